@@ -1,0 +1,1 @@
+"""The pure rules engine: no Flask, SQLite or WeasyPrint in here."""

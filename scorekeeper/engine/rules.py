@@ -1,0 +1,121 @@
+"""Rule options of each game: names, defaults, types and allowed values (spec/rules.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .problems import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One rule option of a game."""
+
+    name: str
+    default: Any
+    kind: type  # bool, int or str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    nullable: bool = False  # may be null (off), like `deals` or `honours_blocked_at`
+
+
+EUCHRE_OPTIONS: tuple[Option, ...] = (
+    Option("target", 10, int, minimum=1, nullable=True),
+    Option("deals", None, int, minimum=1, nullable=True),
+    Option("stick_the_dealer", False, bool),
+    Option("lone_lead", "dealer_left", str, choices=("dealer_left", "loner_left")),
+    Option("lone_march_points", 4, int),
+    Option("lone_euchre_points", 2, int),
+    Option("defend_alone", False, bool),
+    Option("lone_defender_points", 4, int),
+    Option("canadian_loner", False, bool),
+    Option("renege_points", 2, int),
+    Option("renege_points_alone", 4, int),
+)
+
+WHIST_OPTIONS: tuple[Option, ...] = (
+    Option("target", 7, int, minimum=1, nullable=True),
+    Option("deals", None, int, minimum=1, nullable=True),
+    Option("honours", False, bool),
+    Option("honours_blocked_at", None, int, nullable=True),  # None: target - 1
+    Option("rubber", False, bool),
+)
+
+OPTIONS: dict[str, tuple[Option, ...]] = {"euchre": EUCHRE_OPTIONS, "whist": WHIST_OPTIONS}
+
+# Presets offered when starting a match: only the options that differ from the defaults.
+PRESETS: dict[str, dict[str, dict[str, Any]]] = {
+    "euchre": {
+        "standard": {},
+        "stick_the_dealer": {"stick_the_dealer": True},
+        "short": {"target": 5},
+    },
+    "whist": {
+        "american": {},
+        "short": {"target": 5},
+        "long": {"target": 10},
+    },
+}
+
+
+def resolve_rules(game: str, given: object) -> tuple[dict[str, Any], list[Problem]]:
+    """Merge the options of a match file with the defaults; collect a problem per bad option."""
+    options = OPTIONS[game]
+    rules: dict[str, Any] = {o.name: o.default for o in options}
+    problems: list[Problem] = []
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        return rules, [Problem("rules.not_object", field="rules")]
+    known = {o.name: o for o in options}
+    for name, value in given.items():
+        option = known.get(name)
+        field = f"rules.{name}"
+        if option is None:
+            problems.append(Problem("rules.unknown", field=field, params={"name": name, "game": game}))
+            continue
+        if value is None and option.nullable:
+            rules[name] = None
+            continue
+        if option.kind is bool:
+            ok = isinstance(value, bool)
+        elif option.kind is int:
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= option.minimum
+        else:
+            ok = isinstance(value, str) and value in option.choices
+        if not ok:
+            problems.append(
+                Problem(
+                    "rules.bad_value",
+                    field=field,
+                    params={
+                        "name": name,
+                        "value": value,
+                        "expected": _expected(option),
+                    },
+                )
+            )
+            continue
+        rules[name] = value
+    if "deals" in given and "target" in given and given.get("deals") is not None \
+            and given.get("target") is not None:
+        problems.append(Problem("rules.target_and_deals", field="rules.deals"))
+    if rules["deals"] is not None:
+        rules["target"] = None  # a fixed number of deals turns the target off
+    elif rules["target"] is None:
+        problems.append(Problem("rules.no_target", field="rules.target"))
+    if game == "whist":
+        if rules["rubber"] and rules["target"] is None:
+            problems.append(Problem("rules.rubber_needs_target", field="rules.rubber"))
+        if rules["honours_blocked_at"] is None and rules["target"] is not None:
+            rules["honours_blocked_at"] = rules["target"] - 1
+    return rules, problems
+
+
+def _expected(option: Option) -> str:
+    if option.kind is bool:
+        return "true or false"
+    if option.kind is int:
+        return f"a whole number of at least {option.minimum}"
+    return " or ".join(option.choices)

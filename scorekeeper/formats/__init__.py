@@ -1,0 +1,1 @@
+"""Readers and writers of match files and EGN files."""
