@@ -1,0 +1,1 @@
+"""Blueprints: table (pages), api (JSON), prints (sheet + PDF)."""
