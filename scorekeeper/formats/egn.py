@@ -1,0 +1,635 @@
+"""Euchre Game Notation (EGN 1.x and legacy 1.0.0) and Euchre Match Notation (EMN).
+
+Import turns one EGN game into a match file (spec/match-format.md); export writes a Euchre match
+with card records as EGN 1.4. The conventions are in ``shared/data/egn/README.md``:
+
+- ``metadata.players[i]`` sits at seat ``i`` (0 = N, 1 = E, 2 = S, 3 = W); ``initialScore`` is
+  ``[NS, EW]``.
+- Cards are rank then suit with ``T`` for ten (``Td``); we write ``10D``.
+- ``calls[k]`` is made by seat ``(dealer + 1 + k) % 4``: ``k`` 0-3 round 1 (``Pass``/``Order``),
+  4-7 round 2 (``Pass`` or a suit letter). ``playerCards`` (legacy ``player_cards``) are the
+  dealt holdings; our ``deal`` is the holding when play starts (after the dealer's exchange).
+
+This module only translates: rule legality (rotation, following suit, trick counts …) is left to
+the engine, so a problem is reported once, by the part that owns the rule. Nothing here raises
+for bad input: every defect becomes a :class:`Problem` and the match is then ``None``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.cards import PARTNER, SEATS, opening_leader
+from ..engine.problems import Problem
+
+MATCH_FORMAT = "scorekeeper-match/1"
+EGN_FILE_TYPE = "Euchre Game Notation"
+EMN_FILE_TYPE = "Euchre Match Notation"
+EGN_VERSION = "1.4"
+MAX_NAME = 40  # match-format.md: names are 1 to 40 characters
+
+# English templates of this module's problem codes (merged into engine/messages.py by its owner).
+EGN_MESSAGES: dict[str, str] = {
+    "egn.bad_json": "The file is not valid JSON: {error}",
+    "egn.not_object": "An EGN file holds one JSON object, but this one holds {kind}.",
+    "egn.not_egn": "This is not a Euchre Game Notation file (its fileType is {value}).",
+    "egn.not_emn": "This is not a Euchre Match Notation file (its fileType is {value}).",
+    "egn.bad_version": "EGN version {value} is not supported: Scorekeeper reads versions 1.x.",
+    "egn.missing": "{name} is missing.",
+    "egn.bad_type": "{name} should be {expected}.",
+    "egn.bad_players": "The game must have exactly 4 players, but {count} are listed.",
+    "egn.bad_player": "Player {no} should be a name, got {value}.",
+    "egn.bad_initial_score": "initialScore should be two whole numbers [North-South, East-West], "
+    "got {value}.",
+    "egn.unsupported_rule": "The rule {name} = {value} is not supported by Scorekeeper.",
+    "egn.bad_rule": "The rule {name} has a value Scorekeeper cannot use: {value}.",
+    "egn.target_and_deals": "The rules give both a winning score ({target}) and a number of "
+    "deals ({deals}); Scorekeeper plays to one or the other.",
+    "egn.no_target": "The rules set neither a winning score nor a number of deals, so the game "
+    "would never end.",
+    "egn.encoded_deal": "This deal is stored in encoded (binary) form, which Scorekeeper cannot "
+    "read; save the game as plain EGN.",
+    "egn.bad_dealer": "The dealer should be a seat number 0 to 3, got {value}.",
+    "egn.bad_card": "{value} is not a Euchre card (9, T, J, Q, K or A of s, h, d or c).",
+    "egn.bad_holdings": "playerCards should list the cards of the 4 seats, got {value}.",
+    "egn.no_bidding": "The bidding of this deal is missing.",
+    "egn.bad_phase": "Unknown phase type {value}.",
+    "egn.duplicate_phase": "This deal has more than one {value} phase.",
+    "egn.bad_call": "Call {no} ({value}) is not allowed in round {round}: round 1 calls are Pass "
+    "or Order, round 2 calls are Pass or a suit (s, h, d, c).",
+    "egn.unsupported_call": "Call {no} ({value}) names no trump, which Scorekeeper does not "
+    "support.",
+    "egn.calls_after_trump": "Trump was made at call {no}, but more calls follow it.",
+    "egn.too_many_calls": "There are {count} calls, but the bidding ends after two rounds (8).",
+    "egn.bidding_unfinished": "The bidding stops after {count} calls without anyone making "
+    "trump.",
+    "egn.alone_conflict": "The bidding and the trick play disagree on whether the caller went "
+    "alone.",
+    "egn.bad_alone_defender": "aloneDefender should be a seat number 0 to 3 (or -1 for none), "
+    "got {value}.",
+    "egn.unsupported_exchange": "Card exchanges between players are not supported by "
+    "Scorekeeper.",
+    "egn.no_tricks": "No tricks are recorded, so this hand cannot be scored.",
+    "egn.tricks_after_pass": "Everyone passed, yet tricks are recorded.",
+    "egn.discard_in_round_2": "A discard ({card}) is recorded, but trump was named in round 2, "
+    "when the dealer does not take the up card.",
+    "egn.discard_not_held": "The dealer's discard {card} is neither one of the dealer's cards "
+    "nor the up card.",
+    "egn.lead_mismatch": "initialLead says seat {given} led the first trick, but by the rules "
+    "seat {expected} leads.",
+    "egn.bad_game": "Game {no} of the match should hold an EGN game object.",
+}
+
+_CARD_RE = re.compile(r"^(9|10|[TJQKA])([SHDC])$", re.IGNORECASE)
+_SUIT_CALLS = ("s", "h", "d", "c")
+_NO_TRUMP_CALLS = ("n", "x")
+_LONE_LEAD = {"LEFT_OF_DEALER": "dealer_left", "LEFT_OF_LONER": "loner_left"}
+_BOOL_RULES = {"std": "stick_the_dealer", "canadian": "canadian_loner",
+               "defend_alone": "defend_alone"}
+# EGN points options: (EGN name, our name, EGN and our default).
+_POINT_RULES = (("loner_march_score", "lone_march_points", 4),
+                ("loner_euchred_score", "lone_euchre_points", 2))
+_UNSUPPORTED_FLAGS = ("farmers", "partners_best", "go_under", "joker", "allow_no_trump",
+                      "fast_break", "four_trick_tokens")
+_FIXED_RULES = {"min_rank": 9, "num_players": 4}  # anything else is another game
+_KNOWN_RULES = {"std", "canadian", "defend_alone", "loner_lead", "winning_score", "num_deals",
+                *(egn for egn, _, _ in _POINT_RULES), *_UNSUPPORTED_FLAGS, *_FIXED_RULES}
+
+
+# ---------------------------------------------------------------------------------------------
+# Small helpers
+
+
+def _is_int(value: object) -> bool:
+    """A JSON whole number (``true`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(value: object) -> str:
+    """How a JSON value is described to a person."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object" if isinstance(value, dict) else type(value).__name__
+
+
+def _show(value: object) -> str:
+    """A short printable rendering of a bad value."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _seat_number(value: object) -> int | None:
+    """``value`` if it is a seat number 0-3, else None."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return value
+    return None
+
+
+def egn_card(text: object) -> str | None:
+    """Our card text (``10D``) for an EGN card (``Td``; ``10d`` is accepted too), else None."""
+    if not isinstance(text, str):
+        return None
+    match = _CARD_RE.match(text)
+    if match is None:
+        return None
+    rank = match.group(1).upper()
+    return ("10" if rank == "T" else rank) + match.group(2).upper()
+
+
+def card_to_egn(card: str) -> str:
+    """The EGN text (``Td``) of one of our cards (``10D``)."""
+    rank, suit = card[:-1], card[-1]
+    return ("T" if rank == "10" else rank) + suit.lower()
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading: the match level
+
+
+def load_egn_text(text: str) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """Parse EGN JSON text and convert it with :func:`egn_to_match`."""
+    data, problems = _parse_json(text)
+    if problems:
+        return None, problems
+    return egn_to_match(data)
+
+
+def _parse_json(text: str) -> tuple[object, list[Problem]]:
+    """The JSON value of ``text``, or a problem saying why it is not JSON."""
+    try:
+        return json.loads(text), []
+    except (ValueError, RecursionError) as error:
+        return None, [Problem("egn.bad_json", params={"error": str(error)})]
+
+
+def egn_to_match(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """Convert a parsed EGN object to a match-file dict; on any problem the match is None."""
+    problems: list[Problem] = []
+    if not isinstance(data, dict):
+        return None, [Problem("egn.not_object", params={"kind": _kind(data)})]
+    _check_header(data, EGN_FILE_TYPE, "egn.not_egn", problems)
+    metadata = data.get("metadata")
+    if not isinstance(metadata, dict):
+        _missing_or_bad("metadata", metadata, "an object", problems)
+        metadata = {}
+    rules = _rules(metadata.get("ruleset"), problems)
+    match: dict[str, Any] = {
+        "format": MATCH_FORMAT,
+        "game": "euchre",
+        "rules": rules,
+        "seats": _seats(metadata.get("players"), problems),
+        "first_dealer": "N",
+        "start_score": _start_score(metadata.get("initialScore"), problems),
+        "hands": _hands(data.get("deals"), rules, problems),
+    }
+    if match["hands"]:
+        match["first_dealer"] = match["hands"][0]["dealer"]
+    return (None if problems else match), problems
+
+
+def _check_header(data: dict[str, Any], file_type: str, code: str,
+                  problems: list[Problem]) -> None:
+    """``fileType`` must name the notation and ``version`` be 1.x."""
+    if data.get("fileType") != file_type:
+        problems.append(Problem(code, field="fileType",
+                                params={"value": _show(data.get("fileType"))}))
+    version = data.get("version")
+    if version is not None and not (isinstance(version, str) and re.match(r"^1(\.|$)", version)):
+        problems.append(Problem("egn.bad_version", field="version",
+                                params={"value": _show(version)}))
+
+
+def _missing_or_bad(name: str, value: object, expected: str, problems: list[Problem],
+                    hand: int | None = None, trick: int | None = None) -> None:
+    """Report a missing key, or a value of the wrong JSON type."""
+    if value is None:
+        problems.append(Problem("egn.missing", field=name, params={"name": name}, hand=hand))
+    else:
+        problems.append(Problem("egn.bad_type", field=name, hand=hand, trick=trick,
+                                params={"name": name, "expected": expected}))
+
+
+def _seats(players: object, problems: list[Problem]) -> dict[str, str]:
+    """Seat names from ``metadata.players`` (names or player objects), trimmed to 40."""
+    field = "metadata.players"
+    if not isinstance(players, list):
+        _missing_or_bad(field, players, "a list of 4 names", problems)
+        players = []
+    elif len(players) != 4:
+        problems.append(Problem("egn.bad_players", field=field, params={"count": len(players)}))
+    seats: dict[str, str] = {}
+    for i, seat in enumerate(SEATS):
+        player = players[i] if i < len(players) else ""
+        name = player.get("name") if isinstance(player, dict) else player
+        if not isinstance(name, str):
+            problems.append(Problem("egn.bad_player", field=field,
+                                    params={"no": i, "value": _show(player)}))
+            name = ""
+        seats[seat] = name.strip()[:MAX_NAME].strip() or f"Player {i + 1}"
+    return seats
+
+
+def _start_score(value: object, problems: list[Problem]) -> dict[str, int]:
+    """``initialScore`` ``[NS, EW]``; 0-0 when it is absent."""
+    if value is None:
+        return {"NS": 0, "EW": 0}
+    if isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value):
+        return {"NS": value[0], "EW": value[1]}
+    problems.append(Problem("egn.bad_initial_score", field="metadata.initialScore",
+                            params={"value": _show(value)}))
+    return {"NS": 0, "EW": 0}
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading: the ruleset
+
+
+def _rules(ruleset: object, problems: list[Problem]) -> dict[str, Any]:
+    """Our rule options (only those that differ from our defaults) from an EGN ruleset.
+
+    Absent EGN keys take the EGN schema's defaults; note that ``std`` defaults to true there.
+    """
+    if ruleset is None:
+        ruleset = {}
+    if not isinstance(ruleset, dict):
+        _missing_or_bad("metadata.ruleset", ruleset, "an object", problems)
+        return {}
+    rules: dict[str, Any] = {}
+    for egn_name, ours in _BOOL_RULES.items():
+        value = ruleset.get(egn_name, egn_name == "std")
+        if not isinstance(value, bool):
+            _bad_rule(egn_name, value, problems)
+        elif value:
+            rules[ours] = True
+    lead = ruleset.get("loner_lead", "LEFT_OF_DEALER")
+    if not isinstance(lead, str) or lead not in _LONE_LEAD:
+        _bad_rule("loner_lead", lead, problems)
+    elif _LONE_LEAD[lead] != "dealer_left":
+        rules["lone_lead"] = _LONE_LEAD[lead]
+    for egn_name, ours, default in _POINT_RULES:
+        points = ruleset.get(egn_name, default)
+        if not _is_int(points) or points < 0:
+            _bad_rule(egn_name, points, problems)
+        elif points != default:
+            rules[ours] = points
+    rules.update(_game_length(ruleset, problems))
+    _refuse_unsupported(ruleset, problems)
+    return rules
+
+
+def _bad_rule(name: str, value: object, problems: list[Problem]) -> None:
+    problems.append(Problem("egn.bad_rule", field=f"metadata.ruleset.{name}",
+                            params={"name": name, "value": _show(value)}))
+
+
+def _game_length(ruleset: dict[str, Any], problems: list[Problem]) -> dict[str, Any]:
+    """``target`` or ``deals`` from ``winning_score`` (default 10) and ``num_deals`` (0 = off)."""
+    target = ruleset.get("winning_score")
+    deals = ruleset.get("num_deals", 0)
+    ok = True
+    for name, value in (("winning_score", target), ("num_deals", deals)):
+        if value is not None and (not _is_int(value) or value < 0):
+            _bad_rule(name, value, problems)
+            ok = False
+    if not ok:
+        return {}
+    if deals:
+        if target:
+            problems.append(Problem("egn.target_and_deals", field="metadata.ruleset.num_deals",
+                                    params={"target": target, "deals": deals}))
+            return {}
+        return {"deals": deals}
+    if target == 0:
+        problems.append(Problem("egn.no_target", field="metadata.ruleset.winning_score"))
+        return {}
+    return {} if target in (None, 10) else {"target": target}
+
+
+def _refuse_unsupported(ruleset: dict[str, Any], problems: list[Problem]) -> None:
+    """Variants Scorekeeper does not play: flags set, other decks, unknown rules switched on."""
+    for name, value in ruleset.items():
+        if name in _FIXED_RULES:
+            refused = value != _FIXED_RULES[name]
+        elif name in _UNSUPPORTED_FLAGS or name not in _KNOWN_RULES:
+            refused = value not in (False, None, 0, "")
+        else:
+            continue
+        if refused:
+            problems.append(Problem("egn.unsupported_rule", field=f"metadata.ruleset.{name}",
+                                    params={"name": name, "value": _show(value)}))
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading: deals
+
+
+@dataclass(slots=True)
+class _Bid:
+    """The outcome of the bidding: everyone passed, or who made which trump in which round."""
+
+    passed: bool
+    caller: int = -1
+    round: int = 0
+    trump: str | None = None
+
+
+@dataclass(slots=True)
+class _Phases:
+    """The two phases of a deal, found by their ``type``."""
+
+    bidding: dict[str, Any] | None = None
+    play: dict[str, Any] | None = None
+
+
+def _hands(deals: object, rules: dict[str, Any], problems: list[Problem]) -> list[dict[str, Any]]:
+    """One hand per EGN deal (a passed deal is a hand too, so hand numbers match deals)."""
+    if not isinstance(deals, list):
+        _missing_or_bad("deals", deals, "a list of deals", problems)
+        return []
+    hands = []
+    for no, deal in enumerate(deals, start=1):
+        hand = _deal_to_hand(deal, no, rules, problems)
+        if hand is not None:
+            hands.append(hand)
+    return hands
+
+
+def _deal_to_hand(deal: object, no: int, rules: dict[str, Any],
+                  problems: list[Problem]) -> dict[str, Any] | None:
+    """Convert one EGN deal to a Euchre hand record, or None (with problems)."""
+    if isinstance(deal, str):
+        problems.append(Problem("egn.encoded_deal", field="deals", hand=no))
+        return None
+    if not isinstance(deal, dict):
+        _missing_or_bad("deals", deal, "an object", problems, hand=no)
+        return None
+    start = len(problems)
+    state = deal.get("initialState")
+    if not isinstance(state, dict):
+        _missing_or_bad("initialState", state, "an object", problems, hand=no)
+        return None
+    dealer = _dealer(state.get("dealer"), no, problems)
+    turn_up = _card(state.get("upCard"), "upCard", no, problems)
+    dealt = _dealt(state.get("playerCards", state.get("player_cards")), no, problems)
+    phases = _phases(deal.get("phases"), no, problems)
+    if dealer is None or phases.bidding is None:
+        return None
+    bid = _bidding(phases.bidding.get("calls"), dealer, turn_up, no, problems)
+    if bid is None or len(problems) > start:
+        return None
+    hand: dict[str, Any] = {"dealer": SEATS[dealer], "turn_up": turn_up}
+    if bid.passed:
+        return _passed_hand(hand, dealt, phases, no, problems)
+    return _played_hand(hand, bid, dealt, phases, no, rules, problems)
+
+
+def _dealer(value: object, no: int, problems: list[Problem]) -> int | None:
+    """The dealer's seat index 0-3."""
+    index = _seat_number(value)
+    if index is not None:
+        return index
+    if value is None:
+        _missing_or_bad("dealer", value, "", problems, hand=no)
+    else:
+        problems.append(Problem("egn.bad_dealer", field="dealer", hand=no,
+                                params={"value": _show(value)}))
+    return None
+
+
+def _card(value: object, field: str, no: int, problems: list[Problem],
+          trick: int | None = None) -> str | None:
+    """One card in our notation, or None with a problem."""
+    card = egn_card(value)
+    if card is None:
+        if value is None:
+            _missing_or_bad(field, value, "", problems, hand=no)
+        else:
+            problems.append(Problem("egn.bad_card", field=field, hand=no, trick=trick,
+                                    params={"value": _show(value)}))
+    return card
+
+
+def _cards(value: object, field: str, no: int, problems: list[Problem],
+           trick: int | None = None) -> list[str] | None:
+    """A list of cards in our notation, or None with problems."""
+    if not isinstance(value, list):
+        _missing_or_bad(field, value, "a list of cards", problems, hand=no, trick=trick)
+        return None
+    cards = [_card(v, field, no, problems, trick) for v in value]
+    known = [card for card in cards if card is not None]
+    return known if len(known) == len(cards) else None
+
+
+def _dealt(value: object, no: int, problems: list[Problem]) -> dict[str, list[str]]:
+    """The dealt holdings of the seats whose cards are known (an empty list: unknown)."""
+    if value is None:
+        return {}
+    if not isinstance(value, list) or len(value) > 4:
+        problems.append(Problem("egn.bad_holdings", field="playerCards", hand=no,
+                                params={"value": _show(value)}))
+        return {}
+    dealt: dict[str, list[str]] = {}
+    for seat, holding in zip(SEATS, value, strict=False):
+        cards = _cards(holding, "playerCards", no, problems)
+        if cards:
+            dealt[seat] = cards
+    return dealt
+
+
+def _phases(value: object, no: int, problems: list[Problem]) -> _Phases:
+    """The bidding and trick-play phases of a deal, whatever their order or numbering."""
+    phases = _Phases()
+    start = len(problems)
+    if not isinstance(value, list):
+        _missing_or_bad("phases", value, "a list of phases", problems, hand=no)
+        return phases
+    for phase in value:
+        kind = phase.get("type") if isinstance(phase, dict) else None
+        if kind not in ("EUCHRE_BIDDING", "TRICK_PLAY"):
+            problems.append(Problem("egn.bad_phase", field="phases", hand=no,
+                                    params={"value": _show(kind)}))
+            continue
+        slot = "bidding" if kind == "EUCHRE_BIDDING" else "play"
+        if getattr(phases, slot) is not None:
+            problems.append(Problem("egn.duplicate_phase", field="phases", hand=no,
+                                    params={"value": kind}))
+        setattr(phases, slot, phase)
+    if phases.bidding is None and len(problems) == start:
+        problems.append(Problem("egn.no_bidding", field="calls", hand=no))
+    return phases
+
+
+def _bidding(calls: object, dealer: int, turn_up: str | None, no: int,
+             problems: list[Problem]) -> _Bid | None:
+    """Who made trump, in which round, from the list of calls."""
+    if not isinstance(calls, list):
+        _missing_or_bad("calls", calls, "a list of calls", problems, hand=no)
+        return None
+    if len(calls) > 8:
+        problems.append(Problem("egn.too_many_calls", field="calls", hand=no,
+                                params={"count": len(calls)}))
+        return None
+    for k, call in enumerate(calls):
+        if call == "Pass":
+            continue
+        bid = _make(call, k, dealer, turn_up, no, problems)
+        if bid is not None and k != len(calls) - 1:
+            problems.append(Problem("egn.calls_after_trump", field="calls", hand=no,
+                                    params={"no": k + 1}))
+        return bid
+    if len(calls) == 8:
+        return _Bid(passed=True)
+    problems.append(Problem("egn.bidding_unfinished", field="calls", hand=no,
+                            params={"count": len(calls)}))
+    return None
+
+
+def _make(call: object, k: int, dealer: int, turn_up: str | None, no: int,
+          problems: list[Problem]) -> _Bid | None:
+    """The bid made by call ``k`` (not a pass), or None with a problem."""
+    round_ = 1 if k < 4 else 2
+    caller = (dealer + 1 + k) % 4
+    if round_ == 1 and call == "Order":
+        return _Bid(passed=False, caller=caller, round=1, trump=turn_up and turn_up[-1])
+    if round_ == 2 and isinstance(call, str) and call.lower() in _SUIT_CALLS:
+        return _Bid(passed=False, caller=caller, round=2, trump=call.upper())
+    code = "egn.unsupported_call" if call in _NO_TRUMP_CALLS else "egn.bad_call"
+    problems.append(Problem(code, field="calls", hand=no,
+                            params={"no": k + 1, "value": _show(call), "round": round_}))
+    return None
+
+
+def _passed_hand(hand: dict[str, Any], dealt: dict[str, list[str]], phases: _Phases, no: int,
+                 problems: list[Problem]) -> dict[str, Any] | None:
+    """A deal everyone passed: thrown in (the engine refuses it under stick the dealer)."""
+    if phases.play is not None and phases.play.get("tricks"):
+        problems.append(Problem("egn.tricks_after_pass", field="tricks", hand=no))
+        return None
+    hand["passed"] = True
+    if dealt:
+        hand["deal"] = dealt
+    return hand
+
+
+def _played_hand(hand: dict[str, Any], bid: _Bid, dealt: dict[str, list[str]], phases: _Phases,
+                 no: int, rules: dict[str, Any], problems: list[Problem]) -> dict[str, Any] | None:
+    """A deal where trump was made: caller, trump, alone, exchange, deal and play."""
+    bidding, play = phases.bidding or {}, phases.play or {}
+    start = len(problems)
+    alone = _alone(bidding, play, no, problems)
+    defender = _alone_defender(bidding.get("aloneDefender", -1), no, problems)
+    if bidding.get("cardExchanges"):
+        problems.append(Problem("egn.unsupported_exchange", field="cardExchanges", hand=no))
+    discard = None
+    if bidding.get("discard") is not None:
+        discard = _card(bidding.get("discard"), "discard", no, problems)
+        if discard is not None and bid.round == 2:
+            problems.append(Problem("egn.discard_in_round_2", field="discard", hand=no,
+                                    params={"card": discard}))
+    tricks = _tricks(play.get("tricks"), no, problems)
+    if len(problems) > start:
+        return None
+    hand.update(caller=SEATS[bid.caller], round=bid.round, trump=bid.trump, alone=alone)
+    if defender is not None:
+        hand["defender_alone"] = defender
+    if discard is not None:
+        hand["discard"] = discard
+    deal = _holdings_at_play(dealt, hand, no, problems)
+    if deal:
+        hand["deal"] = deal
+    hand["play"] = tricks
+    _check_initial_lead(play.get("initialLead"), hand, rules, no, problems)
+    return None if len(problems) > start else hand
+
+
+def _alone(bidding: dict[str, Any], play: dict[str, Any], no: int,
+           problems: list[Problem]) -> bool:
+    """``isAlone`` of the bidding phase (legacy files may also repeat it on the trick play)."""
+    values = [p["isAlone"] for p in (bidding, play) if p.get("isAlone") is not None]
+    for value in values:
+        if not isinstance(value, bool):
+            _missing_or_bad("isAlone", value, "true or false", problems, hand=no)
+            return False
+    if len(set(values)) > 1:
+        problems.append(Problem("egn.alone_conflict", field="isAlone", hand=no))
+    return bool(values and values[0])
+
+
+def _alone_defender(value: object, no: int, problems: list[Problem]) -> str | None:
+    """The seat defending alone (``aloneDefender``; -1 or absent: nobody)."""
+    if value is None or value == -1:
+        return None
+    index = _seat_number(value)
+    if index is not None:
+        return SEATS[index]
+    problems.append(Problem("egn.bad_alone_defender", field="aloneDefender", hand=no,
+                            params={"value": _show(value)}))
+    return None
+
+
+def _tricks(value: object, no: int, problems: list[Problem]) -> list[list[str]]:
+    """The tricks in play order (at least one: a hand without tricks cannot be scored)."""
+    if value is None or value == []:
+        problems.append(Problem("egn.no_tricks", field="tricks", hand=no))
+        return []
+    if not isinstance(value, list):
+        _missing_or_bad("tricks", value, "a list of tricks", problems, hand=no)
+        return []
+    tricks = []
+    for t, trick in enumerate(value, start=1):
+        cards = _cards(trick, "tricks", no, problems, trick=t)
+        tricks.append(cards or [])
+    return tricks
+
+
+def _holdings_at_play(dealt: dict[str, list[str]], hand: dict[str, Any], no: int,
+                      problems: list[Problem]) -> dict[str, list[str]]:
+    """Each known seat's cards when play starts: the dealer takes the up card and discards.
+
+    Without a recorded discard the dealer's holding after a round-1 exchange is unknown, so
+    the dealer is left out of the deal (a deal may list only some seats).
+    """
+    deal = {seat: list(cards) for seat, cards in dealt.items()}
+    dealer = hand["dealer"]
+    if hand["round"] != 1 or dealer not in deal:
+        return deal
+    discard = hand.get("discard")
+    cards = [*deal.pop(dealer), hand["turn_up"]]
+    if discard is None:
+        return deal
+    if discard not in cards:
+        problems.append(Problem("egn.discard_not_held", field="discard", hand=no,
+                                params={"card": discard}))
+        return deal
+    cards.remove(discard)
+    deal[dealer] = cards
+    return deal
+
+
+def _check_initial_lead(given: object, hand: dict[str, Any], rules: dict[str, Any], no: int,
+                        problems: list[Problem]) -> None:
+    """Legacy ``initialLead`` must agree with the leader the rules give."""
+    if given is None or hand.get("defender_alone") is not None:
+        return
+    loner = hand["caller"] if hand["alone"] else None
+    sitting_out = frozenset({PARTNER[loner]} if loner else ())
+    expected = opening_leader(hand["dealer"], sitting_out, loner,
+                              rules.get("lone_lead", "dealer_left"))
+    if given != SEATS.index(expected):
+        problems.append(Problem("egn.lead_mismatch", field="initialLead", hand=no,
+                                params={"given": _show(given),
+                                        "expected": SEATS.index(expected)}))
