@@ -1,0 +1,380 @@
+"""The service layer: what the pages and the JSON API do to matches, so both behave the same.
+
+Every function takes a sqlite-utils ``Database`` (``scorekeeper.db.get_db()`` in a request) and
+returns plain data or an :class:`Outcome`. The hands are the truth: the state is always the
+replay of the stored hands through the engine (``check_match``); nothing derived is stored.
+Writes run inside ``BEGIN IMMEDIATE`` so two phones recording at once are serialised.
+
+Quick reference (see each docstring):
+
+- ``create_match(db, data, by=...) -> Outcome``  CREATED (match_id, edit_key, state) | ILLEGAL
+- ``load(db, match_id) -> LoadedMatch | None``
+- ``record_hand(db, match_id, hand, expected_no, submission_key=None, by=...) -> Outcome``
+  RECORDED | DUPLICATE | KEY_REUSED | WRONG_NO | OVER | ILLEGAL | NOT_FOUND
+- ``correct_hand(db, match_id, no, hand, expected_version=None, by=...) -> Outcome``
+  CORRECTED | CONFLICT | ILLEGAL | NO_SUCH_HAND | NOT_FOUND
+- ``undo_last(db, match_id, no, by=...) -> Outcome``  UNDONE | NOT_LAST | NOT_FOUND
+- ``history(db, match_id) -> list[dict] | None``
+- ``check_edit_key(db, match_id, key) -> bool``;  ``new_edit_key(db, match_id) -> str | None``
+- ``recent(db, ids) -> list[LoadedMatch]``
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import store
+from .formats.matchfile import CheckResult, check_match
+from .outcome import LoadedMatch, Outcome, Status
+
+__all__ = [
+    "LoadedMatch",
+    "Outcome",
+    "Status",
+    "check_edit_key",
+    "correct_hand",
+    "create_match",
+    "hash_key",
+    "history",
+    "load",
+    "new_edit_key",
+    "recent",
+    "record_hand",
+    "undo_last",
+]
+
+RECENT_LIMIT = 20
+# The order keys are written in when a match file is exported (others follow, hands last).
+_KEY_ORDER = ("format", "game", "rules", "seats", "teams", "first_dealer", "start_score")
+
+
+# --- keys -------------------------------------------------------------------------------------
+
+
+def new_match_id() -> str:
+    """A fresh, unguessable match id (128 random bits, URL-safe): the view link's secret."""
+    return secrets.token_urlsafe(16)
+
+
+def new_key() -> str:
+    """A fresh edit key (192 random bits, URL-safe). Only its hash is ever stored."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_key(key: str) -> str:
+    """The stored form of an edit key (SHA-256, hex)."""
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def check_edit_key(db: Database, match_id: str, key: str | None) -> bool:
+    """Whether ``key`` is the current edit key of the match (constant-time compare)."""
+    row = store.get_match(db, match_id)
+    stored = row.edit_key_hash if row is not None else "0" * 64
+    given = hash_key(key or "")
+    return hmac.compare_digest(stored, given) and row is not None and bool(key)
+
+
+def new_edit_key(db: Database, match_id: str) -> str | None:
+    """Issue a new edit key for the match, revoking the old one; None if there is no match."""
+    key = new_key()
+    with _transaction(db):
+        if store.get_match(db, match_id) is None:
+            return None
+        store.set_edit_key_hash(db, match_id, hash_key(key))
+    return key
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def match_object(data: dict[str, Any], hands: list[dict[str, Any]]) -> dict[str, Any]:
+    """The match file object: the stored match data with its hands, keys in a readable order."""
+    out = {k: data[k] for k in _KEY_ORDER if k in data}
+    out.update({k: v for k, v in data.items() if k not in out and k != "hands"})
+    out["hands"] = hands
+    return out
+
+
+def _replay(data: dict[str, Any], hands: list[dict[str, Any]]) -> CheckResult:
+    return check_match(match_object(data, hands))
+
+
+def load(db: Database, match_id: str) -> LoadedMatch | None:
+    """The match (with its hands), its replayed state and bookkeeping; None if unknown.
+
+    If the stored hands no longer replay (an engine change), ``state`` is None and
+    ``problems`` says why: show the problems rather than fail.
+    """
+    row = store.get_match(db, match_id)
+    if row is None:
+        return None
+    hands = store.get_hands(db, match_id)
+    return _loaded(row, hands)
+
+
+def _loaded(row: store.MatchRow, hands: list[store.HandRow]) -> LoadedMatch:
+    match = match_object(row.data, [h.data for h in hands])
+    result = check_match(match)
+    return LoadedMatch(
+        id=row.id,
+        game=row.game,
+        match=match,
+        state=result.state if result.ok else None,
+        problems=list(result.problems),
+        version=row.version,
+        hand_versions=[h.version for h in hands],
+        created=row.created,
+        updated=row.updated,
+    )
+
+
+def history(db: Database, match_id: str) -> list[dict[str, Any]] | None:
+    """Corrections and undos, oldest first: ``{no, action, old, new, at, by}``; None if unknown.
+
+    ``old``/``new`` are hand objects (``new`` is None for an undo).
+    """
+    if store.get_match(db, match_id) is None:
+        return None
+    return store.get_history(db, match_id)
+
+
+def recent(db: Database, ids: list[str]) -> list[LoadedMatch]:
+    """The matches among ``ids`` that exist, in the order given (at most 20): for the home page.
+
+    Unknown or deleted ids are skipped silently (the ids come from a device cookie).
+    """
+    out: list[LoadedMatch] = []
+    seen: set[str] = set()
+    for match_id in ids:
+        if not isinstance(match_id, str) or match_id in seen or len(out) >= RECENT_LIMIT:
+            continue
+        seen.add(match_id)
+        loaded = load(db, match_id)
+        if loaded is not None:
+            out.append(loaded)
+    return out
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+
+@contextmanager
+def _transaction(db: Database) -> Iterator[None]:
+    """``BEGIN IMMEDIATE`` ... commit (rollback on error): the write lock is taken up front."""
+    store.begin(db)
+    try:
+        yield
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
+
+
+def _egn_to_match(data: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Any]]:
+    """Convert an EGN object when the EGN module is there (else the match check refuses it)."""
+    try:
+        from .formats.egn import egn_to_match
+    except ImportError:
+        return data, []
+    return egn_to_match(data)
+
+
+def is_egn(data: Any) -> bool:
+    """Whether ``data`` looks like a Euchre Game Notation object rather than a match file."""
+    return isinstance(data, dict) and "fileType" in data and "format" not in data
+
+
+def create_match(db: Database, data: dict[str, Any], by: str = "scorer") -> Outcome:
+    """Create a match from a match object (hands included = an import) or an EGN object.
+
+    Returns CREATED with ``match_id``, ``edit_key`` (shown once: only its hash is stored) and
+    ``state``; or ILLEGAL with ``problems`` (nothing stored).
+    """
+    del by  # creation is not part of the hand history
+    if is_egn(data):
+        converted, problems = _egn_to_match(data)
+        if problems or converted is None:
+            return Outcome(Status.ILLEGAL, problems=list(problems))
+        data = converted
+    result = check_match(data)
+    if not result.ok:
+        return Outcome(Status.ILLEGAL, problems=list(result.problems))
+    hands = data.get("hands") or []
+    stored = {k: v for k, v in data.items() if k != "hands"}
+    match_id, key = new_match_id(), new_key()
+    with _transaction(db):
+        store.insert_match(db, match_id, hash_key(key), data["game"], stored)
+        for no, hand in enumerate(hands, start=1):
+            store.insert_hand(db, match_id, no, hand, None)
+    return Outcome(
+        Status.CREATED, match_id=match_id, edit_key=key, state=result.state, version=1
+    )
+
+
+def request_hash(hand: dict[str, Any], expected_no: int) -> str:
+    """A fingerprint of a record request, to tell a retry from another hand under the same key."""
+    return hashlib.sha256(store.dumps({"no": expected_no, "hand": hand}).encode()).hexdigest()
+
+
+def record_hand(
+    db: Database,
+    match_id: str,
+    hand: dict[str, Any],
+    expected_no: int,
+    submission_key: str | None = None,
+    by: str = "scorer",
+) -> Outcome:
+    """Record the next hand of a match.
+
+    :param hand: a hand object (match-format.md), without ``no``.
+    :param expected_no: the number the client thinks this hand gets (the next one).
+    :param submission_key: the form's ``submission_id`` or the API's ``Idempotency-Key``.
+
+    Outcomes: RECORDED (``no``, ``hand`` with ``no``, ``state``, ``response``); DUPLICATE
+    (same key, same request: ``response`` is the first answer, nothing stored); KEY_REUSED
+    (same key, another request: 422); WRONG_NO (hand ``no`` already recorded, with ``state``:
+    409); OVER (the match is finished: 409); ILLEGAL (``problems``: 422); NOT_FOUND.
+    """
+    del by  # a recorded hand's author is not kept; corrections and undos are
+    fingerprint = request_hash(hand, expected_no)
+    with _transaction(db):
+        row = store.get_match(db, match_id)
+        if row is None:
+            return Outcome(Status.NOT_FOUND, match_id=match_id)
+        if submission_key is not None:
+            prior = store.get_idempotent(db, match_id, submission_key)
+            if prior is not None:
+                prior_hash, _status, response = prior
+                if prior_hash != fingerprint:
+                    return Outcome(Status.KEY_REUSED, match_id=match_id)
+                return Outcome(
+                    Status.DUPLICATE,
+                    match_id=match_id,
+                    no=response["hand"]["no"],
+                    hand=response["hand"],
+                    state=response["state"],
+                    response=response,
+                )
+        hands = store.get_hands(db, match_id)
+        datas = [h.data for h in hands]
+        current = _replay(row.data, datas)
+        if not current.ok:
+            return Outcome(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
+        next_no = len(hands) + 1
+        if expected_no != next_no:
+            return Outcome(
+                Status.WRONG_NO,
+                match_id=match_id,
+                no=expected_no,
+                state=current.state,
+                version=row.version,
+            )
+        if current.state and current.state.get("over"):
+            return Outcome(Status.OVER, match_id=match_id, state=current.state)
+        result = _replay(row.data, [*datas, hand])
+        if not result.ok:
+            problems = [p for p in result.problems if p.hand is None or p.hand >= next_no]
+            return Outcome(
+                Status.ILLEGAL, match_id=match_id, problems=problems or list(result.problems)
+            )
+        store.insert_hand(db, match_id, next_no, hand, submission_key)
+        store.bump_match(db, match_id)
+        response = {"hand": {**hand, "no": next_no}, "state": result.state}
+        if submission_key is not None:
+            store.put_idempotent(db, match_id, submission_key, fingerprint, 201, response)
+    return Outcome(
+        Status.RECORDED,
+        match_id=match_id,
+        no=next_no,
+        hand=response["hand"],
+        state=result.state,
+        response=response,
+        version=row.version + 1,
+    )
+
+
+def correct_hand(
+    db: Database,
+    match_id: str,
+    no: int,
+    hand: dict[str, Any],
+    expected_version: int | None = None,
+    by: str = "scorer",
+) -> Outcome:
+    """Replace recorded hand ``no``; every later hand is re-scored by the replay.
+
+    :param expected_version: the hand's version the editor saw (``LoadedMatch.hand_versions``);
+        None skips the check.
+
+    Outcomes: CORRECTED (``state``; the old hand goes to the history); CONFLICT (someone
+    changed the hand first: 409, with ``state``); ILLEGAL (the correction, or a later hand
+    after it, is illegal: ``problems``, nothing stored); NO_SUCH_HAND; NOT_FOUND.
+    """
+    with _transaction(db):
+        row = store.get_match(db, match_id)
+        if row is None:
+            return Outcome(Status.NOT_FOUND, match_id=match_id)
+        hands = store.get_hands(db, match_id)
+        if not 1 <= no <= len(hands):
+            return Outcome(Status.NO_SUCH_HAND, match_id=match_id, no=no)
+        target = hands[no - 1]
+        datas = [h.data for h in hands]
+        if expected_version is not None and target.version != expected_version:
+            current = _replay(row.data, datas)
+            return Outcome(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
+        datas[no - 1] = hand
+        result = _replay(row.data, datas)
+        if not result.ok:
+            return Outcome(Status.ILLEGAL, match_id=match_id, no=no, problems=result.problems)
+        if target.data == hand:
+            return Outcome(Status.CORRECTED, match_id=match_id, no=no, state=result.state,
+                           version=row.version)
+        if not store.update_hand(db, match_id, no, hand, target.version):
+            return Outcome(Status.CONFLICT, match_id=match_id, no=no, state=result.state)
+        store.add_history(db, match_id, no, "correct", target.data, hand, by)
+        store.bump_match(db, match_id)
+    return Outcome(
+        Status.CORRECTED,
+        match_id=match_id,
+        no=no,
+        hand={**hand, "no": no},
+        state=result.state,
+        version=row.version + 1,
+    )
+
+
+def undo_last(db: Database, match_id: str, no: int, by: str = "scorer") -> Outcome:
+    """Remove hand ``no`` if it is the last one (it goes to the history).
+
+    Outcomes: UNDONE (``state``); NOT_LAST (``no`` is not the last hand, e.g. another phone
+    recorded one meanwhile, or it was already undone: 409, with ``state``); NOT_FOUND.
+    """
+    with _transaction(db):
+        row = store.get_match(db, match_id)
+        if row is None:
+            return Outcome(Status.NOT_FOUND, match_id=match_id)
+        hands = store.get_hands(db, match_id)
+        datas = [h.data for h in hands]
+        if not hands or no != len(hands):
+            current = _replay(row.data, datas)
+            return Outcome(Status.NOT_LAST, match_id=match_id, no=no, state=current.state)
+        store.delete_hand(db, match_id, no)
+        store.add_history(db, match_id, no, "undo", hands[-1].data, None, by)
+        store.bump_match(db, match_id)
+        result = _replay(row.data, datas[:-1])
+    return Outcome(
+        Status.UNDONE,
+        match_id=match_id,
+        no=no,
+        hand={**hands[-1].data, "no": no},
+        state=result.state,
+        problems=list(result.problems),
+        version=row.version + 1,
+    )

@@ -1,0 +1,208 @@
+"""Rows of the matches, hands, hand_history and idempotency tables (see db.py for the schema).
+
+Plain functions over a sqlite-utils Database. They do not commit: the service layer wraps
+each read-modify-write in ``BEGIN IMMEDIATE`` ... ``commit``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+
+def now() -> str:
+    """The current time as an ISO 8601 UTC string (what the timestamp columns hold)."""
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def dumps(value: Any) -> str:
+    """JSON text as stored: compact, UTF-8, keys in a stable order."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass(slots=True)
+class MatchRow:
+    """One row of ``matches``: the match object without its hands, plus bookkeeping."""
+
+    id: str
+    edit_key_hash: str
+    game: str
+    data: dict[str, Any]
+    created: str
+    updated: str
+    version: int
+
+
+@dataclass(slots=True)
+class HandRow:
+    """One row of ``hands``: a recorded hand object (as sent, without ``no``)."""
+
+    no: int
+    data: dict[str, Any]
+    version: int
+    submission_key: str | None
+    created: str
+    updated: str
+
+
+def begin(db: Database) -> None:
+    """Start a write transaction that takes the lock now (never a deferred one)."""
+    db.execute("BEGIN IMMEDIATE")
+
+
+def get_match(db: Database, match_id: str) -> MatchRow | None:
+    """The match row, or None."""
+    row = db.execute(
+        "SELECT id, edit_key_hash, game, data, created, updated, version"
+        " FROM matches WHERE id = ?",
+        [match_id],
+    ).fetchone()
+    if row is None:
+        return None
+    return MatchRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
+
+
+def insert_match(db: Database, match_id: str, key_hash: str, game: str, data: dict) -> None:
+    """Insert a new match row (version 1)."""
+    stamp = now()
+    db.execute(
+        "INSERT INTO matches (id, edit_key_hash, game, data, created, updated, version)"
+        " VALUES (?, ?, ?, ?, ?, ?, 1)",
+        [match_id, key_hash, game, dumps(data), stamp, stamp],
+    )
+
+
+def bump_match(db: Database, match_id: str) -> None:
+    """Mark the match changed: version + 1 and a new ``updated`` time."""
+    db.execute(
+        "UPDATE matches SET version = version + 1, updated = ? WHERE id = ?", [now(), match_id]
+    )
+
+
+def set_edit_key_hash(db: Database, match_id: str, key_hash: str) -> None:
+    """Replace the stored edit-key hash (revoking the old key)."""
+    db.execute("UPDATE matches SET edit_key_hash = ? WHERE id = ?", [key_hash, match_id])
+
+
+def get_hands(db: Database, match_id: str) -> list[HandRow]:
+    """The recorded hands of a match, in order."""
+    rows = db.execute(
+        "SELECT no, data, version, submission_key, created, updated FROM hands"
+        " WHERE match_id = ? ORDER BY no",
+        [match_id],
+    ).fetchall()
+    return [HandRow(r[0], json.loads(r[1]), r[2], r[3], r[4], r[5]) for r in rows]
+
+
+def insert_hand(
+    db: Database, match_id: str, no: int, data: dict, submission_key: str | None
+) -> None:
+    """Insert hand ``no`` (the UNIQUE constraints catch a second phone and a resubmission)."""
+    stamp = now()
+    db.execute(
+        "INSERT INTO hands (match_id, no, data, version, submission_key, created, updated)"
+        " VALUES (?, ?, ?, 1, ?, ?, ?)",
+        [match_id, no, dumps(data), submission_key, stamp, stamp],
+    )
+
+
+def update_hand(db: Database, match_id: str, no: int, data: dict, version: int) -> bool:
+    """Replace hand ``no`` if it is still at ``version``; False when someone changed it first."""
+    cursor = db.execute(
+        "UPDATE hands SET data = ?, version = version + 1, updated = ?"
+        " WHERE match_id = ? AND no = ? AND version = ?",
+        [dumps(data), now(), match_id, no, version],
+    )
+    return cursor.rowcount == 1
+
+
+def delete_hand(db: Database, match_id: str, no: int) -> None:
+    """Delete hand ``no``."""
+    db.execute("DELETE FROM hands WHERE match_id = ? AND no = ?", [match_id, no])
+
+
+def add_history(
+    db: Database,
+    match_id: str,
+    no: int,
+    action: str,
+    old: dict | None,
+    new: dict | None,
+    by: str,
+) -> None:
+    """Keep a replaced hand: ``action`` is 'correct' or 'undo'."""
+    db.execute(
+        "INSERT INTO hand_history (match_id, no, action, old, new, at, by)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            match_id,
+            no,
+            action,
+            None if old is None else dumps(old),
+            None if new is None else dumps(new),
+            now(),
+            by,
+        ],
+    )
+
+
+def get_history(db: Database, match_id: str) -> list[dict[str, Any]]:
+    """The corrections and undos of a match, oldest first."""
+    rows = db.execute(
+        "SELECT no, action, old, new, at, by FROM hand_history WHERE match_id = ? ORDER BY id",
+        [match_id],
+    ).fetchall()
+    return [
+        {
+            "no": r[0],
+            "action": r[1],
+            "old": None if r[2] is None else json.loads(r[2]),
+            "new": None if r[3] is None else json.loads(r[3]),
+            "at": r[4],
+            "by": r[5],
+        }
+        for r in rows
+    ]
+
+
+def get_idempotent(db: Database, match_id: str, key: str) -> tuple[str, int, Any] | None:
+    """A stored answer for an idempotency key: (request hash, status, response) or None."""
+    row = db.execute(
+        "SELECT request_hash, status, response FROM idempotency WHERE match_id = ? AND key = ?",
+        [match_id, key],
+    ).fetchone()
+    if row is None:
+        return None
+    return row[0], row[1], json.loads(row[2])
+
+
+def put_idempotent(
+    db: Database, match_id: str, key: str, request_hash: str, status: int, response: Any
+) -> None:
+    """Remember the answer given to a request with an idempotency key."""
+    db.execute(
+        "INSERT INTO idempotency (match_id, key, request_hash, status, response, created)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [match_id, key, request_hash, status, dumps(response), now()],
+    )
+
+
+def match_ids_present(db: Database, ids: list[str]) -> set[str]:
+    """Which of ``ids`` are stored matches."""
+    if not ids:
+        return set()
+    marks = ",".join("?" for _ in ids)
+    rows = db.execute(f"SELECT id FROM matches WHERE id IN ({marks})", ids).fetchall()
+    return {r[0] for r in rows}
+
+
+def counts(db: Database) -> dict[str, int]:
+    """Row counts of the data tables (for backups and health)."""
+    return {
+        t: db.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+        for t in ("matches", "hands", "hand_history", "idempotency")
+    }
