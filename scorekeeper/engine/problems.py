@@ -6,7 +6,8 @@ A problem carries a stable ``code`` and ``params``; ``message`` words it in Engl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as _field
 from typing import Any
 
 
@@ -14,7 +15,7 @@ from typing import Any
 class Problem:
     code: str
     field: str | None = None
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = _field(default_factory=dict)
     hand: int | None = None  # 1-based hand number, None for match-level problems
     trick: int | None = None  # 1-based trick number for card-record problems
 

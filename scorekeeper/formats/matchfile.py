@@ -1,11 +1,21 @@
-"""Match files (spec/match-format.md): read, check and write.  (STUB: being written)"""
+"""Match files (spec/match-format.md): check the shape, replay through the engine, write."""
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.cards import SEATS, TEAMS
+from ..engine.match import GAMES, MatchState, replay
 from ..engine.problems import Problem
+from ..engine.rules import resolve_rules
+
+FORMAT = "scorekeeper-match/1"
+KEYS = frozenset({"format", "game", "rules", "seats", "teams", "first_dealer", "start_score",
+                  "hands"})
+NAME_MAX = 40
 
 
 @dataclass
@@ -15,8 +25,121 @@ class CheckResult:
     ok: bool
     problems: list[Problem] = field(default_factory=list)
     state: dict[str, Any] | None = None  # the `scorekeeper check` object, without "file"
+    match: dict[str, Any] | None = None  # the match, normalised (names trimmed)
+    replayed: MatchState | None = None
 
 
 def check_match(data: Any) -> CheckResult:
     """Validate a match object (already parsed from JSON) and replay it."""
-    raise NotImplementedError
+    match, problems = read_match(data)
+    if match is None:
+        return CheckResult(ok=False, problems=problems)
+    rules, rule_problems = resolve_rules(match["game"], match.get("rules"))
+    problems.extend(rule_problems)
+    if problems:
+        return CheckResult(ok=False, problems=problems, match=match)
+    state = replay(
+        match["game"], rules, match["hands"], match["first_dealer"], match["start_score"]
+    )
+    if state.problems:
+        return CheckResult(ok=False, problems=state.problems, match=match, replayed=state)
+    return CheckResult(ok=True, state=state.as_json(), match=match, replayed=state)
+
+
+def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """Check the match-level shape; return the match with defaults filled in."""
+    if not isinstance(data, dict):
+        return None, [Problem("match.not_object")]
+    problems: list[Problem] = []
+
+    def bad(code: str, field: str | None, **params: Any) -> None:
+        problems.append(Problem(code, field=field, params=params))
+
+    for key in data:
+        if key not in KEYS:
+            bad("match.unknown_key", str(key), key=key)
+    for key in ("format", "game", "seats"):
+        if key not in data:
+            bad("match.missing", key, key=key)
+    if "format" in data and data["format"] != FORMAT:
+        bad("match.bad_format", "format", value=json.dumps(data["format"])[:40])
+    game = data.get("game")
+    if "game" in data and game not in GAMES:
+        bad("match.bad_game", "game", value=json.dumps(game)[:40])
+    seats = _names(data.get("seats"), SEATS, "seats", bad, required=True)
+    teams = _names(data.get("teams"), TEAMS, "teams", bad, required=False)
+    first_dealer = data.get("first_dealer", "N")
+    if first_dealer not in SEATS:
+        bad("match.bad_seat", "first_dealer", value=json.dumps(first_dealer)[:40])
+    start = data.get("start_score")
+    start_score = {"NS": 0, "EW": 0}
+    if start is not None:
+        if not isinstance(start, dict) or any(k not in TEAMS for k in start):
+            bad("match.bad_start_score", "start_score")
+        else:
+            for team, value in start.items():
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    bad("match.bad_start_score", f"start_score.{team}")
+                else:
+                    start_score[team] = value
+    hands = data.get("hands", [])
+    if not isinstance(hands, list):
+        bad("match.hands_not_list", "hands")
+        hands = []
+    if problems or game not in GAMES:
+        return None, problems
+    match: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game,
+        "rules": data.get("rules") or {},
+        "seats": seats,
+        "first_dealer": first_dealer,
+        "start_score": start_score,
+        "hands": hands,
+    }
+    if teams:
+        match["teams"] = teams
+    return match, problems
+
+
+def _names(
+    value: Any, keys: tuple[str, ...], field: str, bad: Any, *, required: bool
+) -> dict[str, str]:
+    """Player or team names: 1 to 40 characters of any script, after trimming."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        bad(f"match.{field}_not_object", field)
+        return {}
+    names: dict[str, str] = {}
+    for key in value:
+        if key not in keys:
+            bad("match.unknown_key", f"{field}.{key}", key=f"{field}.{key}")
+    for key in keys:
+        if key not in value:
+            if required:
+                bad("match.seat_missing", f"{field}.{key}", seat=key)
+            continue
+        name = clean_name(value[key])
+        if name is None:
+            bad("match.bad_name", f"{field}.{key}")
+        else:
+            names[key] = name
+    return names
+
+
+def clean_name(value: Any) -> str | None:
+    """A trimmed name of 1 to 40 code points with no control characters, or None."""
+    if not isinstance(value, str):
+        return None
+    name = value.strip()
+    if not 1 <= len(name) <= NAME_MAX:
+        return None
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+        return None
+    return name
+
+
+def dump_match(match: dict[str, Any]) -> str:
+    """The match file as UTF-8 JSON text (rules only where they differ from the defaults)."""
+    return json.dumps(match, ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,64 @@
+"""`scorekeeper check FILE...`: validate match and EGN files, one JSON line per file."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .engine.problems import Problem
+from .formats.matchfile import check_match
+
+UNREADABLE = 2
+
+
+def check_text(text: str, name: str) -> tuple[dict[str, Any], int]:
+    """Check one file's text; return its output line and its exit status (0, 1 or 2)."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        return _failed(name, [Problem("file.not_json", params={"error": str(exc)})]), UNREADABLE
+    if _is_egn(name, data):
+        from .formats.egn import egn_to_match
+
+        match, problems = egn_to_match(data)
+        if match is None:
+            return _failed(name, problems), 1
+        data = match
+    result = check_match(data)
+    if not result.ok:
+        return _failed(name, result.problems), 1
+    assert result.state is not None
+    return {"file": name, **result.state}, 0
+
+
+def _is_egn(name: str, data: Any) -> bool:
+    if name.lower().endswith((".egn", ".emn")):
+        return True
+    return isinstance(data, dict) and data.get("fileType") in (
+        "Euchre Game Notation", "Euchre Match Notation")
+
+
+def _failed(name: str, problems: list[Problem]) -> dict[str, Any]:
+    return {"file": name, "ok": False, "errors": [p.as_json() for p in problems]}
+
+
+def main(files: list[str]) -> int:
+    """Check each file and print its line; the exit status is the worst of them."""
+    status = 0
+    for name in files:
+        try:
+            if name == "-":
+                text = sys.stdin.buffer.read().decode("utf-8")
+            else:
+                text = Path(name).read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            line = _failed(name, [Problem("file.unreadable", params={"error": str(exc)})])
+            code = UNREADABLE
+        else:
+            line, code = check_text(text, name)
+        sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
+        status = max(status, code)
+    sys.stdout.flush()
+    return status

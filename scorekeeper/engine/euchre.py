@@ -1,0 +1,220 @@
+"""Euchre: the fields of a hand, their legality and the score (spec/rules.md, Euchre)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import (
+    EUCHRE_DECK,
+    OTHER_TEAM,
+    PARTNER,
+    TEAM_OF,
+    Card,
+    Seat,
+    opening_leader,
+)
+from .fields import FieldReader, suit_name
+from .outcome import Outcome
+from .problems import Problem
+from .tricks import analyse_play
+
+FIELDS = frozenset({
+    "dealer", "caller", "round", "turn_up", "trump", "alone", "defender_alone",
+    "makers_tricks", "passed", "renege", "discard", "deal", "play", "note",
+})
+PASSED_FIELDS = frozenset({"dealer", "turn_up", "deal", "note", "passed"})
+HAND_SIZE = 5
+TRICKS = 5
+
+
+def evaluate(
+    raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
+) -> tuple[Outcome | None, list[Problem]]:
+    """Check one Euchre hand against the rules and say what it scores."""
+    r = FieldReader(raw, no, "euchre", EUCHRE_DECK)
+    r.check_keys(FIELDS)
+    r.note()
+    passed = raw.get("passed")
+    if passed is not None and not isinstance(passed, bool):
+        r.problem("hand.bad_passed", "passed")
+        return None, r.problems
+    if passed:
+        return _passed(r, dealer, rules)
+
+    caller = r.seat("caller")
+    if caller is None and "caller" not in raw:
+        r.problem("hand.caller_missing", "caller")
+    round_ = r.integer("round", 1, 2, "hand.bad_round")
+    turn_up = r.card_field("turn_up")
+    trump = r.suit("trump")
+    alone = r.boolean("alone")
+    defender = r.seat("defender_alone")
+    makers_tricks = r.integer("makers_tricks", 0, 5, "hand.makers_tricks_range")
+    renege_seat = r.seat("renege")
+    discard = r.card_field("discard")
+    deal = r.deal(HAND_SIZE)
+    if r.problems or caller is None:
+        return None, r.problems
+
+    # trump, turn-up and round agree with each other
+    if turn_up is not None:
+        if trump is not None:
+            if round_ == 1 and trump != turn_up.suit:
+                r.problem("hand.round1_trump", "trump", card=str(turn_up),
+                          suit=suit_name(turn_up.suit))
+            elif round_ == 2 and trump == turn_up.suit:
+                r.problem("hand.round2_trump", "trump", suit=suit_name(trump))
+            elif round_ is None:
+                round_ = 1 if trump == turn_up.suit else 2
+        elif round_ == 1:
+            trump = turn_up.suit
+    makers = TEAM_OF[caller]
+
+    # alone, defending alone, Canadian loner
+    if defender is not None:
+        if not rules["defend_alone"]:
+            r.problem("hand.defender_alone_rule", "defender_alone")
+        elif not alone:
+            r.problem("hand.defender_alone_not_lone", "defender_alone")
+        elif TEAM_OF[defender] == makers:
+            r.problem("hand.defender_alone_maker", "defender_alone", seat=defender)
+    if rules["canadian_loner"] and caller == PARTNER[dealer] and not alone:
+        if round_ == 1:
+            r.problem("hand.canadian_must_alone", "alone")
+        elif round_ is None:
+            r.problem("hand.canadian_round_needed", "round")
+    if discard is not None and round_ == 2:
+        r.problem("hand.discard_round2", "discard")
+    if r.problems:
+        return None, r.problems
+
+    # the card record
+    unavailable: dict[Card, str] = {}
+    owners: dict[Card, Seat] = {}
+    if discard is not None:
+        unavailable[discard] = "discarded"
+    if turn_up is not None and turn_up != discard:
+        if round_ == 2:
+            unavailable[turn_up] = "turned down"
+        elif round_ == 1:
+            owners[turn_up] = dealer
+    if deal is not None:
+        _check_deal(r, deal, dealer, turn_up, discard, unavailable, owners)
+    sitting_out = frozenset(
+        s for s in (PARTNER[caller] if alone else None,
+                    PARTNER[defender] if defender else None) if s
+    )
+    record = None
+    if "play" in raw and not r.problems:
+        if trump is None:
+            r.problem("hand.play_needs_trump", "play")
+        else:
+            leader = opening_leader(dealer, sitting_out, caller if alone else None,
+                                    rules["lone_lead"])
+            record = analyse_play(
+                r, trump=trump, bowers=True, leader=leader, sitting_out=sitting_out,
+                holdings=deal or {}, unavailable=unavailable, owners=owners,
+                tricks_in_hand=TRICKS, stop_allowed=renege_seat is not None,
+            )
+            if record.valid and record.complete and turn_up is not None and round_ == 1 \
+                    and discard is not None and discard != turn_up \
+                    and turn_up not in record.played.get(dealer, [turn_up]):
+                r.problem("play.dealer_kept_turn_up", "play", card=str(turn_up),
+                          discard=str(discard))
+    if r.problems:
+        return None, r.problems
+
+    # what the hand comes to
+    renege = None
+    if record is not None and record.renege is not None:
+        seat, trick = record.renege
+        if renege_seat is not None and renege_seat != seat:
+            r.problem("hand.renege_mismatch", "renege", proven=seat, trick=trick,
+                      declared=renege_seat)
+            return None, r.problems
+        renege = {"seat": seat, "trick": trick}
+    elif renege_seat is not None:
+        renege = {"seat": renege_seat}
+    if record is not None and record.complete:
+        derived = record.tricks[makers]
+        if makers_tricks is not None and makers_tricks != derived and renege is None:
+            r.problem("hand.tricks_mismatch", "makers_tricks", derived=derived,
+                      given=makers_tricks)
+            return None, r.problems
+        if makers_tricks is None:
+            makers_tricks = derived
+    if renege is None and makers_tricks is None:
+        r.problem("hand.makers_tricks_missing", "makers_tricks")
+        return None, r.problems
+
+    outcome = Outcome("made", makers=makers)
+    if makers_tricks is not None:
+        theirs = TRICKS - makers_tricks
+        outcome.tricks = {"NS": makers_tricks, "EW": theirs} if makers == "NS" else \
+            {"NS": theirs, "EW": makers_tricks}
+    if record is not None and record.winners:
+        outcome.trick_winners = list(record.winners)
+    if renege is not None:
+        outcome.result = "renege"
+        outcome.renege = renege
+        points = rules["renege_points_alone"] if alone else rules["renege_points"]
+        outcome.points[OTHER_TEAM[TEAM_OF[renege["seat"]]]] = points
+        return outcome, r.problems
+    assert makers_tricks is not None
+    if makers_tricks == TRICKS:
+        outcome.result = "alone_march" if alone else "march"
+        outcome.points[makers] = rules["lone_march_points"] if alone else 2
+    elif makers_tricks >= 3:
+        outcome.result = "alone_made" if alone else "made"
+        outcome.points[makers] = 1
+    else:
+        outcome.result = "euchred"
+        if defender is not None:
+            points = rules["lone_defender_points"]
+        elif alone:
+            points = rules["lone_euchre_points"]
+        else:
+            points = 2
+        outcome.points[OTHER_TEAM[makers]] = points
+    return outcome, r.problems
+
+
+def _passed(
+    r: FieldReader, dealer: Seat, rules: dict[str, Any]
+) -> tuple[Outcome | None, list[Problem]]:
+    """Everyone passed: the hand is thrown in (illegal under stick the dealer)."""
+    for key, value in r.raw.items():
+        if key in FIELDS and key not in PASSED_FIELDS and value not in (None, False):
+            r.problem("hand.passed_extra", key, key=key)
+    if rules["stick_the_dealer"]:
+        r.problem("hand.passed_stick", "passed")
+    turn_up = r.card_field("turn_up")
+    deal = r.deal(HAND_SIZE)
+    if deal is not None and turn_up is not None:
+        _check_deal(r, deal, dealer, turn_up, None, {turn_up: "turned down"}, {})
+    if r.problems:
+        return None, r.problems
+    return Outcome("passed", played=False), r.problems
+
+
+def _check_deal(
+    r: FieldReader,
+    deal: dict[str, list[Card]],
+    dealer: Seat,
+    turn_up: Card | None,
+    discard: Card | None,
+    unavailable: dict[Card, str],
+    owners: dict[Card, Seat],
+) -> None:
+    """The holdings agree with the turn-up and the discard."""
+    for seat, cards in deal.items():
+        for card in cards:
+            if card == discard:
+                r.problem("hand.discard_held", "deal", card=str(card))
+            elif card in unavailable:
+                r.problem("deal.turn_up_held", "deal", card=str(card), seat=seat)
+            elif card in owners and owners[card] != seat:
+                r.problem("deal.turn_up_not_dealer", "deal", card=str(card), seat=seat)
+    if (turn_up is not None and turn_up in owners and dealer in deal
+            and discard is not None and turn_up not in deal[dealer]):
+        r.problem("deal.dealer_lacks_turn_up", "deal", card=str(turn_up), discard=str(discard))

@@ -1,0 +1,146 @@
+"""Readers for the fields of a hand: each returns the value or records a problem."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import SEATS, SUIT_NAMES, SUITS, Card, Seat, parse_card
+from .problems import Problem
+
+
+class FieldReader:
+    """Reads typed fields out of one raw hand object, collecting problems."""
+
+    __slots__ = ("deck", "game", "no", "problems", "raw")
+
+    def __init__(self, raw: dict[str, Any], no: int, game: str, deck: frozenset[Card]) -> None:
+        self.raw = raw
+        self.no = no
+        self.game = game
+        self.deck = deck
+        self.problems: list[Problem] = []
+
+    def problem(self, code: str, field: str | None, trick: int | None = None, **params: Any) -> None:
+        self.problems.append(Problem(code, field=field, params=params, hand=self.no, trick=trick))
+
+    def check_keys(self, allowed: frozenset[str]) -> None:
+        for key in self.raw:
+            if key not in allowed:
+                self.problem("hand.unknown_key", key, key=key)
+
+    def seat(self, name: str) -> Seat | None:
+        value = self.raw.get(name)
+        if value is None:
+            return None
+        if isinstance(value, str) and value in SEATS:
+            return value  # type: ignore[return-value]
+        self.problem("hand.bad_seat", name, field=name, value=_show(value))
+        return None
+
+    def boolean(self, name: str, default: bool = False) -> bool:
+        value = self.raw.get(name, default)
+        if value is None:
+            return default
+        if isinstance(value, bool):
+            return value
+        self.problem("hand.bad_bool", name, field=name)
+        return default
+
+    def integer(self, name: str, low: int, high: int, code: str) -> int | None:
+        value = self.raw.get(name)
+        if value is None:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.problem("hand.bad_int", name, field=name, value=_show(value))
+            return None
+        if not low <= value <= high:
+            self.problem(code, name, value=value)
+            return None
+        return value
+
+    def suit(self, name: str) -> str | None:
+        value = self.raw.get(name)
+        if value is None:
+            return None
+        if isinstance(value, str) and value in SUITS:
+            return value
+        self.problem("hand.bad_suit", name, value=_show(value))
+        return None
+
+    def card(self, value: object, field: str, trick: int | None = None) -> Card | None:
+        card = parse_card(value)
+        if card is None:
+            self.problem("hand.bad_card", field, trick, value=_show(value))
+            return None
+        if card not in self.deck:
+            self.problem("hand.card_not_in_deck", field, trick, card=str(card), game=self.game)
+            return None
+        return card
+
+    def card_field(self, name: str) -> Card | None:
+        value = self.raw.get(name)
+        if value is None:
+            return None
+        return self.card(value, name)
+
+    def note(self) -> None:
+        value = self.raw.get("note")
+        if value is not None and (not isinstance(value, str) or len(value) > 500):
+            self.problem("hand.bad_note", "note")
+
+    def deal(self, per_seat: int) -> dict[str, list[Card]] | None:
+        """The `deal` object: some or all seats, each with exactly ``per_seat`` distinct cards."""
+        value = self.raw.get("deal")
+        if value is None:
+            return None
+        if not isinstance(value, dict) or not value:
+            self.problem("deal.not_object", "deal")
+            return None
+        deal: dict[str, list[Card]] = {}
+        seen: set[Card] = set()
+        ok = True
+        for seat, cards in value.items():
+            if seat not in SEATS:
+                self.problem("hand.bad_seat", "deal", field="deal", value=_show(seat))
+                ok = False
+                continue
+            if not isinstance(cards, list):
+                self.problem("deal.not_object", "deal")
+                ok = False
+                continue
+            if len(cards) != per_seat:
+                self.problem("deal.wrong_count", "deal", seat=seat, count=per_seat, got=len(cards))
+                ok = False
+            held: list[Card] = []
+            for text in cards:
+                card = self.card(text, "deal")
+                if card is None:
+                    ok = False
+                    continue
+                if card in seen:
+                    self.problem("deal.duplicate", "deal", card=str(card))
+                    ok = False
+                seen.add(card)
+                held.append(card)
+            deal[seat] = held
+        return deal if ok else None
+
+
+def suit_name(suit: str) -> str:
+    return SUIT_NAMES.get(suit, suit)
+
+
+def _show(value: object) -> str:
+    """A short, safe rendering of a bad value for a message."""
+    if isinstance(value, str):
+        text = value if len(value) <= 20 else value[:20] + "…"
+        return f'"{text}"'
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    return type(value).__name__ if not isinstance(value, list | dict) else (
+        "a list" if isinstance(value, list) else "an object"
+    )

@@ -1,0 +1,109 @@
+"""English wording of every problem code. The web layer translates the same templates.
+
+Templates use ``{name}`` placeholders filled from a problem's params. ``N_`` only marks a
+string for extraction (pybabel ``-k N_``); translation happens in the web layer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def N_(text: str) -> str:  # noqa: N802 - the conventional name of a no-op gettext marker
+    return text
+
+
+MESSAGES: dict[str, str] = {
+    # files
+    "file.not_json": N_("this file is not valid JSON: {error}"),
+    "file.unreadable": N_("this file can't be read: {error}"),
+    # the match file
+    "match.not_object": N_("a match must be a JSON object"),
+    "match.unknown_key": N_("unknown key \"{key}\" (check the spelling)"),
+    "match.missing": N_("\"{key}\" is required"),
+    "match.bad_format": N_("format must be \"scorekeeper-match/1\", got {value}"),
+    "match.bad_game": N_("game must be \"euchre\" or \"whist\", got {value}"),
+    "match.seats_not_object": N_("seats must name the four players: N, E, S and W"),
+    "match.seat_missing": N_("seat {seat} needs a player's name"),
+    "match.bad_name": N_("a name must be 1 to 40 characters of text"),
+    "match.teams_not_object": N_("teams must be an object with NS and EW names"),
+    "match.bad_seat": N_("{value} is not a seat: use N, E, S or W"),
+    "match.bad_start_score": N_("a starting score must be a whole number of at least 0"),
+    "match.start_over": N_("the starting score already ends the game"),
+    "match.hands_not_list": N_("hands must be a list"),
+    "hand.not_object": N_("a hand must be a JSON object"),
+    # rule options
+    "rules.not_object": N_("rules must be an object of options"),
+    "rules.unknown": N_("unknown rule \"{name}\" for {game}"),
+    "rules.bad_value": N_("rule {name} must be {expected}, got {value}"),
+    "rules.target_and_deals": N_("give either a target or a number of deals, not both"),
+    "rules.no_target": N_("a game needs a target or a number of deals"),
+    "rules.rubber_needs_target": N_("a rubber needs a target score"),
+    # fields of a hand
+    "hand.unknown_key": N_("unknown field \"{key}\" in a hand"),
+    "hand.bad_seat": N_("{field} must be a seat (N, E, S or W), got {value}"),
+    "hand.bad_card": N_("{value} is not a card: write rank then suit, like 10H, JD or AS"),
+    "hand.card_not_in_deck": N_("{card} is not in the {game} deck"),
+    "hand.bad_suit": N_("trump must be a suit: S, H, D or C, got {value}"),
+    "hand.bad_bool": N_("{field} must be true or false"),
+    "hand.bad_round": N_("round must be 1 or 2, got {value}"),
+    "hand.bad_int": N_("{field} must be a whole number, got {value}"),
+    "hand.bad_note": N_("a note must be text of at most 500 characters"),
+    "hand.wrong_dealer": N_("the dealer of this hand is {expected} (the deal passes clockwise), not {value}"),
+    "hand.after_game_over": N_("the game is already over: no more hands can be recorded"),
+    "hand.caller_missing": N_("say who called trump (or that everyone passed)"),
+    "hand.passed_extra": N_("a passed hand holds only the dealer, the turn-up, the deal and a note, not {key}"),
+    "hand.passed_stick": N_("with stick the dealer, the dealer must name trump: the hand can't be passed"),
+    "hand.bad_passed": N_("passed must be true or left out"),
+    "hand.makers_tricks_range": N_("makers' tricks must be 0 to 5, got {value}"),
+    "hand.makers_tricks_missing": N_("how many tricks did the makers take? (0 to 5)"),
+    "hand.round1_trump": N_("in round 1 the turn-up's suit is trump: {card} was turned up, so trump is {suit}"),
+    "hand.round2_trump": N_("round 2 can't name {suit}: {suit} was turned down"),
+    "hand.defender_alone_rule": N_("a defender can play alone only when the defend-alone rule is on"),
+    "hand.defender_alone_not_lone": N_("a defender can play alone only against a lone hand"),
+    "hand.defender_alone_maker": N_("{seat} is on the makers' team, so can't defend alone"),
+    "hand.canadian_must_alone": N_("Canadian loner: the dealer's partner ordered up in round 1, so must play alone"),
+    "hand.canadian_round_needed": N_("Canadian loner: record the round (or trump and turn-up) when the dealer's partner calls"),
+    "hand.discard_round2": N_("there is no discard in round 2: the turn-up was turned down"),
+    "hand.discard_held": N_("{card} was discarded, so nobody can hold or play it"),
+    "hand.play_needs_trump": N_("a card record needs the trump (trump, or round 1 with the turn-up)"),
+    "hand.tricks_mismatch": N_("the card record gives the makers {derived} tricks, but makers' tricks says {given}"),
+    "hand.renege_mismatch": N_("the card record shows {proven} reneged in trick {trick}, not {declared}"),
+    "hand.tricks_ns_range": N_("tricks won by NS must be 0 to 13, got {value}"),
+    "hand.tricks_ns_missing": N_("how many tricks did NS take? (0 to 13)"),
+    "hand.tricks_ns_mismatch": N_("the card record gives NS {derived} tricks, but tricks_NS says {given}"),
+    "hand.honours_range": N_("honours held by NS must be 0 to 4, got {value}"),
+    "hand.honours_missing": N_("how many of A K Q J of trumps did NS hold? (0 to 4)"),
+    "hand.honours_mismatch": N_("the deal gives NS {derived} honours, but honours_NS says {given}"),
+    "hand.honours_need_trump": N_("honours can be counted only when the trump is recorded"),
+    "hand.turn_up_trump": N_("the turn-up {card} makes {suit} trump, not {trump}"),
+    "hand.bad_revoke": N_("revoke must be {{\"by\": \"NS\" or \"EW\", \"penalty\": \"take3\", \"add3\" or \"deduct3\"}}"),
+    "hand.revoke_unrecorded": N_("the card record shows {seat} revoked in trick {trick}: record the revoke and its penalty"),
+    "hand.revoke_mismatch": N_("the card record shows {side} revoked, not {declared}"),
+    # card records
+    "deal.not_object": N_("deal must give each seat's cards, like {{\"N\": [...], ...}}"),
+    "deal.wrong_count": N_("{seat} must hold {count} cards, not {got}"),
+    "deal.duplicate": N_("{card} appears more than once"),
+    "deal.turn_up_held": N_("{card} was turned down, so {seat} can't hold it"),
+    "deal.turn_up_not_dealer": N_("the turn-up {card} is the dealer's card, but {seat} holds it"),
+    "deal.dealer_lacks_turn_up": N_("the dealer took the turn-up {card}, so must hold it (the discard was {discard})"),
+    "deal.dealer_lacks_card": N_("the turn-up {card} is the dealer's card, so {seat} must hold it"),
+    "play.not_list": N_("play must be a list of tricks, each a list of cards"),
+    "play.wrong_trick_count": N_("a full card record has {expected} tricks, not {got}"),
+    "play.wrong_trick_size": N_("trick {trick} must have {expected} cards, not {got}"),
+    "play.played_twice": N_("{card} was already played"),
+    "play.not_held": N_("{seat} played {card} but does not hold it"),
+    "play.held_by_other": N_("{seat} played {card}, but {holder} holds it"),
+    "play.unavailable": N_("{card} can't be played: it was {why}"),
+    "play.turn_up_not_dealer": N_("{seat} played the turn-up {card}, which is the dealer's card"),
+    "play.dealer_kept_turn_up": N_("the dealer took the turn-up {card} and must play it (the discard was {discard})"),
+}
+
+
+def render(code: str, params: dict[str, Any]) -> str:
+    """The English message for a problem code."""
+    template = MESSAGES.get(code, code)
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template

@@ -1,0 +1,35 @@
+"""What one hand comes to, before the match applies it to the score."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class Outcome:
+    """The result of one valid hand.
+
+    ``points`` are final for Euchre; Whist computes them against the score in ``apply``.
+    """
+
+    result: str
+    points: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    makers: str | None = None
+    tricks: dict[str, int] | None = None
+    trick_winners: list[str] | None = None
+    renege: dict[str, Any] | None = None
+    played: bool = True  # counts towards a fixed number of deals
+    whist: dict[str, Any] | None = None  # tricks_NS, honours_NS, revoke
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"result": self.result}
+        if self.makers is not None:
+            out["makers"] = self.makers
+        if self.tricks is not None:
+            out["tricks"] = dict(self.tricks)
+        if self.trick_winners is not None:
+            out["trick_winners"] = list(self.trick_winners)
+        if self.renege is not None:
+            out["renege"] = dict(self.renege)
+        return out

@@ -1,0 +1,160 @@
+"""Trick play: replaying a card record, deriving trick winners and proving reneges."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import SEATS, TEAM_OF, Card, Seat, effective_suit, next_seat, trick_winner
+from .fields import FieldReader
+
+
+@dataclass(slots=True)
+class PlayRecord:
+    """What a card record shows."""
+
+    winners: list[Seat] = field(default_factory=list)  # one per complete trick
+    tricks: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    complete: bool = False  # every trick of the hand is recorded
+    renege: tuple[Seat, int] | None = None  # (seat, trick) of the first proven renege
+    played: dict[str, list[Card]] = field(default_factory=dict)  # cards each seat played
+    valid: bool = True
+
+
+def analyse_play(
+    reader: FieldReader,
+    *,
+    trump: str,
+    bowers: bool,
+    leader: Seat,
+    sitting_out: frozenset[str],
+    holdings: dict[str, list[Card]],
+    unavailable: dict[Card, str],
+    owners: dict[Card, Seat],
+    tricks_in_hand: int,
+    stop_allowed: bool,
+) -> PlayRecord:
+    """Replay ``play`` from the raw hand, checking every card; return what it shows.
+
+    ``holdings`` are the known hands when play starts (some seats or none). ``unavailable``
+    maps cards nobody can play to why (turned down, discarded); ``owners`` maps a card to the
+    only seat that may play it (the turn-up taken by the dealer). A seat that fails to follow
+    while its known holding had the led suit, or that later plays a suit it showed out of,
+    has reneged in the trick where it failed to follow. ``stop_allowed``: a declared renege
+    lets the record end early (a proven one always does).
+    """
+    raw = reader.raw.get("play")
+    record = PlayRecord()
+    if not isinstance(raw, list) or not all(isinstance(t, list) for t in raw):
+        reader.problem("play.not_list", "play")
+        record.valid = False
+        return record
+    playing = [s for s in SEATS if s not in sitting_out]
+    size = len(playing)
+    known = {seat: set(cards) for seat, cards in holdings.items()}
+    holder_of = {card: seat for seat, cards in holdings.items() for card in cards}
+    played: set[Card] = set()
+    shown_out: dict[str, dict[str, tuple[int, int]]] = {s: {} for s in playing}
+    record.played = {s: [] for s in playing}
+    reneges: list[tuple[int, int, Seat]] = []  # (trick, position, seat)
+    if len(raw) > tricks_in_hand:
+        reader.problem("play.wrong_trick_count", "play", expected=tricks_in_hand, got=len(raw))
+        record.valid = False
+        return record
+    for t, trick in enumerate(raw, 1):
+        if len(trick) > size or (len(trick) < size and t < len(raw)) or not trick:
+            reader.problem("play.wrong_trick_size", "play", t, trick=t, expected=size, got=len(trick))
+            record.valid = False
+            return record
+        order = _seats_from(leader, sitting_out, size)
+        cards: list[Card] = []
+        led_suit = ""
+        for position, text in enumerate(trick):
+            seat = order[position]
+            card = reader.card(text, "play", t)
+            if card is None:
+                record.valid = False
+                return record
+            if not _card_available(reader, record, card, seat, t, played, known, holder_of,
+                                   unavailable, owners):
+                return record
+            suit = effective_suit(card, trump, bowers)
+            out_of = shown_out[seat]
+            if suit in out_of:
+                reneges.append((*out_of[suit], seat))
+            if position == 0:
+                led_suit = suit
+            elif suit != led_suit:
+                hand = known.get(seat)
+                if hand is not None and any(
+                    effective_suit(c, trump, bowers) == led_suit for c in hand
+                ):
+                    reneges.append((t, position, seat))
+                out_of.setdefault(led_suit, (t, position))
+            if seat in known:
+                known[seat].discard(card)
+            played.add(card)
+            cards.append(card)
+            record.played[seat].append(card)
+        if len(cards) == size:
+            winner = order[trick_winner(cards, trump, bowers)]
+            record.winners.append(winner)
+            record.tricks[TEAM_OF[winner]] += 1
+            leader = winner
+    if reneges:
+        first = min(reneges)
+        record.renege = (first[2], first[0])
+    full = len(raw) == tricks_in_hand and len(raw[-1]) == size
+    record.complete = full
+    if not full and not (stop_allowed or record.renege):
+        if len(raw) < tricks_in_hand:
+            reader.problem("play.wrong_trick_count", "play", expected=tricks_in_hand, got=len(raw))
+        else:
+            reader.problem("play.wrong_trick_size", "play", len(raw), trick=len(raw),
+                           expected=size, got=len(raw[-1]))
+        record.valid = False
+    return record
+
+
+def _seats_from(leader: Seat, sitting_out: frozenset[str], size: int) -> list[Seat]:
+    order: list[Seat] = []
+    seat = leader
+    while len(order) < size:
+        if seat not in sitting_out:
+            order.append(seat)
+        seat = next_seat(seat)
+    return order
+
+
+def _card_available(
+    reader: FieldReader,
+    record: PlayRecord,
+    card: Card,
+    seat: Seat,
+    t: int,
+    played: set[Card],
+    known: dict[str, set[Card]],
+    holder_of: dict[Card, Seat],
+    unavailable: dict[Card, str],
+    owners: dict[Card, Seat],
+) -> bool:
+    """Check that ``seat`` could have played ``card``; record a problem if not."""
+    code: str | None = None
+    params: dict[str, str] = {"card": str(card), "seat": seat}
+    if card in played:
+        code = "play.played_twice"
+    elif card in unavailable:
+        code, params["why"] = "play.unavailable", unavailable[card]
+    elif card in owners and owners[card] != seat:
+        code = "play.turn_up_not_dealer"
+    elif seat in known and card not in known[seat]:
+        holder = holder_of.get(card)
+        code = "play.held_by_other" if holder else "play.not_held"
+        if holder:
+            params["holder"] = holder
+    elif seat not in known and card in holder_of:
+        code, params["holder"] = "play.held_by_other", holder_of[card]
+    if code is None:
+        return True
+    reader.problem(code, "play", t, **params)
+    record.valid = False
+    return False

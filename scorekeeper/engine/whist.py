@@ -1,0 +1,195 @@
+"""Classic Whist: the fields of a deal, their legality and the score (spec/rules.md, Whist)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import OTHER_TEAM, SEATS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
+from .fields import FieldReader, suit_name
+from .outcome import Outcome
+from .problems import Problem
+from .tricks import analyse_play
+
+FIELDS = frozenset({
+    "dealer", "trump", "turn_up", "tricks_NS", "honours_NS", "revoke", "deal", "play", "note",
+})
+HAND_SIZE = 13
+TRICKS = 13
+PENALTIES = ("take3", "add3", "deduct3")
+HONOUR_RANKS = frozenset({11, 12, 13, 14})
+
+
+def evaluate(
+    raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
+) -> tuple[Outcome | None, list[Problem]]:
+    """Check one Whist deal; the points depend on the score, so ``apply`` adds them."""
+    r = FieldReader(raw, no, "whist", WHIST_DECK)
+    r.check_keys(FIELDS)
+    r.note()
+    trump = r.suit("trump")
+    turn_up = r.card_field("turn_up")
+    tricks_ns = r.integer("tricks_NS", 0, TRICKS, "hand.tricks_ns_range")
+    honours_ns = r.integer("honours_NS", 0, 4, "hand.honours_range")
+    revoke = _revoke(r)
+    deal = r.deal(HAND_SIZE)
+    if r.problems:
+        return None, r.problems
+    if turn_up is not None:
+        if trump is None:
+            trump = turn_up.suit
+        elif trump != turn_up.suit:
+            r.problem("hand.turn_up_trump", "trump", card=str(turn_up),
+                      suit=suit_name(turn_up.suit), trump=suit_name(trump))
+            return None, r.problems
+    owners: dict[Card, Seat] = {}
+    if turn_up is not None:
+        owners[turn_up] = dealer
+        for seat, cards in (deal or {}).items():
+            if turn_up in cards and seat != dealer:
+                r.problem("deal.turn_up_not_dealer", "deal", card=str(turn_up), seat=seat)
+        if deal is not None and dealer in deal and turn_up not in deal[dealer]:
+            r.problem("deal.dealer_lacks_card", "deal", card=str(turn_up), seat=dealer)
+    record = None
+    if "play" in raw and not r.problems:
+        if trump is None:
+            r.problem("hand.play_needs_trump", "play")
+        else:
+            record = analyse_play(
+                r, trump=trump, bowers=False, leader=next_seat(dealer),
+                sitting_out=frozenset(), holdings=deal or {}, unavailable={}, owners=owners,
+                tricks_in_hand=TRICKS, stop_allowed=revoke is not None,
+            )
+    if r.problems:
+        return None, r.problems
+
+    outcome = Outcome("scored")
+    if record is not None:
+        if record.winners:
+            outcome.trick_winners = list(record.winners)
+        if record.renege is not None:
+            seat, trick = record.renege
+            if revoke is None:
+                r.problem("hand.revoke_unrecorded", "revoke", seat=seat, trick=trick)
+            elif revoke["by"] != TEAM_OF[seat]:
+                r.problem("hand.revoke_mismatch", "revoke", side=TEAM_OF[seat],
+                          declared=revoke["by"])
+            outcome.renege = {"seat": seat, "trick": trick}
+        if record.complete:
+            derived = record.tricks["NS"]
+            if tricks_ns is not None and tricks_ns != derived:
+                r.problem("hand.tricks_ns_mismatch", "tricks_NS", derived=derived,
+                          given=tricks_ns)
+            tricks_ns = derived
+    if tricks_ns is None and not r.problems:
+        r.problem("hand.tricks_ns_missing", "tricks_NS")
+    if rules["honours"] and not r.problems:
+        holdings = _full_holdings(deal, record)
+        if holdings is not None:
+            if trump is None:
+                r.problem("hand.honours_need_trump", "honours_NS")
+            else:
+                derived = sum(1 for s in ("N", "S") for c in holdings[s]
+                              if c.suit == trump and c.rank in HONOUR_RANKS)
+                if honours_ns is not None and honours_ns != derived:
+                    r.problem("hand.honours_mismatch", "honours_NS", derived=derived,
+                              given=honours_ns)
+                honours_ns = derived
+        elif honours_ns is None:
+            r.problem("hand.honours_missing", "honours_NS")
+    if r.problems:
+        return None, r.problems
+    assert tricks_ns is not None
+    outcome.tricks = {"NS": tricks_ns, "EW": TRICKS - tricks_ns}
+    if revoke is not None:
+        outcome.result = "revoke"
+    outcome.whist = {"honours_NS": honours_ns if rules["honours"] else None, "revoke": revoke}
+    return outcome, r.problems
+
+
+def apply(outcome: Outcome, score: dict[str, int], rules: dict[str, Any]) -> bool:
+    """Score a deal in the order revoke penalty, tricks, honours; True if it ends the game.
+
+    ``score`` (the current game) is updated in place and ``outcome.points`` set to the change.
+    """
+    target: int | None = rules["target"]
+    before = dict(score)
+    tricks = dict(outcome.tricks or {"NS": 0, "EW": 0})
+    info = outcome.whist or {}
+    revoke: dict[str, str] | None = info.get("revoke")
+    revoker = revoke["by"] if revoke else None
+
+    def cap() -> None:
+        if revoker is not None and target is not None:
+            score[revoker] = min(score[revoker], max(before[revoker], target - 1))
+
+    def reached() -> bool:
+        return target is not None and any(score[t] >= target for t in score)
+
+    ended = False
+    if revoke is not None and revoker is not None:
+        other = OTHER_TEAM[revoker]
+        if revoke["penalty"] == "take3":
+            moved = min(3, tricks[revoker])
+            tricks[revoker] -= moved
+            tricks[other] += moved
+        elif revoke["penalty"] == "add3":
+            score[other] += 3
+        else:
+            score[revoker] = max(0, score[revoker] - 3)
+        ended = reached()
+    if not ended:
+        for team in ("NS", "EW"):
+            if tricks[team] > 6:
+                score[team] += tricks[team] - 6
+        cap()
+        ended = reached()
+    honours = info.get("honours_NS")
+    if not ended and honours is not None:
+        team, points = _honour_points(honours)
+        blocked_at = rules["honours_blocked_at"]
+        if team is not None and not (
+            target is not None and blocked_at is not None and before[team] >= blocked_at
+        ):
+            score[team] += points
+            cap()
+        ended = reached()
+    outcome.points = {t: score[t] - before[t] for t in ("NS", "EW")}
+    return ended
+
+
+def game_value(loser_score: int, target: int) -> int:
+    """A game's worth in a rubber: treble, double or single by the losers' score."""
+    if loser_score == 0:
+        return 3
+    double_up_to = 4 if target >= 10 else 2
+    return 2 if loser_score <= double_up_to else 1
+
+
+def _honour_points(honours_ns: int) -> tuple[str | None, int]:
+    return {4: ("NS", 4), 3: ("NS", 2), 1: ("EW", 2), 0: ("EW", 4)}.get(honours_ns, (None, 0))
+
+
+def _revoke(r: FieldReader) -> dict[str, str] | None:
+    value = r.raw.get("revoke")
+    if value is None:
+        return None
+    if (
+        not isinstance(value, dict)
+        or set(value) != {"by", "penalty"}
+        or value.get("by") not in ("NS", "EW")
+        or value.get("penalty") not in PENALTIES
+    ):
+        r.problem("hand.bad_revoke", "revoke")
+        return None
+    return {"by": value["by"], "penalty": value["penalty"]}
+
+
+def _full_holdings(
+    deal: dict[str, list[Card]] | None, record: Any
+) -> dict[str, list[Card]] | None:
+    """Every seat's cards, from a full deal or a complete card record; else None."""
+    if deal is not None and all(s in deal for s in SEATS):
+        return deal
+    if record is not None and record.complete:
+        return record.played  # type: ignore[no-any-return]
+    return None
