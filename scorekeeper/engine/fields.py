@@ -20,7 +20,9 @@ class FieldReader:
         self.deck = deck
         self.problems: list[Problem] = []
 
-    def problem(self, code: str, field: str | None, trick: int | None = None, **params: Any) -> None:
+    def problem(
+        self, code: str, field: str | None, trick: int | None = None, **params: Any
+    ) -> None:
         self.problems.append(Problem(code, field=field, params=params, hand=self.no, trick=trick))
 
     def check_keys(self, allowed: frozenset[str]) -> None:

@@ -11,7 +11,9 @@ from .cards import Seat, next_seat
 from .outcome import Outcome
 from .problems import Problem
 
-Evaluate = Callable[[dict[str, Any], int, Seat, dict[str, Any]], tuple[Outcome | None, list[Problem]]]
+Evaluate = Callable[
+    [dict[str, Any], int, Seat, dict[str, Any]], tuple[Outcome | None, list[Problem]]
+]
 
 # One entry per game: a new game is a new module registered here.
 GAMES: dict[str, Evaluate] = {"euchre": euchre.evaluate, "whist": whist.evaluate}

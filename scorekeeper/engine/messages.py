@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def N_(text: str) -> str:  # noqa: N802 - the conventional name of a no-op gettext marker
+def N_(text: str) -> str:
     return text
 
 

@@ -73,7 +73,8 @@ def resolve_rules(game: str, given: object) -> tuple[dict[str, Any], list[Proble
         option = known.get(name)
         field = f"rules.{name}"
         if option is None:
-            problems.append(Problem("rules.unknown", field=field, params={"name": name, "game": game}))
+            params = {"name": name, "game": game}
+            problems.append(Problem("rules.unknown", field=field, params=params))
             continue
         if value is None and option.nullable:
             rules[name] = None

@@ -62,7 +62,8 @@ def analyse_play(
         return record
     for t, trick in enumerate(raw, 1):
         if len(trick) > size or (len(trick) < size and t < len(raw)) or not trick:
-            reader.problem("play.wrong_trick_size", "play", t, trick=t, expected=size, got=len(trick))
+            reader.problem("play.wrong_trick_size", "play", t, trick=t, expected=size,
+                           got=len(trick))
             record.valid = False
             return record
         order = _seats_from(leader, sitting_out, size)
