@@ -1,11 +1,348 @@
-"""The table pages.  (placeholder until the pages work lands: "pages" owns this module)"""
+"""The table pages: start a match, record hands, undo, correct, rematch (Post/Redirect/Get).
 
-from flask import Blueprint
+Views stay thin: forms check shapes (``scorekeeper.forms``), the service layer stores and the
+engine judges (``scorekeeper.service``), ``tableview`` turns a match into what is shown.
+Edit rights: ``/m/<id>?key=...`` swaps the edit key for an entry in the signed session.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from .. import security, service
+from ..db import get_db
+from ..formats.matchfile import check_match
+from ..forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
+from ..service import Status
+from . import tableview
 
 bp = Blueprint("table", __name__)
 
+RECENT_COOKIE = "recent"
+RECENT_MAX = 12
+LANGS = {"en": "en", "zh_Hant": "zh_Hant", "zh_Hans": "zh_Hans"}
+
+
+@bp.app_context_processor
+def page_language() -> dict[str, str]:
+    locale = get_locale()
+    return {"page_lang": str(locale).replace("_", "-") if locale else "en"}
+
+
+# --- access -----------------------------------------------------------------------------------
+
+
+def _is_editor(match_id: str) -> bool:
+    return security.may_edit(get_db(), match_id)
+
+
+def _load_or_404(match_id: str):
+    loaded = service.load(get_db(), match_id)
+    if loaded is None:
+        abort(404)
+    return loaded
+
+
+def _require_editor(match_id: str) -> None:
+    if not _is_editor(match_id):
+        abort(403)
+
+
+@bp.errorhandler(404)
+def not_found(_error):
+    return render_template("table/not_found.html"), 404
+
+
+@bp.errorhandler(403)
+def forbidden(_error):
+    return render_template("table/forbidden.html"), 403
+
+
+# --- home: start or import a match -------------------------------------------------------------
+
+
+def _recent_ids() -> list[str]:
+    return [i for i in (request.cookies.get(RECENT_COOKIE) or "").split(".") if i][:RECENT_MAX]
+
+
+def _home(form=None, import_form=None, problems=(), import_problems=(), status=200):
+    recent = []
+    for loaded in service.recent(get_db(), _recent_ids()):
+        score = (loaded.state or {}).get("score") or {}
+        recent.append({
+            "id": loaded.id,
+            "title": " – ".join(tableview.team_names(loaded.match).values()),
+            "score": f"{score.get('NS', 0)}–{score.get('EW', 0)}",
+        })
+    form = form or StartForm()
+    option_names = {g: [o.name for o in opts] for g, opts in OPTIONS.items()}
+    option_errors = any(form[f"{g}_{n}"].errors for g, ns in option_names.items() for n in ns)
+    return render_template(
+        "table/home.html", form=form, import_form=import_form or ImportForm(), recent=recent,
+        problems=problems, import_problems=import_problems, option_names=option_names,
+        option_errors=option_errors,
+    ), status
+
 
 @bp.get("/")
-def index():
-    """Placeholder home page."""
-    return "Scorekeeper"
+def home():
+    return _home()
+
+
+def _created(outcome) -> Any:
+    security.remember_edit_key(outcome.match_id, outcome.edit_key)
+    return redirect(url_for("table.match", match_id=outcome.match_id), 303)
+
+
+@bp.post("/start")
+def start():
+    form = StartForm()
+    if not form.validate():
+        return _home(form=form, status=422)
+    outcome = service.create_match(get_db(), form.match())
+    if not outcome.ok:
+        return _home(form=form, problems=[tableview.problem_text(p) for p in outcome.problems],
+                     status=422)
+    return _created(outcome)
+
+
+@bp.post("/import")
+def import_match():
+    form = ImportForm()
+    if not form.validate():
+        return _home(import_form=form, status=422)
+    try:
+        data = json.loads(form.file.data.read().decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        return _home(import_form=form, import_problems=[_("This file is not a match file.")],
+                     status=422)
+    outcome = service.create_match(get_db(), data)
+    if not outcome.ok:
+        problems = [tableview.problem_text(p) for p in outcome.problems]
+        return _home(import_form=form, import_problems=problems, status=422)
+    return _created(outcome)
+
+
+# --- the match at the table --------------------------------------------------------------------
+
+
+def _hand_form(loaded, formdata=None):
+    form = HAND_FORMS[loaded.game](formdata=formdata)
+    if loaded.game == "euchre":
+        form.set_seats(loaded.match["seats"])
+    else:
+        form.set_teams(tableview.short_names(loaded.match))
+    return form
+
+
+def _view(loaded) -> dict[str, Any]:
+    editor = _is_editor(loaded.id)
+    v = tableview.board(loaded, editor)
+    v["poll_url"] = f"/api/matches/{loaded.id}"
+    v["view_link"] = url_for("table.match", match_id=loaded.id, _external=True)
+    key = security.edit_key_for(loaded.id) if editor else None
+    v["edit_link"] = url_for("table.match", match_id=loaded.id, key=key, _external=True) \
+        if key else ""
+    v["links"] = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
+                  (_("Match file"), f"/m/{loaded.id}.json")]
+    if editor:
+        entries = service.history(get_db(), loaded.id) or []
+        v["corrections"] = tableview.correction_lines(loaded.match, entries)
+    return v
+
+
+def _match_page(loaded, form=None, general_errors=(), status=200):
+    v = _view(loaded)
+    if form is None and v["editor"] and not v["over"]:
+        form = _hand_form(loaded)
+        form.fill_defaults(v["next_no"])
+    more = bool(form and any(
+        form[f].errors for f in ("trump", "round", "turn_up", "passed", "renege",
+                                 "defender_alone", "note", "revoke_by", "revoke_penalty")
+        if f in form))
+    resp = current_app.make_response((render_template(
+        "table/match.html", v=v, form=form, action_form=ActionForm(),
+        general_errors=list(general_errors) + v["problems"], more_open=more,
+        preview_url=url_for("table.preview", match_id=loaded.id) if v["editor"] else None,
+    ), status))
+    ids = [loaded.id] + [i for i in _recent_ids() if i != loaded.id]
+    resp.set_cookie(RECENT_COOKIE, ".".join(ids[:RECENT_MAX]), max_age=400 * 86400,
+                    httponly=True, samesite="Lax", secure=request.is_secure)
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@bp.get("/m/<match_id>")
+def match(match_id: str):
+    key = request.args.get("key")
+    if key is not None:
+        if not service.check_edit_key(get_db(), match_id, key):
+            abort(404)
+        security.remember_edit_key(match_id, key)
+        return redirect(url_for("table.match", match_id=match_id), 303)
+    return _match_page(_load_or_404(match_id))
+
+
+def _apply_problems(form, problems) -> list[str]:
+    """Put each engine problem next to its field; return those that belong to no field."""
+    general = []
+    for p in problems:
+        name = tableview.FORM_FIELD.get(p.field or "", p.field or "")
+        if name and name in form and name not in ("csrf_token", "submission_id"):
+            form[name].errors = [*form[name].errors, tableview.problem_text(p)]
+        else:
+            general.append(tableview.problem_text(p))
+    return general
+
+
+def _expected_no(form) -> int:
+    try:
+        return int(form.expected_no.data)
+    except (TypeError, ValueError):
+        return 0
+
+
+@bp.post("/m/<match_id>/hands")
+def record(match_id: str):
+    loaded = _load_or_404(match_id)
+    _require_editor(match_id)
+    form = _hand_form(loaded, request.form)
+    if not form.validate():
+        return _match_page(loaded, form=form, status=422)
+    outcome = service.record_hand(get_db(), match_id, form.hand(), _expected_no(form),
+                                  form.submission_id.data or None)
+    here = url_for("table.match", match_id=match_id)
+    if outcome.status in (Status.RECORDED, Status.DUPLICATE):
+        return redirect(here, 303)
+    if outcome.status is Status.ILLEGAL:
+        general = _apply_problems(form, outcome.problems)
+        return _match_page(loaded, form=form, general_errors=general, status=422)
+    flash(outcome.message, "warn")  # another phone got there first, game over, key reused
+    return redirect(here, 303)
+
+
+@bp.post("/m/<match_id>/preview")
+def preview(match_id: str):
+    """What saving this form would do, by the engine itself: ``{label, errors}``."""
+    loaded = _load_or_404(match_id)
+    _require_editor(match_id)
+    form = _hand_form(loaded, request.form)
+    no = loaded.next_no
+    if not form.validate():
+        return jsonify(label=_("Save hand %(n)s", n=no), errors={
+            k: v for k, v in form.errors.items() if k != "csrf_token"})
+    hand = form.hand()
+    match = {**loaded.match, "hands": [*loaded.match["hands"], hand]}
+    result = check_match(match)
+    if not result.ok:
+        errors: dict[str, list[str]] = {}
+        for p in result.problems:
+            errors.setdefault(p.field or "", []).append(tableview.problem_text(p))
+        return jsonify(label=_("Save hand %(n)s", n=no), errors=errors)
+    out = result.state["hands"][-1]
+    label = _("Save: %(what)s", what=tableview.outcome_label(loaded.match, hand, out))
+    if result.state.get("over"):
+        label += " · " + _("game!")
+    return jsonify(label=label, errors={})
+
+
+@bp.post("/m/<match_id>/undo")
+def undo(match_id: str):
+    _load_or_404(match_id)
+    _require_editor(match_id)
+    form = ActionForm()
+    if not form.validate():
+        abort(400)
+    outcome = service.undo_last(get_db(), match_id, _expected_no(form))
+    if outcome.status is Status.UNDONE:
+        flash(_("Hand %(n)s undone.", n=outcome.no), "info")
+    else:
+        flash(outcome.message, "warn")
+    return redirect(url_for("table.match", match_id=match_id), 303)
+
+
+@bp.route("/m/<match_id>/hands/<int:no>/edit", methods=["GET", "POST"])
+def edit_hand(match_id: str, no: int):
+    loaded = _load_or_404(match_id)
+    _require_editor(match_id)
+    if not 1 <= no <= loaded.hand_count:
+        abort(404)
+    form = _hand_form(loaded, request.form if request.method == "POST" else None)
+    general: list[str] = []
+    status = 200
+    if request.method == "GET":
+        form.fill(loaded.match["hands"][no - 1])
+        form.expected_no.data = str(loaded.hand_versions[no - 1])
+    elif form.validate():
+        outcome = service.correct_hand(get_db(), match_id, no, form.hand(), _expected_no(form))
+        if outcome.status is Status.CORRECTED:
+            flash(_("Hand %(n)s corrected.", n=no), "info")
+            return redirect(url_for("table.match", match_id=match_id), 303)
+        if outcome.status is Status.CONFLICT:
+            flash(outcome.message, "warn")
+            return redirect(url_for("table.edit_hand", match_id=match_id, no=no), 303)
+        general = _apply_problems(form, outcome.problems) if outcome.problems \
+            else [outcome.message]
+        status = 422
+    else:
+        status = 422
+    v = _view(loaded)
+    dealer_seat = (loaded.state or {}).get("hands", [{}] * no)[no - 1].get("dealer", "")
+    return render_template(
+        "table/edit_hand.html", v=v, form=form, no=no, general_errors=general,
+        dealer=loaded.match["seats"].get(dealer_seat, "?"), more_open=True, preview_url=None,
+    ), status
+
+
+@bp.post("/m/<match_id>/rematch")
+def rematch(match_id: str):
+    loaded = _load_or_404(match_id)
+    _require_editor(match_id)
+    if not ActionForm().validate():
+        abort(400)
+    data = {k: v for k, v in loaded.match.items() if k not in ("hands", "start_score")}
+    data["first_dealer"] = (loaded.state or {}).get("next_dealer") or data.get("first_dealer")
+    data["hands"] = []
+    outcome = service.create_match(get_db(), data)
+    if not outcome.ok:
+        flash(outcome.message, "warn")
+        return redirect(url_for("table.match", match_id=match_id), 303)
+    return _created(outcome)
+
+
+# --- small things ------------------------------------------------------------------------------
+
+
+@bp.get("/lang/<code>")
+def set_lang(code: str):
+    """Remember the chosen language in a cookie and go back to the page."""
+    target = request.args.get("next") or "/"
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    resp = redirect(target, 303)
+    if code in LANGS:
+        resp.set_cookie("lang", LANGS[code], max_age=400 * 86400, samesite="Lax",
+                        secure=request.is_secure)
+    return resp
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    return send_from_directory(current_app.static_folder + "/icons", "favicon.svg",
+                               mimetype="image/svg+xml")

@@ -1,0 +1,327 @@
+"""Flask-WTF forms of the table pages: shape checks only (required, integers, ranges).
+
+Whether a hand is legal is the engine's business; these forms only make sure the values have
+the right shape, then :func:`euchre_hand` / :func:`whist_hand` turn them into the hand objects
+of spec/match-format.md.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileAllowed, FileField, FileRequired
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+)
+from wtforms.validators import DataRequired, Length, NumberRange, Optional
+
+from .engine.cards import EUCHRE_DECK, SEATS, SUIT_SYMBOLS, SUITS
+from .engine.rules import OPTIONS, PRESETS
+
+NAME_MAX = 40
+NOTE_MAX = 200
+
+SEAT_LABELS = {"N": _l("North"), "E": _l("East"), "S": _l("South"), "W": _l("West")}
+SUIT_LABELS = {"S": _l("spades"), "H": _l("hearts"), "D": _l("diamonds"), "C": _l("clubs")}
+PRESET_LABELS = {
+    ("euchre", "standard"): _l("Standard, to 10"),
+    ("euchre", "stick_the_dealer"): _l("Stick the dealer, to 10"),
+    ("euchre", "short"): _l("Short game, to 5"),
+    ("whist", "american"): _l("American whist, to 7"),
+    ("whist", "short"): _l("Short whist, to 5"),
+    ("whist", "long"): _l("Long whist, to 10"),
+}
+# One line per rule option (spec/rules.md), shown beside its field on the start page.
+OPTION_HELP = {
+    "target": _l("The first side to reach it wins the game."),
+    "deals": _l("Instead of a target: play this many hands; the higher score wins."),
+    "stick_the_dealer": _l("If everyone passes twice, the dealer must name trump."),
+    "lone_lead": _l("Who leads against a lone hand."),
+    "lone_march_points": _l("Points for taking all 5 tricks alone."),
+    "lone_euchre_points": _l("Points for euchring a lone hand."),
+    "defend_alone": _l("Against a lone hand, one defender may also play alone."),
+    "lone_defender_points": _l("Points for a lone defender who euchres the loner."),
+    "canadian_loner": _l("The dealer's partner who orders up must go alone."),
+    "renege_points": _l("Points to the other side when a seat reneges."),
+    "renege_points_alone": _l("Renege points when the hand was played alone."),
+    "honours": _l("A side holding 3 or 4 of A K Q J of trumps scores 2 or 4."),
+    "honours_blocked_at": _l("From this score on, a side cannot score honours."),
+    "rubber": _l("Play games until a side has won two."),
+}
+OPTION_LABELS = {
+    "target": _l("Game to"),
+    "deals": _l("Fixed number of hands"),
+    "stick_the_dealer": _l("Stick the dealer"),
+    "lone_lead": _l("Lead against a loner"),
+    "lone_march_points": _l("Lone march points"),
+    "lone_euchre_points": _l("Lone euchre points"),
+    "defend_alone": _l("Defend alone"),
+    "lone_defender_points": _l("Lone defender points"),
+    "canadian_loner": _l("Canadian loner"),
+    "renege_points": _l("Renege points"),
+    "renege_points_alone": _l("Renege points, alone"),
+    "honours": _l("Count honours"),
+    "honours_blocked_at": _l("No honours from"),
+    "rubber": _l("Rubber (best of three)"),
+}
+CHOICE_LABELS = {
+    "dealer_left": _l("the dealer's left"),
+    "loner_left": _l("the loner's left"),
+}
+
+
+def new_submission_id() -> str:
+    """A fresh idempotency key for one form (reliability.md section 2)."""
+    return secrets.token_urlsafe(16)
+
+
+def _seat_choices(seats: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    return [(s, (seats or {}).get(s) or str(SEAT_LABELS[s])) for s in SEATS]
+
+
+class ActionForm(FlaskForm):
+    """A bare POST (undo, rematch): the CSRF token plus the hand number it refers to."""
+
+    expected_no = HiddenField(validators=[DataRequired()])
+
+
+class StartForm(FlaskForm):
+    """Start a match: game, four players by seat, team names, first dealer, rules."""
+
+    game = RadioField(
+        _l("Game"), choices=[("euchre", _l("Euchre")), ("whist", _l("Whist"))], default="euchre"
+    )
+    N = StringField(_l("North"), validators=[DataRequired(), Length(max=NAME_MAX)])
+    S = StringField(_l("South"), validators=[DataRequired(), Length(max=NAME_MAX)])
+    E = StringField(_l("East"), validators=[DataRequired(), Length(max=NAME_MAX)])
+    W = StringField(_l("West"), validators=[DataRequired(), Length(max=NAME_MAX)])
+    team_NS = StringField(_l("Team name"), validators=[Optional(), Length(max=NAME_MAX)])
+    team_EW = StringField(_l("Team name"), validators=[Optional(), Length(max=NAME_MAX)])
+    first_dealer = RadioField(
+        _l("Who deals first?"), choices=[(s, SEAT_LABELS[s]) for s in SEATS], default="N"
+    )
+    preset_euchre = RadioField(
+        _l("Euchre rules"),
+        choices=[(k, PRESET_LABELS[("euchre", k)]) for k in PRESETS["euchre"]],
+        default="standard",
+    )
+    preset_whist = RadioField(
+        _l("Whist rules"),
+        choices=[(k, PRESET_LABELS[("whist", k)]) for k in PRESETS["whist"]],
+        default="american",
+    )
+
+    def match(self) -> dict[str, Any]:
+        """The match object (spec/match-format.md) these answers describe."""
+        game = self.game.data
+        seats = {s: self[s].data.strip() for s in SEATS}
+        rules = dict(PRESETS[game][self[f"preset_{game}"].data or ""])
+        for option in OPTIONS[game]:
+            field = self._fields.get(f"{game}_{option.name}")
+            value = field.data if field is not None else None
+            if option.kind is bool:
+                if value:
+                    rules[option.name] = True
+            elif value not in (None, ""):
+                rules[option.name] = value
+                if option.name == "deals" and self._fields[f"{game}_target"].data is None:
+                    rules.pop("target", None)  # a fixed number of hands replaces the target
+        defaults = {o.name: o.default for o in OPTIONS[game]}
+        rules = {k: v for k, v in rules.items() if v != defaults.get(k)}
+        match: dict[str, Any] = {
+            "format": "scorekeeper-match/1",
+            "game": game,
+            "seats": seats,
+            "first_dealer": self.first_dealer.data or "N",
+            "hands": [],
+        }
+        if rules:
+            match["rules"] = rules
+        teams = {t: (self[f"team_{t}"].data or "").strip() for t in ("NS", "EW")}
+        if any(teams.values()):
+            match["teams"] = {t: name for t, name in teams.items() if name}
+        return match
+
+
+def _option_field(game: str, option):
+    """A form field for one rule option, empty by default (the preset decides)."""
+    label, desc = OPTION_LABELS[option.name], OPTION_HELP[option.name]
+    if option.kind is bool:
+        return BooleanField(label, description=desc)
+    if option.kind is int:
+        return IntegerField(
+            label,
+            description=desc,
+            validators=[Optional(), NumberRange(min=max(option.minimum, 0), max=999)],
+        )
+    return SelectField(
+        label,
+        description=desc,
+        choices=[("", _l("default"))] + [(c, CHOICE_LABELS.get(c, c)) for c in option.choices],
+        validators=[Optional()],
+    )
+
+
+for _game, _options in OPTIONS.items():
+    for _option in _options:
+        setattr(StartForm, f"{_game}_{_option.name}", _option_field(_game, _option))
+
+
+class ImportForm(FlaskForm):
+    """Import a match file (.json) or a Euchre Game Notation file (.egn)."""
+
+    file = FileField(
+        _l("Match file"),
+        validators=[
+            FileRequired(),
+            FileAllowed(["json", "egn"], _l("Choose a .json match file or an .egn file.")),
+        ],
+    )
+
+
+class HandForm(FlaskForm):
+    """What every hand form carries: idempotency key, expected hand number, note."""
+
+    submission_id = HiddenField()
+    expected_no = HiddenField(validators=[DataRequired()])
+    note = StringField(_l("Note"), validators=[Optional(), Length(max=NOTE_MAX)])
+
+    def fill_defaults(self, no: int) -> None:
+        """Set the hidden fields of a fresh form for hand ``no``."""
+        self.submission_id.data = new_submission_id()
+        self.expected_no.data = str(no)
+
+
+_SUIT_CHOICES = [(s, SUIT_SYMBOLS[s]) for s in SUITS]
+_EUCHRE_CARDS = sorted(str(c) for c in EUCHRE_DECK)
+
+
+class EuchreHandForm(HandForm):
+    caller = RadioField(_l("Who called?"), choices=_seat_choices(), validators=[Optional()])
+    alone = BooleanField(_l("Alone"))
+    makers_tricks = RadioField(
+        _l("Makers' tricks"), choices=[(str(n), str(n)) for n in range(6)],
+        validators=[Optional()],
+    )
+    trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Optional()])
+    round = RadioField(
+        _l("Round"), choices=[("1", _l("1: ordered up")), ("2", _l("2: named"))],
+        validators=[Optional()],
+    )
+    turn_up = SelectField(_l("Turn-up card"), validators=[Optional()])
+    passed = BooleanField(_l("Everyone passed"))
+    renege = SelectField(_l("Renege by"), validators=[Optional()])
+    defender_alone = SelectField(_l("Defender alone"), validators=[Optional()])
+
+    def set_seats(self, seats: dict[str, str]) -> None:
+        """Put the players' names on the seat buttons and lists."""
+        choices = _seat_choices(seats)
+        self.caller.choices = choices
+        blank = [("", _l("nobody"))]
+        self.renege.choices = blank + choices
+        self.defender_alone.choices = blank + choices
+        self.turn_up.choices = [("", _l("not recorded"))] + [
+            (c, c[:-1] + SUIT_SYMBOLS[c[-1]]) for c in _EUCHRE_CARDS
+        ]
+
+    def hand(self) -> dict[str, Any]:
+        """The Euchre hand object of spec/match-format.md."""
+        if self.passed.data:
+            hand: dict[str, Any] = {"passed": True}
+            if self.turn_up.data:
+                hand["turn_up"] = self.turn_up.data
+        else:
+            hand = {"caller": self.caller.data or None, "alone": bool(self.alone.data)}
+            if not hand["caller"]:
+                del hand["caller"]
+            if self.makers_tricks.data not in (None, "", "None"):
+                hand["makers_tricks"] = int(self.makers_tricks.data)
+            for name in ("trump", "turn_up", "renege", "defender_alone"):
+                if self[name].data not in (None, "", "None"):
+                    hand[name] = self[name].data
+            if self.round.data not in (None, "", "None"):
+                hand["round"] = int(self.round.data)
+        if self.note.data and self.note.data.strip():
+            hand["note"] = self.note.data.strip()
+        return hand
+
+    def fill(self, hand: dict[str, Any]) -> None:
+        """Prefill from a recorded hand (for corrections)."""
+        self.passed.data = bool(hand.get("passed"))
+        self.caller.data = hand.get("caller")
+        self.alone.data = bool(hand.get("alone"))
+        if hand.get("makers_tricks") is not None:
+            self.makers_tricks.data = str(hand["makers_tricks"])
+        self.trump.data = hand.get("trump")
+        self.round.data = str(hand["round"]) if hand.get("round") else None
+        self.turn_up.data = hand.get("turn_up") or ""
+        self.renege.data = hand.get("renege") or ""
+        self.defender_alone.data = hand.get("defender_alone") or ""
+        self.note.data = hand.get("note") or ""
+
+
+class WhistHandForm(HandForm):
+    trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Optional()])
+    tricks_NS = RadioField(
+        _l("Tricks won by NS"), choices=[(str(n), str(n)) for n in range(14)],
+        validators=[Optional()],
+    )
+    honours_NS = RadioField(
+        _l("Honours held by NS"), choices=[(str(n), str(n)) for n in range(5)],
+        validators=[Optional()],
+    )
+    revoke_by = SelectField(
+        _l("Revoke by"),
+        choices=[("", _l("nobody")), ("NS", "NS"), ("EW", "EW")],
+        validators=[Optional()],
+    )
+    revoke_penalty = SelectField(
+        _l("Penalty"),
+        choices=[
+            ("take3", _l("take 3 tricks")),
+            ("add3", _l("add 3 points")),
+            ("deduct3", _l("deduct 3 points")),
+        ],
+        default="take3",
+        validators=[Optional()],
+    )
+
+    def set_teams(self, teams: dict[str, str]) -> None:
+        """Show team names on the revoke list."""
+        self.revoke_by.choices = [("", _l("nobody"))] + [(t, teams[t]) for t in ("NS", "EW")]
+
+    def hand(self) -> dict[str, Any]:
+        """The Whist deal object of spec/match-format.md."""
+        hand: dict[str, Any] = {}
+        if self.trump.data not in (None, "", "None"):
+            hand["trump"] = self.trump.data
+        for name in ("tricks_NS", "honours_NS"):
+            if self[name].data not in (None, "", "None"):
+                hand[name] = int(self[name].data)
+        if self.revoke_by.data:
+            hand["revoke"] = {"by": self.revoke_by.data,
+                              "penalty": self.revoke_penalty.data or "take3"}
+        if self.note.data and self.note.data.strip():
+            hand["note"] = self.note.data.strip()
+        return hand
+
+    def fill(self, hand: dict[str, Any]) -> None:
+        """Prefill from a recorded deal (for corrections)."""
+        self.trump.data = hand.get("trump")
+        for name in ("tricks_NS", "honours_NS"):
+            self[name].data = str(hand[name]) if hand.get(name) is not None else None
+        revoke = hand.get("revoke") or {}
+        self.revoke_by.data = revoke.get("by") or ""
+        self.revoke_penalty.data = revoke.get("penalty") or "take3"
+        self.note.data = hand.get("note") or ""
+
+
+HAND_FORMS = {"euchre": EuchreHandForm, "whist": WhistHandForm}
