@@ -8,12 +8,14 @@ Writes run inside ``BEGIN IMMEDIATE`` so two phones recording at once are serial
 Quick reference (see each docstring):
 
 - ``create_match(db, data, by=...) -> Outcome``  CREATED (match_id, edit_key, state) | ILLEGAL
-- ``load(db, match_id) -> LoadedMatch | None``
+- ``load(db, match_id) -> LoadedMatch | None``;  ``exists(db, match_id) -> bool``
 - ``record_hand(db, match_id, hand, expected_no, submission_key=None, by=...) -> Outcome``
   RECORDED | DUPLICATE | KEY_REUSED | WRONG_NO | OVER | ILLEGAL | NOT_FOUND
-- ``correct_hand(db, match_id, no, hand, expected_version=None, by=...) -> Outcome``
-  CORRECTED | CONFLICT | ILLEGAL | NO_SUCH_HAND | NOT_FOUND
-- ``undo_last(db, match_id, no, by=...) -> Outcome``  UNDONE | NOT_LAST | NOT_FOUND
+- ``correct_hand(db, match_id, no, hand, expected_version=None, by=...,
+  expected_match_version=None) -> Outcome``  CORRECTED | CONFLICT | ILLEGAL | NO_SUCH_HAND |
+  NOT_FOUND
+- ``undo_last(db, match_id, no, by=..., expected_match_version=None) -> Outcome``
+  UNDONE | NOT_LAST | CONFLICT | NOT_FOUND
 - ``history(db, match_id) -> list[dict] | None``
 - ``check_edit_key(db, match_id, key) -> bool``;  ``new_edit_key(db, match_id) -> str | None``
 - ``recent(db, ids) -> list[LoadedMatch]``
@@ -41,6 +43,7 @@ __all__ = [
     "check_edit_key",
     "correct_hand",
     "create_match",
+    "exists",
     "hash_key",
     "history",
     "load",
@@ -104,6 +107,11 @@ def match_object(data: dict[str, Any], hands: list[dict[str, Any]]) -> dict[str,
 
 def _replay(data: dict[str, Any], hands: list[dict[str, Any]]) -> CheckResult:
     return check_match(match_object(data, hands))
+
+
+def exists(db: Database, match_id: str) -> bool:
+    """Whether there is a match with this id."""
+    return store.get_match(db, match_id) is not None
 
 
 def load(db: Database, match_id: str) -> LoadedMatch | None:
@@ -307,11 +315,14 @@ def correct_hand(
     hand: dict[str, Any],
     expected_version: int | None = None,
     by: str = "scorer",
+    expected_match_version: int | None = None,
 ) -> Outcome:
     """Replace recorded hand ``no``; every later hand is re-scored by the replay.
 
     :param expected_version: the hand's version the editor saw (``LoadedMatch.hand_versions``);
         None skips the check.
+    :param expected_match_version: the match version the editor saw (``LoadedMatch.version``,
+        the API's If-Match); None skips the check.
 
     Outcomes: CORRECTED (``state``; the old hand goes to the history); CONFLICT (someone
     changed the hand first: 409, with ``state``); ILLEGAL (the correction, or a later hand
@@ -326,7 +337,9 @@ def correct_hand(
             return Outcome(Status.NO_SUCH_HAND, match_id=match_id, no=no)
         target = hands[no - 1]
         datas = [h.data for h in hands]
-        if expected_version is not None and target.version != expected_version:
+        if (expected_version is not None and target.version != expected_version) or (
+            expected_match_version is not None and row.version != expected_match_version
+        ):
             current = _replay(row.data, datas)
             return Outcome(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
         datas[no - 1] = hand
@@ -350,11 +363,18 @@ def correct_hand(
     )
 
 
-def undo_last(db: Database, match_id: str, no: int, by: str = "scorer") -> Outcome:
+def undo_last(
+    db: Database,
+    match_id: str,
+    no: int,
+    by: str = "scorer",
+    expected_match_version: int | None = None,
+) -> Outcome:
     """Remove hand ``no`` if it is the last one (it goes to the history).
 
     Outcomes: UNDONE (``state``); NOT_LAST (``no`` is not the last hand, e.g. another phone
-    recorded one meanwhile, or it was already undone: 409, with ``state``); NOT_FOUND.
+    recorded one meanwhile, or it was already undone: 409, with ``state``); CONFLICT (the
+    match changed since ``expected_match_version``); NOT_FOUND.
     """
     with _transaction(db):
         row = store.get_match(db, match_id)
@@ -365,6 +385,9 @@ def undo_last(db: Database, match_id: str, no: int, by: str = "scorer") -> Outco
         if not hands or no != len(hands):
             current = _replay(row.data, datas)
             return Outcome(Status.NOT_LAST, match_id=match_id, no=no, state=current.state)
+        if expected_match_version is not None and row.version != expected_match_version:
+            current = _replay(row.data, datas)
+            return Outcome(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
         store.delete_hand(db, match_id, no)
         store.add_history(db, match_id, no, "undo", hands[-1].data, None, by)
         store.bump_match(db, match_id)

@@ -1,0 +1,80 @@
+"""Scorekeeper: score keeping and hand records for Euchre and Whist played with real cards.
+
+``create_app()`` is the only place things get wired up: configuration, the instance folder,
+the database, security, translations, blueprints and error pages.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent  # the project root: templates/, static/, instance/
+PACKAGE = Path(__file__).resolve().parent
+MAX_CONTENT_LENGTH = 1024 * 1024  # a match file of hundreds of hands is well under this
+
+
+def instance_folder(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The instance folder: ``explicit``, else ``$SCOREKEEPER_INSTANCE``, else ``instance/``."""
+    chosen = explicit or os.environ.get("SCOREKEEPER_INSTANCE") or ROOT / "instance"
+    return Path(chosen).expanduser().resolve()
+
+
+def create_app(
+    test_config: Mapping[str, Any] | None = None,
+    instance_path: str | os.PathLike[str] | None = None,
+) -> Flask:
+    """Build the Flask app.
+
+    Configuration, later wins: defaults, ``instance/config.py``, ``SCOREKEEPER_*`` environment
+    variables (``SCOREKEEPER_TRUSTED_PROXIES=1`` behind a TLS proxy), then ``test_config``.
+    The secret key is generated into ``instance/secret_key`` on first run.
+    """
+    folder = instance_folder(instance_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    app = Flask(
+        __name__,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+        instance_path=str(folder),
+        instance_relative_config=True,
+    )
+    app.config.from_mapping(
+        DATABASE=str(folder / "scorekeeper.db"),
+        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        BABEL_DEFAULT_LOCALE="en",
+        BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
+        TRUSTED_PROXIES=0,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("SCOREKEEPER")
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    app.json.sort_keys = False  # keep match files in their natural order
+
+    from . import db, i18n, security
+    from .web import errors
+
+    security.init_app(app)
+    i18n.init_app(app)
+    db.init_app(app)
+    errors.init_app(app)
+    register_blueprints(app)
+    return app
+
+
+def register_blueprints(app: Flask) -> None:
+    """The pages, the JSON API and the printing routes."""
+    from .security import csrf
+    from .web import api, prints, table
+
+    app.register_blueprint(table.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(prints.bp)
+    csrf.exempt(api.bp)  # the API checks CSRF itself when a cookie, not a bearer key, authorises

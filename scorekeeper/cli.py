@@ -1,0 +1,138 @@
+"""The ``scorekeeper`` command: serve, check, backup, restore."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with its subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description="Score keeper and hand recorder for Euchre and Whist played with real cards.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = sub.add_parser("serve", help="run the table app (a threaded production server)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (0.0.0.0: every network; default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    add_instance_option(serve)
+    serve.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    serve.add_argument("--threads", type=int, default=8,
+                       help="threads per worker (default 8)")
+    serve.add_argument("--dev", action="store_true",
+                       help="use Werkzeug's threaded development server instead of gunicorn")
+
+    check = sub.add_parser("check", help="check match files and EGN files; print JSON lines")
+    check.add_argument("files", nargs="+", metavar="FILE", help="a file, or - for stdin")
+
+    backup = sub.add_parser("backup", help="copy the database safely while the app runs")
+    backup.add_argument("dest", help="the backup file to write (must not exist)")
+    add_instance_option(backup)
+
+    restore = sub.add_parser("restore", help="replace the database with a backup "
+                                             "(stop the server first)")
+    restore.add_argument("source", help="a backup file written by `scorekeeper backup`")
+    add_instance_option(restore)
+    return parser
+
+
+def add_instance_option(parser: argparse.ArgumentParser) -> None:
+    """``--instance DIR``: the folder holding the database and the secret key."""
+    parser.add_argument("--instance", metavar="DIR",
+                        help="instance folder (default $SCOREKEEPER_INSTANCE or ./instance)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    args = build_parser().parse_args(argv)
+    if getattr(args, "instance", None):
+        # Environment, so that gunicorn workers building their own app see it too.
+        os.environ["SCOREKEEPER_INSTANCE"] = str(Path(args.instance).resolve())
+    if args.command == "check":
+        from scorekeeper.check import main as check_main
+
+        return check_main(args.files)
+    if args.command == "serve":
+        return serve(args)
+    if args.command == "backup":
+        return backup(args)
+    if args.command == "restore":
+        return restore(args)
+    return 2  # pragma: no cover - argparse refuses unknown commands
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, if it has one (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            address = s.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The URLs to print for people to open."""
+    if host in ("0.0.0.0", "::", ""):
+        urls = [f"http://127.0.0.1:{port}/"]
+        lan = lan_address()
+        if lan:
+            urls.append(f"http://{lan}:{port}/")
+        return urls
+    shown = f"[{host}]" if ":" in host else host
+    return [f"http://{shown}:{port}/"]
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Create the instance folder, database and secret key, then serve the app."""
+    from scorekeeper import create_app, instance_folder
+
+    app = create_app()  # first run: creates instance/, the database and the secret key
+    print(f"Scorekeeper: instance folder {instance_folder()}")
+    for url in addresses(args.host, args.port):
+        print(f"Scorekeeper is at {url}")
+    sys.stdout.flush()
+    if args.dev:
+        app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
+        return 0
+    from scorekeeper.server import run_gunicorn
+
+    return run_gunicorn(args.host, args.port, workers=args.workers, threads=args.threads)
+
+
+def backup(args: argparse.Namespace) -> int:
+    """Write a consistent copy of the database and verify it."""
+    from scorekeeper import instance_folder
+    from scorekeeper.backup import BackupError, backup_database
+
+    try:
+        counts = backup_database(instance_folder() / "scorekeeper.db", Path(args.dest))
+    except BackupError as e:
+        print(f"scorekeeper backup: {e}", file=sys.stderr)
+        return 1
+    summary = ", ".join(f"{n} {table}" for table, n in counts.items())
+    print(f"Backed up to {args.dest} ({summary}); integrity check ok")
+    return 0
+
+
+def restore(args: argparse.Namespace) -> int:
+    """Replace the database with a verified backup."""
+    from scorekeeper import instance_folder
+    from scorekeeper.backup import BackupError, restore_database
+
+    try:
+        counts = restore_database(Path(args.source), instance_folder() / "scorekeeper.db")
+    except BackupError as e:
+        print(f"scorekeeper restore: {e}", file=sys.stderr)
+        return 1
+    summary = ", ".join(f"{n} {table}" for table, n in counts.items())
+    print(f"Restored from {args.source} ({summary})")
+    return 0

@@ -1,0 +1,257 @@
+"""The JSON API (spec/api.md), the match-file export and the health check.
+
+Views are thin: they read the request, call :mod:`scorekeeper.service`, and turn the
+:class:`~scorekeeper.outcome.Outcome` into a status and a body.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from flask import Blueprint, abort, current_app, jsonify, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from .. import service
+from ..db import get_db
+from ..outcome import LoadedMatch, Outcome, Status
+from ..security import bearer_key, csrf, edit_key_for
+from .errors import error_body
+
+bp = Blueprint("api", __name__)
+
+MAX_IDEMPOTENCY_KEY = 100
+_ETAG_VERSION = re.compile(r'"v(\d+)-[0-9a-f]+"')
+
+
+# --- reading requests -------------------------------------------------------------------------
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def read_json() -> Any:
+    """The request body as JSON: 415 if it is not declared JSON, 400 if it does not parse."""
+    if not request.is_json:
+        abort(415)
+    raw = request.get_data(cache=True)  # raises 413 past MAX_CONTENT_LENGTH
+    try:
+        return json.loads(raw, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        abort(400, description=_("The body is not valid JSON."))
+
+
+def read_object() -> dict[str, Any] | Response:
+    """The JSON body, which must be an object; else a 422 answer."""
+    body = read_json()
+    if not isinstance(body, dict):
+        return unprocessable(_("The body must be a JSON object."))
+    return body
+
+
+def unprocessable(message: str, field: str | None = None, hand: int | None = None) -> Response:
+    """A 422 answer with one error."""
+    response = jsonify(error_body(message, field=field, hand=hand))
+    response.status_code = 422
+    return response
+
+
+def idempotency_key() -> str | None:
+    """The ``Idempotency-Key`` header (up to 100 characters), or None."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None or key == "":
+        return None
+    if len(key) > MAX_IDEMPOTENCY_KEY:
+        abort(400, description=_("Idempotency-Key is longer than 100 characters."))
+    return key
+
+
+def authorise(match_id: str) -> None:
+    """Allow a write: 404 for an unknown match, 403 without the current edit key.
+
+    A bearer key is checked alone (no cookie, no CSRF token). Without one, the edit key kept in
+    the browser session by the pages counts, and then the CSRF token is required as for forms.
+    """
+    db = get_db()
+    if not service.exists(db, match_id):
+        abort(404, description=_("There is no such match."))
+    key = bearer_key()
+    if key is None:
+        key = edit_key_for(match_id)
+        if key is None:
+            abort(403, description=_(
+                "Recording needs the match's edit key (Authorization: Bearer <key>)."
+            ))
+        csrf.protect()
+    if not service.check_edit_key(db, match_id, key):
+        abort(403, description=_("The edit key is wrong or has been replaced."))
+
+
+def if_match_version() -> int | None:
+    """The match version named by an ``If-Match`` header (None if absent or ``*``); 412 if the
+    header names no version of ours."""
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() == "*":
+        return None
+    found = _ETAG_VERSION.findall(header)
+    if not found:
+        abort(412)
+    return int(found[0])
+
+
+# --- answers ----------------------------------------------------------------------------------
+
+
+def etag(body: bytes, version: int) -> str:
+    """The entity tag of a match answer: its version and a hash of the exact body."""
+    return f"v{version}-{hashlib.sha256(body).hexdigest()[:20]}"
+
+
+def json_response(body: Any, status: int = 200) -> Response:
+    """A JSON response that is never cached without revalidation."""
+    response = jsonify(body)
+    response.status_code = status
+    response.headers["Cache-Control"] = "no-store" if status >= 300 or status == 201 \
+        else "no-cache"
+    return response
+
+
+def answer(outcome: Outcome, if_match: bool = False) -> Response:
+    """Turn a service outcome into the API's answer."""
+    if outcome.status is Status.NOT_FOUND:
+        abort(404, description=outcome.message)
+    if outcome.ok:
+        if outcome.response is not None:
+            body = outcome.response
+        else:
+            body = {"hand": outcome.hand, "state": outcome.state}
+        response = json_response(body, outcome.http_status)
+        if outcome.status is Status.DUPLICATE:
+            response.headers["Idempotent-Replayed"] = "true"
+        if outcome.version is not None:
+            response.headers["X-Match-Version"] = str(outcome.version)
+        return response
+    body = {"errors": outcome.errors()}
+    if outcome.state is not None:
+        body["state"] = outcome.state
+    status = outcome.http_status
+    if if_match and outcome.status is Status.CONFLICT:
+        status = 412
+    return json_response(body, status)
+
+
+def match_body(loaded: LoadedMatch) -> dict[str, Any]:
+    """The GET answer: the match file object and its replayed state."""
+    body: dict[str, Any] = {"match": loaded.match, "state": loaded.state}
+    if loaded.problems:
+        body["errors"] = [p.as_json() for p in loaded.problems]
+    return body
+
+
+def load_or_404(match_id: str) -> LoadedMatch:
+    """The match, or a 404."""
+    loaded = service.load(get_db(), match_id)
+    if loaded is None:
+        abort(404, description=_("There is no such match."))
+    return loaded
+
+
+# --- routes -----------------------------------------------------------------------------------
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    """``ok`` when the app and its database answer."""
+    get_db().execute("SELECT count(*) FROM _sqlite_migrations").fetchone()
+    response = current_app.response_class("ok", mimetype="text/plain")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/api/matches")
+def create_match() -> Response:
+    """Create a match (or import one with its hands, or an EGN file)."""
+    data = read_json()
+    outcome = service.create_match(get_db(), data, by="api")
+    if not outcome.ok:
+        return json_response({"errors": outcome.errors()}, 422)
+    match_id, key = outcome.match_id, outcome.edit_key
+    view_url = f"/m/{match_id}"
+    body = {
+        "id": match_id,
+        "edit_key": key,
+        "view_url": view_url,
+        "edit_url": f"{view_url}?key={key}",
+        "state": outcome.state,
+    }
+    response = json_response(body, 201)
+    response.headers["Location"] = url_for("api.read_match", match_id=match_id)
+    return response
+
+
+@bp.get("/api/matches/<match_id>")
+def read_match(match_id: str) -> Response:
+    """The match and its state, with an ETag (304 when unchanged)."""
+    loaded = load_or_404(match_id)
+    response = json_response(match_body(loaded))
+    response.set_etag(etag(response.get_data(), loaded.version))
+    return response.make_conditional(request)
+
+
+@bp.post("/api/matches/<match_id>/hands")
+def record_hand(match_id: str) -> Response:
+    """Record the next hand: a hand object plus the ``no`` it expects to get."""
+    authorise(match_id)
+    key = idempotency_key()
+    body = read_object()
+    if isinstance(body, Response):
+        return body
+    no = body.pop("no", None)
+    if isinstance(no, bool) or not isinstance(no, int) or no < 1:
+        return unprocessable(_("\"no\" must be the number this hand gets (the next hand)."),
+                             field="no")
+    return answer(service.record_hand(get_db(), match_id, body, no, key, by="api"))
+
+
+@bp.put("/api/matches/<match_id>/hands/<int:no>")
+def correct_hand(match_id: str, no: int) -> Response:
+    """Correct a recorded hand; later hands are re-scored. ``If-Match`` is honoured (412)."""
+    authorise(match_id)
+    version = if_match_version()
+    body = read_object()
+    if isinstance(body, Response):
+        return body
+    given = body.pop("no", no)
+    if given != no or isinstance(given, bool):
+        return unprocessable(_("\"no\" in the body differs from the address."), field="no",
+                             hand=no)
+    outcome = service.correct_hand(
+        get_db(), match_id, no, body, by="api", expected_match_version=version
+    )
+    return answer(outcome, if_match=version is not None)
+
+
+@bp.delete("/api/matches/<match_id>/hands/<int:no>")
+def undo_hand(match_id: str, no: int) -> Response:
+    """Undo the last hand (409 for any other)."""
+    authorise(match_id)
+    version = if_match_version()
+    outcome = service.undo_last(get_db(), match_id, no, by="api", expected_match_version=version)
+    return answer(outcome, if_match=version is not None)
+
+
+@bp.get("/m/<match_id>.json")
+def export_match(match_id: str) -> Response:
+    """The match file, as a download."""
+    loaded = load_or_404(match_id)
+    text = json.dumps(loaded.match, ensure_ascii=False, indent=2) + "\n"
+    response = current_app.response_class(text, mimetype="application/json")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{loaded.game}-{match_id}.json"'
+    )
+    response.headers["Cache-Control"] = "no-cache"
+    return response
