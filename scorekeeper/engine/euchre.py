@@ -129,7 +129,7 @@ def evaluate(
     if record is not None and record.renege is not None:
         seat, trick = record.renege
         if renege_seat is not None and renege_seat != seat:
-            r.problem("hand.renege_mismatch", "renege", proven=seat, trick=trick,
+            r.problem("hand.renege_mismatch", "renege", trick, proven=seat, trick=trick,
                       declared=renege_seat)
             return None, r.problems
         renege = {"seat": seat, "trick": trick}
@@ -184,7 +184,8 @@ def _passed(
 ) -> tuple[Outcome | None, list[Problem]]:
     """Everyone passed: the hand is thrown in (illegal under stick the dealer)."""
     for key, value in r.raw.items():
-        if key in FIELDS and key not in PASSED_FIELDS and value not in (None, False):
+        if key in FIELDS and key not in PASSED_FIELDS and value is not None \
+                and value is not False:
             r.problem("hand.passed_extra", key, key=key)
     if rules["stick_the_dealer"]:
         r.problem("hand.passed_stick", "passed")

@@ -21,7 +21,7 @@ class FieldReader:
         self.problems: list[Problem] = []
 
     def problem(
-        self, code: str, field: str | None, trick: int | None = None, **params: Any
+        self, code: str, field: str | None, trick: int | None = None, /, **params: Any
     ) -> None:
         self.problems.append(Problem(code, field=field, params=params, hand=self.no, trick=trick))
 

@@ -69,7 +69,7 @@ def evaluate(
         if record.renege is not None:
             seat, trick = record.renege
             if revoke is None:
-                r.problem("hand.revoke_unrecorded", "revoke", seat=seat, trick=trick)
+                r.problem("hand.revoke_unrecorded", "revoke", trick, seat=seat, trick=trick)
             elif revoke["by"] != TEAM_OF[seat]:
                 r.problem("hand.revoke_mismatch", "revoke", side=TEAM_OF[seat],
                           declared=revoke["by"])
