@@ -1,5 +1,162 @@
-"""Printable score sheets and match PDFs.  (placeholder until the printing work lands)"""
+"""Printable score sheets and match PDFs, and blank sheets for tables without a phone.
 
-from flask import Blueprint
+- ``/m/<id>/sheet`` (HTML) and ``/m/<id>/sheet.pdf``: the match, hand by hand.
+- ``/m/<id>/blank`` (+ ``.pdf``): a blank sheet with the match's names filled in.
+- ``/sheets/euchre``, ``/sheets/whist`` (+ ``.pdf``): blank sheets.
+
+``?size=letter`` prints on US Letter (A4 otherwise). The same templates and ``print.css`` serve
+the browser's Print and WeasyPrint.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import format_datetime, get_locale
+from markupsafe import Markup
+
+from .. import service
+from ..chart import render_svg
+from ..db import get_db
+from ..engine.rules import resolve_rules
+from ..pdf import content_disposition, download_name, render_pdf
+from ..sheet import Player, build_sheet, clip, rule_items
 
 bp = Blueprint("prints", __name__)
+
+GAMES = ("euchre", "whist")
+BLANK_ROWS = {"euchre": 22, "whist": 12}
+
+
+def _size() -> str:
+    return "letter" if request.args.get("size") == "letter" else "a4"
+
+
+def _lang() -> str:
+    locale = get_locale()
+    return str(locale).replace("_", "-") if locale else "en"
+
+
+def _when(stamp: str | None) -> datetime | None:
+    if not stamp:
+        return None
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def _pdf(html: str, names: list[str], day: date | None) -> Response:
+    """The rendered document as a PDF download."""
+    app = current_app
+    static_dir = Path(app.static_folder or "static")
+    data = render_pdf(html, request.host_url, app.static_url_path or "/static", static_dir)
+    plain, full = download_name(names, day)
+    response = Response(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = content_disposition(plain, full)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _load(match_id: str) -> Any:
+    loaded = service.load(get_db(), match_id)
+    if loaded is None or loaded.state is None:
+        abort(404)
+    return loaded
+
+
+def _sheet_html(match_id: str, for_pdf: bool) -> tuple[str, Any, Any]:
+    loaded = _load(match_id)
+    history = service.history(get_db(), match_id) or []
+    started = _when(loaded.created)
+    sheet = build_sheet(loaded.match, loaded.state, history, started=started)
+    size = _size()
+    html = render_template(
+        "prints/sheet.html",
+        sheet=sheet,
+        chart_svg=Markup(render_svg(sheet.chart)) if sheet.chart else "",
+        started=format_datetime(started, "medium") if started else None,
+        printed=format_datetime(datetime.now(UTC), "medium"),
+        lang=_lang(),
+        size=size,
+        for_pdf=for_pdf,
+        pdf_url=_pdf_url(".sheet_pdf", match_id=match_id),
+        back_url=url_for("table.match", match_id=match_id),
+    )
+    return html, sheet, started
+
+
+@bp.get("/m/<match_id>/sheet")
+def sheet(match_id: str) -> str:
+    """The printable score sheet of a match."""
+    return _sheet_html(match_id, for_pdf=False)[0]
+
+
+@bp.get("/m/<match_id>/sheet.pdf")
+def sheet_pdf(match_id: str) -> Response:
+    """The match PDF: a download named after the teams and the day."""
+    html, sheet, started = _sheet_html(match_id, for_pdf=True)
+    names = [
+        t.name or f"{t.players[0].name}-{t.players[1].name}" for t in sheet.teams.values()
+    ]
+    return _pdf(html, names, started.date() if started else None)
+
+
+def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url: str) -> str:
+    data = match or {}
+    rules, _problems = resolve_rules(game, data.get("rules"))
+    seats = data.get("seats") or {}
+    players = {s: Player(s, clip(seats[s])) for s in "NESW" if seats.get(s)}
+    teams = {t: clip(n) for t, n in (data.get("teams") or {}).items() if n}
+    return render_template(
+        f"prints/blank_{game}.html",
+        game=game,
+        rules=rules,
+        rule_items=rule_items(game, rules),
+        players=players,
+        teams=teams,
+        first_dealer=data.get("first_dealer"),
+        rows=BLANK_ROWS[game],
+        lang=_lang(),
+        size=_size(),
+        for_pdf=for_pdf,
+        pdf_url=pdf_url,
+    )
+
+
+def _pdf_url(endpoint: str, **values: str) -> str:
+    size = _size()
+    return url_for(endpoint, **values, **({"size": size} if size != "a4" else {}))
+
+
+@bp.get("/sheets/<any(euchre, whist):game>")
+def blank(game: str) -> str:
+    """A blank score sheet for a table without a phone."""
+    return _blank_html(game, None, False, _pdf_url(".blank_pdf", game=game))
+
+
+@bp.get("/sheets/<any(euchre, whist):game>.pdf")
+def blank_pdf(game: str) -> Response:
+    """A blank score sheet as a PDF."""
+    html = _blank_html(game, None, True, "")
+    return _pdf(html, [f"{game}-score-sheet"], None)
+
+
+@bp.get("/m/<match_id>/blank")
+def match_blank(match_id: str) -> str:
+    """A blank sheet with this match's rules and names filled in."""
+    loaded = _load(match_id)
+    return _blank_html(loaded.game, loaded.match, False,
+                       _pdf_url(".match_blank_pdf", match_id=match_id))
+
+
+@bp.get("/m/<match_id>/blank.pdf")
+def match_blank_pdf(match_id: str) -> Response:
+    """The match's blank sheet as a PDF."""
+    loaded = _load(match_id)
+    html = _blank_html(loaded.game, loaded.match, True, "")
+    return _pdf(html, [f"{loaded.game}-blank-sheet"], date.today())

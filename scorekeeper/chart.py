@@ -1,0 +1,124 @@
+"""The score-progression chart: geometry, then a small server-side SVG.
+
+Only simple shapes (lines, polylines, circles, text of digits) so that WeasyPrint's SVG subset
+and every browser draw it alike. No names go into the SVG: the legend is HTML, where the
+print font stack covers every script.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+Point = tuple[int, int, int]  # (hand number, NS running score, EW running score)
+
+WIDTH, HEIGHT = 720, 220
+LEFT, RIGHT, TOP, BOTTOM = 34, 12, 10, 26
+NS_COLOUR = "#1d4e89"
+EW_COLOUR = "#c25a00"
+TARGET_COLOUR = "#7a7a7a"
+GRID_COLOUR = "#dddddd"
+
+
+@dataclass(frozen=True, slots=True)
+class ChartGeometry:
+    """Coordinates in the SVG's own units (viewBox 0 0 WIDTH HEIGHT)."""
+
+    ns_lines: tuple[str, ...]  # polyline "points" attributes, one per game
+    ew_lines: tuple[str, ...]
+    target_y: float | None
+    y_ticks: tuple[tuple[float, int], ...]
+    x_ticks: tuple[tuple[float, int], ...]
+    hands: int
+    top: int  # the highest score on the axis
+
+
+def _step(span: int, most: int) -> int:
+    """A round tick step so that at most ``most`` ticks cover ``span``."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000):
+        if span / step <= most:
+            return step
+    return max(1, span // most)
+
+
+def chart_geometry(segments: Sequence[Sequence[Point]], target: int | None) -> ChartGeometry:
+    """Scale the running scores of each game into the chart's box."""
+    points = [p for segment in segments for p in segment]
+    hands = max((p[0] for p in points), default=0)
+    highest = max((max(p[1], p[2]) for p in points), default=0)
+    top = max(highest, target or 0, 1)
+    y_step = _step(top, 6)
+    top = -(-top // y_step) * y_step  # round up to a whole tick
+    x_span = max(hands, 1)
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def x_of(x: int) -> float:
+        return round(LEFT + plot_w * x / x_span, 1)
+
+    def y_of(y: int) -> float:
+        return round(TOP + plot_h * (1 - y / top), 1)
+
+    def line(segment: Sequence[Point], index: int) -> str:
+        return " ".join(f"{x_of(p[0])},{y_of(p[index])}" for p in segment)
+
+    x_step = _step(x_span, 20)
+    return ChartGeometry(
+        ns_lines=tuple(line(s, 1) for s in segments if s),
+        ew_lines=tuple(line(s, 2) for s in segments if s),
+        target_y=y_of(target) if target else None,
+        y_ticks=tuple((y_of(v), v) for v in range(0, top + 1, y_step)),
+        x_ticks=tuple((x_of(v), v) for v in range(0, hands + 1, x_step)),
+        hands=hands,
+        top=top,
+    )
+
+
+def render_svg(chart: ChartGeometry, title: str = "") -> str:
+    """The chart as an inline ``<svg>`` element (markup built only from numbers and ``title``)."""
+    parts = [
+        f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"'
+        f' width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(title)}"'
+        ' preserveAspectRatio="xMidYMid meet">'
+    ]
+    base = HEIGHT - BOTTOM
+    for y, label in chart.y_ticks:
+        parts.append(
+            f'<line x1="{LEFT}" y1="{y}" x2="{WIDTH - RIGHT}" y2="{y}" stroke="{GRID_COLOUR}"'
+            ' stroke-width="0.8"/>'
+            f'<text x="{LEFT - 5}" y="{y + 3.5}" font-size="10" text-anchor="end"'
+            f' fill="#555555">{label}</text>'
+        )
+    for x, label in chart.x_ticks:
+        parts.append(
+            f'<line x1="{x}" y1="{base}" x2="{x}" y2="{base + 4}" stroke="#555555"'
+            ' stroke-width="0.8"/>'
+            f'<text x="{x}" y="{base + 15}" font-size="10" text-anchor="middle"'
+            f' fill="#555555">{label}</text>'
+        )
+    parts.append(
+        f'<line x1="{LEFT}" y1="{base}" x2="{WIDTH - RIGHT}" y2="{base}" stroke="#555555"'
+        ' stroke-width="1"/>'
+    )
+    if chart.target_y is not None:
+        parts.append(
+            f'<line class="target" x1="{LEFT}" y1="{chart.target_y}" x2="{WIDTH - RIGHT}"'
+            f' y2="{chart.target_y}" stroke="{TARGET_COLOUR}" stroke-width="1.2"'
+            ' stroke-dasharray="2 3"/>'
+        )
+    width = 2.2 if chart.hands <= 40 else 1.6
+    for lines, colour, dash in (
+        (chart.ns_lines, NS_COLOUR, ""),
+        (chart.ew_lines, EW_COLOUR, ' stroke-dasharray="6 3"'),
+    ):
+        for points in lines:
+            parts.append(
+                f'<polyline points="{points}" fill="none" stroke="{colour}"'
+                f' stroke-width="{width}" stroke-linejoin="round"{dash}/>'
+            )
+        if lines:
+            x, y = lines[-1].split(" ")[-1].split(",")
+            parts.append(f'<circle cx="{x}" cy="{y}" r="3.2" fill="{colour}"/>')
+    parts.append("</svg>")
+    return "".join(parts)

@@ -1,0 +1,103 @@
+"""HTML to PDF with WeasyPrint: the only module that imports it (lazily).
+
+WeasyPrint may read only the app's own static files, straight from disk: the URL fetcher here
+refuses ``file://``, ``data:`` and every other host, and never makes an HTTP request (not even
+back to our own server, which could deadlock a single worker).
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import re
+import unicodedata
+from datetime import date
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote, urlsplit
+
+
+class RefusedURL(ValueError):
+    """A document asked for something outside the app's static files."""
+
+
+def static_file_for(url: str, origin: str, static_url: str, static_dir: Path) -> Path:
+    """The file under ``static_dir`` that ``url`` names, or RefusedURL.
+
+    :param origin: ``scheme://host[:port]`` the document was rendered for.
+    :param static_url: the static URL path, e.g. ``/static``.
+    """
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or f"{parts.scheme}://{parts.netloc}" != origin:
+        raise RefusedURL(f"not an app asset: {url[:200]}")
+    prefix = static_url.rstrip("/") + "/"
+    path = unquote(parts.path)
+    if not path.startswith(prefix):
+        raise RefusedURL(f"not under {prefix}: {url[:200]}")
+    root = static_dir.resolve()
+    target = (root / path[len(prefix):]).resolve()
+    if not target.is_relative_to(root) or not target.is_file():
+        raise RefusedURL(f"no such static file: {url[:200]}")
+    return target
+
+
+def make_url_fetcher(origin: str, static_url: str, static_dir: Path) -> Any:
+    """A WeasyPrint URL fetcher that serves ``static_dir`` from disk and refuses the rest."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]
+        def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+            target = static_file_for(url, origin.rstrip("/"), static_url, static_dir)
+            content_type = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+            return URLFetcherResponse(
+                url, target.read_bytes(), headers={"Content-Type": content_type}
+            )
+
+    return StaticOnlyFetcher(allowed_protocols=("http", "https"))
+
+
+@cache
+def font_config() -> Any:
+    """One FontConfiguration for the process, shared by every CSS() and write_pdf()."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    return FontConfiguration()
+
+
+def render_pdf(html: str, base_url: str, static_url: str, static_dir: Path) -> bytes:
+    """Render a whole HTML document (its print stylesheet linked from static/) to PDF bytes."""
+    from weasyprint import HTML
+
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
+    fetcher = make_url_fetcher(origin, static_url, static_dir)
+    document = HTML(string=html, base_url=base_url, url_fetcher=fetcher, media_type="print")
+    pdf = document.write_pdf(font_config=font_config(), cache={}, uncompressed_pdf=False)
+    assert pdf is not None
+    return bytes(pdf)
+
+
+def ascii_name(text: str) -> str:
+    """``text`` reduced to a safe ASCII file-name part (accents dropped, other scripts gone)."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^A-Za-z0-9]+", "-", plain).strip("-")[:60]
+
+
+def download_name(parts: list[str], day: date | None, suffix: str = ".pdf") -> tuple[str, str]:
+    """An ASCII file name and its UTF-8 form, e.g. ``Home-vs-Visitors-2026-11-30.pdf``."""
+    stamp = [day.isoformat()] if day else []
+    unicode_parts = [re.sub(r'[\\/:*?"<>|\x00-\x1f]+', "-", p).strip() for p in parts]
+    full = "-vs-".join(p for p in unicode_parts if p)
+    ascii_parts = [ascii_name(p) for p in parts]
+    plain = "-vs-".join(p for p in ascii_parts if p) or "scoresheet"
+    return (
+        "-".join([plain, *stamp]) + suffix,
+        "-".join([full or plain, *stamp]) + suffix,
+    )
+
+
+def content_disposition(ascii_filename: str, utf8_filename: str) -> str:
+    """An attachment header with an ASCII ``filename`` and an RFC 5987 ``filename*``."""
+    header = f'attachment; filename="{ascii_filename}"'
+    if utf8_filename != ascii_filename:
+        header += f"; filename*=UTF-8''{quote(utf8_filename, safe='')}"
+    return header

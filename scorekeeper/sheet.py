@@ -1,0 +1,461 @@
+"""The printable score sheet as a pure view model: header, hand rows, summary, chart, tricks.
+
+Built from a match dict (spec/match-format.md), its replayed state (the `scorekeeper check`
+object) and its history of corrections and undos. No Flask, no WeasyPrint: the templates turn
+the codes here (results, marks, rule items) into words in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from .chart import ChartGeometry, Point, chart_geometry
+from .engine.cards import (
+    OTHER_TEAM,
+    PARTNER,
+    SEATS,
+    SUIT_SYMBOLS,
+    TEAM_OF,
+    TEAMS,
+    effective_suit,
+    next_seat,
+    opening_leader,
+    parse_card,
+    trick_winner,
+)
+from .engine.rules import OPTIONS, resolve_rules
+
+NAME_LIMIT = 80  # names are 1-40 code points; anything longer is cut, never laid out in full
+MADE = frozenset({"made", "march", "alone_made", "alone_march"})
+MARCH = frozenset({"march", "alone_march"})
+RED_SUITS = frozenset({"H", "D"})
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    seat: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class TeamInfo:
+    key: str  # NS | EW
+    name: str | None  # the team's own name, if it has one
+    players: tuple[Player, Player]
+    score: int
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Suit:
+    code: str  # S H D C
+    symbol: str
+    red: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardCell:
+    seat: str
+    text: str  # as recorded, e.g. "JD"
+    rank: str  # "J"
+    suit: Suit | None
+    trump: bool  # belongs to the trump suit (a left bower does)
+    left_bower: bool
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRow:
+    no: int
+    leader: str
+    cards: tuple[CardCell, ...]
+    winner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    no: int  # 1-based game of a rubber
+    winner: str
+    value: int
+
+
+@dataclass(slots=True)
+class HandRow:
+    no: int
+    dealer: str
+    result: str
+    points: dict[str, int]
+    score: dict[str, int]
+    caller: str | None = None
+    makers: str | None = None
+    trump: Suit | None = None
+    round: int | None = None
+    alone: bool = False
+    defender_alone: str | None = None
+    makers_tricks: int | None = None
+    tricks: dict[str, int] | None = None
+    honours_ns: int | None = None
+    revoke: dict[str, str] | None = None
+    renege: dict[str, Any] | None = None
+    marks: tuple[str, ...] = ()
+    note: str | None = None
+    game_end: GameEnd | None = None
+    trick_rows: tuple[TrickRow, ...] = ()
+
+
+@dataclass(slots=True)
+class Tally:
+    """Calls and their outcomes, for a team or for one player's calls."""
+
+    called: int = 0
+    made: int = 0
+    marches: int = 0
+    euchred: int = 0
+    loners: int = 0
+    loners_made: int = 0
+    points_made: int = 0  # points scored by making calls
+    points_defending: int = 0  # points scored by euchring the other side
+    points_reneges: int = 0  # points scored from the other side's reneges
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    kind: str  # correct | undo
+    no: int | None
+    at: str | None
+    fields: tuple[tuple[str, Any, Any], ...]  # (field, before, after)
+
+
+@dataclass(slots=True)
+class Sheet:
+    game: str
+    rules: tuple[tuple[str, dict[str, Any]], ...]  # (code, params) for the template to word
+    target: int | None
+    deals: int | None
+    players: dict[str, Player]
+    teams: dict[str, TeamInfo]
+    rows: list[HandRow]
+    over: bool
+    winner: str | None
+    tied: bool
+    score: dict[str, int]
+    next_dealer: str | None
+    team_tally: dict[str, Tally] = field(default_factory=dict)
+    player_tally: dict[str, Tally] = field(default_factory=dict)
+    whist_totals: dict[str, dict[str, int]] = field(default_factory=dict)
+    games: list[GameEnd] = field(default_factory=list)
+    rubber: dict[str, Any] | None = None
+    chart: ChartGeometry | None = None
+    changes: list[Change] = field(default_factory=list)
+    started: datetime | None = None
+
+    @property
+    def card_rows(self) -> list[HandRow]:
+        """The hands recorded card by card."""
+        return [row for row in self.rows if row.trick_rows]
+
+
+def clip(name: object) -> str:
+    """A name as printed: text, trimmed, never longer than NAME_LIMIT code points."""
+    text = str(name if name is not None else "").strip()
+    return text if len(text) <= NAME_LIMIT else text[: NAME_LIMIT - 1] + "…"
+
+
+def suit(code: object) -> Suit | None:
+    if not isinstance(code, str) or code not in SUIT_SYMBOLS:
+        return None
+    return Suit(code, SUIT_SYMBOLS[code], code in RED_SUITS)
+
+
+def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The rules in force, as (code, params): the target or deals, then options off default."""
+    items: list[tuple[str, dict[str, Any]]] = []
+    if rules.get("deals"):
+        items.append(("deals", {"n": rules["deals"]}))
+    elif rules.get("target"):
+        items.append(("target", {"n": rules["target"]}))
+    skip = {"target", "deals", "honours_blocked_at"}
+    for option in OPTIONS[game]:
+        value = rules.get(option.name, option.default)
+        if option.name in skip or value == option.default:
+            continue
+        if option.kind is bool:
+            items.append((option.name, {}))
+        else:
+            items.append((option.name, {"n": value}))
+    return tuple(items)
+
+
+def _trump_of(hand: Mapping[str, Any], game: str) -> str | None:
+    trump = hand.get("trump")
+    if isinstance(trump, str):
+        return trump
+    turn_up = parse_card(hand.get("turn_up"))
+    if turn_up is not None and (game == "whist" or hand.get("round") == 1):
+        return turn_up.suit
+    return None
+
+
+def trick_rows(
+    game: str,
+    hand: Mapping[str, Any],
+    rules: Mapping[str, Any],
+    winners: Sequence[str] | None,
+) -> tuple[TrickRow, ...]:
+    """Each recorded trick as a row: seats in play order, the winner marked."""
+    play = hand.get("play")
+    trump = _trump_of(hand, game)
+    if not isinstance(play, list) or not play:
+        return ()
+    bowers = game == "euchre"
+    out: list[TrickRow] = []
+    if game == "euchre":
+        caller = hand.get("caller")
+        loner = caller if hand.get("alone") and isinstance(caller, str) else None
+        out_seats = {PARTNER[loner]} if loner else set()
+        defender = hand.get("defender_alone")
+        if isinstance(defender, str) and defender in PARTNER:
+            out_seats.add(PARTNER[defender])
+        sitting_out = frozenset(out_seats)
+        leader = opening_leader(
+            hand.get("dealer") or "N", sitting_out, loner, rules.get("lone_lead", "dealer_left")
+        )
+    else:
+        sitting_out = frozenset()
+        leader = next_seat(hand.get("dealer") or "N")
+    for index, trick in enumerate(play):
+        texts = [str(t) for t in trick] if isinstance(trick, list) else []
+        seats: list[str] = []
+        seat = leader
+        for _ in texts:
+            seats.append(seat)
+            seat = next_seat(seat)
+            while seat in sitting_out:
+                seat = next_seat(seat)
+        cards = [parse_card(t) for t in texts]
+        winner: str | None = None
+        if winners is not None and index < len(winners):
+            winner = winners[index]
+        elif texts and all(c is not None for c in cards):
+            winner = seats[trick_winner([c for c in cards if c is not None], trump, bowers)]
+        cells = []
+        for seat_of, text, card in zip(seats, texts, cards, strict=True):
+            is_trump = card is not None and effective_suit(card, trump, bowers) == trump
+            left = bool(is_trump and card is not None and bowers and card.rank == 11
+                        and card.suit != trump)
+            cells.append(
+                CardCell(
+                    seat=seat_of,
+                    text=text,
+                    rank=text[:-1] if card is not None else text,
+                    suit=suit(card.suit) if card is not None else None,
+                    trump=is_trump,
+                    left_bower=left,
+                    winner=seat_of == winner,
+                )
+            )
+        out.append(TrickRow(index + 1, leader, tuple(cells), winner))
+        if winner is None:
+            break
+        leader = winner  # type: ignore[assignment]
+    return tuple(out)
+
+
+def _marks(result: str, alone: bool, hand: Mapping[str, Any]) -> tuple[str, ...]:
+    marks = []
+    if result == "passed":
+        marks.append("passed")
+    if result in MARCH:
+        marks.append("march")
+    if result == "euchred":
+        marks.append("euchred")
+    if alone:
+        marks.append("loner")
+    if hand.get("defender_alone"):
+        marks.append("defender_alone")
+    if result == "renege":
+        marks.append("renege")
+    if result == "revoke":
+        marks.append("revoke")
+    return tuple(marks)
+
+
+def _row(game: str, hand: Mapping[str, Any], st: Mapping[str, Any], rules: Mapping[str, Any]
+         ) -> HandRow:
+    result = str(st.get("result", ""))
+    alone = bool(hand.get("alone"))
+    tricks = st.get("tricks")
+    makers = st.get("makers")
+    makers_tricks = hand.get("makers_tricks")
+    if makers_tricks is None and isinstance(tricks, dict) and makers in TEAMS:
+        makers_tricks = tricks.get(makers)
+    return HandRow(
+        no=int(st.get("no", 0)),
+        dealer=str(st.get("dealer") or hand.get("dealer") or ""),
+        result=result,
+        points=dict(st.get("points") or {"NS": 0, "EW": 0}),
+        score=dict(st.get("score") or {"NS": 0, "EW": 0}),
+        caller=hand.get("caller"),
+        makers=makers,
+        trump=suit(_trump_of(hand, game)),
+        round=hand.get("round"),
+        alone=alone,
+        defender_alone=hand.get("defender_alone"),
+        makers_tricks=makers_tricks if result != "passed" else None,
+        tricks=dict(tricks) if isinstance(tricks, dict) else None,
+        honours_ns=hand.get("honours_NS") if rules.get("honours") else None,
+        revoke=hand.get("revoke"),
+        renege=st.get("renege"),
+        marks=_marks(result, alone, hand),
+        note=clip(hand["note"]) if hand.get("note") else None,
+        trick_rows=trick_rows(game, hand, rules, st.get("trick_winners")),
+    )
+
+
+def _tally(rows: Sequence[HandRow]) -> tuple[dict[str, Tally], dict[str, Tally]]:
+    teams = {t: Tally() for t in TEAMS}
+    players = {s: Tally() for s in SEATS}
+    for row in rows:
+        if row.result == "renege" and row.renege:
+            teams[OTHER_TEAM[TEAM_OF[row.renege["seat"]]]].points_reneges += max(
+                row.points.values())
+        if row.makers not in TEAMS or row.result in ("passed", "renege"):
+            continue
+        makers = row.makers
+        defenders = OTHER_TEAM[makers]
+        tallies = [teams[makers]]
+        if row.caller in players:
+            tallies.append(players[row.caller])
+        for tally in tallies:
+            tally.called += 1
+            tally.loners += row.alone
+            if row.result in MADE:
+                tally.made += 1
+                tally.marches += row.result in MARCH
+                tally.loners_made += row.alone
+                tally.points_made += row.points[makers]
+            elif row.result == "euchred":
+                tally.euchred += 1
+        if row.result == "euchred":
+            teams[defenders].points_defending += row.points[defenders]
+    return teams, players
+
+
+def _whist_totals(rows: Sequence[HandRow]) -> dict[str, dict[str, int]]:
+    totals = {t: {"tricks": 0, "deals_won": 0, "points": 0, "revokes": 0} for t in TEAMS}
+    for row in rows:
+        for team in TEAMS:
+            taken = (row.tricks or {}).get(team, 0)
+            totals[team]["tricks"] += taken
+            totals[team]["deals_won"] += taken >= 7
+            totals[team]["points"] += row.points.get(team, 0)
+        if row.revoke and row.revoke.get("by") in TEAMS:
+            totals[row.revoke["by"]]["revokes"] += 1
+    return totals
+
+
+def _mark_games(rows: Sequence[HandRow], games: Sequence[Mapping[str, Any]], target: int | None
+                ) -> list[GameEnd]:
+    """Attach each finished game of a rubber to the deal that ended it."""
+    ends: list[GameEnd] = []
+    if target is None:
+        return ends
+    pending = list(games)
+    for row in rows:
+        if pending and max(row.score.values()) >= target:
+            game = pending.pop(0)
+            value = int(game.get("value", 0))
+            row.game_end = GameEnd(len(ends) + 1, str(game.get("winner")), value)
+            ends.append(row.game_end)
+    return ends
+
+
+def _changes(history: Sequence[Mapping[str, Any]]) -> list[Change]:
+    out = []
+    for entry in history:
+        kind = str(entry.get("kind") or entry.get("action") or "correct")
+        before = entry.get("before") or entry.get("old") or {}
+        after = entry.get("after") or entry.get("new") or {}
+        fields = []
+        if isinstance(before, dict) and isinstance(after, dict):
+            for key in sorted(set(before) | set(after)):
+                if key in ("deal", "play"):
+                    if before.get(key) != after.get(key):
+                        fields.append((key, "…", "…"))
+                elif before.get(key) != after.get(key):
+                    fields.append((key, before.get(key), after.get(key)))
+        at = entry.get("at") or entry.get("created_at") or entry.get("when")
+        no = entry.get("no") or entry.get("hand_no")
+        out.append(Change(kind, int(no) if no is not None else None,
+                          str(at) if at else None, tuple(fields)))
+    return out
+
+
+def build_sheet(
+    match: Mapping[str, Any],
+    state: Mapping[str, Any],
+    history: Sequence[Mapping[str, Any]] = (),
+    started: datetime | None = None,
+) -> Sheet:
+    """The whole score sheet of a match, ready for a template."""
+    game = str(match.get("game", "euchre"))
+    rules, _problems = resolve_rules(game, match.get("rules"))
+    seats = match.get("seats") or {}
+    players = {s: Player(s, clip(seats.get(s, s))) for s in SEATS}
+    names = match.get("teams") or {}
+    score = dict(state.get("score") or {"NS": 0, "EW": 0})
+    rubber = state.get("rubber")
+    winner = state.get("winner")
+    teams = {
+        t: TeamInfo(
+            key=t,
+            name=clip(names[t]) if names.get(t) else None,
+            players=(players[t[0]], players[t[1]]),
+            score=score.get(t, 0),
+            winner=winner == t,
+        )
+        for t in TEAMS
+    }
+    hands = list(match.get("hands") or [])
+    states = list(state.get("hands") or [])
+    rows = [_row(game, h, s, rules) for h, s in zip(hands, states, strict=False)]
+    sheet = Sheet(
+        game=game,
+        rules=rule_items(game, rules),
+        target=rules.get("target"),
+        deals=rules.get("deals"),
+        players=players,
+        teams=teams,
+        rows=rows,
+        over=bool(state.get("over")),
+        winner=winner,
+        tied=bool(state.get("tied")),
+        score=score,
+        next_dealer=state.get("next_dealer"),
+        rubber=rubber if isinstance(rubber, dict) else None,
+        changes=_changes(history),
+        started=started,
+    )
+    if game == "euchre":
+        sheet.team_tally, sheet.player_tally = _tally(rows)
+    else:
+        sheet.whist_totals = _whist_totals(rows)
+        sheet.games = _mark_games(rows, state.get("games") or [], sheet.target)
+    sheet.chart = chart_geometry(_segments(match, rows), sheet.target)
+    return sheet
+
+
+def _segments(match: Mapping[str, Any], rows: Sequence[HandRow]) -> list[list[Point]]:
+    """Running scores per hand; a rubber's next game starts a new line at 0-0."""
+    start = match.get("start_score") or {}
+    segment: list[Point] = [(0, int(start.get("NS", 0)), int(start.get("EW", 0)))]
+    segments = [segment]
+    for x, row in enumerate(rows, start=1):
+        segment.append((x, row.score.get("NS", 0), row.score.get("EW", 0)))
+        if row.game_end is not None and x < len(rows):
+            segment = [(x, 0, 0)]
+            segments.append(segment)
+    return segments
