@@ -1,0 +1,169 @@
+"""Fixtures for the app, the database and a live server (real SQLite files, never mocks).
+
+- ``app``: a Flask app on a fresh instance folder under ``tmp_path``, ``TESTING`` on and CSRF
+  **on**. A test changes the configuration with ``@pytest.mark.app_config(KEY=value)``, e.g.
+  ``@pytest.mark.app_config(WTF_CSRF_ENABLED=False)`` for form posts without tokens.
+- ``make_app(**config)``: more apps (same instance folder unless ``instance_path=`` is given).
+- ``client``, ``runner``: Flask's test client and CLI runner for ``app``.
+- ``matches``: helpers that create matches and record hands through the service layer.
+- ``live_server``: ``app`` served by Werkzeug on 127.0.0.1 (a random port) in a thread; the
+  base URL, e.g. ``http://127.0.0.1:43123``.
+- ``served_app``: the real ``scorekeeper serve`` (gunicorn) in a subprocess; the base URL.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import euchre_match
+from werkzeug.serving import make_server
+
+from scorekeeper import ROOT, create_app, service
+from scorekeeper.db import get_db
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "app_config(**config): configuration for the `app` fixture"
+    )
+
+
+@pytest.fixture
+def instance_path(tmp_path: Path) -> Path:
+    """A fresh instance folder."""
+    return tmp_path / "instance"
+
+
+@pytest.fixture
+def make_app(instance_path: Path) -> Callable[..., Any]:
+    """Build an app: ``make_app(KEY=value, instance_path=...)``; TESTING is on unless given."""
+
+    def make(instance_path: Path | str = instance_path, **config: Any):
+        return create_app({"TESTING": True, **config}, instance_path=instance_path)
+
+    return make
+
+
+@pytest.fixture
+def app(request: pytest.FixtureRequest, make_app: Callable[..., Any]):
+    """The app under test (see the module docstring for ``app_config``)."""
+    config: dict[str, Any] = {}
+    for marker in reversed(list(request.node.iter_markers("app_config"))):
+        config.update(marker.kwargs)
+    return make_app(**config)
+
+
+@pytest.fixture
+def client(app):
+    """A test client for ``app``."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    """A CLI runner for ``app``."""
+    return app.test_cli_runner()
+
+
+class Matches:
+    """Create matches and record hands through the service layer, as the pages and API do."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def create(self, data: dict[str, Any] | None = None, **extra: Any) -> tuple[str, str]:
+        """Create a match (default: Euchre, no hands); return (id, edit key)."""
+        with self.app.app_context():
+            outcome = service.create_match(get_db(), data or euchre_match(**extra))
+        assert outcome.ok, [p.as_json() for p in outcome.problems]
+        return outcome.match_id, outcome.edit_key
+
+    def record(self, match_id: str, hand: dict[str, Any], no: int | None = None, **kw: Any):
+        """Record a hand (as the next one unless ``no`` is given); return the Outcome."""
+        with self.app.app_context():
+            if no is None:
+                no = service.load(get_db(), match_id).next_no
+            return service.record_hand(get_db(), match_id, hand, no, **kw)
+
+    def load(self, match_id: str):
+        """The LoadedMatch."""
+        with self.app.app_context():
+            return service.load(get_db(), match_id)
+
+
+@pytest.fixture
+def matches(app) -> Matches:
+    """Helpers to create matches and record hands for ``app``."""
+    return Matches(app)
+
+
+@pytest.fixture
+def live_server(app) -> Iterator[str]:
+    """``app`` served by a threaded Werkzeug server on a random loopback port."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        server.server_close()
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback interface right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url: str, timeout: float = 20.0) -> None:
+    """Wait until ``url`` answers 200."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{url} did not answer within {timeout} s")
+        time.sleep(0.1)
+
+
+@pytest.fixture
+def served_app(tmp_path: Path) -> Iterator[str]:
+    """The real ``scorekeeper serve`` (gunicorn, 2 workers) in a subprocess; the base URL."""
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("SCOREKEEPER_INSTANCE", None)
+    log = (tmp_path / "serve.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", "--port", str(port),
+         "--instance", str(tmp_path / "served-instance")],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(base + "/healthz")
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()

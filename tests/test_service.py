@@ -1,0 +1,362 @@
+"""The service layer: every outcome of create, record, correct and undo, on a real database."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from helpers import euchre_hand, euchre_match, whist_match
+
+from scorekeeper import service, store
+from scorekeeper.db import connect
+from scorekeeper.service import Status
+
+EXAMPLES = "/work/shared/spec/examples"
+
+
+@pytest.fixture
+def db(app):
+    """The app's database, opened for the test."""
+    database = connect(app.config["DATABASE"])
+    yield database
+    database.conn.close()
+
+
+@pytest.fixture
+def match(db):
+    """A new Euchre match: (id, edit key)."""
+    outcome = service.create_match(db, euchre_match())
+    return outcome.match_id, outcome.edit_key
+
+
+def score(db, match_id):
+    return service.load(db, match_id).state["score"]
+
+
+# --- create -----------------------------------------------------------------------------------
+
+
+def test_create_stores_the_match_without_hands_and_a_key_hash(db):
+    outcome = service.create_match(db, euchre_match(teams={"NS": "Home", "EW": "Away"}))
+    assert outcome.status is Status.CREATED
+    assert outcome.http_status == 201
+    assert outcome.state["score"] == {"NS": 0, "EW": 0}
+    row = store.get_match(db, outcome.match_id)
+    assert "hands" not in row.data
+    assert row.edit_key_hash == service.hash_key(outcome.edit_key)
+    assert outcome.edit_key not in json.dumps(list(db["matches"].rows))
+    assert len(outcome.match_id) >= 22  # 128 bits, URL-safe
+    assert len(outcome.edit_key) >= 22
+
+
+def test_create_with_hands_is_an_import(db):
+    data = euchre_match(hands=[euchre_hand("E", 3), euchre_hand("N", 5)])
+    outcome = service.create_match(db, data)
+    assert outcome.ok
+    loaded = service.load(db, outcome.match_id)
+    assert loaded.hand_count == 2
+    assert loaded.match["hands"] == data["hands"]
+    assert loaded.state["score"] == {"NS": 2, "EW": 1}
+
+
+def test_create_refuses_an_illegal_match(db):
+    outcome = service.create_match(db, euchre_match(seats={"N": "Ann"}, colour="red"))
+    assert outcome.status is Status.ILLEGAL
+    assert outcome.http_status == 422
+    assert outcome.problems
+    assert db["matches"].count == 0
+
+
+def test_create_refuses_an_import_with_an_illegal_hand(db):
+    outcome = service.create_match(db, euchre_match(hands=[euchre_hand(tricks=6)]))
+    assert outcome.status is Status.ILLEGAL
+    assert outcome.problems[0].hand == 1
+    assert db["matches"].count == 0
+    assert db["hands"].count == 0
+
+
+def test_create_from_the_examples(db):
+    for name in ("seed-euchre-000.json", "seed-whist-004.json"):
+        with open(f"{EXAMPLES}/{name}", encoding="utf-8") as f:
+            outcome = service.create_match(db, json.load(f))
+        assert outcome.ok, name
+
+
+def test_create_from_egn(db):
+    with open("/work/shared/data/egn/Epic Comeback.egn", encoding="utf-8") as f:
+        data = json.load(f)
+    outcome = service.create_match(db, data)
+    assert outcome.status is Status.CREATED, [p.as_json() for p in outcome.problems]
+    assert service.load(db, outcome.match_id).hand_count > 0
+
+
+# --- record -----------------------------------------------------------------------------------
+
+
+def test_record_stores_the_hand_and_answers_the_state(db, match):
+    match_id, _key = match
+    outcome = service.record_hand(db, match_id, euchre_hand("E", 3), 1)
+    assert outcome.status is Status.RECORDED
+    assert outcome.http_status == 201
+    assert outcome.no == 1
+    assert outcome.hand == {"caller": "E", "makers_tricks": 3, "no": 1}
+    assert outcome.state["score"] == {"NS": 0, "EW": 1}
+    assert outcome.response == {"hand": outcome.hand, "state": outcome.state}
+    loaded = service.load(db, match_id)
+    assert loaded.version == 2
+    assert loaded.next_no == 2
+
+
+def test_the_same_submission_twice_is_stored_once(db, match):
+    match_id, _key = match
+    first = service.record_hand(db, match_id, euchre_hand(), 1, "sub-1")
+    again = service.record_hand(db, match_id, euchre_hand(), 1, "sub-1")
+    assert first.status is Status.RECORDED
+    assert again.status is Status.DUPLICATE
+    assert again.ok
+    assert again.response == first.response
+    assert again.no == 1
+    assert service.load(db, match_id).hand_count == 1
+
+
+def test_a_retry_after_the_next_hand_still_answers_as_the_first_time(db, match):
+    match_id, _key = match
+    first = service.record_hand(db, match_id, euchre_hand(), 1, "sub-1")
+    service.record_hand(db, match_id, euchre_hand("N", 4), 2, "sub-2")
+    again = service.record_hand(db, match_id, euchre_hand(), 1, "sub-1")
+    assert again.status is Status.DUPLICATE
+    assert again.response == first.response
+    assert service.load(db, match_id).hand_count == 2
+
+
+def test_the_same_key_with_another_hand_is_refused(db, match):
+    match_id, _key = match
+    service.record_hand(db, match_id, euchre_hand("E", 3), 1, "sub-1")
+    outcome = service.record_hand(db, match_id, euchre_hand("E", 4), 2, "sub-1")
+    assert outcome.status is Status.KEY_REUSED
+    assert outcome.http_status == 422
+    assert outcome.message
+    assert service.load(db, match_id).hand_count == 1
+
+
+def test_submission_keys_belong_to_their_match(db, match):
+    other = service.create_match(db, euchre_match()).match_id
+    service.record_hand(db, match[0], euchre_hand(), 1, "sub-1")
+    assert service.record_hand(db, other, euchre_hand(), 1, "sub-1").status is Status.RECORDED
+
+
+def test_a_wrong_number_is_a_conflict_with_the_state(db, match):
+    match_id, _key = match
+    service.record_hand(db, match_id, euchre_hand("E", 3), 1)
+    outcome = service.record_hand(db, match_id, euchre_hand("N", 3), 1)
+    assert outcome.status is Status.WRONG_NO
+    assert outcome.http_status == 409
+    assert outcome.state["score"] == {"NS": 0, "EW": 1}
+    assert "Hand 1 was just recorded by another phone" in outcome.message
+    ahead = service.record_hand(db, match_id, euchre_hand("N", 3), 5)
+    assert ahead.status is Status.WRONG_NO
+    assert "2" in ahead.message
+    assert service.load(db, match_id).hand_count == 1
+
+
+def test_a_finished_match_takes_no_more_hands(db, match):
+    match_id, _key = match
+    for no in (1, 2, 3):
+        assert service.record_hand(db, match_id, euchre_hand("N", 5, alone=True), no).ok
+    assert service.load(db, match_id).over
+    outcome = service.record_hand(db, match_id, euchre_hand("E", 3), 4)
+    assert outcome.status is Status.OVER
+    assert outcome.http_status == 409
+    assert outcome.state["winner"] == "NS"
+    assert service.load(db, match_id).hand_count == 3
+
+
+def test_an_illegal_hand_is_refused_with_problems(db, match):
+    match_id, _key = match
+    outcome = service.record_hand(db, match_id, euchre_hand("E", 7), 1, "sub-1")
+    assert outcome.status is Status.ILLEGAL
+    assert outcome.http_status == 422
+    assert outcome.errors()[0]["field"] == "makers_tricks"
+    assert outcome.errors()[0]["hand"] == 1
+    assert service.load(db, match_id).hand_count == 0
+    # the key was not used up: the corrected hand goes through with it
+    assert service.record_hand(db, match_id, euchre_hand("E", 4), 1, "sub-1").ok
+
+
+def test_record_on_an_unknown_match(db):
+    outcome = service.record_hand(db, "nope", euchre_hand(), 1)
+    assert outcome.status is Status.NOT_FOUND
+    assert outcome.http_status == 404
+
+
+def test_two_phones_at_once_store_one_hand(app, match):
+    match_id, _key = match
+    results: list[Status] = []
+    barrier = threading.Barrier(6)
+
+    def phone(caller):
+        database = connect(app.config["DATABASE"])
+        try:
+            barrier.wait()
+            results.append(service.record_hand(database, match_id, euchre_hand(caller), 1).status)
+        finally:
+            database.conn.close()
+
+    threads = [threading.Thread(target=phone, args=(s,)) for s in "NESWNE"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == sorted([Status.RECORDED] + [Status.WRONG_NO] * 5)
+
+
+# --- correct ----------------------------------------------------------------------------------
+
+
+def test_a_correction_rescored_later_hands_and_keeps_history(db, match):
+    match_id, _key = match
+    service.record_hand(db, match_id, euchre_hand("E", 3), 1)
+    service.record_hand(db, match_id, euchre_hand("E", 3), 2)
+    outcome = service.correct_hand(db, match_id, 1, euchre_hand("N", 5), 1, by="phone A")
+    assert outcome.status is Status.CORRECTED
+    assert outcome.http_status == 200
+    assert outcome.state["score"] == {"NS": 2, "EW": 1}
+    assert [h["score"] for h in outcome.state["hands"]] == [
+        {"NS": 2, "EW": 0}, {"NS": 2, "EW": 1}]
+    (entry,) = service.history(db, match_id)
+    assert entry["action"] == "correct"
+    assert entry["no"] == 1
+    assert entry["old"] == euchre_hand("E", 3)
+    assert entry["new"] == euchre_hand("N", 5)
+    assert entry["by"] == "phone A"
+    assert entry["at"]
+    assert service.load(db, match_id).hand_versions == [2, 1]
+
+
+def test_a_correction_with_a_stale_version_is_a_conflict(db, match):
+    match_id, _key = match
+    service.record_hand(db, match_id, euchre_hand("E", 3), 1)
+    assert service.correct_hand(db, match_id, 1, euchre_hand("N", 3), 1).ok
+    outcome = service.correct_hand(db, match_id, 1, euchre_hand("W", 3), 1)
+    assert outcome.status is Status.CONFLICT
+    assert outcome.http_status == 409
+    assert outcome.state["score"] == {"NS": 1, "EW": 0}
+    assert service.load(db, match_id).match["hands"][0]["caller"] == "N"
+
+
+def test_a_correction_against_a_stale_match_version_is_a_conflict(db, match):
+    match_id, _key = match
+    service.record_hand(db, match_id, euchre_hand("E", 3), 1)
+    seen = service.load(db, match_id).version
+    service.record_hand(db, match_id, euchre_hand("E", 3), 2)
+    outcome = service.correct_hand(db, match_id, 1, euchre_hand("N", 3),
+                                   expected_match_version=seen)
+    assert outcome.status is Status.CONFLICT
+
+
+def test_a_correction_that_makes_a_later_hand_illegal_is_refused(db, match):
+    match_id, _key = match
+    hands = [euchre_hand("N", 5, alone=True)] * 2 + [euchre_hand("N", 3)] * 2
+    for no, hand in enumerate(hands, start=1):
+        assert service.record_hand(db, match_id, hand, no).ok  # 4 + 4 + 1 + 1: game
+    # a march in hand 3 ends the game there, so hand 4 would come after it
+    outcome = service.correct_hand(db, match_id, 3, euchre_hand("N", 5))
+    assert outcome.status is Status.ILLEGAL
+    assert any(p.hand == 4 for p in outcome.problems)
+    assert service.load(db, match_id).match["hands"][2] == euchre_hand("N", 3)
+
+
+def test_an_illegal_correction_is_refused(db, match):
+    match_id, _key = match
+    service.record_hand(db, match_id, euchre_hand("E", 3), 1)
+    outcome = service.correct_hand(db, match_id, 1, euchre_hand("E", 9))
+    assert outcome.status is Status.ILLEGAL
+    assert service.history(db, match_id) == []
+
+
+def test_correcting_a_missing_hand(db, match):
+    match_id, _key = match
+    assert service.correct_hand(db, match_id, 1, euchre_hand()).status is Status.NO_SUCH_HAND
+    assert service.correct_hand(db, "nope", 1, euchre_hand()).status is Status.NOT_FOUND
+
+
+def test_an_unchanged_correction_writes_nothing(db, match):
+    match_id, _key = match
+    service.record_hand(db, match_id, euchre_hand("E", 3), 1)
+    outcome = service.correct_hand(db, match_id, 1, euchre_hand("E", 3), 1)
+    assert outcome.status is Status.CORRECTED
+    assert service.history(db, match_id) == []
+    assert service.load(db, match_id).version == 2
+
+
+# --- undo -------------------------------------------------------------------------------------
+
+
+def test_undo_removes_only_the_last_hand(db, match):
+    match_id, _key = match
+    service.record_hand(db, match_id, euchre_hand("E", 3), 1)
+    service.record_hand(db, match_id, euchre_hand("N", 5), 2)
+    not_last = service.undo_last(db, match_id, 1)
+    assert not_last.status is Status.NOT_LAST
+    assert not_last.http_status == 409
+    assert not_last.state["score"] == {"NS": 2, "EW": 1}
+    outcome = service.undo_last(db, match_id, 2, by="phone B")
+    assert outcome.status is Status.UNDONE
+    assert outcome.state["score"] == {"NS": 0, "EW": 1}
+    assert service.undo_last(db, match_id, 2).status is Status.NOT_LAST  # a retried undo
+    (entry,) = service.history(db, match_id)
+    assert (entry["action"], entry["no"], entry["new"], entry["by"]) == (
+        "undo", 2, None, "phone B")
+    assert entry["old"] == euchre_hand("N", 5)
+    # the number is free again
+    assert service.record_hand(db, match_id, euchre_hand("W", 3), 2).ok
+
+
+def test_undo_of_nothing(db, match):
+    assert service.undo_last(db, match[0], 1).status is Status.NOT_LAST
+    assert service.undo_last(db, "nope", 1).status is Status.NOT_FOUND
+
+
+# --- keys, history, recent --------------------------------------------------------------------
+
+
+def test_edit_keys(db, match):
+    match_id, key = match
+    assert service.check_edit_key(db, match_id, key)
+    assert not service.check_edit_key(db, match_id, key + "x")
+    assert not service.check_edit_key(db, match_id, "")
+    assert not service.check_edit_key(db, match_id, None)
+    assert not service.check_edit_key(db, "nope", key)
+    new = service.new_edit_key(db, match_id)
+    assert new != key
+    assert service.check_edit_key(db, match_id, new)
+    assert not service.check_edit_key(db, match_id, key)  # revoked
+    assert service.new_edit_key(db, "nope") is None
+
+
+def test_history_of_an_unknown_match(db):
+    assert service.history(db, "nope") is None
+
+
+def test_recent_keeps_the_order_and_skips_unknown_ids(db):
+    a = service.create_match(db, euchre_match()).match_id
+    b = service.create_match(db, whist_match()).match_id
+    found = service.recent(db, [b, "gone", a, b, 7])
+    assert [m.id for m in found] == [b, a]
+    assert found[0].game == "whist"
+    assert found[0].state["score"] == {"NS": 0, "EW": 0}
+
+
+def test_load(db, match):
+    match_id, _key = match
+    service.record_hand(db, match_id, euchre_hand(), 1)
+    loaded = service.load(db, match_id)
+    assert loaded.id == match_id
+    assert loaded.game == "euchre"
+    assert list(loaded.match)[:3] == ["format", "game", "seats"]
+    assert loaded.match["hands"] == [euchre_hand()]
+    assert loaded.state["hands"][0]["no"] == 1
+    assert loaded.problems == []
+    assert not loaded.over
+    assert service.load(db, "nope") is None

@@ -1,0 +1,178 @@
+"""The database: pragmas, migrations, per-request connections, and the store's rows."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from flask import g
+from sqlite_utils.migrations import Migrations
+
+from scorekeeper import db as dbmod
+from scorekeeper import store
+
+
+@pytest.fixture
+def database(tmp_path):
+    """A migrated database file, opened as the app opens it."""
+    database = dbmod.connect(tmp_path / "t.db")
+    dbmod.migrate(database)
+    yield database
+    database.conn.close()
+
+
+def schema(database) -> list[tuple]:
+    return database.execute(
+        "SELECT type, name, sql FROM sqlite_master ORDER BY type, name"
+    ).fetchall()
+
+
+@pytest.mark.parametrize(
+    ("version", "safe"),
+    [
+        ((3, 40, 1), False),
+        ((3, 44, 5), False),
+        ((3, 44, 6), True),
+        ((3, 45, 0), False),
+        ((3, 50, 6), False),
+        ((3, 50, 7), True),
+        ((3, 51, 2), False),
+        ((3, 51, 3), True),
+        ((3, 52, 0), True),
+        ((4, 0, 0), True),
+    ],
+)
+def test_wal_only_with_the_wal_reset_fix(version, safe):
+    assert dbmod.wal_is_safe(version) is safe
+
+
+def test_connection_pragmas(database):
+    assert database.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
+    assert database.execute("PRAGMA synchronous").fetchone()[0] == 2
+    mode = database.execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == ("wal" if dbmod.wal_is_safe() else "delete")
+
+
+def test_request_connection_has_the_pragmas_and_is_closed_at_teardown(app):
+    with app.app_context():
+        database = dbmod.get_db()
+        assert dbmod.get_db() is database  # one per request
+        assert database.execute("PRAGMA synchronous").fetchone()[0] == 2
+        assert database.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
+        conn = database.conn
+    with pytest.raises(sqlite3.ProgrammingError):
+        conn.execute("SELECT 1")  # closed
+    with app.app_context():
+        assert "db" not in g
+
+
+def test_teardown_rolls_back_an_unfinished_transaction(app):
+    with app.app_context():
+        database = dbmod.get_db()
+        store.begin(database)
+        store.insert_match(database, "x", "h", "euchre", {"game": "euchre"})
+    with app.app_context():
+        assert store.get_match(dbmod.get_db(), "x") is None
+
+
+def test_migrations_create_the_tables(database):
+    tables = set(database.table_names())
+    assert {"matches", "hands", "hand_history", "idempotency", "_sqlite_migrations"} <= tables
+
+
+def test_applying_migrations_twice_is_a_no_op(database):
+    before = schema(database)
+    applied = dbmod.migrate(database)
+    assert applied == []
+    assert schema(database) == before
+    names = [r[0] for r in database.execute("SELECT name FROM _sqlite_migrations")]
+    assert len(names) == len(set(names))
+
+
+def test_app_start_twice_on_one_instance_keeps_the_data(make_app, matches):
+    match_id, _key = matches.create()
+    app2 = make_app()  # migrations run again at start
+    with app2.app_context():
+        assert store.get_match(dbmod.get_db(), match_id) is not None
+
+
+def test_a_failing_migration_leaves_the_schema_unchanged(database):
+    before = schema(database)
+    broken = Migrations("scorekeeper-test")
+
+    @broken(name="0001_good")
+    def good(db):
+        db.execute("CREATE TABLE fine (id INTEGER PRIMARY KEY)")
+
+    @broken(name="0002_bad")
+    def bad(db):
+        db.execute("CREATE TABLE half (id INTEGER PRIMARY KEY)")
+        db.execute("ALTER TABLE matches ADD COLUMN extra TEXT")
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        dbmod.migrate(database, broken)
+    tables = set(database.table_names())
+    assert "half" not in tables
+    assert "extra" not in database["matches"].columns_dict
+    assert "fine" in tables  # the migration before the failing one stays applied
+    assert [m.name for m in broken.applied(database)] == ["0001_good"]
+    assert not database.conn.in_transaction
+    after = [row for row in schema(database) if row[1] != "fine"]
+    assert after == before
+
+
+def test_a_failing_first_migration_leaves_nothing(tmp_path):
+    database = dbmod.connect(tmp_path / "empty.db")
+    broken = Migrations("only-bad")
+
+    @broken(name="0001_bad")
+    def bad(db):
+        db.execute("CREATE TABLE half (id INTEGER PRIMARY KEY)")
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        dbmod.migrate(database, broken)
+    assert "half" not in database.table_names()
+    database.conn.close()
+
+
+def test_match_and_hand_rows(database):
+    store.begin(database)
+    store.insert_match(database, "m1", "hash", "euchre", {"game": "euchre", "seats": {"N": "Ä"}})
+    store.insert_hand(database, "m1", 1, {"caller": "E", "makers_tricks": 3}, "k1")
+    database.conn.commit()
+    row = store.get_match(database, "m1")
+    assert row.data == {"game": "euchre", "seats": {"N": "Ä"}}
+    assert row.version == 1
+    hands = store.get_hands(database, "m1")
+    assert [(h.no, h.data, h.version, h.submission_key) for h in hands] == [
+        (1, {"caller": "E", "makers_tricks": 3}, 1, "k1")
+    ]
+    assert store.update_hand(database, "m1", 1, {"caller": "N", "makers_tricks": 5}, 1)
+    assert not store.update_hand(database, "m1", 1, {"caller": "W", "makers_tricks": 5}, 1)
+    assert store.get_hands(database, "m1")[0].version == 2
+
+
+def test_unique_constraints_catch_double_entries(database):
+    store.insert_match(database, "m1", "hash", "euchre", {})
+    store.insert_hand(database, "m1", 1, {}, "k1")
+    with pytest.raises(sqlite3.IntegrityError):
+        store.insert_hand(database, "m1", 1, {}, "k2")  # the same hand number
+    with pytest.raises(sqlite3.IntegrityError):
+        store.insert_hand(database, "m1", 2, {}, "k1")  # the same submission
+    store.insert_hand(database, "m1", 2, {}, None)
+    store.insert_hand(database, "m1", 3, {}, None)  # no key: no constraint
+
+
+def test_history_and_idempotency_rows(database):
+    store.insert_match(database, "m1", "hash", "euchre", {})
+    store.add_history(database, "m1", 2, "undo", {"caller": "E"}, None, "api")
+    entry = store.get_history(database, "m1")[0]
+    assert entry["action"] == "undo"
+    assert entry["old"] == {"caller": "E"}
+    assert entry["new"] is None
+    assert entry["by"] == "api"
+    store.put_idempotent(database, "m1", "key", "abc", 201, {"hand": {"no": 1}})
+    assert store.get_idempotent(database, "m1", "key") == ("abc", 201, {"hand": {"no": 1}})
+    assert store.get_idempotent(database, "m2", "key") is None
