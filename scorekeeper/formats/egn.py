@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -237,8 +238,14 @@ def _seats(players: object, problems: list[Problem]) -> dict[str, str]:
             problems.append(Problem("egn.bad_player", field=field,
                                     params={"no": i, "value": _show(player)}))
             name = ""
-        seats[seat] = name.strip()[:MAX_NAME].strip() or f"Player {i + 1}"
+        seats[seat] = _clean_name(name) or f"Player {i + 1}"
     return seats
+
+
+def _clean_name(name: str) -> str:
+    """A name as the match file wants it: no control characters, trimmed, at most 40 long."""
+    printable = "".join(" " if unicodedata.category(ch) in ("Cc", "Cs") else ch for ch in name)
+    return printable.strip()[:MAX_NAME].strip()
 
 
 def _start_score(value: object, problems: list[Problem]) -> dict[str, int]:
@@ -595,22 +602,23 @@ def _holdings_at_play(dealt: dict[str, list[str]], hand: dict[str, Any], no: int
                       problems: list[Problem]) -> dict[str, list[str]]:
     """Each known seat's cards when play starts: the dealer takes the up card and discards.
 
-    Without a recorded discard the dealer's holding after a round-1 exchange is unknown, so
-    the dealer is left out of the deal (a deal may list only some seats).
+    The up card takes the discard's place in the dealer's list. Without a recorded discard
+    the dealer's holding after a round-1 exchange is unknown, so the dealer is left out of the
+    deal (a deal may list only some seats).
     """
     deal = {seat: list(cards) for seat, cards in dealt.items()}
-    dealer = hand["dealer"]
+    dealer, discard = hand["dealer"], hand.get("discard")
     if hand["round"] != 1 or dealer not in deal:
         return deal
-    discard = hand.get("discard")
-    cards = [*deal.pop(dealer), hand["turn_up"]]
+    cards = deal.pop(dealer)
     if discard is None:
         return deal
-    if discard not in cards:
-        problems.append(Problem("egn.discard_not_held", field="discard", hand=no,
-                                params={"card": discard}))
-        return deal
-    cards.remove(discard)
+    if discard != hand["turn_up"]:
+        if discard not in cards:
+            problems.append(Problem("egn.discard_not_held", field="discard", hand=no,
+                                    params={"card": discard}))
+            return deal
+        cards[cards.index(discard)] = hand["turn_up"]
     deal[dealer] = cards
     return deal
 
@@ -771,13 +779,19 @@ def _calls(hand: dict[str, Any], dealer: str, no: int) -> list[str]:
 
 
 def _dealt_holdings(hand: dict[str, Any], dealer: str) -> dict[str, list[str]]:
-    """The dealt holdings (before the exchange) of the seats whose cards are recorded."""
+    """The dealt holdings (before the exchange) of the seats whose cards are recorded.
+
+    After a round-1 exchange the dealer's dealt cards are known only with the discard.
+    """
     deal = {seat: list(cards) for seat, cards in (hand.get("deal") or {}).items()}
+    turn_up, discard = hand["turn_up"], hand.get("discard")
     exchanged = not hand.get("passed") and (
-        hand.get("round") == 1 or hand.get("trump") in (None, hand["turn_up"][-1]))
+        hand.get("round") == 1 or hand.get("trump") in (None, turn_up[-1]))
     if exchanged and dealer in deal:
-        cards = [*deal.pop(dealer), *([hand["discard"]] if hand.get("discard") else [])]
-        if hand.get("discard") and hand["turn_up"] in cards:
-            cards.remove(hand["turn_up"])
+        cards = deal.pop(dealer)
+        if discard == turn_up:
+            deal[dealer] = cards
+        elif discard and turn_up in cards:
+            cards[cards.index(turn_up)] = discard
             deal[dealer] = cards
     return deal
