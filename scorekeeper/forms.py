@@ -18,6 +18,7 @@ from wtforms import (
     HiddenField,
     IntegerField,
     RadioField,
+    SelectChoice,
     SelectField,
     StringField,
 )
@@ -83,8 +84,13 @@ def new_submission_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def _seat_choices(seats: dict[str, str] | None = None) -> list[tuple[str, str]]:
-    return [(s, (seats or {}).get(s) or str(SEAT_LABELS[s])) for s in SEATS]
+def _c(pairs) -> list[SelectChoice]:
+    """Choices for a select or radio field from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+def _seat_choices(seats: dict[str, str] | None = None) -> list[SelectChoice]:
+    return _c((s, (seats or {}).get(s) or str(SEAT_LABELS[s])) for s in SEATS)
 
 
 class ActionForm(FlaskForm):
@@ -97,7 +103,7 @@ class StartForm(FlaskForm):
     """Start a match: game, four players by seat, team names, first dealer, rules."""
 
     game = RadioField(
-        _l("Game"), choices=[("euchre", _l("Euchre")), ("whist", _l("Whist"))], default="euchre"
+        _l("Game"), choices=_c([("euchre", _l("Euchre")), ("whist", _l("Whist"))]), default="euchre"
     )
     N = StringField(_l("North"), validators=[DataRequired(), Length(max=NAME_MAX)])
     S = StringField(_l("South"), validators=[DataRequired(), Length(max=NAME_MAX)])
@@ -106,16 +112,16 @@ class StartForm(FlaskForm):
     team_NS = StringField(_l("Team name"), validators=[Optional(), Length(max=NAME_MAX)])
     team_EW = StringField(_l("Team name"), validators=[Optional(), Length(max=NAME_MAX)])
     first_dealer = RadioField(
-        _l("Who deals first?"), choices=[(s, SEAT_LABELS[s]) for s in SEATS], default="N"
+        _l("Who deals first?"), choices=_c((s, SEAT_LABELS[s]) for s in SEATS), default="N"
     )
     preset_euchre = RadioField(
         _l("Euchre rules"),
-        choices=[(k, PRESET_LABELS[("euchre", k)]) for k in PRESETS["euchre"]],
+        choices=_c((k, PRESET_LABELS[("euchre", k)]) for k in PRESETS["euchre"]),
         default="standard",
     )
     preset_whist = RadioField(
         _l("Whist rules"),
-        choices=[(k, PRESET_LABELS[("whist", k)]) for k in PRESETS["whist"]],
+        choices=_c((k, PRESET_LABELS[("whist", k)]) for k in PRESETS["whist"]),
         default="american",
     )
 
@@ -165,7 +171,7 @@ def _option_field(game: str, option):
     return SelectField(
         label,
         description=desc,
-        choices=[("", _l("default"))] + [(c, CHOICE_LABELS.get(c, c)) for c in option.choices],
+        choices=_c([("", _l("default")), *((c, CHOICE_LABELS.get(c, c)) for c in option.choices)]),
         validators=[Optional()],
     )
 
@@ -200,7 +206,7 @@ class HandForm(FlaskForm):
         self.expected_no.data = str(no)
 
 
-_SUIT_CHOICES = [(s, SUIT_SYMBOLS[s]) for s in SUITS]
+_SUIT_CHOICES = _c((s, SUIT_SYMBOLS[s]) for s in SUITS)
 _EUCHRE_CARDS = sorted(str(c) for c in EUCHRE_DECK)
 
 
@@ -208,12 +214,12 @@ class EuchreHandForm(HandForm):
     caller = RadioField(_l("Who called?"), choices=_seat_choices(), validators=[Optional()])
     alone = BooleanField(_l("Alone"))
     makers_tricks = RadioField(
-        _l("Makers' tricks"), choices=[(str(n), str(n)) for n in range(6)],
+        _l("Makers' tricks"), choices=_c((str(n), str(n)) for n in range(6)),
         validators=[Optional()],
     )
     trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Optional()])
     round = RadioField(
-        _l("Round"), choices=[("1", _l("1: ordered up")), ("2", _l("2: named"))],
+        _l("Round"), choices=_c([("1", _l("1: ordered up")), ("2", _l("2: named"))]),
         validators=[Optional()],
     )
     turn_up = SelectField(_l("Turn-up card"), validators=[Optional()])
@@ -225,12 +231,10 @@ class EuchreHandForm(HandForm):
         """Put the players' names on the seat buttons and lists."""
         choices = _seat_choices(seats)
         self.caller.choices = choices
-        blank = [("", _l("nobody"))]
-        self.renege.choices = blank + choices
-        self.defender_alone.choices = blank + choices
-        self.turn_up.choices = [("", _l("not recorded"))] + [
-            (c, c[:-1] + SUIT_SYMBOLS[c[-1]]) for c in _EUCHRE_CARDS
-        ]
+        self.renege.choices = _c([("", _l("nobody"))]) + choices
+        self.defender_alone.choices = _c([("", _l("nobody"))]) + choices
+        self.turn_up.choices = _c([("", _l("not recorded")), *(
+            (c, c[:-1] + SUIT_SYMBOLS[c[-1]]) for c in _EUCHRE_CARDS)])
 
     def hand(self) -> dict[str, Any]:
         """The Euchre hand object of spec/match-format.md."""
@@ -271,32 +275,32 @@ class EuchreHandForm(HandForm):
 class WhistHandForm(HandForm):
     trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Optional()])
     tricks_NS = RadioField(
-        _l("Tricks won by NS"), choices=[(str(n), str(n)) for n in range(14)],
+        _l("Tricks won by NS"), choices=_c((str(n), str(n)) for n in range(14)),
         validators=[Optional()],
     )
     honours_NS = RadioField(
-        _l("Honours held by NS"), choices=[(str(n), str(n)) for n in range(5)],
+        _l("Honours held by NS"), choices=_c((str(n), str(n)) for n in range(5)),
         validators=[Optional()],
     )
     revoke_by = SelectField(
         _l("Revoke by"),
-        choices=[("", _l("nobody")), ("NS", "NS"), ("EW", "EW")],
+        choices=_c([("", _l("nobody")), ("NS", "NS"), ("EW", "EW")]),
         validators=[Optional()],
     )
     revoke_penalty = SelectField(
         _l("Penalty"),
-        choices=[
+        choices=_c([
             ("take3", _l("take 3 tricks")),
             ("add3", _l("add 3 points")),
             ("deduct3", _l("deduct 3 points")),
-        ],
+        ]),
         default="take3",
         validators=[Optional()],
     )
 
     def set_teams(self, teams: dict[str, str]) -> None:
         """Show team names on the revoke list."""
-        self.revoke_by.choices = [("", _l("nobody"))] + [(t, teams[t]) for t in ("NS", "EW")]
+        self.revoke_by.choices = _c([("", _l("nobody")), *((t, teams[t]) for t in ("NS", "EW"))])
 
     def hand(self) -> dict[str, Any]:
         """The Whist deal object of spec/match-format.md."""

@@ -196,6 +196,9 @@ def match(match_id: str):
             abort(404)
         security.remember_edit_key(match_id, key)
         return redirect(url_for("table.match", match_id=match_id), 303)
+    fix = request.args.get("fix", type=int)
+    if fix is not None:  # the history's short "correct hand N" links
+        return redirect(url_for("table.edit_hand", match_id=match_id, no=fix), 303)
     return _match_page(_load_or_404(match_id))
 
 

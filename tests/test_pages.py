@@ -1,0 +1,419 @@
+"""The table pages through Flask's test client: forms, Post/Redirect/Get, access, errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
+
+
+def euchre_match(**extra):
+    return {"format": "scorekeeper-match/1", "game": "euchre", "seats": dict(SEATS), **extra}
+
+
+def whist_match(**extra):
+    return {"format": "scorekeeper-match/1", "game": "whist", "seats": dict(SEATS), **extra}
+
+
+def euchre_hand(caller="E", tricks=3, **extra):
+    return {"caller": caller, "makers_tricks": tricks, **extra}
+
+
+START = {
+    "game": "euchre", "N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee",
+    "team_NS": "Home", "team_EW": "Visitors", "first_dealer": "N",
+    "preset_euchre": "standard", "preset_whist": "american",
+}
+
+
+class Forms(HTMLParser):
+    """Collects each form's action and its pre-set values (hidden, text, checked)."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.forms: list[dict] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.forms.append({"action": a.get("action"), "id": a.get("id"), "values": {}})
+        elif tag == "input" and self.forms and a.get("name"):
+            kind = a.get("type", "text")
+            if kind in ("radio", "checkbox") and "checked" not in a:
+                return
+            self.forms[-1]["values"][a["name"]] = a.get("value", "y")
+
+
+def form_of(html: str, action_part: str) -> dict:
+    for form in Forms(html).forms:
+        if form["action"] and action_part in form["action"]:
+            return form
+    raise AssertionError(f"no form posting to {action_part}")
+
+
+def checked(html: str, name: str, value: str) -> bool:
+    """Whether the radio or checkbox ``name`` with ``value`` is checked in the page."""
+    for tag in re.findall(rf'<input[^>]*name="{name}"[^>]*>', html):
+        if f'value="{value}"' in tag and " checked" in tag:
+            return True
+    return False
+
+
+def text(html: str) -> str:
+    """The page's visible-ish text, tags removed, entities for quotes decoded."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
+
+
+class Table:
+    """A phone at the table: start matches, post hand forms with the page's own tokens."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def page(self, url: str) -> str:
+        r = self.client.get(url)
+        assert r.status_code == 200, r.status_code
+        return r.get_data(as_text=True)
+
+    def start(self, **fields) -> str:
+        html = self.page("/")
+        token = form_of(html, "/start")["values"]["csrf_token"]
+        r = self.client.post("/start", data={**START, **fields, "csrf_token": token})
+        assert r.status_code == 303, r.get_data(as_text=True)[:2000]
+        return r.headers["Location"]
+
+    def hand_form(self, url: str) -> dict:
+        return dict(form_of(self.page(url), "/hands")["values"])
+
+    def post_hand(self, url: str, form: dict | None = None, **fields):
+        values = form if form is not None else self.hand_form(url)
+        return self.client.post(url + "/hands", data={**values, **fields})
+
+    def action(self, url: str, what: str):
+        values = form_of(self.page(url), f"/{what}")["values"]
+        return self.client.post(f"{url}/{what}", data=values)
+
+
+@pytest.fixture
+def table(client) -> Table:
+    return Table(client)
+
+
+def test_home_has_the_start_form(client):
+    html = client.get("/").get_data(as_text=True)
+    assert "New match" in html
+    assert 'name="csrf_token"' in html
+    for name in ("N", "E", "S", "W", "team_NS", "team_EW", "first_dealer", "preset_euchre"):
+        assert f'name="{name}"' in html
+    assert "Partners sit opposite" in html
+    assert "stick_the_dealer" in html and "<details" in html
+    assert "繁體中文" in html and "简体中文" in html
+    assert 'style="' not in html and "<script>" not in html
+
+
+def test_start_creates_a_match_and_gives_edit_rights(table, matches):
+    url = table.start()
+    assert re.fullmatch(r"/m/[\w-]{20,}", url)
+    html = table.page(url)
+    assert "Home" in html and "Visitors" in html
+    assert "Who called?" in html and "Save hand 1" in html
+    assert "▸" in text(html) and "Ann" in text(html)  # N deals first
+    loaded = matches.load(url.rsplit("/", 1)[1])
+    assert loaded.match["teams"] == {"NS": "Home", "EW": "Visitors"}
+
+
+def test_start_form_errors_are_shown(table, client):
+    html = table.page("/")
+    token = form_of(html, "/start")["values"]["csrf_token"]
+    r = client.post("/start", data={**START, "N": "", "csrf_token": token})
+    assert r.status_code == 422
+    page = r.get_data(as_text=True)
+    assert 'class="err"' in page and 'value="Bo"' in page
+
+
+def test_start_with_a_preset_and_an_option(table, matches):
+    url = table.start(preset_euchre="short", euchre_defend_alone="y")
+    rules = matches.load(url.rsplit("/", 1)[1]).match["rules"]
+    assert rules == {"target": 5, "defend_alone": True}
+
+
+def test_record_a_hand_post_redirect_get(table, matches):
+    url = table.start()
+    r = table.post_hand(url, caller="E", makers_tricks="3")
+    assert r.status_code == 303 and r.headers["Location"] == url
+    html = table.page(url)
+    assert "Undo hand 1 (Bo" in html
+    assert "EW +1" in html and "0–1" in html
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1
+
+
+def test_an_illegal_hand_is_refused_next_to_its_field(table, matches):
+    url = table.start()
+    r = table.post_hand(url, caller="S", round="2", turn_up="9H", trump="H", makers_tricks="4")
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert re.search(r'id="trump-err">Round 2 can\'t name hearts', html.replace("&#39;", "'"))
+    assert checked(html, "caller", "S") and checked(html, "makers_tricks", "4")  # values kept
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 0
+
+
+def test_missing_tricks_is_explained(table):
+    url = table.start()
+    r = table.post_hand(url, caller="S")
+    assert r.status_code == 422
+    assert 'id="makers_tricks-err"' in r.get_data(as_text=True)
+
+
+def test_double_submit_records_one_hand(table, matches):
+    url = table.start()
+    form = table.hand_form(url)
+    first = table.post_hand(url, form, caller="N", makers_tricks="5")
+    again = table.post_hand(url, form, caller="N", makers_tricks="5")
+    assert first.status_code == again.status_code == 303
+    assert first.headers["Location"] == again.headers["Location"]
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1
+
+
+def test_another_phone_got_there_first(table, matches):
+    url = table.start()
+    stale = table.hand_form(url)
+    matches.record(url.rsplit("/", 1)[1], euchre_hand("W", 4))
+    r = table.post_hand(url, stale, caller="N", makers_tricks="3")
+    assert r.status_code == 303
+    html = table.page(url)
+    assert "Hand 1 was just recorded by another phone" in html
+    assert "Save hand 2" in html and "EW +1" in html
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1
+
+
+def test_undo_the_last_hand(table, matches):
+    url = table.start()
+    table.post_hand(url, caller="E", makers_tricks="5")
+    r = table.action(url, "undo")
+    assert r.status_code == 303
+    html = table.page(url)
+    assert "Hand 1 undone" in html and "Save hand 1" in html
+    assert "hand 1 undone" in html  # the corrections history
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 0
+
+
+def test_undo_of_a_hand_that_is_not_last(table, matches):
+    url = table.start()
+    table.post_hand(url, caller="E", makers_tricks="5")
+    values = form_of(table.page(url), "/undo")["values"]
+    matches.record(url.rsplit("/", 1)[1], euchre_hand("N", 3))
+    r = table.client.post(url + "/undo", data=values)
+    assert r.status_code == 303
+    assert "Only the last hand can be undone" in table.page(url)
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 2
+
+
+def test_correct_an_earlier_hand(table, matches):
+    url = table.start()
+    table.post_hand(url, caller="E", makers_tricks="3")
+    table.post_hand(url, caller="N", makers_tricks="3")
+    r = table.client.get(url + "?fix=1")
+    assert r.status_code == 303
+    edit = table.page(r.headers["Location"])
+    assert checked(edit, "caller", "E") and checked(edit, "makers_tricks", "3")
+    values = form_of(edit, "/edit")["values"]
+    r = table.client.post(url + "/hands/1/edit", data={**values, "makers_tricks": "5"})
+    assert r.status_code == 303 and r.headers["Location"] == url
+    html = table.page(url)
+    assert "Hand 1 corrected" in html and "hand 1 corrected (was: Bo 3 tricks)" in html
+    assert "1–2" in html  # re-scored: EW march 2, then NS 1
+    loaded = matches.load(url.rsplit("/", 1)[1])
+    assert loaded.match["hands"][0]["makers_tricks"] == 5
+
+
+def test_an_illegal_correction_is_refused(table, matches):
+    url = table.start()
+    table.post_hand(url, caller="E", makers_tricks="3")
+    values = form_of(table.page(url + "/hands/1/edit"), "/edit")["values"]
+    r = table.client.post(url + "/hands/1/edit", data={**values, "passed": "y",
+                                                        "caller": ""})
+    assert r.status_code == 422 or r.status_code == 303
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1
+
+
+def test_a_viewer_sees_the_score_but_cannot_post(app, table, matches):
+    url = table.start()
+    table.post_hand(url, caller="E", makers_tricks="3")
+    viewer = app.test_client()
+    html = viewer.get(url).get_data(as_text=True)
+    assert "EW +1" in html and "Who called?" not in html and "Undo" not in html
+    assert "Scorer link" not in html
+    token = form_of(table.page(url), "/hands")["values"]
+    viewer.get("/")  # a session of its own
+    for path in ("/hands", "/undo", "/preview", "/rematch", "/hands/1/edit"):
+        assert viewer.post(url + path, data=token).status_code in (400, 403)
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1
+
+
+@pytest.mark.app_config(WTF_CSRF_ENABLED=False)
+def test_a_viewer_is_refused_even_without_csrf(app, matches):
+    match_id, _key = matches.create()
+    viewer = app.test_client()
+    r = viewer.post(f"/m/{match_id}/hands", data={"caller": "N", "makers_tricks": "3",
+                                                   "expected_no": "1"})
+    assert r.status_code == 403
+    assert viewer.get(f"/m/{match_id}/hands/1/edit").status_code == 403
+
+
+def test_the_edit_key_is_swapped_for_the_session(app, matches):
+    match_id, key = matches.create()
+    phone = app.test_client()
+    r = phone.get(f"/m/{match_id}?key={key}")
+    assert r.status_code == 303 and r.headers["Location"] == f"/m/{match_id}"
+    html = phone.get(f"/m/{match_id}").get_data(as_text=True)
+    assert "Who called?" in html and f"key={key}" in html  # the scorer link to share
+    assert phone.get(f"/m/{match_id}?key=wrong").status_code == 404
+
+
+def test_unknown_match_is_a_friendly_404(client):
+    r = client.get("/m/nope-nope-nope")
+    assert r.status_code == 404
+    assert "No match here" in r.get_data(as_text=True)
+
+
+def test_missing_csrf_token_is_refused(table):
+    url = table.start()
+    values = table.hand_form(url)
+    values.pop("csrf_token")
+    assert table.client.post(url + "/hands", data={**values, "caller": "N",
+                                                   "makers_tricks": "3"}).status_code == 400
+
+
+def test_preview_says_what_will_happen(table):
+    url = table.start()
+    values = table.hand_form(url)
+    r = table.client.post(url + "/preview", data={**values, "caller": "E", "makers_tricks": "1"})
+    assert r.json == {"label": "Save: Visitors euchred → Home +2", "errors": {}}
+    r = table.client.post(url + "/preview", data={**values, "caller": "S", "alone": "y",
+                                                  "makers_tricks": "5"})
+    assert r.json["label"] == "Save: Cai alone march → Home +4"
+    r = table.client.post(url + "/preview", data={**values, "caller": "S", "round": "2",
+                                                  "turn_up": "9H", "trump": "H"})
+    assert r.json["label"] == "Save hand 1" and "trump" in r.json["errors"]
+
+
+def test_game_over_and_rematch(table, matches):
+    url = table.start(preset_euchre="short")
+    match_id = url.rsplit("/", 1)[1]
+    for _ in range(2):
+        matches.record(match_id, euchre_hand("N", 5))
+    table.post_hand(url, caller="S", makers_tricks="3")
+    html = table.page(url)
+    assert "Home won 5–0" in html and "Who called?" not in html
+    assert "Rematch" in html and "Dee deals" in html  # the deal goes on: N, E, S, then W
+    r = table.action(url, "rematch")
+    assert r.status_code == 303
+    new = r.headers["Location"]
+    assert new != url
+    loaded = matches.load(new.rsplit("/", 1)[1])
+    assert loaded.match["first_dealer"] == "W" and loaded.match["rules"] == {"target": 5}
+    assert loaded.match["seats"] == {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
+    assert "Who called?" in table.page(new)
+
+
+def test_no_hand_after_game_over(table, matches):
+    url = table.start(preset_euchre="short")
+    form = table.hand_form(url)
+    match_id = url.rsplit("/", 1)[1]
+    for _ in range(3):
+        matches.record(match_id, euchre_hand("N", 5))
+    form["expected_no"] = "4"
+    r = table.post_hand(url, form, caller="N", makers_tricks="3")
+    assert r.status_code == 303
+    assert "takes no more hands" in table.page(url)
+    assert matches.load(match_id).hand_count == 3
+
+
+def test_whist_flow(table, matches):
+    url = table.start(game="whist", team_NS="", team_EW="", whist_honours="y")
+    html = table.page(url)
+    assert "Tricks won by Ann &amp; Cai" in html and "Honours held by" in html
+    assert "Who called?" not in html
+    r = table.post_hand(url, trump="S", tricks_NS="9", honours_NS="3")
+    assert r.status_code == 303
+    html = table.page(url)
+    assert "NS +5" in html and "9–4" in html  # 3 for the odd tricks, 2 for 3 honours
+    r = table.post_hand(url, trump="H", tricks_NS="4", honours_NS="2", revoke_by="NS",
+                        revoke_penalty="add3")
+    assert r.status_code == 303
+    html = table.page(url)
+    assert "revoke" in html and "5–6" in html
+    r = table.post_hand(url, trump="D")  # no tricks: refused with the engine's words
+    assert r.status_code == 422 and 'id="tricks_NS-err"' in r.get_data(as_text=True)
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 2
+
+
+def test_whist_game_over(table, matches):
+    url = table.start(game="whist", preset_whist="short")
+    match_id = url.rsplit("/", 1)[1]
+    matches.record(match_id, {"trump": "S", "tricks_NS": 10})
+    table.post_hand(url, trump="C", tricks_NS="1")
+    html = table.page(url)
+    assert "Bo &amp; Dee won 6–4" in html or "Visitors won" in html or "won" in html
+    assert "Rematch" in html
+
+
+def test_passed_hand_is_shown(table):
+    url = table.start()
+    table.post_hand(url, passed="y")
+    html = table.page(url)
+    assert 'class="passed"' in html and "Undo hand 1 (passed)" in html
+    assert "Bo" in text(html).split("Deal", 1)[1][:40]  # the deal moved on
+
+
+def test_stick_the_dealer_hides_passed(table):
+    url = table.start(preset_euchre="stick_the_dealer")
+    assert 'name="passed"' not in table.page(url)
+
+
+def test_import_a_match_file(table, client):
+    html = table.page("/")
+    token = form_of(html, "/import")["values"]["csrf_token"]
+    body = json.dumps(euchre_match(hands=[euchre_hand("E", 3)])).encode()
+    r = client.post("/import", data={"csrf_token": token,
+                                     "file": (io.BytesIO(body), "m.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 303
+    assert "EW +1" in table.page(r.headers["Location"])
+
+
+def test_import_refuses_a_bad_file(table, client):
+    token = form_of(table.page("/"), "/import")["values"]["csrf_token"]
+    bad = json.dumps(whist_match(hands=[{"trump": "S", "tricks_NS": 14}])).encode()
+    r = client.post("/import", data={"csrf_token": token, "file": (io.BytesIO(bad), "m.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 422 and "0 to 13" in r.get_data(as_text=True)
+
+
+def test_recent_matches_on_this_device(table):
+    url = table.start()
+    table.page(url)
+    html = table.page("/")
+    assert "Recent matches on this device" in html and url in html
+
+
+def test_language_switch_sets_a_cookie(client):
+    r = client.get("/lang/zh_Hant?next=/m/x")
+    assert r.status_code == 303 and r.headers["Location"] == "/m/x"
+    assert "lang=zh_Hant" in r.headers["Set-Cookie"]
+    r = client.get("/lang/en?next=//evil.example")
+    assert r.headers["Location"] == "/"
+
+
+def test_match_page_has_no_inline_code_and_links_its_assets(table):
+    url = table.start()
+    html = table.page(url)
+    assert 'style="' not in html and "<script>" not in html and " on" + "click" not in html
+    assert "/static/css/app.css" in html and "/static/js/table.js" in html
+    assert 'data-poll="/api/matches/' in html
