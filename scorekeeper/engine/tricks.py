@@ -75,9 +75,9 @@ def analyse_play(
             if card is None:
                 record.valid = False
                 return record
-            if not _card_available(reader, record, card, seat, t, played, known, holder_of,
-                                   unavailable, owners):
-                return record
+            # an impossible card is reported, and the record read on to find more
+            _card_available(reader, record, card, seat, t, played, known, holder_of,
+                            unavailable, owners)
             suit = effective_suit(card, trump, bowers)
             out_of = shown_out[seat]
             if suit in out_of:
