@@ -28,7 +28,7 @@ from ..sheet import Player, build_sheet, clip, rule_items
 bp = Blueprint("prints", __name__)
 
 GAMES = ("euchre", "whist")
-BLANK_ROWS = {"euchre": 22, "whist": 12}
+BLANK_ROWS = {"euchre": 20, "whist": 5}
 
 
 def _size() -> str:
@@ -48,6 +48,11 @@ def _when(stamp: str | None) -> datetime | None:
     except ValueError:
         return None
     return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def _format_stamp(stamp: str | None) -> str:
+    when = _when(stamp)
+    return format_datetime(when, "short") if when else (stamp or "")
 
 
 def _pdf(html: str, names: list[str], day: date | None) -> Response:
@@ -81,6 +86,7 @@ def _sheet_html(match_id: str, for_pdf: bool) -> tuple[str, Any, Any]:
         chart_svg=Markup(render_svg(sheet.chart)) if sheet.chart else "",
         started=format_datetime(started, "medium") if started else None,
         printed=format_datetime(datetime.now(UTC), "medium"),
+        when=_format_stamp,
         lang=_lang(),
         size=size,
         for_pdf=for_pdf,
