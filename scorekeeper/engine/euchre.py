@@ -42,7 +42,7 @@ def evaluate(
         return _passed(r, dealer, rules)
 
     caller = r.seat("caller")
-    if caller is None and "caller" not in raw:
+    if raw.get("caller") is None:
         r.problem("hand.caller_missing", "caller")
     round_ = r.integer("round", 1, 2, "hand.bad_round")
     turn_up = r.card_field("turn_up")

@@ -88,6 +88,8 @@ def replay(
                 "expected": dealer, "value": given, "field": "dealer"}))
         else:
             outcome, problems = evaluate(raw, no, dealer, rules)
+            if outcome is None and not problems:  # never drop a hand without saying why
+                problems = [Problem("hand.invalid", hand=no)]
             state.problems.extend(problems)
             if outcome is not None:
                 _apply(state, outcome, rules, rubber, no, dealer)

@@ -32,6 +32,7 @@ MESSAGES: dict[str, str] = {
     "match.start_over": N_("the starting score already ends the game"),
     "match.hands_not_list": N_("hands must be a list"),
     "hand.not_object": N_("a hand must be a JSON object"),
+    "hand.invalid": N_("this hand can't be scored"),
     # rule options
     "rules.not_object": N_("rules must be an object of options"),
     "rules.unknown": N_("unknown rule \"{name}\" for {game}"),

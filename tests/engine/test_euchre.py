@@ -69,6 +69,7 @@ def test_makers_and_tricks_are_reported():
     ({"caller": "N", "makers_tricks": True}, {}, "makers_tricks", "hand.bad_int"),
     ({"caller": "N"}, {}, "makers_tricks", "hand.makers_tricks_missing"),
     ({"makers_tricks": 3}, {}, "caller", "hand.caller_missing"),
+    ({"caller": None, "makers_tricks": 3}, {}, "caller", "hand.caller_missing"),
     ({"caller": "X", "makers_tricks": 3}, {}, "caller", "hand.bad_seat"),
     ({"caller": "N", "makers_tricks": 3, "alone": "yes"}, {}, "alone", "hand.bad_bool"),
     ({"caller": "N", "makers_tricks": 3, "colour": "red"}, {}, "colour", "hand.unknown_key"),
