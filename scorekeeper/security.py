@@ -51,8 +51,8 @@ def init_app(app: Flask) -> None:
             app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_prefix=proxies
         )
     app.session_interface = SchemeAwareSessionInterface()
+    app.before_request(refuse_cross_site_writes)  # first: before the CSRF check
     csrf.init_app(app)
-    app.before_request(refuse_cross_site_writes)
     app.after_request(add_security_headers)
 
 
