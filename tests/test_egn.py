@@ -485,6 +485,8 @@ BAD_INPUT: list[tuple[str, Callable[[], object], list[Key]]] = [
     ("a string", lambda: "EGN", [("egn.not_object", None, None, None)]),
     ("null", lambda: None, [("egn.not_object", None, None, None)]),
     ("EMN given", lambda: seed_with((("fileType",), "Euchre Match Notation")),
+     [("egn.is_emn", None, "fileType", None)]),
+    ("other JSON", lambda: {"format": "scorekeeper-match/1", "hands": []},
      [("egn.not_egn", None, "fileType", None)]),
     ("no fileType", lambda: seed_with((("fileType",), DELETE)),
      [("egn.not_egn", None, "fileType", None)]),
@@ -942,3 +944,12 @@ def test_export_passed_hand_and_rotation() -> None:
                                 "calls": ["Pass"] * 8, "isAlone": False}]
     assert second["initialState"]["dealer"] == 3
     assert second["phases"][0]["calls"] == ["Pass", "Pass", "Pass", "Order"]  # W deals, W orders
+
+
+def test_an_emn_file_read_as_egn_says_what_it_is() -> None:
+    text = (SHARED_EGN / "combination examples" / "MotE W5 Match.emn").read_text("utf-8")
+    match, problems = load_egn_text(text)
+    assert match is None
+    assert keys(problems) == [("egn.is_emn", None, "fileType", None)]
+    assert english(problems[0]) == ("this is a Euchre Match Notation file, a match of 6 games: "
+                                    "import its games one by one")

@@ -38,6 +38,8 @@ EGN_MESSAGES: dict[str, str] = {
     "egn.not_object": "an EGN file holds one JSON object, but this one holds {kind}",
     "egn.not_egn": "this is not a Euchre Game Notation file (its fileType is {value})",
     "egn.not_emn": "this is not a Euchre Match Notation file (its fileType is {value})",
+    "egn.is_emn": "this is a Euchre Match Notation file, a match of {count} games: import "
+    "its games one by one",
     "egn.bad_version": "EGN version {value} can't be read: Scorekeeper reads versions 1.x",
     "egn.missing": "{name} is missing",
     "egn.bad_type": "{name} must be {expected}",
@@ -180,7 +182,12 @@ def egn_to_match(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
     problems: list[Problem] = []
     if not isinstance(data, dict):
         return None, [Problem("egn.not_object", params={"kind": _kind(data)})]
-    _check_header(data, EGN_FILE_TYPE, "egn.not_egn", problems)
+    if data.get("fileType") == EMN_FILE_TYPE:
+        games = data.get("games")
+        count = len(games) if isinstance(games, list) else 0
+        return None, [Problem("egn.is_emn", field="fileType", params={"count": count})]
+    if not _check_header(data, EGN_FILE_TYPE, "egn.not_egn", problems):
+        return None, problems
     metadata = data.get("metadata")
     if not isinstance(metadata, dict):
         _missing_or_bad("metadata", metadata, "an object", problems)
@@ -201,15 +208,18 @@ def egn_to_match(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
 
 
 def _check_header(data: dict[str, Any], file_type: str, code: str,
-                  problems: list[Problem]) -> None:
-    """``fileType`` must name the notation and ``version`` be 1.x."""
+                  problems: list[Problem]) -> bool:
+    """``fileType`` must name the notation and ``version`` be 1.x; False: read no further."""
     if data.get("fileType") != file_type:
         problems.append(Problem(code, field="fileType",
                                 params={"value": _show(data.get("fileType"))}))
+        return False
     version = data.get("version")
     if version is not None and not (isinstance(version, str) and re.match(r"^1(\.|$)", version)):
         problems.append(Problem("egn.bad_version", field="version",
                                 params={"value": _show(version)}))
+        return False
+    return True
 
 
 def _missing_or_bad(name: str, value: object, expected: str, problems: list[Problem],
@@ -652,7 +662,8 @@ def emn_to_matches(data: object) -> tuple[list[Converted], list[Problem]]:
     if not isinstance(data, dict):
         return [], [Problem("egn.not_object", params={"kind": _kind(data)})]
     problems: list[Problem] = []
-    _check_header(data, EMN_FILE_TYPE, "egn.not_emn", problems)
+    if not _check_header(data, EMN_FILE_TYPE, "egn.not_emn", problems):
+        return [], problems
     games = data.get("games")
     if not isinstance(games, list):
         _missing_or_bad("games", games, "a list of games", problems)
