@@ -18,6 +18,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.engine.cards import (
+    EUCHRE_DECK,
+    PARTNER,
+    SEATS,
+    legal_plays,
+    next_seat,
+    opening_leader,
+    parse_card,
+    trick_winner,
+)
 from scorekeeper.engine.messages import MESSAGES
 from scorekeeper.engine.problems import Problem
 from scorekeeper.engine.rules import resolve_rules
@@ -953,3 +963,80 @@ def test_an_emn_file_read_as_egn_says_what_it_is() -> None:
     assert keys(problems) == [("egn.is_emn", None, "fileType", None)]
     assert english(problems[0]) == ("this is a Euchre Match Notation file, a match of 6 games: "
                                     "import its games one by one")
+
+
+# ---------------------------------------------------------------------------------------------
+# Random legal games: convert, replay, export and convert again
+
+
+def _random_game(rng: Any) -> dict[str, Any]:
+    """A random legal EGN game (dealt holdings, exchange, alone, both rounds, passed deals)."""
+    ruleset = {"std": rng.random() < 0.5, "canadian": False,
+               "loner_lead": rng.choice(["LEFT_OF_DEALER", "LEFT_OF_LONER"])}
+    deals = []
+    for number in range(rng.randint(1, 4)):
+        dealer = number % 4
+        deck = sorted(card_to_egn(str(c)) for c in EUCHRE_DECK)
+        rng.shuffle(deck)
+        dealt = [deck[i * 5:i * 5 + 5] for i in range(4)]
+        up = deck[20]
+        state = {"dealer": dealer, "upCard": up,
+                 "playerCards": [h if rng.random() < 0.8 else [] for h in dealt]}
+        if not ruleset["std"] and rng.random() < 0.15:
+            deals.append({"dealNumber": number, "initialState": state, "phases": [
+                {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass"] * 8,
+                 "isAlone": False}]})
+            continue
+        k = rng.randrange(8)
+        trump = up[1].upper() if k < 4 else rng.choice([s for s in "SHDC" if s != up[1].upper()])
+        bidding: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING",
+                                   "calls": ["Pass"] * k + ["Order" if k < 4 else trump.lower()],
+                                   "isAlone": rng.random() < 0.3}
+        holdings = {SEATS[i]: [parse_card(egn_card(c)) for c in dealt[i]] for i in range(4)}
+        if k < 4:
+            six = [*holdings[SEATS[dealer]], parse_card(egn_card(up))]
+            discard = rng.choice(six)
+            six.remove(discard)
+            holdings[SEATS[dealer]] = six
+            bidding["discard"] = card_to_egn(str(discard))
+        caller = SEATS[(dealer + 1 + k) % 4]
+        out = frozenset({PARTNER[caller]} if bidding["isAlone"] else ())
+        lone_lead = "loner_left" if ruleset["loner_lead"] == "LEFT_OF_LONER" else "dealer_left"
+        leader = opening_leader(SEATS[dealer], out, caller if out else None, lone_lead)
+        tricks = []
+        for _ in range(5):
+            seats, seat = [], leader
+            while len(seats) < 4 - len(out):
+                seats += [] if seat in out else [seat]
+                seat = next_seat(seat)
+            cards: list[Any] = []
+            for seat in seats:
+                card = rng.choice(sorted(legal_plays(holdings[seat], cards[0] if cards else None,
+                                                     trump)))
+                holdings[seat].remove(card)
+                cards.append(card)
+            tricks.append([card_to_egn(str(c)) for c in cards])
+            leader = seats[trick_winner(cards, trump)]
+        deals.append({"dealNumber": number, "initialState": state, "phases": [
+            bidding, {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": tricks}]})
+    return {"fileType": "Euchre Game Notation", "version": "1.4",
+            "metadata": {"players": ["A", "B", "C", "D"], "initialScore": [0, 0],
+                         "ruleset": ruleset}, "deals": deals}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_random_legal_games_replay_and_round_trip(rng: Any) -> None:
+    game = _random_game(rng)
+    match, problems = convert(game)
+    assert problems == []
+    assert match is not None
+    result = check_match(match)
+    assert result.ok, [(p.hand, p.field, p.trick, p.message) for p in result.problems]
+    egn = match_to_egn(match)
+    assert schema_errors(egn, SCHEMA) == []
+    for deal in game["deals"]:  # export writes no empty holdings list when none is known
+        if not any(deal["initialState"]["playerCards"]):
+            del deal["initialState"]["playerCards"]
+    assert egn["deals"] == game["deals"]
+    assert egn_to_match(egn) == (match, [])
