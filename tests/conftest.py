@@ -128,10 +128,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for(url: str, timeout: float = 20.0) -> None:
-    """Wait until ``url`` answers 200."""
+def wait_for(url: str, timeout: float = 20.0, process: subprocess.Popen | None = None) -> None:
+    """Wait until ``url`` answers 200 (failing at once if ``process`` exits)."""
     deadline = time.monotonic() + timeout
     while True:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"the server exited with status {process.returncode}")
         try:
             with urllib.request.urlopen(url, timeout=2) as r:
                 if r.status == 200:
@@ -143,9 +145,14 @@ def wait_for(url: str, timeout: float = 20.0) -> None:
         time.sleep(0.1)
 
 
-@pytest.fixture
-def served_app(tmp_path: Path) -> Iterator[str]:
-    """The real ``scorekeeper serve`` (gunicorn, 2 workers) in a subprocess; the base URL."""
+@pytest.fixture(scope="session")
+def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real ``scorekeeper serve`` (gunicorn, 2 workers) in a subprocess; the base URL.
+
+    One server for the whole session (it takes a second or two to start): create your own
+    matches rather than expect an empty database.
+    """
+    tmp_path = tmp_path_factory.mktemp("served")
     port = free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("SCOREKEEPER_INSTANCE", None)
@@ -157,7 +164,7 @@ def served_app(tmp_path: Path) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_for(base + "/healthz")
+        wait_for(base + "/healthz", process=proc)
         yield base
     finally:
         proc.terminate()

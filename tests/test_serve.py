@@ -1,0 +1,147 @@
+"""The ``scorekeeper`` command (serve, backup, restore) and the app under a real server."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from helpers import euchre_hand, euchre_match
+
+from scorekeeper import cli
+from scorekeeper.backup import BackupError, backup_database, restore_database, verify
+from scorekeeper.server import gunicorn_options
+
+
+def call(method: str, url: str, body=None, key: str | None = None, headers=None):
+    """An HTTP request; (status, parsed JSON or text)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+    if key:
+        request.add_header("Authorization", f"Bearer {key}")
+    for name, value in (headers or {}).items():
+        request.add_header(name, value)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            status, raw = r.status, r.read()
+    except urllib.error.HTTPError as e:
+        status, raw = e.code, e.read()
+    try:
+        return status, json.loads(raw)
+    except ValueError:
+        return status, raw.decode()
+
+
+def test_help_lists_the_commands(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    for command in ("serve", "check", "backup", "restore"):
+        assert command in out
+
+
+def test_serve_options():
+    args = cli.build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.instance) == ("127.0.0.1", 5000, None)
+    args = cli.build_parser().parse_args(
+        ["serve", "--host", "0.0.0.0", "--port", "8080", "--instance", "/tmp/x"])
+    assert (args.host, args.port, args.instance) == ("0.0.0.0", 8080, "/tmp/x")
+
+
+def test_addresses_printed():
+    assert cli.addresses("127.0.0.1", 5000) == ["http://127.0.0.1:5000/"]
+    lan = cli.addresses("0.0.0.0", 5000)
+    assert lan[0] == "http://127.0.0.1:5000/"
+    assert all(url.endswith(":5000/") for url in lan)
+
+
+def test_gunicorn_settings_are_threaded_and_never_preload():
+    options = gunicorn_options("0.0.0.0", 8000)
+    assert options["worker_class"] == "gthread"
+    assert options["threads"] >= 4
+    assert options["preload_app"] is False
+    assert options["bind"] == "0.0.0.0:8000"
+
+
+def test_the_served_app_end_to_end(served_app):
+    status, text = call("GET", served_app + "/healthz")
+    assert (status, text) == (200, "ok")
+    status, created = call("POST", served_app + "/api/matches", euchre_match())
+    assert status == 201
+    url = f"{served_app}/api/matches/{created['id']}"
+    status, body = call("POST", url + "/hands", {**euchre_hand(), "no": 1}, created["edit_key"])
+    assert status == 201
+    assert body["state"]["score"] == {"NS": 0, "EW": 1}
+    status, body = call("GET", url)
+    assert status == 200
+    assert len(body["match"]["hands"]) == 1
+    status, _page = call("GET", served_app + "/")
+    assert status == 200
+
+
+def test_twenty_concurrent_writes_through_the_real_server(served_app):
+    created = [call("POST", served_app + "/api/matches", euchre_match())[1] for _ in range(20)]
+
+    def record(match):
+        return call("POST", f"{served_app}/api/matches/{match['id']}/hands",
+                    {**euchre_hand(), "no": 1}, match["edit_key"])[0]
+
+    with ThreadPoolExecutor(20) as pool:
+        statuses = list(pool.map(record, created))
+    assert statuses == [201] * 20
+    for match in created:
+        assert len(call("GET", f"{served_app}/api/matches/{match['id']}")[1]["match"]["hands"]) == 1
+
+
+def test_phones_racing_for_one_hand_through_the_real_server(served_app):
+    _status, match = call("POST", served_app + "/api/matches", euchre_match())
+    url = f"{served_app}/api/matches/{match['id']}/hands"
+    barrier = threading.Barrier(8)
+
+    def phone(seat):
+        barrier.wait()
+        return call("POST", url, {**euchre_hand(seat), "no": 1}, match["edit_key"])[0]
+
+    with ThreadPoolExecutor(8) as pool:
+        statuses = sorted(pool.map(phone, "NESWNESW"))
+    assert statuses == [201] + [409] * 7
+
+
+def test_live_server_fixture(live_server):
+    assert call("GET", live_server + "/healthz") == (200, "ok")
+
+
+def test_backup_and_restore(app, matches, tmp_path, capsys, monkeypatch):
+    match_id, _key = matches.create()
+    matches.record(match_id, euchre_hand())
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", app.instance_path)
+    dest = tmp_path / "backup.db"
+    assert cli.main(["backup", str(dest)]) == 0
+    assert "integrity check ok" in capsys.readouterr().out
+    counts = verify(dest)
+    assert counts["matches"] == 1
+    assert counts["hands"] == 1
+    conn = sqlite3.connect(dest)
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+    assert cli.main(["backup", str(dest)]) == 1  # never overwrites
+
+    matches.record(match_id, euchre_hand("N"))  # a change after the backup ...
+    assert cli.main(["restore", str(dest)]) == 0  # ... is undone by the restore
+    assert matches.load(match_id).hand_count == 1
+
+
+def test_backup_refuses_garbage(tmp_path):
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a database at all" * 100)
+    with pytest.raises(BackupError):
+        restore_database(junk, tmp_path / "db.db")
+    with pytest.raises(BackupError):
+        backup_database(tmp_path / "missing.db", tmp_path / "out.db")
