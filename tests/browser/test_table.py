@@ -1,0 +1,252 @@
+"""The table screen in a real browser: tapping whole games, undo, corrections, live viewers,
+keyboard use, layout at 390 px, accessibility (axe) and no request to any other host."""
+
+from __future__ import annotations
+
+import re
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+TABLET = {"width": 1180, "height": 820}  # a tablet in landscape
+
+NAMES = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
+
+
+def start(page, game="euchre", teams=("Home", "Visitors"), preset=None):
+    """Fill in the start form by tapping and typing; land on the new match."""
+    if game == "whist":
+        page.locator("#game label", has_text="Whist").click()
+    for seat, name in NAMES.items():
+        page.fill(f"#{seat}", name)
+    if teams:
+        page.fill("#team_NS", teams[0])
+        page.fill("#team_EW", teams[1])
+    if preset:
+        page.locator(f"#preset_{game} label", has_text=preset).click()
+    page.get_by_role("button", name="Start match").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+$"))
+    return page.url
+
+
+def save(page, expect_label: str | None = None):
+    """Tap Save (after checking what it says it will do) and wait for the fresh page."""
+    button = page.locator("#save")
+    if expect_label:
+        expect(button).to_have_text(expect_label)
+    else:
+        expect(button).to_contain_text("Save:")
+    with page.expect_navigation():
+        button.click()
+
+
+def euchre_hand(page, caller: str, tricks: int, alone=False, label=None):
+    page.locator("#caller label", has_text=NAMES[caller]).click()
+    if alone:
+        page.locator("label[for=alone]").click()
+    page.locator(f"#makers_tricks input[value='{tricks}']").click()
+    save(page, label)
+
+
+def whist_hand(page, trump: str, tricks_ns: int, label=None):
+    page.locator(f"#trump input[value='{trump}']").click()
+    page.locator(f"#tricks_NS input[value='{tricks_ns}']").click()
+    save(page, label)
+
+
+def no_horizontal_scroll(page):
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width
+
+
+def axe_clean(page):
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def test_a_whole_euchre_match_by_tapping(phone):
+    page = phone.goto("/")
+    axe_clean(page)
+    start(page)
+    expect(page.locator(".deal")).to_contain_text("Ann")
+    phone.shot("euchre-start-390")
+    euchre_hand(page, "E", 3, label="Save: Visitors +1")
+    euchre_hand(page, "S", 5, label="Save: Home march → Home +2")
+    euchre_hand(page, "W", 1, label="Save: Visitors euchred → Home +2")
+    euchre_hand(page, "N", 5, alone=True, label="Save: Ann alone march → Home +4")
+    page.locator("summary", has_text="More").click()
+    page.locator("label[for=passed]").click()
+    save(page, "Save: all passed → no score")
+    expect(page.locator("tbody tr").first).to_have_class("passed")
+    euchre_hand(page, "E", 3, alone=True, label="Save: Bo alone → Visitors +1")
+    euchre_hand(page, "N", 4)
+    expect(page.locator(".pts").first).to_have_text("9")
+    expect(page.locator(".deal")).to_contain_text("Dee")  # hand 8: N E S W N E S, then W
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot("euchre-match-390")
+    phone.shot("euchre-match-390-full", full_page=True)
+    euchre_hand(page, "S", 3, label="Save: Home +1 · game!")
+    expect(page.locator(".board")).to_contain_text("Home won 10–2")
+    expect(page.locator("#entry")).to_have_count(0)
+    expect(page.locator("tbody tr")).to_have_count(8)
+    axe_clean(page)
+    phone.shot("euchre-game-over-390")
+    first = page.url
+    with page.expect_navigation():
+        page.get_by_role("button", name=re.compile("Rematch")).click()
+    assert page.url != first
+    expect(page.locator(".pts")).to_have_text(["0", "0"])
+    expect(page.locator(".deal")).to_contain_text("Ann")  # the rotation goes on
+    expect(page.locator("#save")).to_have_text("Save hand 1")
+
+
+def test_a_whist_game(phone):
+    page = phone.goto("/")
+    start(page, game="whist", teams=None)
+    expect(page.locator("#tricks_NS legend")).to_have_text("Tricks won by Ann & Cai")
+    whist_hand(page, "S", 9, label="Save: NS 9 tricks → NS +3")
+    whist_hand(page, "H", 5, label="Save: NS 5 tricks → EW +2")
+    page.locator("#trump input[value='C']").click()
+    page.locator("#tricks_NS input[value='10']").click()
+    expect(page.locator("#rest")).to_have_text("Bo & Dee took 3.")
+    save(page, "Save: NS 10 tricks → NS +4 · game!")
+    expect(page.locator(".board")).to_contain_text("Ann & Cai won 7–2")
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot("whist-game-over-390", full_page=True)
+
+
+def test_undo_and_correct_an_earlier_hand(phone):
+    page = phone.goto("/")
+    start(page)
+    euchre_hand(page, "E", 3)
+    euchre_hand(page, "N", 3)
+    expect(page.locator(".pts")).to_have_text(["1", "1"])
+    with page.expect_navigation():
+        page.get_by_role("button", name="Undo hand 2 (Ann, made)").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 2 undone")
+    expect(page.locator(".pts")).to_have_text(["0", "1"])
+    expect(page.locator("#save")).to_have_text("Save hand 2")
+    euchre_hand(page, "W", 4)
+    with page.expect_navigation():
+        page.get_by_role("link", name="Correct hand 1").click()
+    expect(page.locator("#caller-1")).to_be_checked()
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    page.locator("#makers_tricks input[value='1']").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 corrected")
+    expect(page.locator(".pts")).to_have_text(["2", "1"])  # re-scored: euchred, then EW +1
+    page.locator("summary", has_text="Corrections").click()
+    expect(page.locator(".fixes")).to_contain_text("hand 1 corrected (was: Bo 3 tricks)")
+    expect(page.locator(".fixes")).to_contain_text("hand 2 undone")
+
+
+def test_a_viewer_sees_new_hands_without_reloading(phone, make_phone):
+    page = phone.goto("/")
+    start(page)
+    page.locator("summary", has_text="Share").click()
+    view_link = page.locator("#view-link").input_value()
+    assert "key=" not in view_link and "key=" not in page.url
+    viewer = make_phone().page
+    viewer.goto(view_link)
+    expect(viewer.locator("#entry")).to_have_count(0)
+    viewer.evaluate("window.stillHere = true")
+    axe_clean(viewer)
+    euchre_hand(page, "W", 5)
+    expect(viewer.locator(".pts").last).to_have_text("2", timeout=5000)
+    expect(viewer.locator("tbody tr")).to_have_count(1)
+    assert viewer.evaluate("window.stillHere === true")  # updated in place, not reloaded
+    status = viewer.evaluate(
+        "fetch(location.pathname + '/hands', {method: 'POST'}).then(r => r.status)")
+    assert status in (400, 403)
+
+
+def test_a_second_scorer_phone_that_is_late_is_told(phone, make_phone):
+    page = phone.goto("/")
+    start(page)
+    page.locator("summary", has_text="Share").click()
+    edit_link = page.locator("#edit-link").input_value()
+    other = make_phone().page
+    other.goto(edit_link)
+    assert "key=" not in other.url
+    other.locator("#caller label", has_text="Cai").click()  # busy: the page leaves the form be
+    euchre_hand(page, "E", 3)
+    other.locator("#makers_tricks input[value='4']").click()
+    with other.expect_navigation():
+        other.locator("#save").click()
+    expect(other.locator(".flash")).to_contain_text("Hand 1 was just recorded by another phone")
+    expect(other.locator("#save")).to_have_text("Save hand 2")
+    expect(other.locator("tbody tr")).to_have_count(1)
+
+
+def test_recording_a_hand_by_keyboard_only(phone):
+    page = phone.goto("/")
+    start(page)
+
+    def tab_to(name: str, limit: int = 40):
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.name") == name:
+                return
+        raise AssertionError(f"Tab never reached {name}")
+
+    tab_to("caller")
+    page.keyboard.press("ArrowRight")  # N -> E: arrows move within the radio group
+    expect(page.locator("#caller-1")).to_be_checked()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.name") == "alone"
+    page.keyboard.press("Space")
+    expect(page.locator("#alone")).to_be_checked()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")  # the first trick button: 0
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#makers_tricks-4")).to_be_checked()
+    expect(page.locator("#save")).to_have_text("Save: Bo alone → Visitors +1")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.tagName") == "SUMMARY"  # "More", closed
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "save"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"  # visible focus
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(page.locator(".pts")).to_have_text(["0", "1"])
+
+
+def test_phone_layout_without_horizontal_scroll(phone):
+    page = phone.goto("/")
+    no_horizontal_scroll(page)
+    phone.shot("home-390", full_page=True)
+    start(page, teams=("The Long-Named Home Team", "Visitors From Far Away"))
+    for caller, tricks in [("E", 3), ("N", 5), ("W", 0), ("S", 4)]:
+        euchre_hand(page, caller, tricks)
+    page.locator("summary", has_text="More").click()
+    page.locator("summary", has_text="Share").click()
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    page.goto(phone.base_url + "/")
+    expect(page.locator(".recent")).to_contain_text("The Long-Named Home Team")
+    no_horizontal_scroll(page)
+    axe_clean(page)
+
+
+def test_screenshots_tablet_scoreboard_and_dark_mode(make_phone):
+    tablet = make_phone(viewport=TABLET)
+    page = tablet.goto("/")
+    start(page)
+    euchre_hand(page, "E", 3)
+    euchre_hand(page, "S", 5)
+    tablet.shot("tablet-landscape-scoreboard")
+    big = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.pts')).fontSize)")
+    assert big >= 200
+    dark = make_phone(color_scheme="dark")
+    page = dark.goto("/")
+    start(page)
+    euchre_hand(page, "W", 2)
+    page.locator("#caller label", has_text="Ann").click()
+    axe_clean(page)
+    dark.shot("euchre-match-390-dark")
