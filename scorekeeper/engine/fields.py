@@ -6,6 +6,7 @@ from typing import Any
 
 from .cards import SEATS, SUIT_NAMES, SUITS, Card, Seat, parse_card
 from .problems import Problem
+from .problems import show as _show
 
 
 class FieldReader:
@@ -130,19 +131,3 @@ class FieldReader:
 
 def suit_name(suit: str) -> str:
     return SUIT_NAMES.get(suit, suit)
-
-
-def _show(value: object) -> str:
-    """A short, safe rendering of a bad value for a message."""
-    if isinstance(value, str):
-        text = value if len(value) <= 20 else value[:20] + "…"
-        return f'"{text}"'
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return str(value)
-    return type(value).__name__ if not isinstance(value, list | dict) else (
-        "a list" if isinstance(value, list) else "an object"
-    )

@@ -31,3 +31,19 @@ class Problem:
         if self.trick is not None:
             out["trick"] = self.trick
         return out
+
+
+def show(value: object) -> str:
+    """A short, safe rendering of a bad value for a message."""
+    if isinstance(value, str):
+        text = value if len(value) <= 20 else value[:20] + "…"
+        return f'"{text}"'
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    return type(value).__name__ if not isinstance(value, list | dict) else (
+        "a list" if isinstance(value, list) else "an object"
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .problems import Problem
+from .problems import Problem, show
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ def resolve_rules(game: str, given: object) -> tuple[dict[str, Any], list[Proble
                     field=field,
                     params={
                         "name": name,
-                        "value": value,
+                        "value": show(value),
                         "expected": _expected(option),
                     },
                 )
