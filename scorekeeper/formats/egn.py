@@ -44,7 +44,7 @@ EGN_MESSAGES: dict[str, str] = {
     "egn.missing": "{name} is missing",
     "egn.bad_type": "{name} must be {expected}",
     "egn.bad_players": "a game needs exactly 4 players, but {count} are listed",
-    "egn.bad_player": "player {no} must be a name, got {value}",
+    "egn.bad_player": "player {no} (seat {seat}) must be a name, got {value}",
     "egn.bad_initial_score": "initialScore must be two whole numbers [North-South, East-West], "
     "got {value}",
     "egn.unsupported_rule": "Scorekeeper doesn't support the rule {name} = {value}",
@@ -130,6 +130,8 @@ def _show(value: object) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         text = repr(value)
+    # a lone surrogate (legal in JSON text) must not break UTF-8 output later
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -246,7 +248,7 @@ def _seats(players: object, problems: list[Problem]) -> dict[str, str]:
         name = player.get("name") if isinstance(player, dict) else player
         if not isinstance(name, str):
             problems.append(Problem("egn.bad_player", field=field,
-                                    params={"no": i, "value": _show(player)}))
+                                    params={"no": i, "seat": seat, "value": _show(player)}))
             name = ""
         seats[seat] = _clean_name(name) or f"Player {i + 1}"
     return seats
