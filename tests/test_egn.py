@@ -64,7 +64,9 @@ def english(problem: Problem) -> str:
     template = EGN_MESSAGES.get(problem.code) or MESSAGES[problem.code]
     wanted = {name for _, name, _, _ in Formatter().parse(template) if name}
     assert wanted <= set(problem.params), (problem.code, problem.params)
-    return template.format(**problem.params)
+    text = template.format(**problem.params)
+    text.encode("utf-8")  # printable as UTF-8, whatever the input held
+    return text
 
 
 def convert(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
@@ -544,6 +546,8 @@ BAD_INPUT: list[tuple[str, Callable[[], object], list[Key]]] = [
     ("up card 8", lambda: seed_with(((*STATE, "upCard"), "8h")),
      [("egn.bad_card", 1, "upCard", None)]),
     ("up card joker", lambda: seed_with(((*STATE, "upCard"), "B")),
+     [("egn.bad_card", 1, "upCard", None)]),
+    ("up card lone surrogate", lambda: seed_with(((*STATE, "upCard"), "\ud800h")),
      [("egn.bad_card", 1, "upCard", None)]),
     ("no up card", lambda: seed_with(((*STATE, "upCard"), DELETE)),
      [("egn.missing", 1, "upCard", None)]),
