@@ -783,6 +783,8 @@ def test_shared_egn_file(path: Path) -> None:
         return
     ns, ew, winner = FINAL[name]
     assert score == (ns, ew)
+    recorded = json.loads(path.read_text(encoding="utf-8"))["metadata"].get("finalScore")
+    assert recorded in (None, [ns, ew])  # the file's own final score, when it gives one
     assert state["over"] is True and state["winner"] == winner
     before = state["hands"][-2]["score"] if len(state["hands"]) > 1 else match["start_score"]
     assert max(before.values()) < 10  # the game ended on the last recorded hand
