@@ -675,7 +675,7 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(JSON)
 def test_arbitrary_json_never_raises(data: object) -> None:
     match, problems = convert(data)
