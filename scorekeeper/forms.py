@@ -207,7 +207,7 @@ class HandForm(FlaskForm):
 
 
 _SUIT_CHOICES = _c((s, SUIT_SYMBOLS[s]) for s in SUITS)
-_EUCHRE_CARDS = sorted(str(c) for c in EUCHRE_DECK)
+_EUCHRE_CARDS = [str(c) for c in sorted(EUCHRE_DECK, key=lambda c: (SUITS.index(c.suit), c.rank))]
 
 
 class EuchreHandForm(HandForm):

@@ -98,7 +98,8 @@ def undo_what(match: dict[str, Any], hand: dict[str, Any], out: dict[str, Any]) 
         return str(RESULT_LABELS["passed"])
     if match["game"] == "whist":
         tricks = (out.get("tricks") or {}).get("NS")
-        return f"{SUIT_SYMBOLS.get(hand.get('trump', ''), '')} NS {tricks}".strip()
+        suit = SUIT_SYMBOLS.get(hand.get("trump") or "", "")
+        return f"{suit} {short_names(match)['NS']} {tricks}".strip()
     caller = match["seats"].get(hand.get("caller") or "", "?")
     label = RESULT_LABELS.get(result or "", "")
     return f"{caller}, {label}" if label else caller

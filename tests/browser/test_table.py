@@ -250,3 +250,40 @@ def test_screenshots_tablet_scoreboard_and_dark_mode(make_phone):
     page.locator("#caller label", has_text="Ann").click()
     axe_clean(page)
     dark.shot("euchre-match-390-dark")
+
+
+def test_works_without_javascript(make_phone):
+    plain = make_phone(java_script_enabled=False)
+    page = plain.goto("/")
+    start(page)
+    page.locator("#caller label", has_text="Cai").click()
+    page.locator("#makers_tricks input[value='2']").click()
+    page.locator("summary", has_text="More").click()
+    page.locator("#round input[value='2']").click()
+    page.select_option("#turn_up", "9H")
+    page.locator("#trump input[value='H']").click()
+    with page.expect_navigation():
+        page.locator("#save").click()  # "Save hand 1": no preview without a script
+    expect(page.locator("#trump-err")).to_contain_text("Round 2 can't name hearts")
+    expect(page.locator("#caller-2")).to_be_checked()  # what was tapped is kept
+    page.locator("#trump input[value='S']").click()
+    with page.expect_navigation():
+        page.locator("#save").click()
+    expect(page.locator(".pts")).to_have_text(["0", "2"])  # euchred: EW +2
+    plain.shot("no-js-after-save-390")
+
+
+def test_whist_entry_and_edit_screens(phone):
+    page = phone.goto("/")
+    start(page, game="whist", teams=("Us", "Them"), preset="Long whist")
+    whist_hand(page, "D", 8)
+    page.locator("#trump input[value='H']").click()
+    page.locator("#tricks_NS input[value='4']").click()
+    expect(page.locator("#save")).to_have_text("Save: Us 4 tricks → Them +3")
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot("whist-entry-390")
+    with page.expect_navigation():
+        page.get_by_role("link", name="Correct hand 1").click()
+    expect(page.locator("#tricks_NS-8")).to_be_checked()
+    phone.shot("whist-edit-390", full_page=True)

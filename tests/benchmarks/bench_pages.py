@@ -1,0 +1,80 @@
+"""Page speed and weight: the match page of a 30-hand match, against a trivial endpoint.
+
+Run: .venv/bin/python tests/benchmarks/bench_pages.py
+Targets: the match page renders in a few milliseconds (scorer and viewer); the page with its
+CSS and JS weighs under 30 KB (no compression counted). Exits 1 if the weight is over.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import create_app, service  # noqa: E402
+from scorekeeper.db import get_db  # noqa: E402
+
+BUDGET = 30 * 1024
+SEATS = {"N": "Annabelle", "E": "Bartholomew", "S": "Caitlin", "W": "Desmond"}
+
+
+def thirty_hands() -> list[dict]:
+    hands = []
+    for i in range(30):
+        if i % 11 == 5:
+            hands.append({"passed": True})
+            continue
+        hands.append({"caller": "NESW"[i % 4], "makers_tricks": (3, 1, 4, 5, 2, 3)[i % 6],
+                      "trump": "SHDC"[i % 4], "alone": i % 9 == 0})
+    hands[7]["note"] = "Bartholomew misdealt, redealt by the same dealer"
+    return hands
+
+
+def timed(client, url: str, runs: int = 200) -> tuple[float, int]:
+    times, size = [], 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        r = client.get(url)
+        times.append(time.perf_counter() - start)
+        assert r.status_code == 200, (url, r.status_code)
+        size = len(r.data)
+    return statistics.median(times) * 1000, size
+
+
+def main() -> int:
+    app = create_app({"TESTING": True}, instance_path=tempfile.mkdtemp())
+    match = {"format": "scorekeeper-match/1", "game": "euchre", "seats": SEATS,
+             "teams": {"NS": "The Home Team", "EW": "The Visitors"},
+             "rules": {"target": 99}, "hands": thirty_hands()}
+    with app.app_context():
+        created = service.create_match(get_db(), match)
+    assert created.ok, created.problems
+    page = f"/m/{created.match_id}"
+    scorer, viewer = app.test_client(), app.test_client()
+    scorer.get(f"{page}?key={created.edit_key}")
+
+    trivial_ms, _ = timed(viewer, "/healthz")
+    scorer_ms, scorer_bytes = timed(scorer, page)
+    viewer_ms, viewer_bytes = timed(viewer, page)
+    print(f"trivial endpoint (/healthz):      {trivial_ms:6.2f} ms")
+    print(f"match page, 30 hands, scorer:     {scorer_ms:6.2f} ms  {scorer_bytes:6,} bytes")
+    print(f"match page, 30 hands, viewer:     {viewer_ms:6.2f} ms  {viewer_bytes:6,} bytes")
+
+    assets = 0
+    for name in ("static/css/app.css", "static/js/table.js", "static/icons/favicon.svg"):
+        size = (ROOT / name).stat().st_size
+        assets += size
+        print(f"{name:34s} {size:6,} bytes")
+    total = scorer_bytes + assets
+    verdict = "ok" if total < BUDGET else "OVER BUDGET"
+    print(f"page + CSS + JS + icon (scorer):  {total:6,} bytes of {BUDGET:,}  {verdict}")
+    return 0 if total < BUDGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
