@@ -764,6 +764,9 @@ def _hand_to_deal(hand: dict[str, Any], index: int, dealer: str) -> dict[str, An
                                "calls": _calls(hand, dealer, no),
                                "isAlone": bool(hand.get("alone", False))}
     phases: list[dict[str, Any]] = [bidding]
+    if hand.get("renege"):
+        raise EgnExportError(f"hand {no} declares a renege, which EGN can't record (it keeps "
+                             "only the cards, which show a renege without declaring it)")
     if not hand.get("passed"):
         if hand.get("defender_alone"):
             bidding["aloneDefender"] = SEATS.index(hand["defender_alone"])
@@ -780,15 +783,20 @@ def _calls(hand: dict[str, Any], dealer: str, no: int) -> list[str]:
     """The calls: passes round the table up to the caller's order or named suit."""
     if hand.get("passed"):
         return ["Pass"] * 8
-    turn_suit = hand["turn_up"][-1]
     trump = hand.get("trump")
-    round_ = hand.get("round") or (1 if trump in (None, turn_suit) else 2)
-    if round_ == 2 and not trump:
+    if _round(hand) == 2 and not trump:
         raise EgnExportError(f"hand {no} names trump in round 2 but does not say which suit")
     offset = (SEATS.index(hand["caller"]) - SEATS.index(dealer) - 1) % 4
-    if round_ == 1:
+    if _round(hand) == 1:
         return ["Pass"] * offset + ["Order"]
     return ["Pass"] * (4 + offset) + [str(trump).lower()]
+
+
+def _round(hand: dict[str, Any]) -> int:
+    """The bidding round of a hand where trump was made (given, or from trump and turn-up)."""
+    if hand.get("round") in (1, 2):
+        return int(hand["round"])
+    return 1 if hand.get("trump") in (None, hand["turn_up"][-1]) else 2
 
 
 def _dealt_holdings(hand: dict[str, Any], dealer: str) -> dict[str, list[str]]:
@@ -798,9 +806,7 @@ def _dealt_holdings(hand: dict[str, Any], dealer: str) -> dict[str, list[str]]:
     """
     deal = {seat: list(cards) for seat, cards in (hand.get("deal") or {}).items()}
     turn_up, discard = hand["turn_up"], hand.get("discard")
-    exchanged = not hand.get("passed") and (
-        hand.get("round") == 1 or hand.get("trump") in (None, turn_up[-1]))
-    if exchanged and dealer in deal:
+    if not hand.get("passed") and _round(hand) == 1 and dealer in deal:
         cards = deal.pop(dealer)
         if discard == turn_up:
             deal[dealer] = cards
