@@ -944,6 +944,7 @@ def test_export_ruleset(rules: dict[str, Any], ruleset: dict[str, Any]) -> None:
         ({"hands": [{"caller": "W", "turn_up": "9H", "round": 2, "makers_tricks": 3}]},
          "which suit"),
         ({"hands": [SEED_MATCH["hands"][0] | {"renege": "N"}]}, "declares a renege"),
+        ({"hands": [{"turn_up": "9H", "makers_tricks": 3}]}, "who called trump"),
     ],
 )
 def test_export_refuses_what_egn_cannot_hold(change: dict[str, Any], message: str) -> None:

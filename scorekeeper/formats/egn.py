@@ -784,6 +784,8 @@ def _calls(hand: dict[str, Any], dealer: str, no: int) -> list[str]:
     if hand.get("passed"):
         return ["Pass"] * 8
     trump = hand.get("trump")
+    if hand.get("caller") not in SEATS:
+        raise EgnExportError(f"hand {no} does not say who called trump")
     if _round(hand) == 2 and not trump:
         raise EgnExportError(f"hand {no} names trump in round 2 but does not say which suit")
     offset = (SEATS.index(hand["caller"]) - SEATS.index(dealer) - 1) % 4
