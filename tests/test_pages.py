@@ -417,3 +417,26 @@ def test_match_page_has_no_inline_code_and_links_its_assets(table):
     assert 'style="' not in html and "<script>" not in html and " on" + "click" not in html
     assert "/static/css/app.css" in html and "/static/js/table.js" in html
     assert 'data-poll="/api/matches/' in html
+
+
+def test_whist_rubber_shows_the_games(app, matches):
+    match_id, key = matches.create(whist_match(rules={"rubber": True, "target": 5}, hands=[
+        {"trump": "S", "tricks_NS": 11}]))
+    phone = app.test_client()
+    phone.get(f"/m/{match_id}?key={key}")
+    html = phone.get(f"/m/{match_id}").get_data(as_text=True)
+    assert "Games won: Ann &amp; Cai 1 – 0 Bo &amp; Dee" in html
+    assert "Save hand 2" in html  # the rubber goes on
+
+
+def test_match_page_with_its_css_and_js_stays_under_30_kb(app, matches):
+    hands = [euchre_hand("NESW"[i % 4], (3, 1, 4, 5)[i % 4], trump="SHDC"[i % 4])
+             for i in range(30)]
+    match_id, key = matches.create(euchre_match(rules={"target": 99}, hands=hands))
+    phone = app.test_client()
+    phone.get(f"/m/{match_id}?key={key}")
+    page = phone.get(f"/m/{match_id}").data
+    assets = sum(len(phone.get(f"/static/{name}").data)
+                 for name in ("css/app.css", "js/table.js"))
+    assert len(page) + assets < 30 * 1024, (len(page), assets)
+    assert page.count(b"<tr") == 31

@@ -177,7 +177,7 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
                                  "defender_alone", "note", "revoke_by", "revoke_penalty")
         if f in form))
     resp = current_app.make_response((render_template(
-        "table/match.html", v=v, form=form, action_form=ActionForm(),
+        "table/match.html", v=v, form=form,
         general_errors=list(general_errors) + v["problems"], more_open=more,
         preview_url=url_for("table.preview", match_id=loaded.id) if v["editor"] else None,
     ), status))
