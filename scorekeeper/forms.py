@@ -157,6 +157,11 @@ class StartForm(FlaskForm):
         return match
 
 
+def _placeholder(option) -> str:
+    """The default as a placeholder, except where a preset decides (the target)."""
+    return "" if option.default is None or option.name == "target" else str(option.default)
+
+
 def _option_field(game: str, option):
     """A form field for one rule option, empty by default (the preset decides)."""
     label, desc = OPTION_LABELS[option.name], OPTION_HELP[option.name]
@@ -166,6 +171,7 @@ def _option_field(game: str, option):
         return IntegerField(
             label,
             description=desc,
+            render_kw={"placeholder": _placeholder(option)},
             validators=[Optional(), NumberRange(min=max(option.minimum, 0), max=999)],
         )
     return SelectField(

@@ -230,8 +230,10 @@ def test_phone_layout_without_horizontal_scroll(phone):
     axe_clean(page)
     page.goto(phone.base_url + "/")
     expect(page.locator(".recent")).to_contain_text("The Long-Named Home Team")
+    page.locator("summary", has_text="All rules").click()
     no_horizontal_scroll(page)
     axe_clean(page)
+    phone.shot("home-recent-rules-390", full_page=True)
 
 
 def test_screenshots_tablet_scoreboard_and_dark_mode(make_phone):
@@ -287,3 +289,15 @@ def test_whist_entry_and_edit_screens(phone):
         page.get_by_role("link", name="Correct hand 1").click()
     expect(page.locator("#tricks_NS-8")).to_be_checked()
     phone.shot("whist-edit-390", full_page=True)
+
+
+def test_eight_viewers_polling_all_see_the_hand(phone, make_phone):
+    page = phone.goto("/")
+    url = start(page)
+    viewers = [make_phone() for _ in range(8)]
+    for v in viewers:
+        v.page.goto(url)  # the view link: no key in this context
+    euchre_hand(page, "N", 4)
+    for v in viewers:
+        expect(v.page.locator(".pts").first).to_have_text("1", timeout=5000)
+    assert page.request.get(url).status == 200  # the server still answers
