@@ -31,7 +31,8 @@ def create_app(
     """Build the Flask app.
 
     Configuration, later wins: defaults, ``instance/config.py``, ``SCOREKEEPER_*`` environment
-    variables (``SCOREKEEPER_TRUSTED_PROXIES=1`` behind a TLS proxy), then ``test_config``.
+    variables (``SCOREKEEPER_TRUSTED_PROXIES=1`` behind a TLS proxy,
+    ``SCOREKEEPER_WRITE_LIMIT_PER_MINUTE``), then ``test_config``.
     The secret key is generated into ``instance/secret_key`` on first run.
     """
     folder = instance_folder(instance_path)
@@ -51,6 +52,7 @@ def create_app(
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
         TRUSTED_PROXIES=0,
+        WRITE_LIMIT_PER_MINUTE=60,  # per match and client address; 0 turns the limit off
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")
@@ -58,10 +60,11 @@ def create_app(
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # keep match files in their natural order
 
-    from . import db, i18n, security
+    from . import db, i18n, ratelimit, security
     from .web import errors
 
     security.init_app(app)
+    ratelimit.init_app(app)
     i18n.init_app(app)
     db.init_app(app)
     errors.init_app(app)

@@ -207,3 +207,43 @@ def test_edit_link_keeps_working_after_a_key_is_replaced(app, matches):
     fresh = client.post(f"/api/matches/{match_id}/hands", json={**euchre_hand(), "no": 1},
                         headers={"Authorization": f"Bearer {new}"})
     assert fresh.status_code == 201
+
+
+@pytest.mark.app_config(WRITE_LIMIT_PER_MINUTE=5)
+def test_too_many_writes_to_one_match_get_429(client, matches):
+    match_id, key = matches.create()
+    url = f"/api/matches/{match_id}/hands"
+    headers = {"Authorization": f"Bearer {key}"}
+    for no in range(1, 6):
+        assert client.post(url, json={**euchre_hand(), "no": no}, headers=headers).status_code \
+            == 201
+    r = client.post(url, json={**euchre_hand(), "no": 6}, headers=headers)
+    assert r.status_code == 429
+    assert r.headers["Retry-After"] == "60"
+    assert r.get_json()["errors"][0]["message"]
+    assert client.get(f"/api/matches/{match_id}").status_code == 200  # reads are not limited
+    other_phone = client.post(url, json={**euchre_hand(), "no": 6}, headers=headers,
+                              environ_base={"REMOTE_ADDR": "10.0.0.7"})
+    assert other_phone.status_code == 201
+    other_match, other_key = matches.create()
+    assert client.post(f"/api/matches/{other_match}/hands", json={**euchre_hand(), "no": 1},
+                       headers={"Authorization": f"Bearer {other_key}"}).status_code == 201
+
+
+def test_the_write_limit_window_slides():
+    from scorekeeper.ratelimit import WriteLimiter
+
+    limiter = WriteLimiter(limit=3, window=60)
+    key = ("m", "1.2.3.4")
+    assert all(limiter.allow(key, now=t) for t in (0, 10, 20))
+    assert not limiter.allow(key, now=30)
+    assert limiter.allow(key, now=60.5)  # the first write left the window
+    assert WriteLimiter(limit=0).allow(key)
+
+
+def test_four_phones_at_normal_pace_are_never_limited(app, matches):
+    from scorekeeper.ratelimit import WriteLimiter
+
+    limiter = WriteLimiter(limit=app.config["WRITE_LIMIT_PER_MINUTE"])
+    # a hand a minute, each entered twice (a double tap) plus a correction: far below
+    assert all(limiter.allow(("m", "nat"), now=t * 20.0) for t in range(300))
