@@ -19,6 +19,8 @@ def check_text(text: str, name: str) -> tuple[dict[str, Any], int]:
         data = json.loads(text)
     except ValueError as exc:
         return _failed(name, [Problem("file.not_json", params={"error": str(exc)})]), UNREADABLE
+    if _is_emn(name, data):
+        return _check_emn(data, name)
     if _is_egn(name, data):
         from .formats.egn import egn_to_match
 
@@ -34,10 +36,34 @@ def check_text(text: str, name: str) -> tuple[dict[str, Any], int]:
 
 
 def _is_egn(name: str, data: Any) -> bool:
-    if name.lower().endswith((".egn", ".emn")):
+    if name.lower().endswith(".egn"):
         return True
-    return isinstance(data, dict) and data.get("fileType") in (
-        "Euchre Game Notation", "Euchre Match Notation")
+    return isinstance(data, dict) and data.get("fileType") == "Euchre Game Notation"
+
+
+def _is_emn(name: str, data: Any) -> bool:
+    if isinstance(data, dict) and "fileType" in data:
+        return bool(data["fileType"] == "Euchre Match Notation")
+    return name.lower().endswith(".emn")
+
+
+def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
+    """A Euchre Match Notation file: every game checked; one line with a state per game."""
+    from .formats.egn import emn_to_matches
+
+    games, problems = emn_to_matches(data)
+    errors = [p.as_json() for p in problems]
+    states: list[dict[str, Any]] = []
+    for no, (match, game_problems) in enumerate(games, 1):
+        result = check_match(match) if match is not None else None
+        if result is not None and result.ok and result.state is not None:
+            states.append(result.state)
+            continue
+        found = result.problems if result is not None else game_problems
+        errors.extend({"game": no, **p.as_json()} for p in found)
+    if errors or not games:
+        return {"file": name, "ok": False, "errors": errors}, 1
+    return {"file": name, "ok": True, "game": "euchre", "matches": states}, 0
 
 
 def _failed(name: str, problems: list[Problem]) -> dict[str, Any]:

@@ -76,3 +76,22 @@ def test_writes_nothing(tmp_path):
     before = sorted(p.name for p in tmp_path.iterdir())
     check(str(target), cwd=tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+EGN = Path(__file__).resolve().parents[2] / "shared" / "data" / "egn"
+
+
+def test_emn_match_checks_every_game():
+    code, lines = check(str(EGN / "combination examples" / "MotE W5 Match.emn"))
+    assert code == 0
+    assert lines[0]["ok"] is True
+    assert len(lines[0]["matches"]) == 6
+    assert [m["winner"] for m in lines[0]["matches"]] == ["NS", "EW", "NS", "EW", "NS", "NS"]
+
+
+def test_real_egn_game():
+    code, lines = check(str(EGN / "Six Points in Two Hands.egn"))
+    assert code == 0
+    assert lines[0]["score"] == {"NS": 10, "EW": 9}
+    assert lines[0]["winner"] == "NS"
+    assert [h["result"] for h in lines[0]["hands"]] == ["alone_march", "march"]

@@ -32,16 +32,15 @@ from scorekeeper.engine.messages import MESSAGES
 from scorekeeper.engine.problems import Problem
 from scorekeeper.engine.rules import resolve_rules
 from scorekeeper.formats.egn import (
-    EGN_MESSAGES,
-    EgnExportError,
     card_to_egn,
     egn_card,
     egn_to_match,
     emn_to_matches,
     load_egn_text,
     load_emn_text,
-    match_to_egn,
 )
+from scorekeeper.formats.egn_messages import EGN_MESSAGES
+from scorekeeper.formats.egn_write import EgnExportError, match_to_egn
 from scorekeeper.formats.matchfile import check_match
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"

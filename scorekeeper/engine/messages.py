@@ -29,7 +29,7 @@ MESSAGES: dict[str, str] = {
     "match.teams_not_object": N_("teams must be an object with NS and EW names"),
     "match.bad_seat": N_("{value} is not a seat: use N, E, S or W"),
     "match.bad_start_score": N_("a starting score must be a whole number of at least 0"),
-    "match.start_over": N_("the starting score already ends the game"),
+    "match.start_over": N_("the starting score already reaches the target of {target}: the game would be over before it starts"),
     "match.hands_not_list": N_("hands must be a list"),
     "hand.not_object": N_("a hand must be a JSON object"),
     "hand.invalid": N_("this hand can't be scored"),
@@ -108,3 +108,8 @@ def render(code: str, params: dict[str, Any]) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def register(templates: dict[str, str]) -> None:
+    """Add the templates of another module's problem codes (e.g. the EGN importer's)."""
+    MESSAGES.update(templates)

@@ -23,8 +23,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import PARTNER, SEATS, next_seat, opening_leader
+from ..engine.cards import PARTNER, SEATS, opening_leader
 from ..engine.problems import Problem
+from .egn_messages import EGN_MESSAGES  # noqa: F401 - registers the wording of egn.* codes
 
 MATCH_FORMAT = "scorekeeper-match/1"
 EGN_FILE_TYPE = "Euchre Game Notation"
@@ -32,57 +33,6 @@ EMN_FILE_TYPE = "Euchre Match Notation"
 EGN_VERSION = "1.4"
 MAX_NAME = 40  # match-format.md: names are 1 to 40 characters
 
-# English templates of this module's problem codes (merged into engine/messages.py by its owner).
-EGN_MESSAGES: dict[str, str] = {
-    "egn.bad_json": "the file is not valid JSON: {error}",
-    "egn.not_object": "an EGN file holds one JSON object, but this one holds {kind}",
-    "egn.not_egn": "this is not a Euchre Game Notation file (its fileType is {value})",
-    "egn.not_emn": "this is not a Euchre Match Notation file (its fileType is {value})",
-    "egn.is_emn": "this is a Euchre Match Notation file, a match of {count} games: import "
-    "its games one by one",
-    "egn.bad_version": "EGN version {value} can't be read: Scorekeeper reads versions 1.x",
-    "egn.missing": "{name} is missing",
-    "egn.bad_type": "{name} must be {expected}",
-    "egn.bad_players": "a game needs exactly 4 players, but {count} are listed",
-    "egn.bad_player": "player {no} (seat {seat}) must be a name, got {value}",
-    "egn.bad_initial_score": "initialScore must be two whole numbers [North-South, East-West], "
-    "got {value}",
-    "egn.unsupported_rule": "Scorekeeper doesn't support the rule {name} = {value}",
-    "egn.bad_rule": "the rule {name} can't be {value}",
-    "egn.target_and_deals": "the rules give both a winning score ({target}) and a number of "
-    "deals ({deals}): Scorekeeper plays to one or the other",
-    "egn.no_target": "the rules set neither a winning score nor a number of deals, so the game "
-    "would never end",
-    "egn.encoded_deal": "this deal is stored in encoded (binary) form, which Scorekeeper can't "
-    "read: save the game as plain EGN",
-    "egn.bad_dealer": "the dealer must be a seat number 0 to 3, got {value}",
-    "egn.bad_card": "{value} is not a Euchre card: write rank (9, T, J, Q, K, A) then suit "
-    "(s, h, d, c), like Td",
-    "egn.bad_holdings": "playerCards must list the cards of the 4 seats, got {value}",
-    "egn.no_bidding": "the bidding of this deal is missing",
-    "egn.bad_phase": "unknown phase type {value}",
-    "egn.duplicate_phase": "this deal has more than one {value} phase",
-    "egn.bad_call": "call {no} ({value}) can't be made in round {round}: round 1 calls are "
-    "Pass or Order, round 2 calls are Pass or a suit (s, h, d, c)",
-    "egn.unsupported_call": "call {no} ({value}) names no trump, which Scorekeeper doesn't "
-    "support",
-    "egn.calls_after_trump": "trump was made at call {no}, yet more calls follow",
-    "egn.too_many_calls": "there are {count} calls, but the bidding ends after two rounds (8)",
-    "egn.bidding_unfinished": "the bidding stops after {count} calls without anyone making "
-    "trump",
-    "egn.alone_conflict": "the bidding and the trick play disagree on whether the caller went "
-    "alone",
-    "egn.bad_alone_defender": "aloneDefender must be a seat number 0 to 3 (or -1 for nobody), "
-    "got {value}",
-    "egn.unsupported_exchange": "Scorekeeper doesn't support exchanging cards between players",
-    "egn.no_tricks": "no tricks are recorded, so this hand can't be scored",
-    "egn.tricks_after_pass": "everyone passed, yet tricks are recorded",
-    "egn.discard_not_held": "the dealer discarded {card}, but was dealt neither it nor the "
-    "turn-up",
-    "egn.lead_mismatch": "initialLead says seat {given} led the first trick, but by the rules "
-    "seat {expected} leads",
-    "egn.bad_game": "game {no} of the match must hold an EGN game object",
-}
 
 _CARD_RE = re.compile(r"^(9|10|[TJQKA])([SHDC])$", re.IGNORECASE)
 _SUIT_CALLS = ("s", "h", "d", "c")
@@ -686,133 +636,3 @@ def load_emn_text(text: str) -> tuple[list[Converted], list[Problem]]:
     if problems:
         return [], problems
     return emn_to_matches(data)
-
-
-# ---------------------------------------------------------------------------------------------
-# Writing: a Euchre match with card records as EGN 1.4
-
-
-class EgnExportError(ValueError):
-    """The match holds something EGN cannot express (the message says what, for a person)."""
-
-
-def match_to_egn(match: dict[str, Any]) -> dict[str, Any]:
-    """EGN 1.4 for a checked Euchre match whose hands carry the turn-up and the tricks.
-
-    :raises EgnExportError: for Whist, a rule EGN has no field for, or a hand without a turn-up,
-        trump or tricks (EGN records cards, not only trick counts).
-    """
-    if match.get("game") != "euchre":
-        raise EgnExportError("only Euchre matches can be written as EGN")
-    rules = match.get("rules") or {}
-    seats = match["seats"]
-    start = match.get("start_score") or {}
-    deals = []
-    dealer = None
-    for index, hand in enumerate(match.get("hands", [])):
-        rotation = match.get("first_dealer", "N") if dealer is None else next_seat(dealer)
-        dealer = hand.get("dealer", rotation)
-        deals.append(_hand_to_deal(hand, index, dealer))
-    return {
-        "fileType": EGN_FILE_TYPE,
-        "version": EGN_VERSION,
-        "metadata": {
-            "players": [seats[seat] for seat in SEATS],
-            "initialScore": [start.get("NS", 0), start.get("EW", 0)],
-            "ruleset": _egn_ruleset(rules),
-        },
-        "deals": deals,
-    }
-
-
-def _egn_ruleset(rules: dict[str, Any]) -> dict[str, Any]:
-    """The EGN ruleset of our rule options (refusing those EGN cannot express)."""
-    lost = [name for name in ("renege_points", "renege_points_alone", "lone_defender_points")
-            if name in rules]
-    if lost:
-        raise EgnExportError(f"EGN has no rule for {', '.join(lost)}")
-    lone_lead = {ours: egn for egn, ours in _LONE_LEAD.items()}[rules.get("lone_lead",
-                                                                          "dealer_left")]
-    ruleset: dict[str, Any] = {
-        "std": bool(rules.get("stick_the_dealer", False)),
-        "canadian": bool(rules.get("canadian_loner", False)),
-        "loner_lead": lone_lead,
-    }
-    if rules.get("defend_alone"):
-        ruleset["defend_alone"] = True
-    for egn_name, ours, default in _POINT_RULES:
-        if rules.get(ours, default) != default:
-            ruleset[egn_name] = rules[ours]
-    if rules.get("deals") is not None:
-        ruleset["num_deals"] = rules["deals"]
-    elif rules.get("target", 10) != 10:
-        ruleset["winning_score"] = rules["target"]
-    return ruleset
-
-
-def _hand_to_deal(hand: dict[str, Any], index: int, dealer: str) -> dict[str, Any]:
-    """One EGN deal (bidding and trick play) for one hand of the match."""
-    no = index + 1
-    turn_up = hand.get("turn_up")
-    if not isinstance(turn_up, str):
-        raise EgnExportError(f"hand {no} has no turn-up, which EGN requires")
-    state: dict[str, Any] = {"dealer": SEATS.index(dealer), "upCard": card_to_egn(turn_up)}
-    dealt = _dealt_holdings(hand, dealer)
-    if dealt:
-        state["playerCards"] = [[card_to_egn(c) for c in dealt.get(seat, [])] for seat in SEATS]
-    bidding: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING",
-                               "calls": _calls(hand, dealer, no),
-                               "isAlone": bool(hand.get("alone", False))}
-    phases: list[dict[str, Any]] = [bidding]
-    if hand.get("renege"):
-        raise EgnExportError(f"hand {no} declares a renege, which EGN can't record (it keeps "
-                             "only the cards, which show a renege without declaring it)")
-    if not hand.get("passed"):
-        if hand.get("defender_alone"):
-            bidding["aloneDefender"] = SEATS.index(hand["defender_alone"])
-        if hand.get("discard"):
-            bidding["discard"] = card_to_egn(hand["discard"])
-        if not hand.get("play"):
-            raise EgnExportError(f"hand {no} has no card record, which EGN requires")
-        phases.append({"phaseNumber": 1, "type": "TRICK_PLAY",
-                       "tricks": [[card_to_egn(c) for c in trick] for trick in hand["play"]]})
-    return {"dealNumber": index, "initialState": state, "phases": phases}
-
-
-def _calls(hand: dict[str, Any], dealer: str, no: int) -> list[str]:
-    """The calls: passes round the table up to the caller's order or named suit."""
-    if hand.get("passed"):
-        return ["Pass"] * 8
-    trump = hand.get("trump")
-    if hand.get("caller") not in SEATS:
-        raise EgnExportError(f"hand {no} does not say who called trump")
-    if _round(hand) == 2 and not trump:
-        raise EgnExportError(f"hand {no} names trump in round 2 but does not say which suit")
-    offset = (SEATS.index(hand["caller"]) - SEATS.index(dealer) - 1) % 4
-    if _round(hand) == 1:
-        return ["Pass"] * offset + ["Order"]
-    return ["Pass"] * (4 + offset) + [str(trump).lower()]
-
-
-def _round(hand: dict[str, Any]) -> int:
-    """The bidding round of a hand where trump was made (given, or from trump and turn-up)."""
-    if hand.get("round") in (1, 2):
-        return int(hand["round"])
-    return 1 if hand.get("trump") in (None, hand["turn_up"][-1]) else 2
-
-
-def _dealt_holdings(hand: dict[str, Any], dealer: str) -> dict[str, list[str]]:
-    """The dealt holdings (before the exchange) of the seats whose cards are recorded.
-
-    After a round-1 exchange the dealer's dealt cards are known only with the discard.
-    """
-    deal = {seat: list(cards) for seat, cards in (hand.get("deal") or {}).items()}
-    turn_up, discard = hand["turn_up"], hand.get("discard")
-    if not hand.get("passed") and _round(hand) == 1 and dealer in deal:
-        cards = deal.pop(dealer)
-        if discard == turn_up:
-            deal[dealer] = cards
-        elif discard and turn_up in cards:
-            cards[cards.index(turn_up)] = discard
-            deal[dealer] = cards
-    return deal

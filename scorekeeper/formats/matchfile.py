@@ -38,6 +38,10 @@ def check_match(data: Any) -> CheckResult:
     problems.extend(rule_problems)
     if problems:
         return CheckResult(ok=False, problems=problems, match=match)
+    target = rules["target"]
+    if target is not None and max(match["start_score"].values()) >= target:
+        problem = Problem("match.start_over", field="start_score", params={"target": target})
+        return CheckResult(ok=False, problems=[problem], match=match)
     state = replay(
         match["game"], rules, match["hands"], match["first_dealer"], match["start_score"]
     )

@@ -87,3 +87,10 @@ def test_every_message_renders_without_placeholders():
     bad = check_match(base(hands=[{"caller": "N", "makers_tricks": 3, "round": 2,
                                    "turn_up": "9H", "trump": "H"}]))
     assert "{" not in bad.problems[0].message
+
+
+def test_a_start_score_at_the_target_is_refused():
+    assert problems(base(start_score={"NS": 10, "EW": 3})) == [
+        (None, "start_score", "match.start_over")]
+    assert check_match(base(start_score={"NS": 9, "EW": 9})).ok
+    assert check_match(base(start_score={"NS": 12, "EW": 0}, rules={"deals": 4})).ok

@@ -1,0 +1,183 @@
+"""Problems worded in the reader's language: the engine's codes and params, translated here.
+
+The engine (pure, no Flask) gives each problem a ``code`` and ``params``; its English templates
+live in :data:`scorekeeper.engine.messages.MESSAGES` (and, for the EGN importer,
+:data:`scorekeeper.formats.egn.EGN_MESSAGES`). :func:`problem_message` translates the template
+with Flask-Babel and fills it with params, translating those that are words (suits, seats,
+teams, field names, "an object" …). Card codes, numbers and the user's own values stay as given.
+
+In English the text is exactly the engine's own (``problem.message``), so the JSON API and the
+CLI read the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from flask_babel import get_locale, gettext, pgettext
+
+from .engine.messages import MESSAGES, N_
+from .engine.problems import Problem
+from .formats.egn_messages import EGN_MESSAGES
+
+# The EGN importer's templates, marked here for extraction (formats/egn.py does not mark them
+# yet). tests/test_i18n.py checks that they equal EGN_MESSAGES word for word: when that test
+# fails, copy the new wording here and run the extract/update steps in GLOSSARY.md.
+EGN_TEMPLATES: dict[str, str] = {
+    "egn.bad_json": N_("the file is not valid JSON: {error}"),
+    "egn.not_object": N_("an EGN file holds one JSON object, but this one holds {kind}"),
+    "egn.not_egn": N_("this is not a Euchre Game Notation file (its fileType is {value})"),
+    "egn.not_emn": N_("this is not a Euchre Match Notation file (its fileType is {value})"),
+    "egn.is_emn": N_("this is a Euchre Match Notation file, a match of {count} games: import "
+                     "its games one by one"),
+    "egn.bad_version": N_("EGN version {value} can't be read: Scorekeeper reads versions 1.x"),
+    "egn.missing": N_("{name} is missing"),
+    "egn.bad_type": N_("{name} must be {expected}"),
+    "egn.bad_players": N_("a game needs exactly 4 players, but {count} are listed"),
+    "egn.bad_player": N_("player {no} (seat {seat}) must be a name, got {value}"),
+    "egn.bad_initial_score": N_("initialScore must be two whole numbers [North-South, "
+                                "East-West], got {value}"),
+    "egn.unsupported_rule": N_("Scorekeeper doesn't support the rule {name} = {value}"),
+    "egn.bad_rule": N_("the rule {name} can't be {value}"),
+    "egn.target_and_deals": N_("the rules give both a winning score ({target}) and a number of "
+                               "deals ({deals}): Scorekeeper plays to one or the other"),
+    "egn.no_target": N_("the rules set neither a winning score nor a number of deals, so the "
+                        "game would never end"),
+    "egn.encoded_deal": N_("this deal is stored in encoded (binary) form, which Scorekeeper "
+                           "can't read: save the game as plain EGN"),
+    "egn.bad_dealer": N_("the dealer must be a seat number 0 to 3, got {value}"),
+    "egn.bad_card": N_("{value} is not a Euchre card: write rank (9, T, J, Q, K, A) then suit "
+                       "(s, h, d, c), like Td"),
+    "egn.bad_holdings": N_("playerCards must list the cards of the 4 seats, got {value}"),
+    "egn.no_bidding": N_("the bidding of this deal is missing"),
+    "egn.bad_phase": N_("unknown phase type {value}"),
+    "egn.duplicate_phase": N_("this deal has more than one {value} phase"),
+    "egn.bad_call": N_("call {no} ({value}) can't be made in round {round}: round 1 calls are "
+                       "Pass or Order, round 2 calls are Pass or a suit (s, h, d, c)"),
+    "egn.unsupported_call": N_("call {no} ({value}) names no trump, which Scorekeeper doesn't "
+                               "support"),
+    "egn.calls_after_trump": N_("trump was made at call {no}, yet more calls follow"),
+    "egn.too_many_calls": N_("there are {count} calls, but the bidding ends after two rounds "
+                             "(8)"),
+    "egn.bidding_unfinished": N_("the bidding stops after {count} calls without anyone making "
+                                 "trump"),
+    "egn.alone_conflict": N_("the bidding and the trick play disagree on whether the caller "
+                             "went alone"),
+    "egn.bad_alone_defender": N_("aloneDefender must be a seat number 0 to 3 (or -1 for "
+                                 "nobody), got {value}"),
+    "egn.unsupported_exchange": N_("Scorekeeper doesn't support exchanging cards between "
+                                   "players"),
+    "egn.no_tricks": N_("no tricks are recorded, so this hand can't be scored"),
+    "egn.tricks_after_pass": N_("everyone passed, yet tricks are recorded"),
+    "egn.discard_not_held": N_("the dealer discarded {card}, but was dealt neither it nor the "
+                               "turn-up"),
+    "egn.lead_mismatch": N_("initialLead says seat {given} led the first trick, but by the "
+                            "rules seat {expected} leads"),
+    "egn.bad_game": N_("game {no} of the match must hold an EGN game object"),
+}
+
+# Param values that are words. The msgids are shared with the pages (forms.py, _print.html),
+# so a suit or a field reads the same in an error as on the button beside it.
+SUIT_WORDS = {"spades": N_("spades"), "hearts": N_("hearts"), "diamonds": N_("diamonds"),
+              "clubs": N_("clubs")}
+TEAM_WORDS = {"NS": N_("North–South"), "EW": N_("East–West")}
+GAME_WORDS = {"euchre": N_("Euchre"), "whist": N_("Whist")}
+FIELD_WORDS = {
+    "dealer": N_("dealer"), "caller": N_("caller"), "round": N_("round"),
+    "turn_up": N_("turn-up"), "trump": N_("trump"), "alone": N_("alone"),
+    "defender_alone": N_("defender alone"), "makers_tricks": N_("makers' tricks"),
+    "passed": N_("passed"), "renege": N_("renege"), "discard": N_("discard"),
+    "deal": N_("the deal"), "play": N_("the tricks"), "note": N_("note"),
+    "tricks_NS": N_("NS tricks"), "honours_NS": N_("NS honours"), "revoke": N_("revoke"),
+}
+# How the engine (problems.show, rules._expected, tricks "why") and the EGN importer (_kind,
+# expected types) describe values and types.
+VALUE_WORDS = {
+    "nothing": N_("nothing"),
+    "null": N_("null"),
+    "a list": N_("a list"),
+    "an object": N_("an object"),
+    "a number": N_("a number"),
+    "text": N_("text"),
+    "true or false": N_("true or false"),
+    "discarded": N_("discarded"),
+    "turned down": N_("turned down"),
+    "a list of 4 names": N_("a list of 4 names"),
+    "a list of deals": N_("a list of deals"),
+    "a list of cards": N_("a list of cards"),
+    "a list of phases": N_("a list of phases"),
+    "a list of calls": N_("a list of calls"),
+    "a list of tricks": N_("a list of tricks"),
+    "a list of games": N_("a list of games"),
+}
+_AT_LEAST = re.compile(r"^a whole number of at least (-?\d+)$")
+_CHOICES = re.compile(r"^[a-z0-9_]+(?: or [a-z0-9_]+)+$")
+# Params that hold the user's own text or a JSON key: never translated.
+_VERBATIM = frozenset({"key", "name", "error"})
+
+
+def _seat_word(seat: str) -> str:
+    """A seat in a sentence ("North" reads "北家" in Chinese); literal calls for extraction."""
+    words: dict[str, Callable[[], str]] = {
+        "N": lambda: pgettext("seat in a sentence", "North"),
+        "E": lambda: pgettext("seat in a sentence", "East"),
+        "S": lambda: pgettext("seat in a sentence", "South"),
+        "W": lambda: pgettext("seat in a sentence", "West"),
+    }
+    return words[seat]()
+
+
+def translate_param(key: str, value: Any) -> Any:
+    """A param as shown in the reader's language: words translated, anything else as given."""
+    if not isinstance(value, str) or key in _VERBATIM:
+        return value
+    if value in ("N", "E", "S", "W"):
+        return _seat_word(value)
+    for table in (SUIT_WORDS, TEAM_WORDS, GAME_WORDS, VALUE_WORDS):
+        if value in table:
+            return gettext(table[value])
+    if key == "field" and value in FIELD_WORDS:
+        return gettext(FIELD_WORDS[value])
+    found = _AT_LEAST.match(value)
+    if found:
+        return gettext(N_("a whole number of at least {n}")).format(n=found.group(1))
+    if _CHOICES.match(value):  # rule choices, e.g. "dealer_left or loner_left"
+        first, *rest = value.split(" or ")
+        for other in rest:
+            first = gettext(N_("{first} or {second}")).format(first=first, second=other)
+        return first
+    return value
+
+
+def template_for(code: str) -> str | None:
+    """The English template of a problem code (engine or EGN importer), or None."""
+    return MESSAGES.get(code) or EGN_MESSAGES.get(code)
+
+
+def _english() -> bool:
+    locale = get_locale()
+    return locale is None or locale.language == "en"
+
+
+def problem_message(problem: Problem) -> str:
+    """The problem in the user's language (Flask-Babel's locale), as a sentence fragment.
+
+    English gives exactly ``problem.message`` (EGN codes their own template). A template that
+    cannot be filled falls back to the English message, never an exception.
+    """
+    template = template_for(problem.code)
+    if template is None:
+        return problem.message
+    params = dict(problem.params)
+    try:
+        if _english():
+            return template.format(**params)
+        words = {k: translate_param(k, v) for k, v in params.items()}
+        return gettext(template).format(**words)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        try:
+            return template.format(**params)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return problem.message
