@@ -80,23 +80,26 @@ def load_secret_key(path: Path) -> str:
 
 
 class SchemeAwareSessionInterface(SecureCookieSessionInterface):
-    """Session cookie: HttpOnly, SameSite=Lax; ``__Host-session`` and Secure under HTTPS.
+    """Session cookie: HttpOnly, SameSite=Lax; ``__Host-session`` and Secure under HTTPS (or
+    with ``SESSION_COOKIE_SECURE``).
 
     The same installation serves ``http://<LAN address>`` at a table and HTTPS behind a proxy,
     so the cookie's name and Secure flag follow the request's scheme.
     """
 
     def get_cookie_name(self, app: Flask) -> str:
-        return "__Host-session" if _is_https() else app.config["SESSION_COOKIE_NAME"]
+        return "__Host-session" if self.get_cookie_secure(app) else app.config[
+            "SESSION_COOKIE_NAME"]
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return _is_https() or bool(app.config["SESSION_COOKIE_SECURE"])
 
     def get_cookie_domain(self, app: Flask) -> str | None:
-        return None if _is_https() else super().get_cookie_domain(app)
+        # a __Host- cookie must have no Domain and Path=/
+        return None if self.get_cookie_secure(app) else super().get_cookie_domain(app)
 
     def get_cookie_path(self, app: Flask) -> str:
-        return "/" if _is_https() else super().get_cookie_path(app)
+        return "/" if self.get_cookie_secure(app) else super().get_cookie_path(app)
 
 
 def _is_https() -> bool:

@@ -275,6 +275,22 @@ def test_undo_only_the_last(client, created):
     assert client.delete("/api/matches/nope/hands/1", headers=key).status_code == 404
 
 
+def test_history_keeps_corrections_and_undos(client, created):
+    url = f"/api/matches/{created['id']}"
+    key = auth(created["edit_key"])
+    post_hand(client, created, euchre_hand("E", 3), 1)
+    client.put(f"{url}/hands/1", json=euchre_hand("N", 3), headers=key)
+    client.delete(f"{url}/hands/1", headers=key)
+    history = client.get(f"{url}/history").get_json()["history"]
+    assert [(h["action"], h["no"], h["by"]) for h in history] == [
+        ("correct", 1, "api"), ("undo", 1, "api")]
+    assert history[0]["old"] == euchre_hand("E", 3)
+    assert history[0]["new"] == euchre_hand("N", 3)
+    assert history[1]["old"] == euchre_hand("N", 3)
+    assert history[1]["new"] is None
+    assert client.get("/api/matches/nope/history").status_code == 404
+
+
 # --- malformed requests -----------------------------------------------------------------------
 
 
@@ -323,23 +339,47 @@ def test_bearer_requests_need_no_csrf_token(client, created):
     assert post_hand(client, created, euchre_hand(), 1).status_code == 201
 
 
-def test_a_session_edit_key_needs_a_csrf_token(app, client, created):
+def session_token(app, client, created) -> str:
+    """Give the client's session the match's edit key (as the pages do); a fresh CSRF token."""
+    from flask import session
+    from flask_wtf.csrf import generate_csrf
+
     from scorekeeper.security import remember_edit_key
 
-    with client.session_transaction() as s:
-        s["edit_keys"] = {created["id"]: created["edit_key"]}
-    url = f"/api/matches/{created['id']}/hands"
-    r = client.post(url, json={**euchre_hand(), "no": 1})
-    assert r.status_code == 400  # no CSRF token
     with app.test_request_context():
-        from flask_wtf.csrf import generate_csrf
-
         token = generate_csrf()
         remember_edit_key(created["id"], created["edit_key"])
-        from flask import session
-
         saved = dict(session)
     with client.session_transaction() as s:
         s.update(saved)
-    r = client.post(url, json={**euchre_hand(), "no": 1}, headers={"X-CSRFToken": token})
+    return token
+
+
+def test_a_session_edit_key_needs_a_csrf_token(app, client, created):
+    token = session_token(app, client, created)
+    url = f"/api/matches/{created['id']}/hands"
+    body = {**euchre_hand(), "no": 1}
+    assert client.post(url, json=body).status_code == 400  # missing
+    assert client.post(url, json=body, headers={"X-CSRFToken": "forged"}).status_code == 400
+    r = client.post(url, json=body, headers={"X-CSRFToken": token})
     assert r.status_code == 201
+
+
+@pytest.mark.app_config(WTF_CSRF_TIME_LIMIT=1)
+def test_an_expired_csrf_token_is_refused_and_a_fresh_one_works(app, client, created):
+    import time
+
+    token = session_token(app, client, created)
+    time.sleep(2.2)
+    url = f"/api/matches/{created['id']}/hands"
+    r = client.post(url, json={**euchre_hand(), "no": 1}, headers={"X-CSRFToken": token})
+    assert r.status_code == 400
+    assert "expired" in r.get_json()["errors"][0]["message"]
+    fresh = session_token(app, client, created)
+    r = client.post(url, json={**euchre_hand(), "no": 1}, headers={"X-CSRFToken": fresh})
+    assert r.status_code == 201
+
+
+def test_a_session_without_the_key_cannot_write(client, created):
+    r = client.post(f"/api/matches/{created['id']}/hands", json={**euchre_hand(), "no": 1})
+    assert r.status_code == 403

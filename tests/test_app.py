@@ -101,6 +101,13 @@ def test_session_cookie_over_https_is_host_prefixed_and_secure(app):
     assert "Domain" not in cookie
 
 
+@pytest.mark.app_config(SESSION_COOKIE_SECURE=True)
+def test_a_secure_cookie_setting_also_gives_the_host_prefix(app):
+    cookie = cookie_app(app).test_client().get("/_set").headers["Set-Cookie"]
+    assert cookie.startswith("__Host-session=")
+    assert "Secure" in cookie
+
+
 def test_a_form_post_without_csrf_token_is_refused(client):
     r = client.post("/start", data={"game": "euchre"})
     assert r.status_code == 400

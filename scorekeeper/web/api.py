@@ -202,6 +202,15 @@ def read_match(match_id: str) -> Response:
     return response.make_conditional(request)
 
 
+@bp.get("/api/matches/<match_id>/history")
+def match_history(match_id: str) -> Response:
+    """Corrections and undos, oldest first: ``{"history": [{no, action, old, new, at, by}]}``."""
+    entries = service.history(get_db(), match_id)
+    if entries is None:
+        abort(404, description=_("There is no such match."))
+    return json_response({"history": entries})
+
+
 @bp.post("/api/matches/<match_id>/hands")
 def record_hand(match_id: str) -> Response:
     """Record the next hand: a hand object plus the ``no`` it expects to get."""
