@@ -1,0 +1,99 @@
+"""How long a match PDF takes, against WeasyPrint rendering a plain document of the same size.
+
+Run: ``.venv/bin/python tests/benchmarks/bench_pdf.py`` (not collected by pytest).
+Targets: a 30-hand match under 1 s, a 100-hand match under 3 s, and within 2x of the plain
+document (a table with as many rows plus one SVG line, no app code).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import create_app, service  # noqa: E402
+from scorekeeper.db import get_db  # noqa: E402
+
+TARGETS = {30: 1.0, 100: 3.0}
+RUNS = 5
+
+
+def hands(count: int) -> list[dict[str, object]]:
+    tricks = [3, 4, 5, 1, 3, 0, 4]
+    return [
+        {"caller": "NESW"[i % 4], "makers_tricks": tricks[i % 7], "alone": i % 11 == 10,
+         "trump": "SHDC"[i % 4]}
+        for i in range(count)
+    ]
+
+
+def plain_pdf(rows: int) -> bytes:
+    """A plain WeasyPrint document: a table of ``rows`` rows and one SVG line."""
+    from weasyprint import HTML
+
+    body = "".join(
+        f"<tr><td>{i}</td><td>Ann N</td><td>Bo E</td><td>♥</td><td>3</td><td>+1</td>"
+        f"<td>{i}</td><td>{i // 2}</td></tr>"
+        for i in range(1, rows + 1)
+    )
+    html = (
+        "<html><style>@page{size:A4;margin:15mm;@bottom-center{content:counter(page)}}"
+        "body{font-family:'Noto Sans CJK SC','DejaVu Sans',sans-serif;font-size:9pt}"
+        "table{width:100%;border-collapse:collapse}td{border-bottom:1px solid #ccc}</style>"
+        '<h1>Home vs Visitors</h1><svg width="600" height="200" viewBox="0 0 600 200">'
+        '<polyline points="0,200 300,100 600,0" fill="none" stroke="blue"/></svg>'
+        f"<table><thead><tr><th>#</th><th colspan=7>hand</th></tr></thead>{body}</table></html>"
+    )
+    return HTML(string=html).write_pdf()
+
+
+def timed(fn: Callable[[], bytes]) -> tuple[float, int]:
+    fn()  # warm up: fonts, caches, imports
+    times = []
+    size = 0
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        size = len(fn())
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), size
+
+
+def main() -> int:
+    app = create_app({"TESTING": True}, instance_path=tempfile.mkdtemp())
+    client = app.test_client()
+    failed = False
+    print(f"median of {RUNS} runs after one warm-up")
+    for count, target in TARGETS.items():
+        rules = {"deals": count}
+        data = {"format": "scorekeeper-match/1", "game": "euchre", "rules": rules,
+                "seats": {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"},
+                "teams": {"NS": "Home", "EW": "Visitors"}, "hands": hands(count)}
+        with app.app_context():
+            match_id = service.create_match(get_db(), data).match_id
+
+        def app_pdf(match_id: str = match_id) -> bytes:
+            response = client.get(f"/m/{match_id}/sheet.pdf")
+            assert response.status_code == 200
+            return response.data
+
+        app_s, app_size = timed(app_pdf)
+        plain_s, plain_size = timed(lambda count=count: plain_pdf(count))
+        ratio = app_s / plain_s
+        ok = app_s < target and ratio <= 2.0
+        failed |= not ok
+        print(
+            f"{count:>3} hands: app {app_s:.3f} s ({app_size // 1024} KiB), "
+            f"plain {plain_s:.3f} s ({plain_size // 1024} KiB), ratio {ratio:.2f}x "
+            f"[target < {target:.0f} s and <= 2x: {'ok' if ok else 'MISSED'}]"
+        )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
