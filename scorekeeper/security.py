@@ -38,7 +38,11 @@ class InsecureSecretKey(RuntimeError):
 def init_app(app: Flask) -> None:
     """Install the secret key, CSRF protection, cookie policy and headers."""
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = load_secret_key(Path(app.instance_path) / "secret_key")
+        path = Path(app.instance_path) / "secret_key"
+        try:
+            app.config["SECRET_KEY"] = load_secret_key(path)
+        except OSError as e:
+            raise InsecureSecretKey(f"refusing to start: cannot read or create {path}: {e}") from e
     key = app.config.get("SECRET_KEY")
     if (not key or key == "dev") and not app.config.get("TESTING"):
         raise InsecureSecretKey(

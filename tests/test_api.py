@@ -74,6 +74,22 @@ def test_create_refuses_what_is_not_a_legal_match(client, body):
     assert all(set(e) >= {"hand", "field", "message"} for e in errors)
 
 
+def test_create_from_an_egn_file(client):
+    with open("/work/shared/data/egn/Epic Comeback.egn", encoding="utf-8") as f:
+        egn = json.load(f)
+    r = client.post("/api/matches", json=egn)
+    assert r.status_code == 201, r.get_json()
+    match = client.get(f"/api/matches/{r.get_json()['id']}").get_json()["match"]
+    assert match["format"] == "scorekeeper-match/1"
+    assert match["hands"]
+
+
+def test_a_bad_egn_file_is_422(client):
+    r = client.post("/api/matches", json={"fileType": "Euchre Game Notation", "version": "9"})
+    assert r.status_code == 422
+    assert r.get_json()["errors"]
+
+
 def test_errors_name_the_hand_and_field(client):
     r = client.post("/api/matches", json=euchre_match(hands=[euchre_hand(tricks=6)]))
     (error,) = r.get_json()["errors"]
@@ -289,6 +305,23 @@ def test_history_keeps_corrections_and_undos(client, created):
     assert history[1]["old"] == euchre_hand("N", 3)
     assert history[1]["new"] is None
     assert client.get("/api/matches/nope/history").status_code == 404
+
+
+def test_stored_hands_that_no_longer_replay_are_shown_not_crashed_on(app, client, created):
+    """An engine change could make old hands illegal: answer with the problems, never a 500."""
+    from scorekeeper import store
+    from scorekeeper.db import get_db
+
+    with app.app_context():
+        store.insert_hand(get_db(), created["id"], 1, euchre_hand(tricks=9), None)
+        get_db().conn.commit()
+    r = client.get(f"/api/matches/{created['id']}")
+    assert r.status_code == 200
+    assert r.get_json()["state"] is None
+    assert r.get_json()["errors"][0]["hand"] == 1
+    r = post_hand(client, created, euchre_hand(), 2)
+    assert r.status_code == 422
+    assert client.get(f"/m/{created['id']}.json").status_code == 200
 
 
 # --- malformed requests -----------------------------------------------------------------------

@@ -254,3 +254,11 @@ def test_four_phones_at_normal_pace_are_never_limited(app, matches):
     limiter = WriteLimiter(limit=app.config["WRITE_LIMIT_PER_MINUTE"])
     # a hand a minute, each entered twice (a double tap) plus a correction: far below
     assert all(limiter.allow(("m", "nat"), now=t * 20.0) for t in range(300))
+
+
+def test_an_unwritable_instance_folder_is_a_clear_refusal(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    (folder / "secret_key").mkdir()  # unreadable as a file, even as root
+    with pytest.raises(InsecureSecretKey, match="cannot read or create"):
+        create_app(instance_path=folder)

@@ -47,6 +47,13 @@ def test_help_lists_the_commands(capsys):
         assert command in out
 
 
+def test_no_command_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([])
+    assert exit_.value.code == 2
+    assert "usage" in capsys.readouterr().err
+
+
 def test_serve_options():
     args = cli.build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.instance) == ("127.0.0.1", 5000, None)
