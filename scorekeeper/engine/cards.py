@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypeGuard
 
 Seat = Literal["N", "E", "S", "W"]
 Team = Literal["NS", "EW"]
@@ -60,7 +60,7 @@ def is_suit(value: object) -> bool:
     return isinstance(value, str) and value in SUITS
 
 
-def is_seat(value: object) -> bool:
+def is_seat(value: object) -> TypeGuard[Seat]:
     return isinstance(value, str) and value in _SEAT_INDEX
 
 

@@ -125,7 +125,7 @@ def evaluate(
         return None, r.problems
 
     # what the hand comes to
-    renege = None
+    renege: dict[str, Any] | None = None
     if record is not None and record.renege is not None:
         seat, trick = record.renege
         if renege_seat is not None and renege_seat != seat:

@@ -36,7 +36,7 @@ class FieldReader:
         if value is None:
             return None
         if isinstance(value, str) and value in SEATS:
-            return value  # type: ignore[return-value]
+            return value
         self.problem("hand.bad_seat", name, field=name, value=_show(value))
         return None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import SEATS, TEAM_OF, Card, Seat, effective_suit, next_seat, trick_winner
+from .cards import SEATS, TEAM_OF, Card, Seat, effective_suit, is_seat, next_seat, trick_winner
 from .fields import FieldReader
 
 
@@ -51,7 +51,9 @@ def analyse_play(
     playing = [s for s in SEATS if s not in sitting_out]
     size = len(playing)
     known = {seat: set(cards) for seat, cards in holdings.items()}
-    holder_of = {card: seat for seat, cards in holdings.items() for card in cards}
+    holder_of: dict[Card, Seat] = {
+        card: seat for seat, cards in holdings.items() if is_seat(seat) for card in cards
+    }
     played: set[Card] = set()
     shown_out: dict[str, dict[str, tuple[int, int]]] = {s: {} for s in playing}
     record.played = {s: [] for s in playing}

@@ -145,12 +145,12 @@ def apply(outcome: Outcome, score: dict[str, int], rules: dict[str, Any]) -> boo
         ended = reached()
     honours = info.get("honours_NS")
     if not ended and honours is not None:
-        team, points = _honour_points(honours)
+        honour_team, points = _honour_points(honours)
         blocked_at = rules["honours_blocked_at"]
-        if team is not None and not (
-            target is not None and blocked_at is not None and before[team] >= blocked_at
+        if honour_team is not None and not (
+            target is not None and blocked_at is not None and before[honour_team] >= blocked_at
         ):
-            score[team] += points
+            score[honour_team] += points
             cap()
         ended = reached()
     outcome.points = {t: score[t] - before[t] for t in ("NS", "EW")}
