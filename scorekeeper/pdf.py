@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import mimetypes
 import re
+import shutil
+import subprocess
 import unicodedata
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
@@ -74,6 +76,32 @@ def render_pdf(html: str, base_url: str, static_url: str, static_dir: Path) -> b
     pdf = document.write_pdf(font_config=font_config(), cache={}, uncompressed_pdf=False)
     assert pdf is not None
     return bytes(pdf)
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str) -> bool:
+    """Whether some installed font draws ``char`` (asks fontconfig; True if it cannot ask)."""
+    code = ord(char)
+    if code < 0x2000 or 0x4E00 <= code <= 0x9FFF or 0x3000 <= code <= 0x30FF:
+        return True  # Latin, Greek, Cyrillic, CJK: DejaVu Sans and Noto Sans CJK
+    if unicodedata.category(char) in ("Cc", "Cf", "Mn", "Me", "Zs", "Zl", "Zp"):
+        return True  # joiners, variation selectors, marks, spaces: not drawn on their own
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return True
+    try:
+        done = subprocess.run(
+            [fc_list, f":charset={code:x}", "family"], capture_output=True, timeout=5, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return True
+    return bool(done.stdout.strip())
+
+
+def printable(text: str) -> str:
+    """``text`` without the characters no installed font draws (an emoji newer than the
+    fonts), so that the PDF never shows a missing-glyph box."""
+    return "".join(c for c in text if has_glyph(c))
 
 
 def ascii_name(text: str) -> str:

@@ -257,3 +257,24 @@ def test_download_names_are_ascii_with_an_rfc5987_form() -> None:
     assert header.startswith('attachment; filename="Zoe-s-team-2026-11-30.pdf"; filename*=UTF-8')
     assert "%E4%B8%9C" in header and header.isascii()
     assert content_disposition("a.pdf", "a.pdf") == 'attachment; filename="a.pdf"'
+
+
+def test_characters_no_font_draws_are_left_out_of_the_pdf(client: Any, matches: Any) -> None:
+    from scorekeeper.pdf import printable
+
+    assert printable("Ann \U000f0000x") == "Ann x"  # private use: no font has it
+    assert printable("Zoë 蔡 ♥") == "Zoë 蔡 ♥"
+    match_id, _key = matches.create(
+        euchre_match(seats={"N": "Ann \U000f0000", "E": "Bo 😀", "S": "Cai", "W": "Dee"})
+    )
+    text = pdf_text(fetch_pdf(client, f"/m/{match_id}/sheet.pdf"))
+    assert "\U000f0000" not in text and "Ann" in text and "Bo" in text
+
+
+def test_pdf_follows_the_reader_language(client: Any, matches: Any, tmp_path: Path) -> None:
+    match_id, _key = matches.create(euchre_match(hands=cycle_hands(2)))
+    client.set_cookie("lang", "zh_Hans")
+    html = client.get(f"/m/{match_id}/sheet").get_data(as_text=True)
+    assert '<html lang="zh-Hans"' in html
+    data = fetch_pdf(client, f"/m/{match_id}/sheet.pdf")
+    assert re.search(r"Noto ?Sans ?CJK ?SC", pdf_fonts(data, tmp_path).replace("-", " "))

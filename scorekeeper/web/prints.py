@@ -22,7 +22,7 @@ from .. import service
 from ..chart import render_svg
 from ..db import get_db
 from ..engine.rules import resolve_rules
-from ..pdf import content_disposition, download_name, render_pdf
+from ..pdf import content_disposition, download_name, printable, render_pdf
 from ..sheet import Player, build_sheet, clip, rule_items
 
 bp = Blueprint("prints", __name__)
@@ -74,11 +74,22 @@ def _load(match_id: str) -> Any:
     return loaded
 
 
+def _for_print(match: dict[str, Any]) -> dict[str, Any]:
+    """The match with names a PDF can draw: characters no font has are left out."""
+    names = {
+        key: {k: printable(v) if isinstance(v, str) else v for k, v in match[key].items()}
+        for key in ("seats", "teams")
+        if isinstance(match.get(key), dict)
+    }
+    return {**match, **names}
+
+
 def _sheet_html(match_id: str, for_pdf: bool) -> tuple[str, Any, Any]:
     loaded = _load(match_id)
     history = service.history(get_db(), match_id) or []
     started = _when(loaded.created)
-    sheet = build_sheet(loaded.match, loaded.state, history, started=started)
+    match = _for_print(loaded.match) if for_pdf else loaded.match
+    sheet = build_sheet(match, loaded.state, history, started=started)
     size = _size()
     html = render_template(
         "prints/sheet.html",
@@ -164,5 +175,5 @@ def match_blank(match_id: str) -> str:
 def match_blank_pdf(match_id: str) -> Response:
     """The match's blank sheet as a PDF."""
     loaded = _load(match_id)
-    html = _blank_html(loaded.game, loaded.match, True, "")
+    html = _blank_html(loaded.game, _for_print(loaded.match), True, "")
     return _pdf(html, [f"{loaded.game}-blank-sheet"], date.today())
