@@ -24,16 +24,13 @@ Quick reference (see each docstring):
 from __future__ import annotations
 
 import hashlib
-import hmac
-import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from sqlite_utils import Database
 
 from . import store
 from .formats.matchfile import CheckResult, check_match
+from .keys import check_edit_key, hash_key, new_edit_key, new_key, new_match_id
 from .outcome import LoadedMatch, Outcome, Status
 
 __all__ = [
@@ -48,6 +45,8 @@ __all__ = [
     "history",
     "load",
     "new_edit_key",
+    "new_key",
+    "new_match_id",
     "recent",
     "record_hand",
     "undo_last",
@@ -56,42 +55,6 @@ __all__ = [
 RECENT_LIMIT = 20
 # The order keys are written in when a match file is exported (others follow, hands last).
 _KEY_ORDER = ("format", "game", "rules", "seats", "teams", "first_dealer", "start_score")
-
-
-# --- keys -------------------------------------------------------------------------------------
-
-
-def new_match_id() -> str:
-    """A fresh, unguessable match id (128 random bits, URL-safe): the view link's secret."""
-    return secrets.token_urlsafe(16)
-
-
-def new_key() -> str:
-    """A fresh edit key (192 random bits, URL-safe). Only its hash is ever stored."""
-    return secrets.token_urlsafe(24)
-
-
-def hash_key(key: str) -> str:
-    """The stored form of an edit key (SHA-256, hex)."""
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
-
-
-def check_edit_key(db: Database, match_id: str, key: str | None) -> bool:
-    """Whether ``key`` is the current edit key of the match (constant-time compare)."""
-    row = store.get_match(db, match_id)
-    stored = row.edit_key_hash if row is not None else "0" * 64
-    given = hash_key(key or "")
-    return hmac.compare_digest(stored, given) and row is not None and bool(key)
-
-
-def new_edit_key(db: Database, match_id: str) -> str | None:
-    """Issue a new edit key for the match, revoking the old one; None if there is no match."""
-    key = new_key()
-    with _transaction(db):
-        if store.get_match(db, match_id) is None:
-            return None
-        store.set_edit_key_hash(db, match_id, hash_key(key))
-    return key
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -173,18 +136,6 @@ def recent(db: Database, ids: list[str]) -> list[LoadedMatch]:
 # --- writing ----------------------------------------------------------------------------------
 
 
-@contextmanager
-def _transaction(db: Database) -> Iterator[None]:
-    """``BEGIN IMMEDIATE`` ... commit (rollback on error): the write lock is taken up front."""
-    store.begin(db)
-    try:
-        yield
-    except BaseException:
-        db.conn.rollback()
-        raise
-    db.conn.commit()
-
-
 def _egn_to_match(data: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Any]]:
     """Convert an EGN object when the EGN module is there (else the match check refuses it)."""
     try:
@@ -217,7 +168,7 @@ def create_match(db: Database, data: dict[str, Any], by: str = "scorer") -> Outc
     hands = data.get("hands") or []
     stored = {k: v for k, v in data.items() if k != "hands"}
     match_id, key = new_match_id(), new_key()
-    with _transaction(db):
+    with store.transaction(db):
         store.insert_match(db, match_id, hash_key(key), data["game"], stored)
         for no, hand in enumerate(hands, start=1):
             store.insert_hand(db, match_id, no, hand, None)
@@ -252,7 +203,7 @@ def record_hand(
     """
     del by  # a recorded hand's author is not kept; corrections and undos are
     fingerprint = request_hash(hand, expected_no)
-    with _transaction(db):
+    with store.transaction(db):
         row = store.get_match(db, match_id)
         if row is None:
             return Outcome(Status.NOT_FOUND, match_id=match_id)
@@ -328,7 +279,7 @@ def correct_hand(
     changed the hand first: 409, with ``state``); ILLEGAL (the correction, or a later hand
     after it, is illegal: ``problems``, nothing stored); NO_SUCH_HAND; NOT_FOUND.
     """
-    with _transaction(db):
+    with store.transaction(db):
         row = store.get_match(db, match_id)
         if row is None:
             return Outcome(Status.NOT_FOUND, match_id=match_id)
@@ -376,7 +327,7 @@ def undo_last(
     recorded one meanwhile, or it was already undone: 409, with ``state``); CONFLICT (the
     match changed since ``expected_match_version``); NOT_FOUND.
     """
-    with _transaction(db):
+    with store.transaction(db):
         row = store.get_match(db, match_id)
         if row is None:
             return Outcome(Status.NOT_FOUND, match_id=match_id)

@@ -1,12 +1,14 @@
 """Rows of the matches, hands, hand_history and idempotency tables (see db.py for the schema).
 
 Plain functions over a sqlite-utils Database. They do not commit: the service layer wraps
-each read-modify-write in ``BEGIN IMMEDIATE`` ... ``commit``.
+each read-modify-write in :func:`transaction` (``BEGIN IMMEDIATE`` ... ``commit``).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -52,6 +54,19 @@ class HandRow:
 def begin(db: Database) -> None:
     """Start a write transaction that takes the lock now (never a deferred one)."""
     db.execute("BEGIN IMMEDIATE")
+
+
+@contextmanager
+def transaction(db: Database) -> Iterator[None]:
+    """``BEGIN IMMEDIATE`` ... commit, or rollback on error: a read-modify-write takes the write
+    lock before it reads, so two phones are serialised instead of failing with "locked"."""
+    begin(db)
+    try:
+        yield
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
 
 
 def get_match(db: Database, match_id: str) -> MatchRow | None:
