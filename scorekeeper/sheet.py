@@ -80,6 +80,7 @@ class GameEnd:
     no: int  # 1-based game of a rubber
     winner: str
     value: int
+    score: tuple[int, int]  # (winners, losers)
 
 
 @dataclass(slots=True)
@@ -151,6 +152,10 @@ class Sheet:
     chart: ChartGeometry | None = None
     changes: list[Change] = field(default_factory=list)
     started: datetime | None = None
+
+    def games_won(self, team: str) -> int:
+        """Games of a rubber won by ``team``."""
+        return sum(1 for g in self.games if g.winner == team)
 
     @property
     def card_rows(self) -> list[HandRow]:
@@ -367,8 +372,10 @@ def _mark_games(rows: Sequence[HandRow], games: Sequence[Mapping[str, Any]], tar
     for row in rows:
         if pending and max(row.score.values()) >= target:
             game = pending.pop(0)
-            value = int(game.get("value", 0))
-            row.game_end = GameEnd(len(ends) + 1, str(game.get("winner")), value)
+            winner = str(game.get("winner"))
+            score = game.get("score") or row.score
+            pair = (int(score.get(winner, 0)), int(score.get(OTHER_TEAM.get(winner, "EW"), 0)))
+            row.game_end = GameEnd(len(ends) + 1, winner, int(game.get("value", 0)), pair)
             ends.append(row.game_end)
     return ends
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import shutil
@@ -176,22 +177,19 @@ def test_very_long_names_wrap_inside_the_page(client: Any, matches: Any) -> None
 def test_whist_rubber_sheet(client: Any, matches: Any) -> None:
     golden = (GOLDEN / "seed-whist-004.json").read_text()
     match = whist_match(rules={"rubber": True, "honours": True})
-    import json
-
     seed = json.loads(golden)["hands"][0]
     match["hands"] = [seed, {"trump": "H", "tricks_NS": 12, "honours_NS": 4}]
     match_id, _key = matches.create(match)
     data = fetch_pdf(client, f"/m/{match_id}/sheet.pdf")
     text = pdf_text(data)
     assert "Whist, game to 7, honours count, rubber" in text
-    assert "Game 1 to Ann & Cai, worth 3" in text
-    assert "Hands recorded card by card" in text
+    assert "Game 1 to Ann & Cai, 7–0, worth 3" in text
+    assert "Hands recorded card by card" in text and "Shaded cards are trumps." in text
+    assert "Final: Ann & Cai win the rubber 2–0, worth 8" in text
     assert "Ann & Cai" in text and "Page 1 of" in text
 
 
 def test_card_records_and_corrections(client: Any, matches: Any, app: Any) -> None:
-    import json
-
     from scorekeeper import service
     from scorekeeper.db import get_db
 
