@@ -1,10 +1,11 @@
 """Problems worded in the reader's language: the engine's codes and params, translated here.
 
 The engine (pure, no Flask) gives each problem a ``code`` and ``params``; its English templates
-live in :data:`scorekeeper.engine.messages.MESSAGES` (and, for the EGN importer,
-:data:`scorekeeper.formats.egn.EGN_MESSAGES`). :func:`problem_message` translates the template
-with Flask-Babel and fills it with params, translating those that are words (suits, seats,
-teams, field names, "an object" …). Card codes, numbers and the user's own values stay as given.
+live in :data:`scorekeeper.engine.messages.MESSAGES` (the EGN importer's in
+:data:`scorekeeper.formats.egn_messages.EGN_MESSAGES`). :func:`problem_message` translates the
+template with Flask-Babel and fills it with params, translating those that are words (suits,
+seats, teams, field names, "an object" …). Card codes, numbers and the user's own values stay
+as given.
 
 In English the text is exactly the engine's own (``problem.message``), so the JSON API and the
 CLI read the same.
@@ -22,9 +23,9 @@ from .engine.messages import MESSAGES, N_
 from .engine.problems import Problem
 from .formats.egn_messages import EGN_MESSAGES
 
-# The EGN importer's templates, marked here for extraction (formats/egn.py does not mark them
-# yet). tests/test_i18n.py checks that they equal EGN_MESSAGES word for word: when that test
-# fails, copy the new wording here and run the extract/update steps in GLOSSARY.md.
+# The EGN importer's templates, marked here for extraction (formats/egn_messages.py does not
+# mark them yet). tests/test_i18n.py checks that they equal EGN_MESSAGES word for word: when
+# that test fails, copy the new wording here and run the extract/update steps in GLOSSARY.md.
 EGN_TEMPLATES: dict[str, str] = {
     "egn.bad_json": N_("the file is not valid JSON: {error}"),
     "egn.not_object": N_("an EGN file holds one JSON object, but this one holds {kind}"),
