@@ -440,3 +440,15 @@ def test_match_page_with_its_css_and_js_stays_under_30_kb(app, matches):
                  for name in ("css/app.css", "js/table.js"))
     assert len(page) + assets < 30 * 1024, (len(page), assets)
     assert page.count(b"<tr") == 31
+
+
+def test_import_an_egn_file(table, client):
+    from pathlib import Path
+
+    egn = Path(__file__).parent / "data" / "egn" / "seed-000.egn"
+    token = form_of(table.page("/"), "/import")["values"]["csrf_token"]
+    r = client.post("/import", data={"csrf_token": token,
+                                     "file": (io.BytesIO(egn.read_bytes()), egn.name)},
+                    content_type="multipart/form-data")
+    assert r.status_code == 303, r.get_data(as_text=True)[:500]
+    assert "euchred" in table.page(r.headers["Location"])

@@ -1,109 +1,113 @@
-// The match page, a little better with JavaScript: the Save button says what will happen
-// (the server's engine decides), and other phones' hands appear without reloading.
+// The match page, better with a script: Save says what will happen (the server's engine
+// decides), other phones' hands appear without reloading, the screen can stay on.
 "use strict";
 (function () {
-  var live = document.getElementById("live");
-  var timer = 0, seq = 0, etag = null;
+  var live = document.getElementById("live"), timer = 0, seq = 0, etag = null;
+  var $ = function (id) { return document.getElementById(id); };
+  var opts = { credentials: "same-origin", cache: "no-store" };
 
-  function entry() { return document.getElementById("entry"); }
-
-  function filled(form) {
-    var v = function (n) { var f = form.elements[n]; return f && f.value; };
-    if (form.elements.tricks_NS) return !!v("tricks_NS");
-    var passed = form.elements.passed;
-    return (passed && passed.checked) || (!!v("caller") && (!!v("makers_tricks") || !!v("renege")));
+  function filled(f) {
+    var v = function (n) { return f.elements[n] && f.elements[n].value; };
+    if (f.elements.tricks_NS) return !!v("tricks_NS");
+    return (f.elements.passed && f.elements.passed.checked) || (!!v("caller") && !!(v("makers_tricks") || v("renege")));
   }
 
   function preview() {
-    var form = entry();
-    if (!form || !form.dataset.preview) return;
-    var mine = ++seq;
-    fetch(form.dataset.preview, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+    var f = $("entry"), mine = ++seq;
+    if (!f || !f.dataset.preview) return;
+    fetch(f.dataset.preview, { method: "POST", body: new FormData(f), credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) {
-        if (!data || mine !== seq) return;
-        document.getElementById("save").textContent = data.label;
+      .then(function (d) {
+        if (!d || mine !== seq) return;
+        $("save").textContent = d.label;
         var msgs = [];
-        if (filled(form)) for (var k in data.errors) msgs = msgs.concat(data.errors[k]);
-        document.getElementById("preview").textContent = msgs.join(" ");
-      })
-      .catch(function () {});
+        if (filled(f)) for (var k in d.errors) msgs = msgs.concat(d.errors[k]);
+        $("preview").textContent = msgs.join(" ");
+      }).catch(function () {});
   }
 
-  function rest(form) {
-    var out = document.getElementById("rest"), f = form.elements.tricks_NS;
-    if (out && f && f.value && out.dataset.fmt) out.textContent = out.dataset.fmt.replace("#", 13 - f.value);
+  function rest(f) {
+    var out = $("rest"), n = f.elements.tricks_NS;
+    if (out && n && n.value) out.textContent = out.dataset.fmt.replace("#", 13 - n.value);
   }
 
   function changed(e) {
-    var form = e.target.form;
-    if (!form || form.id !== "entry") return;
-    form.dataset.dirty = "1";
-    rest(form);
+    var f = e.target.form;
+    if (!f || f.id !== "entry") return;
+    f.dataset.dirty = "1";
+    rest(f);
     clearTimeout(timer);
     timer = setTimeout(preview, e.type === "input" ? 300 : 30);
   }
   document.addEventListener("change", changed);
   document.addEventListener("input", changed);
 
-  document.addEventListener("submit", function (e) {
-    var button = e.target.querySelector("button[type=submit]");
-    if (!button) return;
-    if (e.target.dataset.sent) { e.preventDefault(); return; }  // a double tap sends once
+  document.addEventListener("submit", function (e) {  // a double tap sends once
+    if (e.target.dataset.sent) return e.preventDefault();
     e.target.dataset.sent = "1";
-    button.setAttribute("aria-busy", "true");
   });
-
   window.addEventListener("pageshow", function () {  // Back may restore a page already sent
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
   });
-
   document.addEventListener("focusin", function (e) {
-    if (e.target.readOnly && e.target.select) e.target.select();  // share links: ready to copy
+    if (e.target.readOnly && e.target.select) e.target.select();  // share links, ready to copy
   });
 
-  // Live score: poll the JSON API (ETag / 304) every few seconds while the page is visible.
+  // Live score: poll the JSON API (ETag / 304) every 3 s while visible; on a change, swap in
+  // the fresh page's parts, leaving a hand form that is being filled in alone.
   function refresh() {
-    fetch(location.pathname, { credentials: "same-origin", cache: "no-store" })
-      .then(function (r) { return r.ok ? r.text() : null; })
+    fetch(location.pathname, opts).then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
-        if (!html) return;
-        var doc = new DOMParser().parseFromString(html, "text/html");
-        var fresh = doc.getElementById("live"), form = entry();
+        var doc = html && new DOMParser().parseFromString(html, "text/html");
+        var fresh = doc && doc.getElementById("live"), f = $("entry");
         if (!fresh) return;
-        var busy = form && (form.dataset.dirty || form.contains(document.activeElement));
-        if (!busy) {
+        if (!(f && (f.dataset.dirty || f.contains(document.activeElement)))) {
           live.replaceChildren.apply(live, Array.prototype.slice.call(fresh.childNodes));
         } else {
           fresh.querySelectorAll("[data-live]").forEach(function (el) {
-            var old = document.getElementById(el.id);
+            var old = $(el.id);
             if (old && el.id !== "entry") old.replaceWith(el);
           });
         }
         document.title = doc.title;
-      })
-      .catch(function () {});
+      }).catch(function () {});
   }
 
   function poll() {
     if (document.visibilityState !== "visible") return;
-    var headers = etag ? { "If-None-Match": etag } : {};
-    fetch(live.dataset.poll, { headers: headers, credentials: "same-origin", cache: "no-store" })
+    fetch(live.dataset.poll, Object.assign({ headers: etag ? { "If-None-Match": etag } : {} }, opts))
       .then(function (r) {
         var tag = r.headers.get("ETag");
-        if (r.status === 200 && tag) {
-          if (etag && tag !== etag) refresh();
-          etag = tag;
-        }
-      })
-      .catch(function () {});
+        if (r.status !== 200 || !tag) return;
+        if (etag && tag !== etag) refresh();
+        etag = tag;
+      }).catch(function () {});
   }
-
   if (live && live.dataset.poll) {
     poll();
     setInterval(poll, 3000);
     document.addEventListener("visibilitychange", poll);
   }
-  var form = entry();
-  if (form) { rest(form); if (filled(form)) preview(); }
+
+  var wake = $("wake"), lock = null, wanted = false;  // keep the screen on, where allowed
+  function hold() {
+    navigator.wakeLock.request("screen").then(function (l) {
+      lock = l;
+      wake.setAttribute("aria-pressed", "true");
+      l.addEventListener("release", function () { wake.setAttribute("aria-pressed", "false"); });
+    }).catch(function () { wanted = false; });
+  }
+  if (wake && "wakeLock" in navigator) {
+    wake.hidden = false;
+    wake.addEventListener("click", function () {
+      wanted = !wanted;
+      if (wanted) hold(); else if (lock) lock.release();
+    });
+    document.addEventListener("visibilitychange", function () {
+      if (wanted && document.visibilityState === "visible") hold();
+    });
+  }
+
+  var f = $("entry");
+  if (f) { rest(f); if (filled(f)) preview(); }
 })();

@@ -4,11 +4,13 @@ keyboard use, layout at 390 px, accessibility (axe) and no request to any other 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 TABLET = {"width": 1180, "height": 820}  # a tablet in landscape
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
 NAMES = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 
@@ -245,6 +247,11 @@ def test_screenshots_tablet_scoreboard_and_dark_mode(make_phone):
     tablet.shot("tablet-landscape-scoreboard")
     big = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.pts')).fontSize)")
     assert big >= 200
+    viewer = make_phone(viewport={"width": 844, "height": 390}).page  # a phone propped up
+    viewer.goto(page.url)
+    viewer.screenshot(path=str(ARTIFACTS / "phone-landscape-viewer.png"))
+    viewer.set_viewport_size({"width": 390, "height": 844})
+    viewer.screenshot(path=str(ARTIFACTS / "viewer-390.png"), full_page=True)
     dark = make_phone(color_scheme="dark")
     page = dark.goto("/")
     start(page)
@@ -301,3 +308,17 @@ def test_eight_viewers_polling_all_see_the_hand(phone, make_phone):
     for v in viewers:
         expect(v.page.locator(".pts").first).to_have_text("1", timeout=5000)
     assert page.request.get(url).status == 200  # the server still answers
+
+
+def test_the_wake_lock_toggle_throws_nothing(phone):
+    page = phone.goto("/")
+    start(page)
+    wake = page.locator("#wake")
+    if page.evaluate("'wakeLock' in navigator"):
+        wake.click()
+        page.wait_for_timeout(300)
+        assert wake.get_attribute("aria-pressed") in ("true", "false")
+        wake.click()
+    else:
+        expect(wake).to_be_hidden()
+    # the phone fixture fails the test on any page error
