@@ -46,7 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
 def add_instance_option(parser: argparse.ArgumentParser) -> None:
     """``--instance DIR``: the folder holding the database and the secret key."""
     parser.add_argument("--instance", metavar="DIR",
-                        help="instance folder (default $SCOREKEEPER_INSTANCE or ./instance)")
+                        help="instance folder (default $SCOREKEEPER_INSTANCE, else instance/ in "
+                             "the project folder)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
