@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 
@@ -262,3 +263,11 @@ def test_an_unwritable_instance_folder_is_a_clear_refusal(tmp_path):
     (folder / "secret_key").mkdir()  # unreadable as a file, even as root
     with pytest.raises(InsecureSecretKey, match="cannot read or create"):
         create_app(instance_path=folder)
+
+
+def test_a_too_large_upload_gets_a_clear_page(client):
+    big = io.BytesIO(b"x" * (1024 * 1024 + 10))
+    r = client.post("/import", data={"file": (big, "big.json")})
+    assert r.status_code == 413
+    assert r.mimetype == "text/html"
+    assert "1 MB" in r.get_data(as_text=True)
