@@ -12,9 +12,9 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..engine.cards import SUIT_SYMBOLS
-from ..engine.messages import MESSAGES
 from ..engine.problems import Problem
 from ..forms import SEAT_LABELS
+from ..messages import problem_message
 
 TEAMS = ("NS", "EW")
 RESULT_LABELS = {
@@ -34,13 +34,7 @@ FORM_FIELD = {"revoke": "revoke_by"}
 
 def problem_text(problem: Problem) -> str:
     """The engine's message in the user's language, starting with a capital."""
-    template = MESSAGES.get(problem.code)
-    text = problem.message
-    if template is not None:
-        try:
-            text = _(template).format(**problem.params)
-        except (KeyError, IndexError, ValueError):
-            text = problem.message
+    text = problem_message(problem)
     return text[:1].upper() + text[1:]
 
 

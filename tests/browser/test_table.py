@@ -61,6 +61,16 @@ def no_horizontal_scroll(page):
     assert width <= 390, width
 
 
+def scoreboard_intact(page):
+    """A guard against stylesheet slips: the scores in ink, the board across the phone."""
+    looks = page.evaluate("""() => {
+        const pts = document.querySelector('.pts'), board = document.querySelector('#board');
+        return [getComputedStyle(pts).color, getComputedStyle(document.body).color,
+                board.getBoundingClientRect().left, parseFloat(getComputedStyle(pts).fontSize)];
+    }""")
+    assert looks[0] == looks[1] and looks[2] == 12 and looks[3] >= 90, looks
+
+
 def axe_clean(page):
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
@@ -71,6 +81,7 @@ def test_a_whole_euchre_match_by_tapping(phone):
     axe_clean(page)
     start(page)
     expect(page.locator(".deal")).to_contain_text("Ann")
+    scoreboard_intact(page)
     phone.shot("euchre-start-390")
     euchre_hand(page, "E", 3, label="Save: Visitors +1")
     euchre_hand(page, "S", 5, label="Save: Home march → Home +2")
@@ -322,3 +333,20 @@ def test_the_wake_lock_toggle_throws_nothing(phone):
     else:
         expect(wake).to_be_hidden()
     # the phone fixture fails the test on any page error
+
+
+def test_the_language_switcher_keeps_the_page(phone):
+    page = phone.goto("/")
+    url = start(page)
+    euchre_hand(page, "E", 5)
+    with page.expect_navigation():
+        page.get_by_role("link", name="繁體中文").click()
+    assert page.url == url
+    expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
+    page.locator("#caller label", has_text="Cai").click()
+    page.locator("#makers_tricks input[value='1']").click()
+    expect(page.locator("#save")).not_to_have_text(re.compile("Save"))
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    scoreboard_intact(page)
+    phone.shot("euchre-match-390-zh-Hant", full_page=True)
