@@ -228,6 +228,8 @@ def test_correct_an_earlier_hand(table, matches):
     html = table.page(url)
     assert "Hand 1 corrected" in html and "hand 1 corrected (was: Bo 3 tricks)" in html
     assert "1–2" in html  # re-scored: EW march 2, then NS 1
+    viewer = table.client.application.test_client()
+    assert "hand 1 corrected (was: Bo 3 tricks)" in viewer.get(url).get_data(as_text=True)
     loaded = matches.load(url.rsplit("/", 1)[1])
     assert loaded.match["hands"][0]["makers_tricks"] == 5
 
