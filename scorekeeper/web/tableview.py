@@ -139,16 +139,20 @@ def history_rows(match: dict[str, Any], state: dict[str, Any]) -> list[dict[str,
     return rows
 
 
-def correction_lines(match: dict[str, Any], entries: list[dict[str, Any]]) -> list[str]:
-    """The history of corrections and undos, newest first, one sentence each."""
+def correction_lines(match: dict[str, Any], entries: list[dict[str, Any]]) -> list[dict]:
+    """The history of corrections and undos, newest first: ``{at, hhmm, text}`` each.
+
+    ``at`` is the stored UTC time; the page shows ``hhmm`` (UTC) and a script makes it local.
+    """
     lines = []
     for e in reversed(entries or []):
-        at = (e.get("at") or "")[11:16]
+        at = e.get("at") or ""
         if e.get("action") == "undo":
-            lines.append(_("%(at)s: hand %(no)s undone", at=at, no=e.get("no")))
+            text = _("hand %(no)s undone", no=e.get("no"))
         else:
-            lines.append(_("%(at)s: hand %(no)s corrected (was: %(old)s)", at=at, no=e.get("no"),
-                           old=describe_hand(match, e.get("old") or {})))
+            text = _("hand %(no)s corrected (was: %(old)s)", no=e.get("no"),
+                     old=describe_hand(match, e.get("old") or {}))
+        lines.append({"at": at, "hhmm": at[11:16], "text": text})
     return lines
 
 

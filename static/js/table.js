@@ -70,6 +70,7 @@
           });
         }
         document.title = doc.title;
+        localTimes();
       }).catch(function () {});
   }
 
@@ -108,6 +109,13 @@
     });
   }
 
+  function localTimes() {  // corrections are stamped in UTC; show the phone's own clock
+    document.querySelectorAll("time[datetime]").forEach(function (t) {
+      var d = new Date(t.getAttribute("datetime"));
+      if (!isNaN(d)) t.textContent = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    });
+  }
+  localTimes();
   var f = $("entry");
   if (f) { rest(f); if (filled(f)) preview(); }
 })();
