@@ -158,6 +158,23 @@ class Sheet:
         return sum(1 for g in self.games if g.winner == team)
 
     @property
+    def columns(self) -> frozenset[str]:
+        """Optional hand-table columns that some hand fills: trump, round, alone, honours."""
+        cols = set()
+        for row in self.rows:
+            if row.trump is not None:
+                cols.add("trump")
+            if row.round is not None:
+                cols.add("round")
+            if row.alone or row.defender_alone:
+                cols.add("alone")
+            if row.honours_ns is not None:
+                cols.add("honours")
+            if row.revoke:
+                cols.add("revoke")
+        return frozenset(cols)
+
+    @property
     def card_rows(self) -> list[HandRow]:
         """The hands recorded card by card."""
         return [row for row in self.rows if row.trick_rows]

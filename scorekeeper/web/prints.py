@@ -28,6 +28,7 @@ from ..sheet import Player, build_sheet, clip, rule_items
 bp = Blueprint("prints", __name__)
 
 GAMES = ("euchre", "whist")
+PRINT_CSS = "css/print.css"  # linked by the pages; handed to WeasyPrint parsed and cached
 BLANK_ROWS = {"euchre": 20, "whist": 5}
 
 
@@ -59,7 +60,8 @@ def _pdf(html: str, names: list[str], day: date | None) -> Response:
     """The rendered document as a PDF download."""
     app = current_app
     static_dir = Path(app.static_folder or "static")
-    data = render_pdf(html, request.host_url, app.static_url_path or "/static", static_dir)
+    data = render_pdf(html, request.host_url, app.static_url_path or "/static", static_dir,
+                      stylesheets=(PRINT_CSS,))
     plain, full = download_name(names, day)
     response = Response(data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = content_disposition(plain, full)

@@ -44,7 +44,7 @@ def plain_pdf(rows: int) -> bytes:
     )
     html = (
         "<html><style>@page{size:A4;margin:15mm;@bottom-center{content:counter(page)}}"
-        "body{font-family:'Noto Sans CJK SC','DejaVu Sans',sans-serif;font-size:9pt}"
+        "body{font-family:'DejaVu Sans','Noto Sans CJK SC',sans-serif;font-size:8pt}"
         "table{width:100%;border-collapse:collapse}td{border-bottom:1px solid #ccc}</style>"
         '<h1>Home vs Visitors</h1><svg width="600" height="200" viewBox="0 0 600 200">'
         '<polyline points="0,200 300,100 600,0" fill="none" stroke="blue"/></svg>'
@@ -53,22 +53,36 @@ def plain_pdf(rows: int) -> bytes:
     return HTML(string=html).write_pdf()
 
 
-def timed(fn: Callable[[], bytes]) -> tuple[float, int]:
+def timed(fn: Callable[[], bytes]) -> tuple[float, float, int]:
+    """Median wall-clock and CPU seconds of ``fn``, and the size of what it made.
+
+    CPU time is reported too: on a busy machine (tests running alongside) wall-clock
+    figures swing by 2x while CPU time stays put.
+    """
     fn()  # warm up: fonts, caches, imports
-    times = []
+    wall, cpu = [], []
     size = 0
     for _ in range(RUNS):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         size = len(fn())
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), size
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return statistics.median(wall), statistics.median(cpu), size
+
+
+def pages(pdf: bytes) -> int:
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    return len(PdfReader(BytesIO(pdf)).pages)
 
 
 def main() -> int:
     app = create_app({"TESTING": True}, instance_path=tempfile.mkdtemp())
     client = app.test_client()
     failed = False
-    print(f"median of {RUNS} runs after one warm-up")
+    print(f"median of {RUNS} runs after one warm-up; targets judged on CPU time")
     for count, target in TARGETS.items():
         rules = {"deals": count}
         data = {"format": "scorekeeper-match/1", "game": "euchre", "rules": rules,
@@ -82,14 +96,16 @@ def main() -> int:
             assert response.status_code == 200
             return response.data
 
-        app_s, app_size = timed(app_pdf)
-        plain_s, plain_size = timed(lambda count=count: plain_pdf(count))
-        ratio = app_s / plain_s
-        ok = app_s < target and ratio <= 2.0
+        app_s, app_cpu, app_size = timed(app_pdf)
+        plain_s, plain_cpu, plain_size = timed(lambda count=count: plain_pdf(count))
+        ratio = app_cpu / plain_cpu
+        ok = app_cpu < target and ratio <= 2.0  # CPU: wall-clock is noise on a busy machine
         failed |= not ok
         print(
-            f"{count:>3} hands: app {app_s:.3f} s ({app_size // 1024} KiB), "
-            f"plain {plain_s:.3f} s ({plain_size // 1024} KiB), ratio {ratio:.2f}x "
+            f"{count:>3} hands: app {app_s:.3f} s wall / {app_cpu:.3f} s CPU "
+            f"({app_size // 1024} KiB, {pages(app_pdf())} pages); "
+            f"plain {plain_s:.3f} s wall / {plain_cpu:.3f} s CPU ({plain_size // 1024} KiB, "
+            f"{pages(plain_pdf(count))} pages); ratio (CPU) {ratio:.2f}x "
             f"[target < {target:.0f} s and <= 2x: {'ok' if ok else 'MISSED'}]"
         )
     return 1 if failed else 0
