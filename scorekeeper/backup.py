@@ -40,27 +40,37 @@ def verify(path: Path) -> dict[str, int]:
 def backup_database(source: Path, dest: Path) -> dict[str, int]:
     """Copy the live database to ``dest`` with ``VACUUM INTO`` and verify the copy.
 
-    Safe while the app runs (it is one read transaction). Returns the row counts, which
-    match the source's at the moment of the copy.
+    Safe while the app runs: ``VACUUM INTO`` reads one consistent snapshot (writers wait a
+    moment, or carry on in WAL mode). The copy is written beside ``dest`` and appears under
+    that name only once it passes ``PRAGMA integrity_check``; a failed backup leaves nothing.
+    Returns the copy's row counts (the database at the moment of the snapshot; other writes may
+    land before or after it, so they are checked only for what cannot shrink: the matches).
     """
     if not source.exists():
         raise BackupError(f"there is no database at {source}")
     if dest.exists():
         raise BackupError(f"{dest} exists already")
-    db = connect(source)
+    partial = dest.with_name(f".{dest.name}.partial")
+    partial.unlink(missing_ok=True)
     try:
-        before = counts(db.conn)
-        db.conn.execute("VACUUM INTO ?", [str(dest)])  # one consistent snapshot
-        after = counts(db.conn)
+        db = connect(source)
+        try:
+            before = counts(db.conn)
+            db.conn.execute("VACUUM INTO ?", [str(partial)])
+        finally:
+            db.conn.close()
+        got = verify(partial)
+        if got["matches"] < before["matches"]:  # matches are never deleted: a copy has them all
+            raise BackupError(f"the copy has {got['matches']} matches, the database had "
+                              f"{before['matches']}")
+        try:
+            os.link(partial, dest)  # never replaces a file that appeared meanwhile
+        except FileExistsError:
+            raise BackupError(f"{dest} exists already") from None
     except sqlite3.Error as e:
         raise BackupError(f"backup failed: {e}") from e
     finally:
-        db.conn.close()
-    got = verify(dest)
-    if got not in (before, after):
-        raise BackupError(
-            f"the copy's row counts {got} match neither {before} nor {after}; run it again"
-        )
+        partial.unlink(missing_ok=True)
     return got
 
 

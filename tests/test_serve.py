@@ -152,3 +152,6 @@ def test_backup_refuses_garbage(tmp_path):
         restore_database(junk, tmp_path / "db.db")
     with pytest.raises(BackupError):
         backup_database(tmp_path / "missing.db", tmp_path / "out.db")
+    with pytest.raises(BackupError):
+        backup_database(junk, tmp_path / "out.db")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["junk.db"]  # a failure leaves nothing
