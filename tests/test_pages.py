@@ -305,6 +305,17 @@ def test_preview_says_what_will_happen(table):
     assert r.json["label"] == "Save hand 1" and "trump" in r.json["errors"]
 
 
+def test_preview_of_a_correction(table):
+    url = table.start()
+    table.post_hand(url, caller="E", makers_tricks="3")
+    table.post_hand(url, caller="N", makers_tricks="3")
+    edit = table.page(url + "/hands/1/edit")
+    assert f'data-preview="{url}/preview?no=1"' in edit
+    values = form_of(edit, "/edit")["values"]
+    r = table.client.post(url + "/preview?no=1", data={**values, "makers_tricks": "0"})
+    assert r.json == {"label": "Save correction: Visitors euchred → Home +2", "errors": {}}
+
+
 def test_game_over_and_rematch(table, matches):
     url = table.start(preset_euchre="short")
     match_id = url.rsplit("/", 1)[1]

@@ -241,25 +241,34 @@ def record(match_id: str):
 
 @bp.post("/m/<match_id>/preview")
 def preview(match_id: str):
-    """What saving this form would do, by the engine itself: ``{label, errors}``."""
+    """What saving this form would do, by the engine itself: ``{label, errors}``.
+
+    ``?no=N`` previews a correction of hand N (later hands re-scored) instead of a new hand.
+    """
     loaded = _load_or_404(match_id)
     _require_editor(match_id)
     form = _hand_form(loaded, request.form)
-    no = loaded.next_no
+    hands = list(loaded.match["hands"])
+    no = request.args.get("no", type=int)
+    if no is not None and 1 <= no <= len(hands):
+        plain, says = _("Save the correction"), _("Save correction: %(what)s")
+    else:
+        no = len(hands) + 1
+        plain, says = _("Save hand %(n)s", n=no), _("Save: %(what)s")
     if not form.validate():
-        return jsonify(label=_("Save hand %(n)s", n=no), errors={
+        return jsonify(label=plain, errors={
             k: v for k, v in form.errors.items() if k != "csrf_token"})
     hand = form.hand()
-    match = {**loaded.match, "hands": [*loaded.match["hands"], hand]}
-    result = check_match(match)
+    hands[no - 1:no] = [hand]
+    result = check_match({**loaded.match, "hands": hands})
     if not result.ok:
         errors: dict[str, list[str]] = {}
         for p in result.problems:
             errors.setdefault(p.field or "", []).append(tableview.problem_text(p))
-        return jsonify(label=_("Save hand %(n)s", n=no), errors=errors)
-    out = result.state["hands"][-1]
-    label = _("Save: %(what)s", what=tableview.outcome_label(loaded.match, hand, out))
-    if result.state.get("over"):
+        return jsonify(label=plain, errors=errors)
+    out = result.state["hands"][no - 1]
+    label = says % {"what": tableview.outcome_label(loaded.match, hand, out)}
+    if result.state.get("over") and no == len(hands):
         label += " · " + _("game!")
     return jsonify(label=label, errors={})
 
@@ -308,7 +317,8 @@ def edit_hand(match_id: str, no: int):
     dealer_seat = (loaded.state or {}).get("hands", [{}] * no)[no - 1].get("dealer", "")
     return render_template(
         "table/edit_hand.html", v=v, form=form, no=no, general_errors=general,
-        dealer=loaded.match["seats"].get(dealer_seat, "?"), more_open=True, preview_url=None,
+        dealer=loaded.match["seats"].get(dealer_seat, "?"), more_open=True,
+        preview_url=url_for("table.preview", match_id=match_id, no=no),
     ), status
 
 

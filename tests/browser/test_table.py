@@ -148,8 +148,9 @@ def test_undo_and_correct_an_earlier_hand(phone):
     no_horizontal_scroll(page)
     axe_clean(page)
     page.locator("#makers_tricks input[value='1']").click()
+    expect(page.locator("#save")).to_have_text("Save correction: Visitors euchred → Home +2")
     with page.expect_navigation():
-        page.get_by_role("button", name="Save the correction").click()
+        page.locator("#save").click()
     expect(page.locator(".flash")).to_contain_text("Hand 1 corrected")
     expect(page.locator(".pts")).to_have_text(["2", "1"])  # re-scored: euchred, then EW +1
     page.locator("summary", has_text="Corrections").click()
