@@ -465,3 +465,20 @@ def test_import_an_egn_file(table, client):
                     content_type="multipart/form-data")
     assert r.status_code == 303, r.get_data(as_text=True)[:500]
     assert "euchred" in table.page(r.headers["Location"])
+
+
+def test_a_new_scorer_link_revokes_the_old_one(app, table, matches):
+    url = table.start()
+    html = table.page(url)
+    old_link = re.search(r'id="edit-link" readonly value="([^"]+)"', html).group(1)
+    other = app.test_client()
+    assert other.get(old_link.replace("http://localhost", "")).status_code == 303
+    assert "Who called?" in other.get(url).get_data(as_text=True)
+    token = form_of(html, "/newkey")["values"]
+    r = table.client.post(url + "/newkey", data=token)
+    assert r.status_code == 303
+    html = table.page(url)
+    assert "the old one no longer works" in html and "Who called?" in html
+    assert re.search(r'id="edit-link" readonly value="([^"]+)"', html).group(1) != old_link
+    assert "Who called?" not in other.get(url).get_data(as_text=True)  # revoked
+    assert other.get(old_link.replace("http://localhost", "")).status_code == 404

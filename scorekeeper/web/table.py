@@ -338,6 +338,19 @@ def rematch(match_id: str):
     return _created(outcome)
 
 
+@bp.post("/m/<match_id>/newkey")
+def new_key(match_id: str):
+    """Issue a new scorer link; the old one (and every phone holding it) loses edit rights."""
+    _load_or_404(match_id)
+    _require_editor(match_id)
+    key = service.new_edit_key(get_db(), match_id)
+    if key is None:
+        abort(404)
+    security.remember_edit_key(match_id, key)
+    flash(_("New scorer link made: the old one no longer works."), "info")
+    return redirect(url_for("table.match", match_id=match_id), 303)
+
+
 # --- small things ------------------------------------------------------------------------------
 
 
