@@ -14,18 +14,15 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import threading
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import euchre_match
+from helpers import euchre_match, free_port, wait_for
 from werkzeug.serving import make_server
 
 from scorekeeper import ROOT, create_app, service
@@ -119,30 +116,6 @@ def live_server(app) -> Iterator[str]:
         server.shutdown()
         thread.join(timeout=5)
         server.server_close()
-
-
-def free_port() -> int:
-    """A TCP port free on the loopback interface right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(url: str, timeout: float = 20.0, process: subprocess.Popen | None = None) -> None:
-    """Wait until ``url`` answers 200 (failing at once if ``process`` exits)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        if process is not None and process.poll() is not None:
-            raise RuntimeError(f"the server exited with status {process.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as r:
-                if r.status == 200:
-                    return
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{url} did not answer within {timeout} s")
-        time.sleep(0.1)
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,11 @@
-"""Small builders of match and hand objects for the web and service tests."""
+"""Small helpers of the web and service tests: match and hand builders, ports, waiting."""
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import time
+import urllib.request
 from typing import Any
 
 SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
@@ -20,3 +24,27 @@ def whist_match(**extra: Any) -> dict[str, Any]:
 def euchre_hand(caller: str = "E", tricks: int = 3, **extra: Any) -> dict[str, Any]:
     """A legal Euchre hand recorded by its outcome only."""
     return {"caller": caller, "makers_tricks": tricks, **extra}
+
+
+def free_port() -> int:
+    """A TCP port free on the loopback interface right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url: str, timeout: float = 20.0, process: subprocess.Popen | None = None) -> None:
+    """Wait until ``url`` answers 200 (failing at once if ``process`` exits)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"the server exited with status {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{url} did not answer within {timeout} s")
+        time.sleep(0.1)

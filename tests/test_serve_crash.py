@@ -14,8 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import free_port, wait_for
-from helpers import euchre_hand, euchre_match
+from helpers import euchre_hand, euchre_match, free_port, wait_for
 from test_serve import call
 
 from scorekeeper import ROOT
