@@ -159,15 +159,12 @@ class Sheet:
 
     @property
     def columns(self) -> frozenset[str]:
-        """Optional hand-table columns that some hand fills: trump, round, alone, honours."""
-        cols = set()
+        """The hand-table columns to print: trump and alone always (Euchre); the round,
+        honours and revoke columns only when some hand fills them."""
+        cols = {"trump", "alone"}
         for row in self.rows:
-            if row.trump is not None:
-                cols.add("trump")
             if row.round is not None:
                 cols.add("round")
-            if row.alone or row.defender_alone:
-                cols.add("alone")
             if row.honours_ns is not None:
                 cols.add("honours")
             if row.revoke:
