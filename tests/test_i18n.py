@@ -404,8 +404,6 @@ def test_the_scorer_page_and_its_form_in_chinese(
     assert undo in visible(page)
 
 
-@pytest.mark.xfail(reason="the pages word problems with tableview.problem_text, which does not "
-                   "translate params yet: it should call messages.problem_message", strict=False)
 @pytest.mark.app_config(WTF_CSRF_ENABLED=False)
 def test_an_engine_error_on_the_page_names_the_suit_in_chinese(client: Any, matches: Any) -> None:
     match_id, key = matches.create()
