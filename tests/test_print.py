@@ -276,3 +276,16 @@ def test_pdf_follows_the_reader_language(client: Any, matches: Any, tmp_path: Pa
     assert '<html lang="zh-Hans"' in html
     data = fetch_pdf(client, f"/m/{match_id}/sheet.pdf")
     assert re.search(r"Noto ?Sans ?CJK ?SC", pdf_fonts(data, tmp_path).replace("-", " "))
+
+
+def test_unchanged_match_pdf_answers_304(client: Any, matches: Any) -> None:
+    match_id, _key = matches.create(euchre_match(hands=cycle_hands(2)))
+    first = client.get(f"/m/{match_id}/sheet.pdf")
+    etag = first.headers["ETag"]
+    again = client.get(f"/m/{match_id}/sheet.pdf", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and not again.data
+    letter = client.get(f"/m/{match_id}/sheet.pdf?size=letter", headers={"If-None-Match": etag})
+    assert letter.status_code == 200
+    matches.record(match_id, {"caller": "N", "makers_tricks": 3})
+    changed = client.get(f"/m/{match_id}/sheet.pdf", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag

@@ -69,10 +69,13 @@ def _pdf(html: str, names: list[str], day: date | None) -> Response:
     return response
 
 
-def _load(match_id: str) -> Any:
+def _load(match_id: str, replayed: bool = True) -> Any:
+    """The match, or 404; 409 if its hands no longer replay and a score is needed."""
     loaded = service.load(get_db(), match_id)
-    if loaded is None or loaded.state is None:
+    if loaded is None:
         abort(404)
+    if replayed and loaded.state is None:
+        abort(409)
     return loaded
 
 
@@ -86,8 +89,8 @@ def _for_print(match: dict[str, Any]) -> dict[str, Any]:
     return {**match, **names}
 
 
-def _sheet_html(match_id: str, for_pdf: bool) -> tuple[str, Any, Any]:
-    loaded = _load(match_id)
+def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, Any, Any]:
+    loaded = loaded or _load(match_id)
     history = service.history(get_db(), match_id) or []
     started = _when(loaded.created)
     match = _for_print(loaded.match) if for_pdf else loaded.match
@@ -117,12 +120,22 @@ def sheet(match_id: str) -> str:
 
 @bp.get("/m/<match_id>/sheet.pdf")
 def sheet_pdf(match_id: str) -> Response:
-    """The match PDF: a download named after the teams and the day."""
-    html, sheet, started = _sheet_html(match_id, for_pdf=True)
+    """The match PDF: a download named after the teams and the day.
+
+    Rendering costs about a second, so the PDF carries an ETag (match version, language,
+    paper size) and a phone asking again for an unchanged match gets a 304.
+    """
+    loaded = _load(match_id)
+    etag = f"{loaded.version}-{_lang()}-{_size()}"
+    if etag in request.if_none_match:
+        return Response(status=304, headers={"ETag": f'"{etag}"'})
+    html, sheet, started = _sheet_html(match_id, for_pdf=True, loaded=loaded)
     names = [
         t.name or f"{t.players[0].name}-{t.players[1].name}" for t in sheet.teams.values()
     ]
-    return _pdf(html, names, started.date() if started else None)
+    response = _pdf(html, names, started.date() if started else None)
+    response.set_etag(etag)
+    return response
 
 
 def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url: str) -> str:
@@ -168,7 +181,7 @@ def blank_pdf(game: str) -> Response:
 @bp.get("/m/<match_id>/blank")
 def match_blank(match_id: str) -> str:
     """A blank sheet with this match's rules and names filled in."""
-    loaded = _load(match_id)
+    loaded = _load(match_id, replayed=False)
     return _blank_html(loaded.game, loaded.match, False,
                        _pdf_url(".match_blank_pdf", match_id=match_id))
 
@@ -176,6 +189,6 @@ def match_blank(match_id: str) -> str:
 @bp.get("/m/<match_id>/blank.pdf")
 def match_blank_pdf(match_id: str) -> Response:
     """The match's blank sheet as a PDF."""
-    loaded = _load(match_id)
+    loaded = _load(match_id, replayed=False)
     html = _blank_html(loaded.game, _for_print(loaded.match), True, "")
     return _pdf(html, [f"{loaded.game}-blank-sheet"], date.today())
