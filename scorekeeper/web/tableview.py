@@ -222,6 +222,7 @@ def board(loaded: Any, editor: bool) -> dict[str, Any]:
         "last": last,
         "rows": history_rows(match, state),
         "seat_letters": {s: SEAT_LABELS[s] for s in seats},
+        "seat_cols": "two" if max(len(n) for n in seats.values()) > 7 else "four",
         "games": games,
         "corrections": [],
         "problems": [problem_text(p) for p in loaded.problems],

@@ -143,7 +143,7 @@ def test_undo_and_correct_an_earlier_hand(phone):
     expect(page.locator("#save")).to_have_text("Save hand 2")
     euchre_hand(page, "W", 4)
     with page.expect_navigation():
-        page.get_by_role("link", name="Correct hand 1").click()
+        page.locator("a[href='?fix=1']").click()
     expect(page.locator("#caller-1")).to_be_checked()
     no_horizontal_scroll(page)
     axe_clean(page)
@@ -305,7 +305,7 @@ def test_whist_entry_and_edit_screens(phone):
     axe_clean(page)
     phone.shot("whist-entry-390")
     with page.expect_navigation():
-        page.get_by_role("link", name="Correct hand 1").click()
+        page.locator("a[href='?fix=1']").click()
     expect(page.locator("#tricks_NS-8")).to_be_checked()
     phone.shot("whist-edit-390", full_page=True)
 
@@ -351,3 +351,20 @@ def test_the_language_switcher_keeps_the_page(phone):
     axe_clean(page)
     scoreboard_intact(page)
     phone.shot("euchre-match-390-zh-Hant", full_page=True)
+
+
+def test_long_names_still_fit_a_phone(phone, matches):
+    seats = {"N": "Annabelle", "E": "Bartholomew", "S": "Caitlin", "W": "Desmond"}
+    hands = [{"caller": "NESW"[i % 4], "makers_tricks": (3, 1, 4, 5, 2)[i % 5],
+              "trump": "SHDC"[i % 4], "alone": i % 7 == 0} for i in range(12)]
+    hands[3]["note"] = "Bartholomew misdealt, redealt by the same dealer"
+    match_id, key = matches.create({
+        "format": "scorekeeper-match/1", "game": "euchre", "seats": seats, "hands": hands,
+        "teams": {"NS": "The Home Team of the Club", "EW": "The Visitors From Far Away"},
+        "rules": {"target": 99}})
+    page = phone.goto(f"/m/{match_id}?key={key}")
+    assert page.url.endswith(f"/m/{match_id}")
+    no_horizontal_scroll(page)
+    expect(page.locator("#caller")).to_have_class(re.compile("two"))  # 2 by 2 for long names
+    axe_clean(page)
+    phone.shot("long-names-390", full_page=True)
