@@ -16,7 +16,7 @@ Point = tuple[int, int, int]  # (hand number, NS running score, EW running score
 WIDTH, HEIGHT = 720, 220
 LEFT, RIGHT, TOP, BOTTOM = 34, 12, 10, 26
 NS_COLOUR = "#1d4e89"
-EW_COLOUR = "#c25a00"
+EW_COLOUR = "#a34a00"
 TARGET_COLOUR = "#7a7a7a"
 GRID_COLOUR = "#dddddd"
 

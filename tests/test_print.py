@@ -289,3 +289,36 @@ def test_unchanged_match_pdf_answers_304(client: Any, matches: Any) -> None:
     matches.record(match_id, {"caller": "N", "makers_tricks": 3})
     changed = client.get(f"/m/{match_id}/sheet.pdf", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
+
+
+@pytest.mark.browser
+def test_sheet_pages_in_a_phone_browser(live_server: str, matches: Any) -> None:
+    """Axe-clean, no sideways scroll at 390 px, the Print button shown by print.js, and no
+    request to any other host."""
+    if not Path("/usr/bin/chromium").exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail("Chromium is not installed at /usr/bin/chromium")
+        pytest.skip("Chromium is not installed")
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import sync_playwright
+
+    match = json.loads((GOLDEN / "seed-euchre-000.json").read_text())
+    match["hands"] += [{"passed": True}, {"caller": "E", "makers_tricks": 0, "alone": True}]
+    match_id, _key = matches.create(match)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                    args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            hosts: set[str] = set()
+            page.on("request", lambda r: hosts.add(r.url.split("/")[2]))
+            for path in (f"/m/{match_id}/sheet", "/sheets/euchre", "/sheets/whist",
+                         f"/m/{match_id}/blank"):
+                page.goto(live_server + path)
+                assert page.locator(".print-button").is_visible()
+                assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+                results = Axe().run(page)
+                assert results.violations_count == 0, results.generate_report()
+            assert hosts == {live_server.split("/")[2]}
+        finally:
+            browser.close()

@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import format_datetime, get_locale
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import service
@@ -99,7 +100,7 @@ def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, 
     html = render_template(
         "prints/sheet.html",
         sheet=sheet,
-        chart_svg=Markup(render_svg(sheet.chart)) if sheet.chart else "",
+        chart_svg=Markup(render_svg(sheet.chart, _("Score by hand"))) if sheet.chart else "",
         started=format_datetime(started, "medium") if started else None,
         printed=format_datetime(datetime.now(UTC), "medium"),
         when=_format_stamp,
