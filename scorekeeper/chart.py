@@ -118,7 +118,7 @@ def render_svg(chart: ChartGeometry, title: str = "") -> str:
                 f' stroke-width="{width}" stroke-linejoin="round"{dash}/>'
             )
         if lines:
-            x, y = lines[-1].split(" ")[-1].split(",")
-            parts.append(f'<circle cx="{x}" cy="{y}" r="3.2" fill="{colour}"/>')
+            end_x, end_y = lines[-1].split(" ")[-1].split(",")
+            parts.append(f'<circle cx="{end_x}" cy="{end_y}" r="3.2" fill="{colour}"/>')
     parts.append("</svg>")
     return "".join(parts)

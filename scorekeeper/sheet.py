@@ -335,8 +335,8 @@ def _row(game: str, hand: Mapping[str, Any], st: Mapping[str, Any], rules: Mappi
 
 
 def _tally(rows: Sequence[HandRow]) -> tuple[dict[str, Tally], dict[str, Tally]]:
-    teams = {t: Tally() for t in TEAMS}
-    players = {s: Tally() for s in SEATS}
+    teams: dict[str, Tally] = {t: Tally() for t in TEAMS}
+    players: dict[str, Tally] = {s: Tally() for s in SEATS}
     for row in rows:
         if row.result == "renege" and row.renege:
             teams[OTHER_TEAM[TEAM_OF[row.renege["seat"]]]].points_reneges += max(
@@ -364,7 +364,9 @@ def _tally(rows: Sequence[HandRow]) -> tuple[dict[str, Tally], dict[str, Tally]]
 
 
 def _whist_totals(rows: Sequence[HandRow]) -> dict[str, dict[str, int]]:
-    totals = {t: {"tricks": 0, "deals_won": 0, "points": 0, "revokes": 0} for t in TEAMS}
+    totals: dict[str, dict[str, int]] = {
+        t: {"tricks": 0, "deals_won": 0, "points": 0, "revokes": 0} for t in TEAMS
+    }
     for row in rows:
         for team in TEAMS:
             taken = (row.tricks or {}).get(team, 0)
@@ -400,7 +402,7 @@ def _changes(history: Sequence[Mapping[str, Any]]) -> list[Change]:
         kind = str(entry.get("kind") or entry.get("action") or "correct")
         before = entry.get("before") or entry.get("old") or {}
         after = entry.get("after") or entry.get("new") or {}
-        fields = []
+        fields: list[tuple[str, Any, Any]] = []
         if isinstance(before, dict) and isinstance(after, dict):
             for key in sorted(set(before) | set(after)):
                 if key in ("deal", "play"):
@@ -425,12 +427,12 @@ def build_sheet(
     game = str(match.get("game", "euchre"))
     rules, _problems = resolve_rules(game, match.get("rules"))
     seats = match.get("seats") or {}
-    players = {s: Player(s, clip(seats.get(s, s))) for s in SEATS}
+    players: dict[str, Player] = {s: Player(s, clip(seats.get(s, s))) for s in SEATS}
     names = match.get("teams") or {}
     score = dict(state.get("score") or {"NS": 0, "EW": 0})
     rubber = state.get("rubber")
     winner = state.get("winner")
-    teams = {
+    teams: dict[str, TeamInfo] = {
         t: TeamInfo(
             key=t,
             name=clip(names[t]) if names.get(t) else None,
