@@ -420,8 +420,8 @@ def test_language_switch_sets_a_cookie(client):
     r = client.get("/lang/zh_Hant?next=/m/x")
     assert r.status_code == 303 and r.headers["Location"] == "/m/x"
     assert "lang=zh_Hant" in r.headers["Set-Cookie"]
-    r = client.get("/lang/en?next=//evil.example")
-    assert r.headers["Location"] == "/"
+    for bad in ("//evil.example", "/\\evil.example", "https://evil.example"):
+        assert client.get("/lang/en", query_string={"next": bad}).headers["Location"] == "/"
 
 
 def test_match_page_has_no_inline_code_and_links_its_assets(table):

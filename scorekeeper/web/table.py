@@ -41,6 +41,7 @@ LANGS = {"en": "en", "zh_Hant": "zh_Hant", "zh_Hans": "zh_Hans"}
 
 @bp.app_context_processor
 def page_language() -> dict[str, str]:
+    """``page_lang``: the page's language tag for ``<html lang>``."""
     locale = get_locale()
     return {"page_lang": str(locale).replace("_", "-") if locale else "en"}
 
@@ -49,10 +50,12 @@ def page_language() -> dict[str, str]:
 
 
 def _is_editor(match_id: str) -> bool:
+    """Whether this browser's session holds the match's current edit key."""
     return security.may_edit(get_db(), match_id)
 
 
 def _load_or_404(match_id: str):
+    """The LoadedMatch, or the friendly 404 page."""
     loaded = service.load(get_db(), match_id)
     if loaded is None:
         abort(404)
@@ -60,17 +63,20 @@ def _load_or_404(match_id: str):
 
 
 def _require_editor(match_id: str) -> None:
+    """Refuse (403) a viewer: only the scorer's session may write."""
     if not _is_editor(match_id):
         abort(403)
 
 
 @bp.errorhandler(404)
 def not_found(_error):
+    """An unknown match: a page that says so and offers a new one."""
     return render_template("table/not_found.html"), 404
 
 
 @bp.errorhandler(403)
 def forbidden(_error):
+    """A viewer tried to write."""
     return render_template("table/forbidden.html"), 403
 
 
@@ -78,10 +84,12 @@ def forbidden(_error):
 
 
 def _recent_ids() -> list[str]:
+    """The match ids this device has opened, newest first (a cookie)."""
     return [i for i in (request.cookies.get(RECENT_COOKIE) or "").split(".") if i][:RECENT_MAX]
 
 
 def _home(form=None, import_form=None, problems=(), import_problems=(), status=200):
+    """The home page: recent matches, the start form and the import form."""
     recent = []
     for loaded in service.recent(get_db(), _recent_ids()):
         score = (loaded.state or {}).get("score") or {}
@@ -102,16 +110,19 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
 
 @bp.get("/")
 def home():
+    """Start a match; recent matches on this device."""
     return _home()
 
 
 def _created(outcome) -> Any:
+    """Keep the new match's edit key in the session and go to it."""
     security.remember_edit_key(outcome.match_id, outcome.edit_key)
     return redirect(url_for("table.match", match_id=outcome.match_id), 303)
 
 
 @bp.post("/start")
 def start():
+    """Create a match from the start form."""
     form = StartForm()
     if not form.validate():
         return _home(form=form, status=422)
@@ -124,6 +135,7 @@ def start():
 
 @bp.post("/import")
 def import_match():
+    """Create a match from an uploaded match file or EGN file."""
     form = ImportForm()
     if not form.validate():
         return _home(import_form=form, status=422)
@@ -143,6 +155,7 @@ def import_match():
 
 
 def _hand_form(loaded, formdata=None):
+    """The game's hand form, with the players' names on its seat buttons."""
     form = HAND_FORMS[loaded.game](formdata=formdata)
     if loaded.game == "euchre":
         form.set_seats(loaded.match["seats"])
@@ -152,6 +165,7 @@ def _hand_form(loaded, formdata=None):
 
 
 def _view(loaded) -> dict[str, Any]:
+    """The match page's values: the board, the history, links and corrections."""
     editor = _is_editor(loaded.id)
     v = tableview.board(loaded, editor)
     v["poll_url"] = f"/api/matches/{loaded.id}"
@@ -167,6 +181,7 @@ def _view(loaded) -> dict[str, Any]:
 
 
 def _match_page(loaded, form=None, general_errors=(), status=200):
+    """Render the match at the table (and remember it among this device's recent matches)."""
     v = _view(loaded)
     if form is None and v["editor"] and not v["over"]:
         form = _hand_form(loaded)
@@ -189,6 +204,7 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
 
 @bp.get("/m/<match_id>")
 def match(match_id: str):
+    """The match; ``?key=`` swaps an edit key for the session, ``?fix=N`` edits hand N."""
     key = request.args.get("key")
     if key is not None:
         if not service.check_edit_key(get_db(), match_id, key):
@@ -214,6 +230,7 @@ def _apply_problems(form, problems) -> list[str]:
 
 
 def _expected_no(form) -> int:
+    """The form's hidden number (the hand it expects, or the version of the hand it edits)."""
     try:
         return int(form.expected_no.data)
     except (TypeError, ValueError):
@@ -222,6 +239,7 @@ def _expected_no(form) -> int:
 
 @bp.post("/m/<match_id>/hands")
 def record(match_id: str):
+    """Record the next hand: 303 when stored (or a retry of it), else the errors or why not."""
     loaded = _load_or_404(match_id)
     _require_editor(match_id)
     form = _hand_form(loaded, request.form)
@@ -275,6 +293,7 @@ def preview(match_id: str):
 
 @bp.post("/m/<match_id>/undo")
 def undo(match_id: str):
+    """Undo the last hand (the form says which: another phone may have recorded meanwhile)."""
     _load_or_404(match_id)
     _require_editor(match_id)
     form = ActionForm()
@@ -290,6 +309,11 @@ def undo(match_id: str):
 
 @bp.route("/m/<match_id>/hands/<int:no>/edit", methods=["GET", "POST"])
 def edit_hand(match_id: str, no: int):
+    """Correct hand ``no``: a prefilled form; later hands are re-scored by the engine.
+
+    The hidden ``expected_no`` carries the hand's version here, so a correction made
+    meanwhile on another phone is not overwritten (CONFLICT).
+    """
     loaded = _load_or_404(match_id)
     _require_editor(match_id)
     if not 1 <= no <= loaded.hand_count:
@@ -324,6 +348,7 @@ def edit_hand(match_id: str, no: int):
 
 @bp.post("/m/<match_id>/rematch")
 def rematch(match_id: str):
+    """A new match with the same seats, teams and rules; the deal goes on from this one."""
     loaded = _load_or_404(match_id)
     _require_editor(match_id)
     if not ActionForm().validate():
@@ -358,7 +383,7 @@ def new_key(match_id: str):
 def set_lang(code: str):
     """Remember the chosen language in a cookie and go back to the page."""
     target = request.args.get("next") or "/"
-    if not target.startswith("/") or target.startswith("//"):
+    if not target.startswith("/") or target.startswith(("//", "/\\")):
         target = "/"
     resp = redirect(target, 303)
     if code in LANGS:
@@ -369,5 +394,6 @@ def set_lang(code: str):
 
 @bp.get("/favicon.ico")
 def favicon():
+    """The icon browsers ask for at the root."""
     return send_from_directory(current_app.static_folder + "/icons", "favicon.svg",
                                mimetype="image/svg+xml")
