@@ -24,6 +24,7 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
+from .catalogs import wtforms_translations
 from .engine.cards import EUCHRE_DECK, SEATS, SUIT_SYMBOLS, SUITS
 from .engine.rules import OPTIONS, PRESETS
 
@@ -93,13 +94,21 @@ def _seat_choices(seats: dict[str, str] | None = None) -> list[SelectChoice]:
     return _c((s, (seats or {}).get(s) or str(SEAT_LABELS[s])) for s in SEATS)
 
 
-class ActionForm(FlaskForm):
+class Form(FlaskForm):
+    """Our forms: WTForms' own messages in the page's script (zh_Hant is not zh)."""
+
+    class Meta:
+        def get_translations(self, form):
+            return wtforms_translations
+
+
+class ActionForm(Form):
     """A bare POST (undo, rematch): the CSRF token plus the hand number it refers to."""
 
     expected_no = HiddenField(validators=[DataRequired()])
 
 
-class StartForm(FlaskForm):
+class StartForm(Form):
     """Start a match: game, four players by seat, team names, first dealer, rules."""
 
     game = RadioField(
@@ -187,7 +196,7 @@ for _game, _options in OPTIONS.items():
         setattr(StartForm, f"{_game}_{_option.name}", _option_field(_game, _option))
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     """Import a match file (.json) or a Euchre Game Notation file (.egn)."""
 
     file = FileField(
@@ -199,7 +208,7 @@ class ImportForm(FlaskForm):
     )
 
 
-class HandForm(FlaskForm):
+class HandForm(Form):
     """What every hand form carries: idempotency key, expected hand number, note."""
 
     submission_id = HiddenField()
