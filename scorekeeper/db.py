@@ -71,18 +71,26 @@ def close_db(_exc: BaseException | None = None) -> None:
 def migrate(db: Database, migration_set: Migrations = migrations) -> list[str]:
     """Apply pending migrations; return the names applied.
 
-    Runs under ``BEGIN IMMEDIATE`` so two processes starting at once do not race. Each migration
-    is a savepoint recorded together with its ``_sqlite_migrations`` row: a failing migration
-    rolls back completely (the ones before it stay applied) and the error is raised.
+    Transactional migrations run under ``BEGIN IMMEDIATE`` so two processes starting at once do
+    not race. Each is a savepoint recorded together with its ``_sqlite_migrations`` row: a
+    failing migration rolls back completely (the ones before it stay applied) and the error is
+    raised. A migration registered with ``transactional=False`` (VACUUM, a journal-mode change)
+    runs on its own, outside any transaction.
     """
     before = {m.name for m in migration_set.applied(db)}
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        migration_set.apply(db)
-    except BaseException:
-        db.conn.commit()  # keep the migrations that finished; the failed one is rolled back
-        raise
-    db.conn.commit()
+    while pending := migration_set.pending(db):
+        later = [m.name for m in pending[1:]]
+        if not pending[0].transactional:
+            migration_set.apply(db, stop_before=later[:1] or None)
+            continue
+        stop = [m.name for m in pending if not m.transactional][:1] or None
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            migration_set.apply(db, stop_before=stop)
+        except BaseException:
+            db.conn.commit()  # keep the migrations that finished; the failed one is rolled back
+            raise
+        db.conn.commit()
     return [m.name for m in migration_set.applied(db) if m.name not in before]
 
 

@@ -112,11 +112,6 @@ def test_six_processes_starting_at_once_on_a_new_instance(tmp_path):
     assert read_db(instance / "scorekeeper.db").integrity == "ok"
 
 
-@pytest.mark.xfail(strict=True, raises=sqlite3.OperationalError, reason="BUG: "
-                   "scorekeeper.db.migrate wraps every migration in BEGIN IMMEDIATE, so a "
-                   "migration registered with transactional=False (VACUUM, journal-mode "
-                   "changes: reliability.md section 1) always fails with 'cannot VACUUM from "
-                   "within a transaction'")
 def test_a_migration_outside_a_transaction_can_run(tmp_path):
     database = dbmod.connect(tmp_path / "v.db")
     try:
