@@ -126,5 +126,7 @@ def test_a_migration_outside_a_transaction_can_run(tmp_path):
             db.execute("VACUUM")
 
         assert dbmod.migrate(database, steps) == ["0001_table", "0002_vacuum"]
+        assert dbmod.migrate(database, steps) == []  # and only once
+        assert not database.conn.in_transaction
     finally:
         database.conn.close()
