@@ -8,7 +8,7 @@ of spec/match-format.md.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -22,7 +22,7 @@ from wtforms import (
     SelectField,
     StringField,
 )
-from wtforms.validators import DataRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, Length, NumberRange, Optional, StopValidation
 
 from .catalogs import wtforms_translations
 from .engine.cards import EUCHRE_DECK, SEATS, SUIT_SYMBOLS, SUITS
@@ -78,6 +78,35 @@ CHOICE_LABELS = {
     "dealer_left": _l("the dealer's left"),
     "loner_left": _l("the loner's left"),
 }
+
+
+class Omitted:
+    """Optional, but only when really left out: a blank or whitespace choice is refused.
+
+    (WTForms' ``Optional`` also lets "\t" through, which no button of ours ever sends.)
+    """
+
+    field_flags: ClassVar[dict[str, bool]] = {"optional": True}
+
+    def __call__(self, form, field) -> None:
+        if not field.raw_data or field.raw_data[0] == "":
+            field.errors[:] = []
+            raise StopValidation()
+
+
+def _given(field) -> str | None:
+    """A field's value, stripped; None when left out or blank (whitespace is blank)."""
+    value = field.data
+    if value is None:
+        return None
+    value = str(value).strip()
+    return value if value and value != "None" else None
+
+
+def _number(field) -> int | None:
+    """A number field's value; None when blank (its choices already held it to digits)."""
+    value = _given(field)
+    return int(value) if value is not None and value.isdigit() else None
 
 
 def new_submission_id() -> str:
@@ -226,21 +255,21 @@ _EUCHRE_CARDS = [str(c) for c in sorted(EUCHRE_DECK, key=lambda c: (SUITS.index(
 
 
 class EuchreHandForm(HandForm):
-    caller = RadioField(_l("Who called?"), choices=_seat_choices(), validators=[Optional()])
+    caller = RadioField(_l("Who called?"), choices=_seat_choices(), validators=[Omitted()])
     alone = BooleanField(_l("Alone"))
     makers_tricks = RadioField(
         _l("Makers' tricks"), choices=_c((str(n), str(n)) for n in range(6)),
-        validators=[Optional()],
+        validators=[Omitted()],
     )
-    trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Optional()])
+    trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Omitted()])
     round = RadioField(
         _l("Round"), choices=_c([("1", _l("1: ordered up")), ("2", _l("2: named"))]),
-        validators=[Optional()],
+        validators=[Omitted()],
     )
-    turn_up = SelectField(_l("Turn-up card"), validators=[Optional()])
+    turn_up = SelectField(_l("Turn-up card"), validators=[Omitted()])
     passed = BooleanField(_l("Everyone passed"))
-    renege = SelectField(_l("Renege by"), validators=[Optional()])
-    defender_alone = SelectField(_l("Defender alone"), validators=[Optional()])
+    renege = SelectField(_l("Renege by"), validators=[Omitted()])
+    defender_alone = SelectField(_l("Defender alone"), validators=[Omitted()])
 
     def set_seats(self, seats: dict[str, str]) -> None:
         """Put the players' names on the seat buttons and lists."""
@@ -255,21 +284,19 @@ class EuchreHandForm(HandForm):
         """The Euchre hand object of spec/match-format.md."""
         if self.passed.data:
             hand: dict[str, Any] = {"passed": True}
-            if self.turn_up.data:
-                hand["turn_up"] = self.turn_up.data
+            if _given(self.turn_up):
+                hand["turn_up"] = _given(self.turn_up)
         else:
-            hand = {"caller": self.caller.data or None, "alone": bool(self.alone.data)}
-            if not hand["caller"]:
-                del hand["caller"]
-            if self.makers_tricks.data not in (None, "", "None"):
-                hand["makers_tricks"] = int(self.makers_tricks.data)
+            hand = {"caller": _given(self.caller)} if _given(self.caller) else {}
+            hand["alone"] = bool(self.alone.data)
+            for name in ("makers_tricks", "round"):
+                if _number(self[name]) is not None:
+                    hand[name] = _number(self[name])
             for name in ("trump", "turn_up", "renege", "defender_alone"):
-                if self[name].data not in (None, "", "None"):
-                    hand[name] = self[name].data
-            if self.round.data not in (None, "", "None"):
-                hand["round"] = int(self.round.data)
-        if self.note.data and self.note.data.strip():
-            hand["note"] = self.note.data.strip()
+                if _given(self[name]):
+                    hand[name] = _given(self[name])
+        if _given(self.note):
+            hand["note"] = _given(self.note)
         return hand
 
     def fill(self, hand: dict[str, Any]) -> None:
@@ -288,19 +315,19 @@ class EuchreHandForm(HandForm):
 
 
 class WhistHandForm(HandForm):
-    trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Optional()])
+    trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Omitted()])
     tricks_NS = RadioField(
         _l("Tricks won by NS"), choices=_c((str(n), str(n)) for n in range(14)),
-        validators=[Optional()],
+        validators=[Omitted()],
     )
     honours_NS = RadioField(
         _l("Honours held by NS"), choices=_c((str(n), str(n)) for n in range(5)),
-        validators=[Optional()],
+        validators=[Omitted()],
     )
     revoke_by = SelectField(
         _l("Revoke by"),
         choices=_c([("", _l("nobody")), ("NS", "NS"), ("EW", "EW")]),
-        validators=[Optional()],
+        validators=[Omitted()],
     )
     revoke_penalty = SelectField(
         _l("Penalty"),
@@ -310,7 +337,7 @@ class WhistHandForm(HandForm):
             ("deduct3", _l("deduct 3 points")),
         ]),
         default="take3",
-        validators=[Optional()],
+        validators=[Omitted()],
     )
 
     def set_teams(self, teams: dict[str, str]) -> None:
@@ -320,16 +347,16 @@ class WhistHandForm(HandForm):
     def hand(self) -> dict[str, Any]:
         """The Whist deal object of spec/match-format.md."""
         hand: dict[str, Any] = {}
-        if self.trump.data not in (None, "", "None"):
-            hand["trump"] = self.trump.data
+        if _given(self.trump):
+            hand["trump"] = _given(self.trump)
         for name in ("tricks_NS", "honours_NS"):
-            if self[name].data not in (None, "", "None"):
-                hand[name] = int(self[name].data)
-        if self.revoke_by.data:
-            hand["revoke"] = {"by": self.revoke_by.data,
-                              "penalty": self.revoke_penalty.data or "take3"}
-        if self.note.data and self.note.data.strip():
-            hand["note"] = self.note.data.strip()
+            if _number(self[name]) is not None:
+                hand[name] = _number(self[name])
+        if _given(self.revoke_by):
+            hand["revoke"] = {"by": _given(self.revoke_by),
+                              "penalty": _given(self.revoke_penalty) or "take3"}
+        if _given(self.note):
+            hand["note"] = _given(self.note)
         return hand
 
     def fill(self, hand: dict[str, Any]) -> None:

@@ -420,7 +420,8 @@ def test_language_switch_sets_a_cookie(client):
     r = client.get("/lang/zh_Hant?next=/m/x")
     assert r.status_code == 303 and r.headers["Location"] == "/m/x"
     assert "lang=zh_Hant" in r.headers["Set-Cookie"]
-    for bad in ("//evil.example", "/\\evil.example", "https://evil.example"):
+    for bad in ("//evil.example", "/\\evil.example", "https://evil.example", "/\t/evil.example",
+                "/\n/evil.example"):
         assert client.get("/lang/en", query_string={"next": bad}).headers["Location"] == "/"
 
 
@@ -482,3 +483,42 @@ def test_a_new_scorer_link_revokes_the_old_one(app, table, matches):
     assert re.search(r'id="edit-link" readonly value="([^"]+)"', html).group(1) != old_link
     assert "Who called?" not in other.get(url).get_data(as_text=True)  # revoked
     assert other.get(old_link.replace("http://localhost", "")).status_code == 404
+
+
+def test_a_stale_correction_is_409_with_the_current_hand(table, matches):
+    url = table.start()
+    table.post_hand(url, caller="E", makers_tricks="3")
+    stale = form_of(table.page(url + "/hands/1/edit"), "/edit")["values"]
+    fresh = form_of(table.page(url + "/hands/1/edit"), "/edit")["values"]
+    assert table.client.post(url + "/hands/1/edit",
+                             data={**fresh, "makers_tricks": "5"}).status_code == 303
+    r = table.client.post(url + "/hands/1/edit", data={**stale, "makers_tricks": "1"})
+    assert r.status_code == 409
+    html = r.get_data(as_text=True)
+    assert "changed by someone else" in html
+    assert checked(html, "makers_tricks", "5")  # what is stored now, ready to change again
+    assert matches.load(url.rsplit("/", 1)[1]).match["hands"][0]["makers_tricks"] == 5
+
+
+@pytest.mark.app_config(WTF_CSRF_ENABLED=False)
+@pytest.mark.parametrize(("game", "fields"), [
+    ("euchre", {"caller": "E", "makers_tricks": "\t"}),
+    ("euchre", {"caller": "E", "makers_tricks": "3", "round": " "}),
+    ("whist", {"tricks_NS": " "}),
+    ("whist", {"tricks_NS": "9", "honours_NS": "\u3000"}),
+])
+def test_blank_choices_are_refused_not_a_500(client, matches, game, fields):
+    r = client.post("/start", data={**START, "game": game})
+    url = r.headers["Location"]
+    assert client.post(url + "/hands", data={**fields, "expected_no": "1"}).status_code == 422
+    r = client.post(url + "/preview", data={**fields, "expected_no": "1"})
+    assert r.status_code == 200 and r.json["errors"]
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 0
+
+
+def test_a_cross_site_post_is_refused_with_its_reason(table):
+    url = table.start()
+    values = table.hand_form(url)
+    r = table.client.post(url + "/hands", data={**values, "caller": "N", "makers_tricks": "3"},
+                          headers={"Sec-Fetch-Site": "cross-site"})
+    assert r.status_code == 403 and "other sites" in r.get_data(as_text=True)

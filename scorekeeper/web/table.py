@@ -8,6 +8,7 @@ Edit rights: ``/m/<id>?key=...`` swaps the edit key for an entry in the signed s
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from flask import (
@@ -37,6 +38,7 @@ bp = Blueprint("table", __name__)
 RECENT_COOKIE = "recent"
 RECENT_MAX = 12
 LANGS = {"en": "en", "zh_Hant": "zh_Hant", "zh_Hans": "zh_Hans"}
+SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*")  # a path on this site: no "//", "/\", spaces
 
 
 @bp.app_context_processor
@@ -75,9 +77,10 @@ def not_found(_error):
 
 
 @bp.errorhandler(403)
-def forbidden(_error):
-    """A viewer tried to write."""
-    return render_template("table/forbidden.html"), 403
+def forbidden(error):
+    """A write refused: by a viewer, or one another site sent (its own reason then)."""
+    own = error.description if error.description != type(error).description else None
+    return render_template("table/forbidden.html", reason=own), 403
 
 
 # --- home: start or import a match -------------------------------------------------------------
@@ -321,22 +324,27 @@ def edit_hand(match_id: str, no: int):
     form = _hand_form(loaded, request.form if request.method == "POST" else None)
     general: list[str] = []
     status = 200
-    if request.method == "GET":
-        form.fill(loaded.match["hands"][no - 1])
-        form.expected_no.data = str(loaded.hand_versions[no - 1])
-    elif form.validate():
+    if request.method == "POST" and form.validate():
         outcome = service.correct_hand(get_db(), match_id, no, form.hand(), _expected_no(form))
         if outcome.status is Status.CORRECTED:
             flash(_("Hand %(n)s corrected.", n=no), "info")
             return redirect(url_for("table.match", match_id=match_id), 303)
-        if outcome.status is Status.CONFLICT:
-            flash(outcome.message, "warn")
-            return redirect(url_for("table.edit_hand", match_id=match_id, no=no), 303)
-        general = _apply_problems(form, outcome.problems) if outcome.problems \
-            else [outcome.message]
+        if outcome.status is Status.CONFLICT:  # changed meanwhile: show what is there now
+            loaded = _load_or_404(match_id)
+            if no > loaded.hand_count:  # ... or undone meanwhile
+                flash(outcome.message, "warn")
+                return redirect(url_for("table.match", match_id=match_id), 303)
+            form = _hand_form(loaded)
+            general, status = [outcome.message], 409
+        else:
+            general = _apply_problems(form, outcome.problems) if outcome.problems \
+                else [outcome.message]
+            status = 422
+    elif request.method == "POST":
         status = 422
-    else:
-        status = 422
+    if request.method == "GET" or status == 409:
+        form.fill(loaded.match["hands"][no - 1])
+        form.expected_no.data = str(loaded.hand_versions[no - 1])
     v = _view(loaded)
     dealer_seat = (loaded.state or {}).get("hands", [{}] * no)[no - 1].get("dealer", "")
     return render_template(
@@ -383,7 +391,7 @@ def new_key(match_id: str):
 def set_lang(code: str):
     """Remember the chosen language in a cookie and go back to the page."""
     target = request.args.get("next") or "/"
-    if not target.startswith("/") or target.startswith(("//", "/\\")):
+    if not SAFE_NEXT.fullmatch(target):  # only our own page paths: never off-site
         target = "/"
     resp = redirect(target, 303)
     if code in LANGS:
