@@ -153,6 +153,62 @@ def test_sigkill_during_a_burst_loses_no_acknowledged_hand(serve, tmp_path):
     assert "Traceback" not in proc.log_text()
 
 
+def children(pid: int) -> list[int]:
+    """The live child processes of ``pid`` (gunicorn's workers), from /proc."""
+    found = []
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat_file.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(stat_file.parent.name))
+    return found
+
+
+def two_workers(proc) -> list[int]:
+    """gunicorn's two workers, once both are up."""
+    deadline = time.monotonic() + 20
+    while len(found := children(proc.proc.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(found) == 2, found
+    return found
+
+
+def test_a_worker_killed_mid_burst_loses_and_doubles_nothing(serve):
+    """One gunicorn worker dies (SIGKILL) while phones record; the master starts another, the
+    phones whose request died send it again with the same key: every hand stored once."""
+    import os
+    import signal
+
+    proc = serve(SCOREKEEPER_WRITE_LIMIT_PER_MINUTE="0")
+    writers = [Writer(t, *create(proc.base)) for t in range(TABLES)]
+    workers = two_workers(proc)
+    stop = threading.Event()
+    threads = [threading.Thread(target=w.burst, args=(proc.base, stop)) for w in writers]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 10
+    while sum(len(w.acked) for w in writers) < 20 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.kill(workers[0], signal.SIGKILL)
+    time.sleep(0.3)
+    stop.set()
+    for t in threads:
+        t.join(timeout=30)
+    assert all(not w.unexpected for w in writers), [w.unexpected for w in writers]
+    check_after_crash(db_path(proc), writers)
+    assert any(w.pending is not None for w in writers)  # the kill cut some requests off
+    for w in writers:
+        w.resend_pending(proc.base)  # served by the surviving or the new worker
+    stored = read_db(db_path(proc))
+    for w in writers:
+        assert stored.hand_data(w.match_id) == w.acked
+    assert_sound(stored)
+    assert proc.running
+    assert workers[0] not in two_workers(proc)  # the master replaced the dead worker
+
+
 def run_backup(instance: Path, dest: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "scorekeeper", "backup", str(dest), "--instance", str(instance)],
