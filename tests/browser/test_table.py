@@ -368,3 +368,25 @@ def test_long_names_still_fit_a_phone(phone, matches):
     expect(page.locator("#caller")).to_have_class(re.compile("two"))  # 2 by 2 for long names
     axe_clean(page)
     phone.shot("long-names-390", full_page=True)
+
+
+def small_targets(page) -> list:
+    """Visible things to tap under 44 px high (a checkbox's tap target is its label)."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        'a, button, summary, select, input:not([type=hidden]):not([type=radio])' +
+        ':not([type=checkbox]), .chips label, .check > label, .toggle > label')]
+        .filter(e => e.offsetParent !== null && !e.closest('.skip'))
+        .map(e => [e.textContent.trim().slice(0, 30) || e.name || e.id, e.getBoundingClientRect()])
+        .filter(([, r]) => r.height > 0 && r.height < 44)
+        .map(([t, r]) => `${t}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+
+
+def test_tap_targets_are_big_enough(phone):
+    page = phone.goto("/")
+    page.locator("summary", has_text="All rules").click()
+    assert small_targets(page) == []
+    start(page)
+    euchre_hand(page, "E", 3)
+    page.locator("summary", has_text="More").click()
+    page.locator("summary", has_text="Share").click()
+    assert small_targets(page) == []
