@@ -426,16 +426,13 @@ def test_a_start_form_error_in_chinese(client: Any, english_ui: list[str],
                                     "preset_euchre": "standard", "euchre_target": "-3"},
                     headers=headers)
     assert r.status_code == 422
-    # WTForms' own messages ("This field is required.") come from its catalogs; the script
-    # check waits for forms.py to use catalogs.wtforms_translations (see the report).
-    text = check_chinese(r.get_data(as_text=True), locale, english_ui, script=False)
+    # WTForms' own messages ("This field is required.") come from its catalogs, in the
+    # page's script through catalogs.wtforms_translations.
+    text = check_chinese(r.get_data(as_text=True), locale, english_ui)
     assert "This field is required" not in text
     assert 'aria-invalid="true"' in r.get_data(as_text=True)
 
 
-@pytest.mark.xfail(reason="forms.py should take WTForms' messages from "
-                   "catalogs.wtforms_translations (zh_Hant now gets WTForms' Simplified zh)",
-                   strict=False)
 @pytest.mark.app_config(WTF_CSRF_ENABLED=False)
 def test_a_start_form_error_in_traditional_chinese(client: Any) -> None:
     r = client.post("/start", data={"game": "euchre", **NAMES, "N": "", "first_dealer": "N",
