@@ -220,14 +220,15 @@ def test_two_phones_correcting_the_same_hand_one_wins(server, phones):
     assert_sound(stored)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a stale correction form answers 303 (redirect to "
-                   "the edit page with a flash), not 409 re-rendering the current values "
-                   "(reliability.md checklist 6)")
 def test_the_phone_that_loses_a_correction_race_gets_409(server, phones):
-    _match_id, results = correction_race(server, phones)
+    match_id, results = correction_race(server, phones)
     assert sorted(r[0] for r in results) == [303, 409]
     lost = next(r for r in results if r[0] == 409)
-    assert "another phone" in lost[1] or "changed" in lost[1]
+    stored = read_db(db_path(server)).hand_data(match_id)[0]
+    # the current values are shown again, to be corrected on top of if still wrong
+    shown = form_values(lost[1], "/edit")
+    assert shown["caller"] == stored["caller"]
+    assert shown["makers_tricks"] == str(stored["makers_tricks"])
 
 
 def test_two_phones_undoing_the_last_hand_at_once_undo_one(server, phones):
