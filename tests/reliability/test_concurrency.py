@@ -313,3 +313,37 @@ def test_twenty_concurrent_hands_on_one_match_in_order(server):
     assert [stored.hand_data(match_id)[n - 1]["note"] for n in numbers] == \
         [f"phone {i}" for i in range(20)]
     assert_sound(stored)
+
+
+def test_undo_racing_a_new_hand_never_removes_the_hand_it_did_not_see(server):
+    """Phone A undoes hand 1 while phone B records hand 2: either the undo wins (B is told hand
+    2 is not next) or B wins (A is told hand 1 is no longer last). Never one hand left."""
+    outcomes = set()
+    for _round in range(8):
+        match_id, key = create(server.base)
+        path = f"/api/matches/{match_id}/hands"
+        assert api(server.base, "POST", path, {**HAND, "no": 1}, key)[0] == 201
+        requests = [("DELETE", f"{path}/1", None),
+                    ("POST", path, {"caller": "N", "makers_tricks": 4, "no": 2})]
+        undo, record = together(2, lambda i, r=requests, k=key: api(server.base, *r[i], k))
+        hands = read_db(db_path(server)).hand_data(match_id)
+        if undo[0] == 200:
+            assert record[0] == 409 and hands == []
+        else:
+            assert (undo[0], record[0]) == (409, 201)
+            assert hands == [HAND, {"caller": "N", "makers_tricks": 4}]
+        outcomes.add((undo[0], record[0]))
+    assert outcomes <= {(200, 409), (409, 201)}
+
+
+def test_an_undo_sent_twice_removes_one_hand(server):
+    match_id, key = create(server.base)
+    path = f"/api/matches/{match_id}/hands"
+    for no in (1, 2, 3):
+        assert api(server.base, "POST", path, {**HAND, "no": no}, key)[0] == 201
+    results = together(4, lambda i: api(server.base, "DELETE", f"{path}/3", None, key))
+    assert sorted(r[0] for r in results) == [200, 409, 409, 409]
+    stored = read_db(db_path(server))
+    assert stored.hand_data(match_id) == [HAND, HAND]
+    assert stored.counts["hand_history"] >= 1
+    assert_sound(stored)

@@ -122,8 +122,10 @@ operation = st.one_of(
     st.tuples(st.just("import"), st.tuples(upload, st.sampled_from(["m.json", "m.egn",
                                                                      "m.txt", ""]))),
     st.tuples(st.just("lang"), st.tuples(st.sampled_from(["en", "zh_Hant", "zh_Hans", "xx"]),
-                                         st.sampled_from(["/", "/m/x", "//evil.example",
-                                                          "https://evil.example", ""]))),
+                                         st.one_of(st.sampled_from([
+                                             "/", "/m/x", "//evil.example", "/\t/evil.example",
+                                             "https://evil.example", "/\r\nX: y", ""]),
+                                             st.text(max_size=20)))),
     st.tuples(st.just("switch"), st.integers(0, 5)),
 )
 
@@ -291,7 +293,7 @@ def test_page_forms_never_500_and_never_write_half(game, ops):
                 r = client.get(f"/lang/{code}", query_string={"next": target})
                 assert r.status_code == 303
                 location = r.headers["Location"]
-                assert location.startswith("/") and not location.startswith("//")
+                assert location.startswith("/") and not location.startswith(("//", "/\\"))
             else:  # switch: work on another of the matches made so far
                 current = ids[arg % len(ids)]
                 continue

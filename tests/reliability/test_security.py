@@ -431,6 +431,21 @@ def test_a_flood_of_writes_to_one_match_gets_429_and_stores_nothing_more(serve):
     assert read_db(db_path(proc)).hand_data(match_id) == []
 
 
+@pytest.mark.app_config(WTF_CSRF_ENABLED=False, WRITE_LIMIT_PER_MINUTE=3)
+def test_a_limited_page_post_is_a_clear_429_page_and_stores_nothing(app, matches):
+    match_id, key = matches.create()
+    phone = app.test_client()
+    phone.get(f"/m/{match_id}?key={key}")
+    for no in (1, 2, 3):
+        assert phone.post(f"/m/{match_id}/hands", data={**HAND, "expected_no": str(no)}
+                          ).status_code == 303
+    r = phone.post(f"/m/{match_id}/hands", data={**HAND, "expected_no": "4"})
+    assert r.status_code == 429 and r.mimetype == "text/html"
+    assert r.headers["Retry-After"] == "60"
+    assert "wait a moment" in r.get_data(as_text=True)
+    assert matches.load(match_id).hand_count == 3
+
+
 def test_four_phones_at_a_brisk_table_pace_are_never_limited(app, matches, monkeypatch):
     """Four phones behind one address: a hand every 30 s for 20 minutes, each tapped twice,
     every third hand corrected, a preview per hand from every phone; the clock is simulated."""
