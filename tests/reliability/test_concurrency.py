@@ -347,3 +347,24 @@ def test_an_undo_sent_twice_removes_one_hand(server):
     assert stored.hand_data(match_id) == [HAND, HAND]
     assert stored.counts["hand_history"] >= 1
     assert_sound(stored)
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: /m/<id>/rematch has no idempotency: two phones "
+                   "(or a double tap) pressing Rematch create two new matches, and the table's "
+                   "next hands split between them")
+def test_two_phones_pressing_rematch_get_the_same_new_match(server, phones):
+    match_id, key = create(server.base, rules={"target": 5})
+    for no in (1, 2):  # North alone, march: 4 points each; the game to 5 is over
+        assert api(server.base, "POST", f"/api/matches/{match_id}/hands",
+                   {"caller": "N", "alone": True, "makers_tricks": 5, "no": no}, key)[0] == 201
+    one, two = phones(server.base), phones(server.base)
+    forms = []
+    for phone in (one, two):
+        phone.open_scorer_link(match_id, key)
+        forms.append(form_values(phone.get(f"/m/{match_id}")[1], "/rematch"))
+    posting = [one, two]
+    before = len(read_db(db_path(server)).matches)
+    results = together(2, lambda i: posting[i].post(f"/m/{match_id}/rematch", forms[i]))
+    assert [r[0] for r in results] == [303, 303]
+    assert len(read_db(db_path(server)).matches) == before + 1
+    assert results[0][2]["location"] == results[1][2]["location"]
