@@ -530,7 +530,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--instance", type=Path, default=None,
-                        help="instance folder to use (default: a new temporary one)")
+                        help="a new instance folder to keep afterwards (default: a temporary "
+                             "one, deleted)")
     args = parser.parse_args(argv)
     if args.short:
         args.tables, args.duration = SHORT_TABLES, SHORT_DURATION
@@ -541,6 +542,8 @@ def run(args: argparse.Namespace) -> Result:
     """Start the server, run the tables, stop the server, check the database."""
     with tempfile.TemporaryDirectory(prefix="scorekeeper-load-") as tmp:
         instance = args.instance or Path(tmp) / "instance"
+        if (instance / "scorekeeper.db").exists():
+            raise SystemExit(f"{instance} has a database already: give a new folder")
         server = ServeProcess(instance, workers=args.workers, threads=args.threads,
                               log=Path(tmp) / "serve.log")
         server.start()

@@ -7,6 +7,7 @@ What tests/test_app.py, test_api.py and test_pages.py already prove is not repea
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -134,6 +135,18 @@ def test_the_edit_key_leaves_the_address_and_is_never_cached(app, matches):
     # the scorer link shown to share is the only place the key appears
     html = page.get_data(as_text=True)
     assert html.count(key) == 1 and 'id="edit-link"' in html
+
+
+def test_the_edit_key_is_stored_only_as_a_hash_and_never_shown_to_viewers(app, matches):
+    match_id, key = matches.create()
+    matches.record(match_id, {"caller": "E", "makers_tricks": 3})
+    raw = Path(app.config["DATABASE"]).read_bytes()
+    assert key.encode() not in raw
+    assert hashlib.sha256(key.encode()).hexdigest().encode() in raw
+    viewer = app.test_client()
+    for path in (f"/m/{match_id}", f"/m/{match_id}.json", f"/api/matches/{match_id}",
+                 f"/api/matches/{match_id}/history", f"/m/{match_id}/sheet", "/"):
+        assert key not in viewer.get(path).get_data(as_text=True), path
 
 
 def test_a_browser_keeps_at_most_twenty_edit_keys(app, matches):
