@@ -489,6 +489,7 @@ class Result:
     matches: int
     hands: int
     latencies: dict[str, list[float]]
+    waited_for_limit: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -502,7 +503,8 @@ class Result:
             f"matches {self.matches}, hands stored {self.hands} "
             f"({self.hands / self.elapsed:.1f} hands/s net of undos)",
             f"errors {len(self.errors)}, lost {self.lost}, doubled {self.doubled}, "
-            f"retries {self.retries}, integrity_check {self.integrity}",
+            f"retries {self.retries}, integrity_check {self.integrity}, "
+            f"waited for the write limit {self.waited_for_limit:.1f} s in all",
             f"{'kind':<8} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}",
         ]
         every = sorted(v for values in self.latencies.values() for v in values)
@@ -584,6 +586,7 @@ def run(args: argparse.Namespace) -> Result:
             retries=sum(s.retries for s in stats), lost=verdict.lost, doubled=verdict.doubled,
             problems=verdict.problems, integrity=verdict.integrity,
             matches=verdict.db_matches, hands=verdict.db_hands, latencies=latencies,
+            waited_for_limit=sum(s.waited_for_limit for s in stats),
         )
 
 
