@@ -11,12 +11,17 @@ import mimetypes
 import re
 import shutil
 import subprocess
+import threading
 import unicodedata
 from datetime import date
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
+
+# Pango and fontconfig are not safe to drive from several threads at once (GLib reports
+# "corrupted double-linked list" under a threaded server), so one render at a time per process.
+_RENDER_LOCK = threading.Lock()
 
 
 class RefusedURL(ValueError):
@@ -96,9 +101,11 @@ def render_pdf(
     for name in stylesheets:
         path = static_file_for(f"{origin}{static_url.rstrip('/')}/{name}", origin, static_url,
                                static_dir)
-        sheets.append(_stylesheet(path, path.stat().st_mtime_ns))
-    document = HTML(string=html, base_url=base_url, url_fetcher=fetcher, media_type="print")
-    pdf = document.write_pdf(stylesheets=sheets, font_config=font_config(), cache={})
+        with _RENDER_LOCK:  # parsing a stylesheet also loads fonts
+            sheets.append(_stylesheet(path, path.stat().st_mtime_ns))
+    with _RENDER_LOCK:
+        document = HTML(string=html, base_url=base_url, url_fetcher=fetcher, media_type="print")
+        pdf = document.write_pdf(stylesheets=sheets, font_config=font_config(), cache={})
     assert pdf is not None
     return bytes(pdf)
 

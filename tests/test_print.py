@@ -331,3 +331,24 @@ def test_sheet_pages_in_a_phone_browser(live_server: str, matches: Any) -> None:
     with ThreadPoolExecutor(max_workers=1) as pool:
         hosts = pool.submit(visit).result(timeout=120)
     assert hosts == {live_server.split("/")[2]}
+
+
+def test_pdfs_rendered_from_many_threads_at_once(
+    app: Any, matches: Any, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The server runs threads: Pango must never be driven by two of them at once."""
+    match_id, _key = matches.create(euchre_match(seats=dict(CJK), hands=cycle_hands(8)))
+
+    def get(i: int) -> bytes:
+        response = app.test_client().get(f"/m/{match_id}/sheet.pdf?size={('a4', 'letter')[i % 2]}")
+        assert response.status_code == 200
+        return bytes(response.data)
+
+    pool = ThreadPoolExecutor(max_workers=6)
+    try:  # a timeout, so that a deadlock in Pango fails the test instead of hanging it
+        pdfs = [f.result(timeout=120) for f in [pool.submit(get, i) for i in range(12)]]
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    assert all(pdf.startswith(b"%PDF") and b"%%EOF" in pdf[-64:] for pdf in pdfs)
+    err = capfd.readouterr().err
+    assert "corrupted" not in err and "CRITICAL" not in err, err
