@@ -214,6 +214,8 @@ def test_blank_sheets(client: Any, game: str) -> None:
     assert html.status_code == 200 and b"Score sheet" in html.data
     data = fetch_pdf(client, f"/sheets/{game}.pdf")
     assert len(PdfReader(io.BytesIO(data)).pages) == 1
+    letter = fetch_pdf(client, f"/sheets/{game}.pdf?size=letter")
+    assert len(PdfReader(io.BytesIO(letter)).pages) == 1
     text = pdf_text(data)
     assert "Dealer" in text and "Running total" in text
     assert client.get("/sheets/bridge").status_code == 404
