@@ -211,4 +211,5 @@ def create(base: str, **extra: Any) -> tuple[str, str]:
 
 
 ROOT = load.ROOT
+free_port = load.free_port
 TransportError = load.TransportError

@@ -12,6 +12,7 @@ import io
 import json
 import os
 import re
+import signal
 import stat
 import subprocess
 import sys
@@ -21,7 +22,16 @@ from pathlib import Path
 
 import pytest
 from flask_wtf.csrf import generate_csrf
-from reliability_support import ROOT, SEATS, api, create, db_path, form_values, read_db
+from reliability_support import (
+    ROOT,
+    SEATS,
+    api,
+    create,
+    db_path,
+    form_values,
+    free_port,
+    read_db,
+)
 
 from scorekeeper import create_app, service
 from scorekeeper.db import get_db
@@ -410,12 +420,18 @@ def test_serve_refuses_to_start_with_the_dev_key(tmp_path, how):
         env["SCOREKEEPER_SECRET_KEY"] = "dev"
     else:
         (instance / "config.py").write_text("SECRET_KEY = 'dev'\n")
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "serve", "--port", "1", "--instance",
-         str(instance)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
-        check=False)
-    assert done.returncode != 0
-    assert "SECRET_KEY" in done.stderr
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", "--port", str(free_port()),
+         "--instance", str(instance)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        _out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:  # it started: stop the whole group, then fail
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail("scorekeeper serve started with SECRET_KEY='dev'")
+    assert proc.returncode != 0
+    assert "SECRET_KEY" in err
 
 
 # --- the write limit through the real server --------------------------------------------------
