@@ -5,6 +5,7 @@ twenty distinct writes at once. Every test checks the SQLite file itself afterwa
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -86,8 +87,6 @@ def send_and_hang_up(base: str, path: str, body: bytes, headers: dict[str, str])
 
 
 def test_a_retry_after_a_lost_answer_answers_as_the_first_time_and_stores_nothing(server):
-    import json
-
     match_id, key = create(server.base)
     path = f"/api/matches/{match_id}/hands"
     body = {**HAND, "no": 1}
