@@ -29,6 +29,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import store
+from .engine.problems import Problem
 from .formats.matchfile import CheckResult, check_match
 from .keys import check_edit_key, hash_key, new_edit_key, new_key, new_match_id
 from .outcome import LoadedMatch, Outcome, Status
@@ -150,6 +151,16 @@ def is_egn(data: Any) -> bool:
     return isinstance(data, dict) and "fileType" in data and "format" not in data
 
 
+# A real match has a few dozen hands; the cap keeps a crafted import or a script from making
+# pages and PDFs that take seconds to render.
+MAX_HANDS = 300
+
+
+def too_many_hands(no: int | None = None) -> Problem:
+    """The problem of a match that would pass :data:`MAX_HANDS`."""
+    return Problem("match.too_many_hands", field="hands", hand=no, params={"max": MAX_HANDS})
+
+
 def create_match(db: Database, data: dict[str, Any], by: str = "scorer") -> Outcome:
     """Create a match from a match object (hands included = an import) or an EGN object.
 
@@ -162,10 +173,12 @@ def create_match(db: Database, data: dict[str, Any], by: str = "scorer") -> Outc
         if problems or converted is None:
             return Outcome(Status.ILLEGAL, problems=list(problems))
         data = converted
+    hands = data.get("hands") or []
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        return Outcome(Status.ILLEGAL, problems=[too_many_hands()])
     result = check_match(data)
     if not result.ok:
         return Outcome(Status.ILLEGAL, problems=list(result.problems))
-    hands = data.get("hands") or []
     stored = {k: v for k, v in data.items() if k != "hands"}
     match_id, key = new_match_id(), new_key()
     with store.transaction(db):
@@ -237,6 +250,8 @@ def record_hand(
             )
         if current.state and current.state.get("over"):
             return Outcome(Status.OVER, match_id=match_id, state=current.state)
+        if next_no > MAX_HANDS:
+            return Outcome(Status.ILLEGAL, match_id=match_id, problems=[too_many_hands(next_no)])
         result = _replay(row.data, [*datas, hand])
         if not result.ok:
             problems = [p for p in result.problems if p.hand is None or p.hand >= next_no]

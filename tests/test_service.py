@@ -360,3 +360,20 @@ def test_load(db, match):
     assert loaded.problems == []
     assert not loaded.over
     assert service.load(db, "nope") is None
+
+
+def test_a_match_holds_at_most_max_hands(db):
+    from scorekeeper import service
+
+    match = {"format": "scorekeeper-match/1", "game": "euchre",
+             "seats": {"N": "a", "E": "b", "S": "c", "W": "d"}, "rules": {"deals": 1000},
+             "hands": [{"passed": True}] * (service.MAX_HANDS + 1)}
+    refused = service.create_match(db, match)
+    assert refused.status == "illegal"
+    assert refused.problems[0].code == "match.too_many_hands"
+    match["hands"] = match["hands"][: service.MAX_HANDS]
+    created = service.create_match(db, match)
+    assert created.ok
+    full = service.record_hand(db, created.match_id, {"passed": True}, service.MAX_HANDS + 1)
+    assert full.status == "illegal"
+    assert "at most 300 hands" in full.problems[0].message

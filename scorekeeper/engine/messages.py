@@ -31,6 +31,7 @@ MESSAGES: dict[str, str] = {
     "match.bad_start_score": N_("a starting score must be a whole number of at least 0"),
     "match.start_over": N_("the starting score already reaches the target of {target}: the game would be over before it starts"),
     "match.hands_not_list": N_("hands must be a list"),
+    "match.too_many_hands": N_("a match can hold at most {max} hands: start a new match"),
     "hand.not_object": N_("a hand must be a JSON object"),
     "hand.invalid": N_("this hand can't be scored"),
     # rule options
