@@ -390,3 +390,12 @@ def test_tap_targets_are_big_enough(phone):
     page.locator("summary", has_text="More").click()
     page.locator("summary", has_text="Share").click()
     assert small_targets(page) == []
+
+
+def test_the_first_dealer_buttons_show_the_names(phone):
+    page = phone.goto("/")
+    page.fill("#E", "Bo")
+    expect(page.locator("#first_dealer label").nth(1)).to_have_text("BoEast")
+    page.locator("#first_dealer label", has_text="Bo").click()
+    start(page)
+    expect(page.locator(".deal")).to_contain_text("Bo")
