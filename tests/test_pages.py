@@ -253,6 +253,7 @@ def test_a_viewer_sees_the_score_but_cannot_post(app, table, matches):
     assert "Scorer link" not in html
     token = form_of(table.page(url), "/hands")["values"]
     viewer.get("/")  # a session of its own
+    assert viewer.get(url + "/preview?caller=N&makers_tricks=3").status_code == 403
     for path in ("/hands", "/undo", "/preview", "/rematch", "/hands/1/edit"):
         assert viewer.post(url + path, data=token).status_code in (400, 403)
     assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1
@@ -292,11 +293,15 @@ def test_missing_csrf_token_is_refused(table):
                                                    "makers_tricks": "3"}).status_code == 400
 
 
-def test_preview_says_what_will_happen(table):
+def test_preview_says_what_will_happen(table, matches):
     url = table.start()
     values = table.hand_form(url)
-    r = table.client.post(url + "/preview", data={**values, "caller": "E", "makers_tricks": "1"})
+    del values["csrf_token"]  # a GET changes nothing: no token needed
+    r = table.client.get(url + "/preview", query_string={**values, "caller": "E",
+                                                         "makers_tricks": "1"})
     assert r.json == {"label": "Save: Visitors euchred → Home +2", "errors": {}}
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 0
+    values = table.hand_form(url)
     r = table.client.post(url + "/preview", data={**values, "caller": "S", "alone": "y",
                                                   "makers_tricks": "5"})
     assert r.json["label"] == "Save: Cai alone march → Home +4"
@@ -522,3 +527,15 @@ def test_a_cross_site_post_is_refused_with_its_reason(table):
     r = table.client.post(url + "/hands", data={**values, "caller": "N", "makers_tricks": "3"},
                           headers={"Sec-Fetch-Site": "cross-site"})
     assert r.status_code == 403 and "other sites" in r.get_data(as_text=True)
+
+
+@pytest.mark.app_config(WRITE_LIMIT_PER_MINUTE=5)
+def test_previews_do_not_count_as_writes(table, matches):
+    url = table.start()
+    values = table.hand_form(url)
+    for tricks in "0123450123":  # a fidgety thumb: ten previews
+        r = table.client.get(url + "/preview", query_string={"caller": "E",
+                                                             "makers_tricks": tricks})
+        assert r.status_code == 200
+    assert table.post_hand(url, values, caller="E", makers_tricks="3").status_code == 303
+    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1

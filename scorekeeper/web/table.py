@@ -157,9 +157,9 @@ def import_match():
 # --- the match at the table --------------------------------------------------------------------
 
 
-def _hand_form(loaded, formdata=None):
+def _hand_form(loaded, formdata=None, csrf=True):
     """The game's hand form, with the players' names on its seat buttons."""
-    form = HAND_FORMS[loaded.game](formdata=formdata)
+    form = HAND_FORMS[loaded.game](formdata=formdata, meta={} if csrf else {"csrf": False})
     if loaded.game == "euchre":
         form.set_seats(loaded.match["seats"])
     else:
@@ -260,15 +260,20 @@ def record(match_id: str):
     return redirect(here, 303)
 
 
-@bp.post("/m/<match_id>/preview")
+@bp.route("/m/<match_id>/preview", methods=["GET", "POST"])
 def preview(match_id: str):
     """What saving this form would do, by the engine itself: ``{label, errors}``.
 
-    ``?no=N`` previews a correction of hand N (later hands re-scored) instead of a new hand.
+    The page's script sends a GET with the form's fields as the query: it changes nothing, so
+    it needs no CSRF token and does not count against the write limit (a POST of the form
+    works too). ``no=N`` previews a correction of hand N (later hands re-scored).
     """
     loaded = _load_or_404(match_id)
     _require_editor(match_id)
-    form = _hand_form(loaded, request.form)
+    if request.method == "GET":
+        form = _hand_form(loaded, request.args, csrf=False)
+    else:
+        form = _hand_form(loaded, request.form)
     hands = list(loaded.match["hands"])
     no = request.args.get("no", type=int)
     if no is not None and 1 <= no <= len(hands):

@@ -15,7 +15,10 @@
   function preview() {
     var f = $("entry"), mine = ++seq;
     if (!f || !f.dataset.preview) return;
-    fetch(f.dataset.preview, { method: "POST", body: new FormData(f), credentials: "same-origin" })
+    var q = new URLSearchParams(new FormData(f));
+    q.delete("csrf_token");
+    q.delete("submission_id");
+    fetch(f.dataset.preview + (f.dataset.preview.indexOf("?") < 0 ? "?" : "&") + q, opts)
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (d) {
         if (!d || mine !== seq) return;
