@@ -167,3 +167,12 @@ def _initial(db: Database) -> None:
         )
         """
     )
+
+
+@migrations(name="0002_rematch_of")
+def _rematch_of(db: Database) -> None:
+    # A rematch remembers the match it follows; one rematch per match, so two phones pressing
+    # Rematch at once land in the same new match.
+    db.execute("ALTER TABLE matches ADD COLUMN rematch_of TEXT")
+    db.execute("CREATE UNIQUE INDEX matches_rematch_of ON matches (rematch_of)"
+               " WHERE rematch_of IS NOT NULL")

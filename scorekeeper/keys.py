@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -19,6 +20,17 @@ def new_match_id() -> str:
 def new_key() -> str:
     """A fresh edit key (192 random bits, URL-safe). Only its hash is ever stored."""
     return secrets.token_urlsafe(24)
+
+
+def derived_key(secret: str, purpose: str) -> str:
+    """An edit key derived from the app's secret (HMAC-SHA-256, 256 bits, URL-safe).
+
+    The rematch of a match gets the key derived from the old match's id, so every phone that
+    may edit the old match and presses Rematch gets the same new match with the same rights,
+    while only the key's hash is stored.
+    """
+    digest = hmac.new(secret.encode("utf-8"), purpose.encode("utf-8"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
 
 def hash_key(key: str) -> str:

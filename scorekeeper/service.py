@@ -31,7 +31,7 @@ from sqlite_utils import Database
 from . import store
 from .engine.problems import Problem
 from .formats.matchfile import CheckResult, check_match
-from .keys import check_edit_key, hash_key, new_edit_key, new_key, new_match_id
+from .keys import check_edit_key, derived_key, hash_key, new_edit_key, new_key, new_match_id
 from .outcome import LoadedMatch, Outcome, Status
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "new_match_id",
     "recent",
     "record_hand",
+    "rematch",
     "undo_last",
 ]
 
@@ -173,12 +174,13 @@ def create_match(db: Database, data: dict[str, Any], by: str = "scorer") -> Outc
         if problems or converted is None:
             return Outcome(Status.ILLEGAL, problems=list(problems))
         data = converted
-    hands = data.get("hands") or []
+    hands = data.get("hands") if isinstance(data, dict) else None
     if isinstance(hands, list) and len(hands) > MAX_HANDS:
         return Outcome(Status.ILLEGAL, problems=[too_many_hands()])
     result = check_match(data)
     if not result.ok:
         return Outcome(Status.ILLEGAL, problems=list(result.problems))
+    hands = data.get("hands") or []
     stored = {k: v for k, v in data.items() if k != "hands"}
     match_id, key = new_match_id(), new_key()
     with store.transaction(db):
@@ -188,6 +190,32 @@ def create_match(db: Database, data: dict[str, Any], by: str = "scorer") -> Outc
     return Outcome(
         Status.CREATED, match_id=match_id, edit_key=key, state=result.state, version=1
     )
+
+
+def rematch(db: Database, match_id: str, secret: str) -> Outcome:
+    """The rematch of a finished match: same seats, teams and rules, the deal going on.
+
+    Idempotent: a second press (another phone, a double tap) answers with the same new match
+    and the same edit key, derived from ``secret`` and the old match's id.
+    """
+    key = derived_key(secret, f"rematch:{match_id}")
+    with store.transaction(db):
+        existing = store.get_rematch(db, match_id)
+        if existing is not None:
+            return Outcome(Status.CREATED, match_id=existing, edit_key=key)
+        row = store.get_match(db, match_id)
+        if row is None:
+            return Outcome(Status.NOT_FOUND, match_id=match_id)
+        current = _replay(row.data, [h.data for h in store.get_hands(db, match_id)])
+        data = {k: v for k, v in row.data.items() if k != "start_score"}
+        if current.state is not None:
+            data["first_dealer"] = current.state["next_dealer"]
+        result = check_match({**data, "hands": []})
+        if not result.ok:
+            return Outcome(Status.ILLEGAL, problems=list(result.problems))
+        new_id = new_match_id()
+        store.insert_match(db, new_id, hash_key(key), data["game"], data, rematch_of=match_id)
+    return Outcome(Status.CREATED, match_id=new_id, edit_key=key, state=result.state, version=1)
 
 
 def request_hash(hand: dict[str, Any], expected_no: int) -> str:

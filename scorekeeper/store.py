@@ -81,14 +81,23 @@ def get_match(db: Database, match_id: str) -> MatchRow | None:
     return MatchRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
 
 
-def insert_match(db: Database, match_id: str, key_hash: str, game: str, data: dict) -> None:
-    """Insert a new match row (version 1)."""
+def insert_match(
+    db: Database, match_id: str, key_hash: str, game: str, data: dict,
+    rematch_of: str | None = None,
+) -> None:
+    """Insert a new match row (version 1); ``rematch_of``: the match it is the rematch of."""
     stamp = now()
     db.execute(
-        "INSERT INTO matches (id, edit_key_hash, game, data, created, updated, version)"
-        " VALUES (?, ?, ?, ?, ?, ?, 1)",
-        [match_id, key_hash, game, dumps(data), stamp, stamp],
+        "INSERT INTO matches (id, edit_key_hash, game, data, created, updated, version,"
+        " rematch_of) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
+        [match_id, key_hash, game, dumps(data), stamp, stamp, rematch_of],
     )
+
+
+def get_rematch(db: Database, match_id: str) -> str | None:
+    """The id of the rematch of a match, if one was started."""
+    row = db.execute("SELECT id FROM matches WHERE rematch_of = ?", [match_id]).fetchone()
+    return row[0] if row else None
 
 
 def bump_match(db: Database, match_id: str) -> None:

@@ -362,14 +362,11 @@ def edit_hand(match_id: str, no: int):
 @bp.post("/m/<match_id>/rematch")
 def rematch(match_id: str):
     """A new match with the same seats, teams and rules; the deal goes on from this one."""
-    loaded = _load_or_404(match_id)
+    _load_or_404(match_id)
     _require_editor(match_id)
     if not ActionForm().validate():
         abort(400)
-    data = {k: v for k, v in loaded.match.items() if k not in ("hands", "start_score")}
-    data["first_dealer"] = (loaded.state or {}).get("next_dealer") or data.get("first_dealer")
-    data["hands"] = []
-    outcome = service.create_match(get_db(), data)
+    outcome = service.rematch(get_db(), match_id, current_app.config["SECRET_KEY"])
     if not outcome.ok:
         flash(outcome.message, "warn")
         return redirect(url_for("table.match", match_id=match_id), 303)

@@ -348,9 +348,6 @@ def test_an_undo_sent_twice_removes_one_hand(server):
     assert_sound(stored)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: /m/<id>/rematch has no idempotency: two phones "
-                   "(or a double tap) pressing Rematch create two new matches, and the table's "
-                   "next hands split between them")
 def test_two_phones_pressing_rematch_get_the_same_new_match(server, phones):
     match_id, key = create(server.base, rules={"target": 5})
     for no in (1, 2):  # North alone, march: 4 points each; the game to 5 is over
