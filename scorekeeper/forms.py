@@ -240,7 +240,7 @@ class ImportForm(Form):
 class HandForm(Form):
     """What every hand form carries: idempotency key, expected hand number, note."""
 
-    submission_id = HiddenField()
+    submission_id = HiddenField(validators=[Optional(), Length(max=100)])
     expected_no = HiddenField(validators=[DataRequired()])
     note = StringField(_l("Note"), validators=[Optional(), Length(max=NOTE_MAX)])
 
