@@ -277,6 +277,7 @@ def test_works_without_javascript(make_phone):
     plain = make_phone(java_script_enabled=False)
     page = plain.goto("/")
     start(page)
+    expect(page.locator("#wake")).to_be_hidden()  # nothing to keep the screen on with
     page.locator("#caller label", has_text="Cai").click()
     page.locator("#makers_tricks input[value='2']").click()
     page.locator("summary", has_text="More").click()
