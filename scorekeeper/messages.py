@@ -182,3 +182,8 @@ def problem_message(problem: Problem) -> str:
             return template.format(**params)
         except (KeyError, IndexError, ValueError, AttributeError):
             return problem.message
+
+
+def problem_json(problem: Problem) -> dict[str, Any]:
+    """The API's error object (match-format.md) with the message in the request's language."""
+    return {**problem.as_json(), "message": problem_message(problem)}

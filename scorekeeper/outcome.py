@@ -9,6 +9,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from .engine.problems import Problem
+from .messages import problem_json
 
 
 class Status(StrEnum):
@@ -104,7 +105,7 @@ class Outcome:
     def errors(self) -> list[dict[str, Any]]:
         """The API's ``errors`` list: the engine's problems, or one entry for the status."""
         if self.problems:
-            return [p.as_json() for p in self.problems]
+            return [problem_json(p) for p in self.problems]
         hand = self.no if self.status in (Status.CONFLICT, Status.NO_SUCH_HAND) else None
         fld = "no" if self.status in (Status.WRONG_NO, Status.NOT_LAST) else None
         return [{"hand": hand, "field": fld, "message": self.message}]

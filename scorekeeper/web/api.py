@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 
 from .. import service
 from ..db import get_db
+from ..messages import problem_json
 from ..outcome import LoadedMatch, Outcome, Status
 from ..security import bearer_key, csrf, edit_key_for
 from .errors import error_body
@@ -148,7 +149,7 @@ def match_body(loaded: LoadedMatch) -> dict[str, Any]:
     """The GET answer: the match file object and its replayed state."""
     body: dict[str, Any] = {"match": loaded.match, "state": loaded.state}
     if loaded.problems:
-        body["errors"] = [p.as_json() for p in loaded.problems]
+        body["errors"] = [problem_json(p) for p in loaded.problems]
     return body
 
 
