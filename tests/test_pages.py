@@ -539,3 +539,17 @@ def test_previews_do_not_count_as_writes(table, matches):
         assert r.status_code == 200
     assert table.post_hand(url, values, caller="E", makers_tricks="3").status_code == 303
     assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1
+
+
+@pytest.mark.parametrize("path", ["/start", "/import"])
+def test_a_form_address_opened_directly_goes_home(client, path):
+    r = client.get(path)
+    assert r.status_code == 303
+    assert r.headers["Location"].endswith("/")
+
+
+@pytest.mark.parametrize("action", ["hands", "undo", "rematch", "newkey"])
+def test_a_write_address_opened_directly_shows_the_match(client, action):
+    r = client.get(f"/m/some-match/{action}")
+    assert r.status_code == 303
+    assert r.headers["Location"].endswith("/m/some-match")

@@ -389,6 +389,22 @@ def new_key(match_id: str):
 # --- small things ------------------------------------------------------------------------------
 
 
+@bp.get("/start")
+@bp.get("/import")
+def back_home():
+    """A form's address opened directly (a refresh, a language switch): go to the home page."""
+    return redirect(url_for("table.home"), 303)
+
+
+@bp.get("/m/<match_id>/hands")
+@bp.get("/m/<match_id>/undo")
+@bp.get("/m/<match_id>/rematch")
+@bp.get("/m/<match_id>/newkey")
+def back_to_match(match_id: str):
+    """A write's address opened directly: show the match (nothing is written by a GET)."""
+    return redirect(url_for("table.match", match_id=match_id), 303)
+
+
 @bp.get("/lang/<code>")
 def set_lang(code: str):
     """Remember the chosen language in a cookie and go back to the page."""
