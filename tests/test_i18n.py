@@ -266,8 +266,6 @@ def test_the_api_answers_in_english_by_default(client: Any) -> None:
         "round 2 can't name hearts: hearts was turned down"
 
 
-@pytest.mark.xfail(reason="the API words problems with Problem.as_json (English); it should use "
-                   "messages.problem_message", strict=False)
 def test_the_api_answers_in_the_language_asked_for(client: Any) -> None:
     r = client.post("/api/matches", json=BAD_IMPORT, headers={"Accept-Language": "zh-TW"})
     assert r.status_code == 422
