@@ -24,7 +24,7 @@ from scorekeeper.catalogs import compile_catalog, ensure_compiled, wtforms_trans
 from scorekeeper.engine.problems import Problem
 from scorekeeper.formats.egn_messages import EGN_MESSAGES
 from scorekeeper.formats.matchfile import check_match
-from scorekeeper.messages import EGN_TEMPLATES, problem_message
+from scorekeeper.messages import problem_message
 
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 CHINESE = ("zh_Hant", "zh_Hans")
@@ -122,9 +122,11 @@ def test_the_catalogs_say_their_plural_rules() -> None:
         assert str(cat.locale) == locale
 
 
-def test_egn_templates_are_marked_word_for_word() -> None:
-    """messages.EGN_TEMPLATES marks formats/egn.py's wording for extraction: keep them equal."""
-    assert EGN_TEMPLATES == EGN_MESSAGES
+def test_egn_templates_are_registered_with_the_engine() -> None:
+    """formats/egn_messages.py marks its wording with N_ and registers it with the engine's."""
+    from scorekeeper.engine.messages import MESSAGES
+
+    assert {code: MESSAGES[code] for code in EGN_MESSAGES} == EGN_MESSAGES
 
 
 def test_ensure_compiled_writes_missing_and_stale_catalogs(tmp_path: Path) -> None:
