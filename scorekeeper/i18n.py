@@ -15,7 +15,11 @@ babel = Babel()
 
 
 def init_app(app: Flask) -> None:
-    """Initialise Flask-Babel with our locale selector."""
+    """Initialise Flask-Babel with our locale selector (compiling any missing catalog first:
+    Flask-Babel caches translations for the life of the process)."""
+    from .catalogs import ensure_compiled
+
+    ensure_compiled(app.config["BABEL_TRANSLATION_DIRECTORIES"])
     babel.init_app(app, locale_selector=select_locale)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from .engine.problems import Problem
-from .messages import problem_json
+from .messages import problem_json, problem_message
 
 
 class Status(StrEnum):
@@ -98,7 +98,7 @@ class Outcome:
             return _("There is no such match.")
         if s is Status.ILLEGAL:
             if self.problems:
-                return self.problems[0].message
+                return problem_message(self.problems[0])
             return _("This hand is not legal.")
         return ""
 
