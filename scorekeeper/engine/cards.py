@@ -52,10 +52,6 @@ def parse_card(text: object) -> Card | None:
     return None
 
 
-def format_card(card: Card) -> str:
-    return str(card)
-
-
 def is_suit(value: object) -> bool:
     return isinstance(value, str) and value in SUITS
 

@@ -10,7 +10,6 @@ from scorekeeper.engine.cards import (
     PARTNER,
     SEATS,
     SUITS,
-    TEAM_OF,
     WHIST_DECK,
     Card,
     legal_plays,
@@ -31,7 +30,7 @@ def euchre_hand(rng: random.Random, dealer: str, *, alone: bool | None = None,
     cards = _sorted(EUCHRE_DECK)
     rng.shuffle(cards)
     holdings = {s: cards[i * 5:(i + 1) * 5] for i, s in enumerate(SEATS)}
-    turn_up, rest = cards[20], cards[21:]
+    turn_up = cards[20]
     caller = rng.choice(SEATS)
     round_ = rng.choice((1, 2))
     hand: dict[str, Any] = {"dealer": dealer, "caller": caller, "round": round_,
@@ -44,7 +43,6 @@ def euchre_hand(rng: random.Random, dealer: str, *, alone: bool | None = None,
         hand["discard"] = str(discard)
     else:
         trump = rng.choice([s for s in SUITS if s != turn_up.suit])
-    del rest
     hand["trump"] = trump
     if alone is None:
         alone = rng.random() < 0.2
@@ -100,10 +98,3 @@ def play_out(rng: random.Random, holdings: dict[str, list[Card]], trump: str, bo
         leader = order[trick_winner(trick, trump, bowers)]
         play.append([str(c) for c in trick])
     return play
-
-
-def seats_of(hand: dict[str, Any]) -> dict[str, str]:
-    return {c: s for s, cs in hand["deal"].items() for c in cs}
-
-
-__all__ = ["TEAM_OF", "euchre_hand", "play_out", "seats_of", "whist_hand"]
