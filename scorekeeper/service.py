@@ -264,10 +264,17 @@ def record_hand(
                 )
         hands = store.get_hands(db, match_id)
         datas = [h.data for h in hands]
+        next_no = len(hands) + 1
+        result = None
+        if expected_no == next_no <= MAX_HANDS:
+            # The usual case in one replay: a legal new hand means the stored hands replay
+            # cleanly and the game was not over (else the new hand would carry a problem).
+            result = _replay(row.data, [*datas, hand])
+            if result.ok:
+                return _store_hand(db, row, next_no, hand, submission_key, fingerprint, result)
         current = _replay(row.data, datas)
         if not current.ok:
             return Outcome(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
-        next_no = len(hands) + 1
         if expected_no != next_no:
             return Outcome(
                 Status.WRONG_NO,
@@ -280,21 +287,27 @@ def record_hand(
             return Outcome(Status.OVER, match_id=match_id, state=current.state)
         if next_no > MAX_HANDS:
             return Outcome(Status.ILLEGAL, match_id=match_id, problems=[too_many_hands(next_no)])
-        result = _replay(row.data, [*datas, hand])
-        if not result.ok:
-            problems = [p for p in result.problems if p.hand is None or p.hand >= next_no]
-            return Outcome(
-                Status.ILLEGAL, match_id=match_id, problems=problems or list(result.problems)
-            )
-        store.insert_hand(db, match_id, next_no, hand, submission_key)
-        store.bump_match(db, match_id)
-        response = {"hand": {**hand, "no": next_no}, "state": result.state}
-        if submission_key is not None:
-            store.put_idempotent(db, match_id, submission_key, fingerprint, 201, response)
+        assert result is not None and not result.ok
+        problems = [p for p in result.problems if p.hand is None or p.hand >= next_no]
+        return Outcome(
+            Status.ILLEGAL, match_id=match_id, problems=problems or list(result.problems)
+        )
+
+
+def _store_hand(
+    db: Database, row: store.MatchRow, no: int, hand: dict[str, Any],
+    submission_key: str | None, fingerprint: str, result: CheckResult,
+) -> Outcome:
+    """Write a checked hand (inside the caller's transaction) and say so."""
+    store.insert_hand(db, row.id, no, hand, submission_key)
+    store.bump_match(db, row.id)
+    response = {"hand": {**hand, "no": no}, "state": result.state}
+    if submission_key is not None:
+        store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response)
     return Outcome(
         Status.RECORDED,
-        match_id=match_id,
-        no=next_no,
+        match_id=row.id,
+        no=no,
         hand=response["hand"],
         state=result.state,
         response=response,
