@@ -124,6 +124,7 @@ class LoadedMatch:
     hand_versions: list[int]  # per hand, for correct_hand(expected_version=...)
     created: str
     updated: str
+    key_hash: str = ""  # the stored hash of the current edit key (never shown)
 
     @property
     def hand_count(self) -> int:

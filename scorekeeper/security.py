@@ -1,21 +1,28 @@
 """Security wiring: the secret key, CSRF, cookies, response headers and edit rights.
 
-Edit rights: a match's edit key is a capability. Pages swap a ``?key=`` link for the session
-(``remember_edit_key``) and later ask ``edit_key_for``/``may_edit``; the API takes the key as
-``Authorization: Bearer <key>`` (``bearer_key``).
+Edit rights: a match's edit key is a capability. Pages swap a ``?key=`` link for a reference
+to the key in a persistent signed cookie (``remember_edit_key``) and later ask ``may_edit``;
+the API takes the key as ``Authorization: Bearer <key>`` (``bearer_key``). See "edit rights"
+below for what the cookie holds.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import logging
 import os
+import re
 import secrets
 import tempfile
 from pathlib import Path
 
-from flask import Flask, abort, request, session
+from flask import Flask, abort, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFProtect
+from itsdangerous import BadSignature, URLSafeSerializer
 from sqlite_utils import Database
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
@@ -27,8 +34,9 @@ CSP = (
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'"
 )
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-SESSION_KEYS = "edit_keys"  # session entry: {match_id: edit key}
-MAX_REMEMBERED = 20  # edit keys kept per browser (the cookie must stay small)
+SESSION_KEYS = "edit_keys"  # older versions' session entry {match_id: edit key}: migrated
+MAX_REMEMBERED = 20  # matches a phone scores at once (the rights cookie stays small)
+RIGHTS_MAX_AGE = 400 * 86400  # the rights cookie: browsers keep a cookie at most 400 days
 
 
 class InsecureSecretKey(RuntimeError):
@@ -58,6 +66,8 @@ def init_app(app: Flask) -> None:
     app.before_request(refuse_cross_site_writes)  # first: before the CSRF check
     csrf.init_app(app)
     app.after_request(add_security_headers)
+    app.after_request(write_rights_cookie)
+    redact_logs()
 
 
 def load_secret_key(path: Path) -> str:
@@ -132,6 +142,17 @@ def add_security_headers(response: Response) -> Response:
 
 
 # --- edit rights ------------------------------------------------------------------------------
+#
+# A phone that may score a match keeps, in a persistent signed HttpOnly cookie, a *reference* to
+# the match's current edit key: ``key_ref`` = HMAC(secret key, the stored hash of the edit key).
+# The edit key itself is never in a cookie, a page for viewers or a log line. The reference
+# stops matching when "New scorer link" replaces the key (its hash changes), so revocation is
+# immediate and needs no list of devices.
+#
+# The scorer link a scoring phone shows (and its QR code) carries a *scorer token*, another HMAC
+# of the stored hash: the server can make it again at any time without knowing the key, and it
+# also dies with the key. ``/m/<id>?key=`` takes either the edit key (the API's ``edit_url``)
+# or a scorer token.
 
 
 def bearer_key() -> str | None:
@@ -143,33 +164,166 @@ def bearer_key() -> str | None:
     return value.strip()
 
 
+def _mac(purpose: str, *parts: str) -> str:
+    """A URL-safe HMAC-SHA-256 of ``parts`` under the app's secret key (128 bits shown)."""
+    secret = str(current_app.config["SECRET_KEY"]).encode("utf-8")
+    message = "\x1f".join((purpose, *parts)).encode("utf-8")
+    digest = hmac.new(secret, message, hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def key_ref(match_id: str, key_hash: str) -> str:
+    """The rights cookie's reference to the edit key whose stored hash is ``key_hash``."""
+    return _mac("scorer-ref", match_id, key_hash)
+
+
+def scorer_token(match_id: str, key_hash: str) -> str:
+    """The token of the scorer link (and its QR code) for the current edit key."""
+    return _mac("scorer-link", match_id, key_hash)
+
+
+def rights_cookie_name() -> str:
+    """``__Host-scorer`` under HTTPS, else ``scorer``."""
+    return "__Host-scorer" if _is_https() or current_app.config["SESSION_COOKIE_SECURE"] \
+        else "scorer"
+
+
+def _serializer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="scorekeeper.rights")
+
+
+def _rights() -> dict[str, str]:
+    """This phone's ``{match_id: key_ref}`` (from the rights cookie; cached per request)."""
+    if "rights" in g:
+        return g.rights
+    refs: dict[str, str] = {}
+    raw = request.cookies.get(rights_cookie_name())
+    if raw:
+        try:
+            loaded = _serializer().loads(raw)
+        except BadSignature:
+            loaded = None
+        if isinstance(loaded, dict):
+            refs = {k: v for k, v in loaded.items() if isinstance(k, str) and isinstance(v, str)}
+    g.rights = refs
+    _migrate_session_keys()
+    return g.rights
+
+
+def _migrate_session_keys() -> None:
+    """Older versions kept ``{match_id: edit key}`` in the session: turn them into references
+    and drop the keys from the session."""
+    old = session.pop(SESSION_KEYS, None)
+    if not isinstance(old, dict):
+        return
+    from . import keys
+
+    for match_id, key in old.items():
+        if isinstance(match_id, str) and isinstance(key, str):
+            _remember(match_id, key_ref(match_id, keys.hash_key(key)))
+
+
+def _remember(match_id: str, ref: str) -> None:
+    refs = dict(_rights())
+    refs.pop(match_id, None)
+    refs[match_id] = ref
+    while len(refs) > MAX_REMEMBERED:
+        refs.pop(next(iter(refs)))
+    g.rights = refs
+    g.rights_changed = True
+
+
 def remember_edit_key(match_id: str, key: str) -> None:
-    """Keep a match's edit key in this browser's session (newest last, at most 20)."""
-    keys = dict(session.get(SESSION_KEYS) or {})
-    keys.pop(match_id, None)
-    keys[match_id] = key
-    while len(keys) > MAX_REMEMBERED:
-        keys.pop(next(iter(keys)))
-    session[SESSION_KEYS] = keys
+    """Make this phone a scorer of the match (the key must have been checked): a reference to
+    the key goes into the rights cookie (newest last, at most ``MAX_REMEMBERED``)."""
+    from . import keys
+
+    _remember(match_id, key_ref(match_id, keys.hash_key(key)))
+
+
+def remember_key_hash(match_id: str, key_hash: str) -> None:
+    """Like ``remember_edit_key``, from the stored hash (a scorer token was checked)."""
+    _remember(match_id, key_ref(match_id, key_hash))
 
 
 def forget_edit_key(match_id: str) -> None:
-    """Drop a match's edit key from the session."""
-    keys = dict(session.get(SESSION_KEYS) or {})
-    if keys.pop(match_id, None) is not None:
-        session[SESSION_KEYS] = keys
+    """Drop a match from this phone's rights."""
+    refs = dict(_rights())
+    if refs.pop(match_id, None) is not None:
+        g.rights = refs
+        g.rights_changed = True
 
 
-def edit_key_for(match_id: str) -> str | None:
-    """The edit key this browser's session holds for a match (not yet checked), or None."""
-    keys = session.get(SESSION_KEYS) or {}
-    key = keys.get(match_id) if isinstance(keys, dict) else None
-    return key if isinstance(key, str) else None
+def has_rights_for(match_id: str) -> bool:
+    """Whether this phone holds some reference for the match (current or revoked)."""
+    return match_id in _rights()
+
+
+def rights_match(match_id: str, key_hash: str | None) -> bool:
+    """Whether this phone's reference for the match names the key with stored hash
+    ``key_hash``."""
+    ref = _rights().get(match_id)
+    if not ref or not key_hash:
+        return False
+    return hmac.compare_digest(ref, key_ref(match_id, key_hash))
 
 
 def may_edit(db: Database, match_id: str) -> bool:
-    """Whether this browser's session holds the match's current edit key."""
-    from .service import check_edit_key
+    """Whether this phone holds a reference to the match's current edit key."""
+    from . import store
 
-    key = edit_key_for(match_id)
-    return key is not None and check_edit_key(db, match_id, key)
+    if not has_rights_for(match_id):
+        return False
+    row = store.get_match(db, match_id)
+    return row is not None and rights_match(match_id, row.edit_key_hash)
+
+
+def check_scorer_token(db: Database, match_id: str, token: str) -> str | None:
+    """The stored key hash if ``token`` is the match's current scorer token, else None."""
+    from . import store
+
+    row = store.get_match(db, match_id)
+    if row is None or not token:
+        return None
+    if hmac.compare_digest(token.encode("utf-8"),
+                           scorer_token(match_id, row.edit_key_hash).encode("utf-8")):
+        return row.edit_key_hash
+    return None
+
+
+def write_rights_cookie(response: Response) -> Response:
+    """Send the rights cookie when this request changed it (400 days: browsers' ceiling)."""
+    if g.get("rights_changed"):
+        name = rights_cookie_name()
+        if g.rights:
+            response.set_cookie(name, _serializer().dumps(g.rights), max_age=RIGHTS_MAX_AGE,
+                                path="/", httponly=True, samesite="Lax", secure=_is_https()
+                                or bool(current_app.config["SESSION_COOKIE_SECURE"]))
+        else:
+            response.delete_cookie(name, path="/", httponly=True, samesite="Lax",
+                                   secure=name.startswith("__Host-"))
+    return response
+
+
+# --- logs ---------------------------------------------------------------------------------------
+
+_SECRET_QUERY = re.compile(r"([?&]key=)[^&\s\"']+")
+
+
+class RedactKeys(logging.Filter):
+    """Replace the value of ``key=`` in logged request lines: edit keys never reach a log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "key=" in message:
+            record.msg = _SECRET_QUERY.sub(r"\1[redacted]", message)
+            record.args = ()
+        return True
+
+
+def redact_logs() -> None:
+    """Install the filter on the loggers that print request lines (once per process)."""
+    for name in ("werkzeug", "gunicorn.access", "gunicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactKeys) for f in logger.filters):
+            logger.addFilter(RedactKeys())

@@ -105,6 +105,7 @@ def _loaded(row: store.MatchRow, hands: list[store.HandRow]) -> LoadedMatch:
         hand_versions=[h.version for h in hands],
         created=row.created,
         updated=row.updated,
+        key_hash=row.edit_key_hash,
     )
 
 

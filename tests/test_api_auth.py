@@ -33,15 +33,14 @@ def test_bearer_requests_need_no_csrf_token(client, created):
 
 
 def session_token(app, client, created) -> str:
-    """Give the client's session the match's edit key (as the pages do); a fresh CSRF token."""
+    """Make the client a scorer of the match (the scorer link, as a phone does); a fresh CSRF
+    token."""
     from flask import session
     from flask_wtf.csrf import generate_csrf
 
-    from scorekeeper.security import remember_edit_key
-
+    assert client.get(f"/m/{created['id']}?key={created['edit_key']}").status_code == 303
     with app.test_request_context():
         token = generate_csrf()
-        remember_edit_key(created["id"], created["edit_key"])
         saved = dict(session)
     with client.session_transaction() as s:
         s.update(saved)

@@ -19,7 +19,7 @@ from .. import service
 from ..db import get_db
 from ..messages import problem_json
 from ..outcome import LoadedMatch, Outcome, Status
-from ..security import bearer_key, csrf, edit_key_for
+from ..security import bearer_key, csrf, has_rights_for, may_edit
 from .errors import error_body
 
 bp = Blueprint("api", __name__)
@@ -74,20 +74,23 @@ def idempotency_key() -> str | None:
 def authorise(match_id: str) -> None:
     """Allow a write: 404 for an unknown match, 403 without the current edit key.
 
-    A bearer key is checked alone (no cookie, no CSRF token). Without one, the edit key kept in
-    the browser session by the pages counts, and then the CSRF token is required as for forms.
+    A bearer key is checked alone (no cookie, no CSRF token). Without one, the scorer rights
+    kept in the phone's cookie by the pages count, and then the CSRF token is required as for
+    forms.
     """
     db = get_db()
     if not service.exists(db, match_id):
         abort(404, description=_("There is no such match."))
     key = bearer_key()
     if key is None:
-        key = edit_key_for(match_id)
-        if key is None:
+        if not has_rights_for(match_id):
             abort(403, description=_(
                 "Recording needs the match's edit key (Authorization: Bearer <key>)."
             ))
         csrf.protect()
+        if not may_edit(db, match_id):
+            abort(403, description=_("The edit key is wrong or has been replaced."))
+        return
     if not service.check_edit_key(db, match_id, key):
         abort(403, description=_("The edit key is wrong or has been replaced."))
 

@@ -30,6 +30,7 @@ from .. import security, service
 from ..db import get_db
 from ..formats.matchfile import check_match
 from ..forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
+from ..qr import qr_svg
 from ..service import Status
 from . import tableview
 
@@ -80,7 +81,8 @@ def not_found(_error):
 def forbidden(error):
     """A write refused: by a viewer, or one another site sent (its own reason then)."""
     own = error.description if error.description != type(error).description else None
-    return render_template("table/forbidden.html", reason=own), 403
+    match_id = (request.view_args or {}).get("match_id")
+    return render_template("table/forbidden.html", reason=own, match_id=match_id), 403
 
 
 # --- home: start or import a match -------------------------------------------------------------
@@ -100,6 +102,7 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
             "id": loaded.id,
             "title": " – ".join(tableview.team_names(loaded.match).values()),
             "score": f"{score.get('NS', 0)}–{score.get('EW', 0)}",
+            "scorer": security.rights_match(loaded.id, loaded.key_hash),
         })
     form = form or StartForm()
     option_names = {g: [o.name for o in opts] for g, opts in OPTIONS.items()}
@@ -169,13 +172,19 @@ def _hand_form(loaded, formdata=None, csrf=True):
 
 def _view(loaded) -> dict[str, Any]:
     """The match page's values: the board, the history, links and corrections."""
-    editor = _is_editor(loaded.id)
+    editor = security.rights_match(loaded.id, loaded.key_hash)
     v = tableview.board(loaded, editor)
     v["poll_url"] = f"/api/matches/{loaded.id}"
     v["view_link"] = url_for("table.match", match_id=loaded.id, _external=True)
-    key = security.edit_key_for(loaded.id) if editor else None
-    v["edit_link"] = url_for("table.match", match_id=loaded.id, key=key, _external=True) \
-        if key else ""
+    v["edit_link"] = ""
+    v["lost_rights"] = False  # this phone scored this match, but the key was replaced since
+    if editor:
+        token = security.scorer_token(loaded.id, loaded.key_hash)
+        v["edit_link"] = url_for("table.match", match_id=loaded.id, key=token, _external=True)
+        v["edit_qr"] = qr_svg(v["edit_link"], _("Scorer link QR code"))
+    elif security.has_rights_for(loaded.id):
+        v["lost_rights"] = True
+    v["view_qr"] = qr_svg(v["view_link"], _("View link QR code"))
     v["links"] = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
                   (_("Match file"), f"/m/{loaded.id}.json")]
     entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
@@ -210,14 +219,29 @@ def match(match_id: str):
     """The match; ``?key=`` swaps an edit key for the session, ``?fix=N`` edits hand N."""
     key = request.args.get("key")
     if key is not None:
-        if not service.check_edit_key(get_db(), match_id, key):
-            abort(404)
-        security.remember_edit_key(match_id, key)
+        db = get_db()
+        if service.check_edit_key(db, match_id, key):
+            security.remember_edit_key(match_id, key)
+        else:
+            key_hash = security.check_scorer_token(db, match_id, key)
+            if key_hash is None:
+                return _stale_link(match_id)
+            security.remember_key_hash(match_id, key_hash)
         return redirect(url_for("table.match", match_id=match_id), 303)
     fix = request.args.get("fix", type=int)
     if fix is not None:  # the history's short "correct hand N" links
         return redirect(url_for("table.edit_hand", match_id=match_id, no=fix), 303)
     return _match_page(_load_or_404(match_id))
+
+
+def _stale_link(match_id: str):
+    """A scorer link that no longer works: say so, and offer the match to watch (not a 404)."""
+    if not service.exists(get_db(), match_id):
+        abort(404)
+    flash(_("This scorer link has been replaced by a newer one: this phone can follow the "
+            "score. To record, scan the scorer QR code on the phone that keeps the score."),
+          "warn")
+    return redirect(url_for("table.match", match_id=match_id), 303)
 
 
 def _apply_problems(form, problems) -> list[str]:
@@ -373,11 +397,20 @@ def rematch(match_id: str):
     return _created(outcome)
 
 
-@bp.post("/m/<match_id>/newkey")
+@bp.route("/m/<match_id>/newkey", methods=["GET", "POST"])
 def new_key(match_id: str):
-    """Issue a new scorer link; the old one (and every phone holding it) loses edit rights."""
+    """Issue a new scorer link; the old one (and every phone holding it) loses edit rights.
+
+    A GET (the share panel's link) or a POST without ``confirm=yes`` shows what will happen and
+    asks to confirm: no script is needed for the confirmation.
+    """
     _load_or_404(match_id)
     _require_editor(match_id)
+    if request.method == "GET" or request.form.get("confirm") != "yes":
+        resp = current_app.make_response(render_template("table/new_key.html",
+                                                         match_id=match_id))
+        resp.headers["Cache-Control"] = "no-store"
+        return resp
     key = service.new_edit_key(get_db(), match_id)
     if key is None:
         abort(404)
@@ -399,7 +432,6 @@ def back_home():
 @bp.get("/m/<match_id>/hands")
 @bp.get("/m/<match_id>/undo")
 @bp.get("/m/<match_id>/rematch")
-@bp.get("/m/<match_id>/newkey")
 def back_to_match(match_id: str):
     """A write's address opened directly: show the match (nothing is written by a GET)."""
     return redirect(url_for("table.match", match_id=match_id), 303)

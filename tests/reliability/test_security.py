@@ -35,7 +35,6 @@ from reliability_support import (
 
 from scorekeeper import create_app, service
 from scorekeeper.db import get_db
-from scorekeeper.security import remember_edit_key
 
 HAND = {"caller": "E", "makers_tricks": "3"}
 XSS = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>']
@@ -55,10 +54,10 @@ def stored(app) -> dict:
 
 def csrf_page_token(app, client, match_id: str | None = None, key: str | None = None) -> str:
     """A fresh CSRF token in the client's session (and the edit key, if given)."""
+    if match_id:  # the scorer link, as a phone opens it: the rights cookie
+        assert client.get(f"/m/{match_id}?key={key}").status_code == 303
     with app.test_request_context():
         token = generate_csrf()
-        if match_id:
-            remember_edit_key(match_id, key)
         from flask import session
 
         saved = dict(session)
@@ -98,7 +97,11 @@ def test_no_page_write_without_the_edit_key(app, matches):
     viewer.get(f"/m/{other_id}?key={other_key}")
     assert viewer.post(f"/m/{match_id}/hands", data={**HAND, "expected_no": "2"}).status_code \
         == 403
-    assert viewer.get(f"/m/{match_id}?key={other_key}").status_code == 404
+    r = viewer.get(f"/m/{match_id}?key={other_key}")  # a wrong key: told, and no right
+    assert r.status_code == 303
+    assert "Who called?" not in viewer.get(f"/m/{match_id}").get_data(as_text=True)
+    assert viewer.post(f"/m/{match_id}/hands", data={**HAND, "expected_no": "2"}).status_code \
+        == 403
     assert stored(app)["hands"] == before["hands"]
 
 
@@ -118,7 +121,9 @@ def test_a_revoked_key_stops_working_everywhere(app, matches):
     assert phone.post(f"/m/{match_id}/hands", data={**HAND, "expected_no": "2"}).status_code \
         == 403
     assert phone.post(f"/m/{match_id}/undo", data={"expected_no": "1"}).status_code == 403
-    assert app.test_client().get(f"/m/{match_id}?key={old}").status_code == 404
+    stranger = app.test_client()
+    assert stranger.get(f"/m/{match_id}?key={old}").status_code == 303  # explained, no right
+    assert stranger.post(f"/m/{match_id}/undo", data={"expected_no": "1"}).status_code == 403
     r = app.test_client().delete(f"/api/matches/{match_id}/hands/1",
                                  headers={"Authorization": f"Bearer {old}"})
     assert r.status_code == 403
@@ -138,13 +143,16 @@ def test_the_edit_key_leaves_the_address_and_is_never_cached(app, matches):
     assert r.status_code == 303
     assert "key" not in r.headers["Location"]
     assert key not in r.get_data(as_text=True)
-    assert "session=" in r.headers["Set-Cookie"] and key not in r.headers["Set-Cookie"]
+    cookies = r.headers.getlist("Set-Cookie")
+    rights = [c for c in cookies if c.startswith("scorer=")]
+    assert len(rights) == 1 and "HttpOnly" in rights[0] and "Max-Age=34560000" in rights[0]
+    assert not any(key in c for c in cookies)  # a reference to the key, never the key
     page = phone.get(r.headers["Location"])
     assert page.status_code == 200 and "no-store" in page.headers["Cache-Control"]
     assert page.headers["Referrer-Policy"] != "unsafe-url"
-    # the scorer link shown to share is the only place the key appears
+    # the scorer link shown to share carries a scorer token, never the key
     html = page.get_data(as_text=True)
-    assert html.count(key) == 1 and 'id="edit-link"' in html
+    assert key not in html and 'id="edit-link"' in html
 
 
 def test_the_edit_key_is_stored_only_as_a_hash_and_never_shown_to_viewers(app, matches):
@@ -159,21 +167,19 @@ def test_the_edit_key_is_stored_only_as_a_hash_and_never_shown_to_viewers(app, m
         assert key not in viewer.get(path).get_data(as_text=True), path
 
 
-def test_a_browser_keeps_at_most_twenty_edit_keys(app, matches):
-    """The session cookie must stay small: the oldest keys are dropped, the newest work."""
+def test_a_browser_keeps_at_most_twenty_edit_rights(app, matches):
+    """The rights cookie must stay small: the oldest are dropped, the newest work; it holds
+    references, never the keys."""
     phone = app.test_client()
     made = [matches.create() for _ in range(25)]
     for match_id, key in made:
         assert phone.get(f"/m/{match_id}?key={key}").status_code == 303
-    cookie = phone.get_cookie("session")
+    cookie = phone.get_cookie("scorer")
     assert cookie is not None and len(cookie.value) < 4000
-    with app.test_request_context():
-        from flask import session
-
-        from scorekeeper.security import may_edit
-
-        session.update(app.session_interface.get_signing_serializer(app).loads(cookie.value))
-        allowed = [may_edit(get_db(), m) for m, _k in made]
+    assert not any(key in cookie.value for _m, key in made)
+    session = phone.get_cookie("session")
+    assert session is None or not any(key in session.value for _m, key in made)
+    allowed = ["Who called?" in phone.get(f"/m/{m}").get_data(as_text=True) for m, _k in made]
     assert allowed == [False] * 5 + [True] * 20
 
 
@@ -303,11 +309,14 @@ def test_cookies_of_a_real_visit_under_https(app, matches):
     client = app.test_client()
     r = client.get(f"/m/{match_id}?key={key}", base_url="https://localhost")
     name, flags = cookie_flags(r.headers["Set-Cookie"])
-    assert name == "__Host-session"
-    assert {"secure", "httponly", "samesite=Lax", "path"} <= flags
+    assert name == "__Host-scorer"  # the scorer rights: persistent, a reference to the key
+    assert {"secure", "httponly", "samesite=Lax", "path", "max-age", "expires"} <= flags
+    assert key not in r.headers["Set-Cookie"]
     page = client.get(f"/m/{match_id}", base_url="https://localhost")
     cookies = dict(cookie_flags(h) for h in page.headers.getlist("Set-Cookie"))
     assert {"secure", "httponly", "samesite=Lax"} <= cookies["recent"]
+    # the session (CSRF token only)
+    assert {"secure", "httponly", "samesite=Lax", "path"} <= cookies["__Host-session"]
     lang = client.get("/lang/zh_Hant", base_url="https://localhost")
     assert {"secure", "samesite=Lax"} <= cookie_flags(lang.headers["Set-Cookie"])[1]
 
