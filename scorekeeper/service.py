@@ -109,6 +109,11 @@ def _loaded(row: store.MatchRow, hands: list[store.HandRow]) -> LoadedMatch:
     )
 
 
+def version(db: Database, match_id: str) -> int | None:
+    """The match's version (bumped by every change), without loading it; None if unknown."""
+    return store.get_version(db, match_id)
+
+
 def history(db: Database, match_id: str) -> list[dict[str, Any]] | None:
     """Corrections and undos, oldest first: ``{no, action, old, new, at, by}``; None if unknown.
 

@@ -69,6 +69,12 @@ def transaction(db: Database) -> Iterator[None]:
     db.conn.commit()
 
 
+def get_version(db: Database, match_id: str) -> int | None:
+    """The match's version alone (the cheap answer to a poll), or None."""
+    row = db.execute("SELECT version FROM matches WHERE id = ?", [match_id]).fetchone()
+    return None if row is None else int(row[0])
+
+
 def get_match(db: Database, match_id: str) -> MatchRow | None:
     """The match row, or None."""
     row = db.execute(

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -110,9 +111,12 @@ def if_match_version() -> int | None:
 # --- answers ----------------------------------------------------------------------------------
 
 
-def etag(body: bytes, version: int) -> str:
-    """The entity tag of a match answer: its version and a hash of the exact body."""
-    return f"v{version}-{hashlib.sha256(body).hexdigest()[:20]}"
+def match_etag(match_id: str, version: int) -> str:
+    """The entity tag of ``GET /api/matches/<id>``: the version, and a hash of the match id,
+    the version and the answer's language (messages in the body follow Accept-Language)."""
+    lang = str(get_locale() or "en")
+    digest = hashlib.sha256(f"{match_id}\x1f{version}\x1f{lang}".encode()).hexdigest()[:20]
+    return f"v{version}-{digest}"
 
 
 def json_response(body: Any, status: int = 200) -> Response:
@@ -199,10 +203,25 @@ def create_match() -> Response:
 
 @bp.get("/api/matches/<match_id>")
 def read_match(match_id: str) -> Response:
-    """The match and its state, with an ETag (304 when unchanged)."""
+    """The match and its state, with an ETag (304 when unchanged).
+
+    The ETag comes from the match's stored version (bumped by every change) and the answer's
+    language, so an unchanged poll is answered 304 after one small query: the match is neither
+    loaded nor replayed, and no JSON is built. ``If-None-Match`` must name the full ETag.
+    """
+    wanted = request.if_none_match
+    if wanted:
+        version = service.version(get_db(), match_id)
+        if version is not None:
+            tag = match_etag(match_id, version)
+            if wanted.contains(tag):
+                response = current_app.response_class(status=304)
+                response.set_etag(tag)
+                response.headers["Cache-Control"] = "no-cache"
+                return response
     loaded = load_or_404(match_id)
     response = json_response(match_body(loaded))
-    response.set_etag(etag(response.get_data(), loaded.version))
+    response.set_etag(match_etag(match_id, loaded.version))
     return response.make_conditional(request)
 
 

@@ -1,0 +1,71 @@
+"""Cheap polling (issue 9): an unchanged conditional GET of a match is answered 304 from the
+match's stored version, without loading or replaying the match or building its JSON."""
+
+from __future__ import annotations
+
+from helpers import euchre_hand
+
+from scorekeeper import service
+
+
+def test_an_unchanged_poll_is_304_without_replaying_the_match(app, client, matches,
+                                                             monkeypatch):
+    match_id, key = matches.create()
+    matches.record(match_id, euchre_hand("E", 3))
+    url = f"/api/matches/{match_id}"
+    first = client.get(url)
+    tag = first.headers["ETag"]
+    assert first.status_code == 200 and tag.startswith('"v2-')
+    loads = []
+    real_load = service.load
+    monkeypatch.setattr(service, "load", lambda db, i: loads.append(i) or real_load(db, i))
+    for _ in range(3):
+        again = client.get(url, headers={"If-None-Match": tag})
+        assert again.status_code == 304 and again.data == b""
+        assert again.headers["ETag"] == tag and again.headers["Cache-Control"] == "no-cache"
+    assert loads == []  # answered from the version alone
+    # every change changes the ETag: a hand, a correction, an undo
+    seen = {tag}
+    for change in ("record", "correct", "undo"):
+        if change == "record":
+            matches.record(match_id, euchre_hand("N", 4))
+        elif change == "correct":
+            with app.app_context():
+                from scorekeeper.db import get_db
+                assert service.correct_hand(get_db(), match_id, 2, euchre_hand("N", 5)).ok
+        else:
+            with app.app_context():
+                from scorekeeper.db import get_db
+                assert service.undo_last(get_db(), match_id, 2).ok
+        r = client.get(url, headers={"If-None-Match": tag})
+        assert r.status_code == 200, change
+        assert r.headers["ETag"] not in seen, change
+        tag = r.headers["ETag"]
+        seen.add(tag)
+
+
+def test_if_none_match_must_name_the_full_etag(client, matches):
+    match_id, _key = matches.create()
+    url = f"/api/matches/{match_id}"
+    tag = client.get(url).headers["ETag"].strip('"')
+    version = tag.split("-")[0]
+    for other in (f'"{version}"', f'"{version}-0000"', f'"{tag[:-1]}"', f'W/"{tag}x"', tag[:-2]):
+        r = client.get(url, headers={"If-None-Match": other})
+        assert r.status_code == 200 and r.json["match"]["game"] == "euchre", other
+    assert client.get(url, headers={"If-None-Match": f'"x", "{tag}"'}).status_code == 304
+    assert client.get(url, headers={"If-None-Match": "*"}).status_code == 304
+
+
+def test_the_etag_follows_the_language_of_the_answer(client, matches):
+    match_id, _key = matches.create()
+    url = f"/api/matches/{match_id}"
+    en = client.get(url).headers["ETag"]
+    zh = client.get(url, headers={"Accept-Language": "zh-TW"}).headers["ETag"]
+    assert en != zh
+    r = client.get(url, headers={"Accept-Language": "zh-TW", "If-None-Match": en})
+    assert r.status_code == 200
+
+
+def test_a_poll_of_an_unknown_match_is_still_404(client):
+    r = client.get("/api/matches/nope", headers={"If-None-Match": '"v1-abc"'})
+    assert r.status_code == 404
