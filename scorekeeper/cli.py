@@ -28,6 +28,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="threads per worker (default 8)")
     serve.add_argument("--dev", action="store_true",
                        help="use Werkzeug's threaded development server instead of gunicorn")
+    serve.add_argument("--https", action="store_true",
+                       help="serve HTTPS: with --certfile/--keyfile, else a self-signed "
+                            "certificate made once in the instance folder (tls/)")
+    serve.add_argument("--certfile", metavar="PEM", help="TLS certificate (implies --https)")
+    serve.add_argument("--keyfile", metavar="PEM", help="TLS private key (implies --https)")
 
     check = sub.add_parser("check", help="check match files and EGN files; print JSON lines")
     check.add_argument("files", nargs="+", metavar="FILE", help="a file, or - for stdin")
@@ -80,16 +85,51 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-def addresses(host: str, port: int) -> list[str]:
+def addresses(host: str, port: int, scheme: str = "http") -> list[str]:
     """The URLs to print for people to open."""
     if host in ("0.0.0.0", "::", ""):
-        urls = [f"http://127.0.0.1:{port}/"]
+        urls = [f"{scheme}://127.0.0.1:{port}/"]
         lan = lan_address()
         if lan:
-            urls.append(f"http://{lan}:{port}/")
+            urls.append(f"{scheme}://{lan}:{port}/")
         return urls
     shown = f"[{host}]" if ":" in host else host
-    return [f"http://{shown}:{port}/"]
+    return [f"{scheme}://{shown}:{port}/"]
+
+
+def tls_files(args: argparse.Namespace, folder: Path) -> tuple[str, str] | None:
+    """The certificate and key to serve HTTPS with (printing their fingerprint), or None.
+
+    Raises SystemExit with a message for a half-given pair or an unreadable file.
+    """
+    if not (args.https or args.certfile or args.keyfile):
+        return None
+    if bool(args.certfile) != bool(args.keyfile):
+        raise SystemExit("scorekeeper serve: give both --certfile and --keyfile, or neither "
+                         "(then --https makes a self-signed certificate)")
+    from scorekeeper import tls
+
+    if args.certfile:
+        for path in (args.certfile, args.keyfile):
+            if not os.access(path, os.R_OK):
+                raise SystemExit(f"scorekeeper serve: cannot read {path}")
+        try:
+            print(f"Certificate {args.certfile}: SHA-256 fingerprint "
+                  f"{tls.load_fingerprint(Path(args.certfile))}")
+        except ValueError as e:
+            raise SystemExit(f"scorekeeper serve: {args.certfile} is not a PEM certificate "
+                             f"({e})") from e
+        return args.certfile, args.keyfile
+    lan = [a for a in [lan_address()] if a]
+    if args.host not in ("0.0.0.0", "::", "", "127.0.0.1", "localhost", "::1") \
+            and args.host not in lan:
+        lan.append(args.host)
+    cert = tls.ensure_certificate(folder / "tls", lan)
+    made = "made" if cert.created else "kept"
+    print(f"Self-signed certificate ({made}) {cert.certfile}")
+    print(f"SHA-256 fingerprint {cert.fingerprint}")
+    print("Phones warn about it the first time: check the fingerprint, then accept it.")
+    return str(cert.certfile), str(cert.keyfile)
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -98,15 +138,18 @@ def serve(args: argparse.Namespace) -> int:
 
     app = create_app()  # first run: creates instance/, the database and the secret key
     print(f"Scorekeeper: instance folder {instance_folder()}")
-    for url in addresses(args.host, args.port):
+    tls = tls_files(args, instance_folder())
+    for url in addresses(args.host, args.port, "https" if tls else "http"):
         print(f"Scorekeeper is at {url}")
     sys.stdout.flush()
     if args.dev:
-        app.run(host=args.host, port=args.port, threaded=True, use_reloader=False)
+        app.run(host=args.host, port=args.port, threaded=True, use_reloader=False,
+                ssl_context=tls)
         return 0
     from scorekeeper.server import run_gunicorn
 
-    return run_gunicorn(args.host, args.port, workers=args.workers, threads=args.threads)
+    return run_gunicorn(args.host, args.port, workers=args.workers, threads=args.threads,
+                        tls=tls)
 
 
 def backup(args: argparse.Namespace) -> int:

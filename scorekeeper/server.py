@@ -25,10 +25,14 @@ class ScorekeeperServer(BaseApplication):
         return create_app()
 
 
-def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 8) -> dict[str, Any]:
-    """The settings ``scorekeeper serve`` uses (the same as the documented gunicorn command)."""
+def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 8,
+                     tls: tuple[str, str] | None = None) -> dict[str, Any]:
+    """The settings ``scorekeeper serve`` uses (the same as the documented gunicorn command);
+    ``tls``: (certfile, keyfile) for gunicorn's own HTTPS."""
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return {
+        "certfile": tls[0] if tls else None,
+        "keyfile": tls[1] if tls else None,
         "bind": bind,
         "workers": workers,
         "worker_class": "gthread",
@@ -42,7 +46,8 @@ def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 8) -
     }
 
 
-def run_gunicorn(host: str, port: int, workers: int = 2, threads: int = 8) -> int:
+def run_gunicorn(host: str, port: int, workers: int = 2, threads: int = 8,
+                 tls: tuple[str, str] | None = None) -> int:
     """Serve until interrupted; return the exit status."""
-    ScorekeeperServer(gunicorn_options(host, port, workers, threads)).run()
+    ScorekeeperServer(gunicorn_options(host, port, workers, threads, tls)).run()
     return 0

@@ -10,7 +10,7 @@ from scorekeeper import service
 
 def test_an_unchanged_poll_is_304_without_replaying_the_match(app, client, matches,
                                                              monkeypatch):
-    match_id, key = matches.create()
+    match_id, _key = matches.create()
     matches.record(match_id, euchre_hand("E", 3))
     url = f"/api/matches/{match_id}"
     first = client.get(url)
