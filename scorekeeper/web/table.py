@@ -39,6 +39,8 @@ bp = Blueprint("table", __name__)
 RECENT_COOKIE = "recent"
 RECENT_MAX = 12
 LANGS = {"en": "en", "zh_Hant": "zh_Hant", "zh_Hans": "zh_Hans"}
+THEME_COLOUR = "#1d5c45"  # as <meta name="theme-color"> in base.html
+BACKGROUND_COLOUR = "#f3f0e8"  # the page background (app.css --bg)
 SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*")  # a path on this site: no "//", "/\", spaces
 
 
@@ -447,6 +449,32 @@ def set_lang(code: str):
     if code in LANGS:
         resp.set_cookie("lang", LANGS[code], max_age=400 * 86400, samesite="Lax",
                         secure=request.is_secure)
+    return resp
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """The web app manifest: install to the home screen, standalone, the app's colours."""
+    icons = [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
+              "type": "image/png", "purpose": "any maskable"} for n in (192, 512)]
+    icons.append({"src": url_for("static", filename="icons/favicon.svg"), "sizes": "any",
+                  "type": "image/svg+xml"})
+    resp = jsonify(name=_("Scorekeeper"), short_name=_("Scorekeeper"),
+                   description=_("Score keeper for Euchre and Whist played with real cards"),
+                   start_url="/", scope="/", display="standalone", theme_color=THEME_COLOUR,
+                   background_color=BACKGROUND_COLOUR, icons=icons,
+                   lang=str(get_locale() or "en").replace("_", "-"))
+    resp.mimetype = "application/manifest+json"
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, from the root so that its scope is the whole site."""
+    resp = send_from_directory(current_app.static_folder + "/js", "sw.js",
+                               mimetype="text/javascript", max_age=0)
+    resp.headers["Cache-Control"] = "no-cache"
     return resp
 
 
