@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask, has_request_context, request, session
 from flask_babel import Babel
+from werkzeug.datastructures import LanguageAccept
 
 LOCALES = ("en", "zh_Hant", "zh_Hans")
 LANG_COOKIE = "lang"
@@ -44,9 +45,15 @@ def select_locale() -> str:
     chosen = request.cookies.get(LANG_COOKIE)
     if chosen not in LOCALES and not request.path.startswith("/api/"):
         chosen = session.get(LANG_COOKIE)
+    return locale_from(chosen, request.accept_languages)
+
+
+def locale_from(chosen: str | None, accept: LanguageAccept) -> str:
+    """``chosen`` (a cookie's value) if it is one of ours, else the best Accept-Language match,
+    else en. The same rule serves the poll fast path (``scorekeeper.poll``), outside Flask."""
     if chosen in LOCALES:
         return chosen
-    for tag, _quality in request.accept_languages:  # best first
+    for tag, _quality in accept:  # best first
         locale = normalise(tag)
         if locale:
             return locale

@@ -69,3 +69,20 @@ def test_the_etag_follows_the_language_of_the_answer(client, matches):
 def test_a_poll_of_an_unknown_match_is_still_404(client):
     r = client.get("/api/matches/nope", headers={"If-None-Match": '"v1-abc"'})
     assert r.status_code == 404
+
+
+def test_the_fast_304_carries_the_usual_headers(client, matches):
+    match_id, _key = matches.create()
+    url = f"/api/matches/{match_id}"
+    full = client.get(url)
+    r = client.get(url, headers={"If-None-Match": full.headers["ETag"]})
+    assert r.status_code == 304
+    for name in ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy",
+                 "X-Frame-Options"):
+        assert r.headers[name] == full.headers[name], name
+    secure = client.get(url, base_url="https://localhost",
+                        headers={"If-None-Match": full.headers["ETag"]})
+    assert secure.status_code == 304 and "max-age=" in secure.headers["Strict-Transport-Security"]
+    # the language chosen by the cookie counts as in the app
+    client.set_cookie("lang", "zh_Hans")
+    assert client.get(url, headers={"If-None-Match": full.headers["ETag"]}).status_code == 200

@@ -6,7 +6,6 @@ Views are thin: they read the request, call :mod:`scorekeeper.service`, and turn
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from typing import Any
@@ -16,7 +15,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from .. import service
+from .. import poll, service
 from ..db import get_db
 from ..messages import problem_json
 from ..outcome import LoadedMatch, Outcome, Status
@@ -114,9 +113,7 @@ def if_match_version() -> int | None:
 def match_etag(match_id: str, version: int) -> str:
     """The entity tag of ``GET /api/matches/<id>``: the version, and a hash of the match id,
     the version and the answer's language (messages in the body follow Accept-Language)."""
-    lang = str(get_locale() or "en")
-    digest = hashlib.sha256(f"{match_id}\x1f{version}\x1f{lang}".encode()).hexdigest()[:20]
-    return f"v{version}-{digest}"
+    return poll.match_etag(match_id, version, str(get_locale() or "en"))
 
 
 def json_response(body: Any, status: int = 200) -> Response:
@@ -209,7 +206,7 @@ def read_match(match_id: str) -> Response:
     language, so an unchanged poll is answered 304 after one small query: the match is neither
     loaded nor replayed, and no JSON is built. ``If-None-Match`` must name the full ETag.
     """
-    wanted = request.if_none_match
+    wanted = request.if_none_match  # mostly answered by scorekeeper.poll before this
     if wanted:
         version = service.version(get_db(), match_id)
         if version is not None:

@@ -1,0 +1,321 @@
+"""Capacity benchmark (issue 9): a club night at scale against ``scorekeeper serve``.
+
+Run (loopback only; it starts and stops its own server on a temporary instance folder, and
+every level is bounded in time)::
+
+    .venv/bin/python tests/benchmarks/capacity.py                       # 250, 500, ... 1500
+    .venv/bin/python tests/benchmarks/capacity.py --tables 1000 --duration 60
+    .venv/bin/python tests/benchmarks/capacity.py --levels 500,1000 --workers 2 --threads 16
+
+The model, per table: the scorer records a hand every 60 s (``POST /api/matches/<id>/hands``,
+bearer key, ``Idempotency-Key``), and four phones each poll every 2 s (``GET
+/api/matches/<id>`` with ``If-None-Match``); a phone that sees a change fetches the match page
+(``GET /m/<id>``), as table.js does. Requests are open-loop: each is sent at its own time
+whatever the server's speed, so a slow server shows as latency, not as fewer requests.
+
+The client is one asyncio loop (standard library only) with a pool of keep-alive connections
+(``--connections``, 256): the server sees the request rate of 4N phones, though not 4N sockets.
+It reports the client's own lag (how late it sent requests): a level where the client could not
+keep its schedule is marked as such rather than blamed on the server.
+
+For each level N (a fresh server and database each time): latency percentiles per kind and
+overall, errors (any transport failure or unexpected status), and the client lag. Afterwards
+the SQLite file is checked (every hand stored exactly once, ``integrity_check``). The largest N
+with overall p99 < 50 ms and no error is printed last; levels stop at the first failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from load import (
+    HAND_CYCLE,
+    SEATS,
+    MatchRecord,
+    ServeProcess,
+    percentile,
+    verify_database,
+)
+
+P99_LIMIT = 0.050
+POLL_EVERY = 2.0
+HAND_EVERY = 60.0
+PHONES = 4
+
+
+class Pool:
+    """Keep-alive HTTP/1.1 connections to one host, at most ``size`` open."""
+
+    def __init__(self, host: str, port: int, size: int):
+        self.host, self.port, self.size = host, port, size
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+        self.open = 0
+        self.waiters: asyncio.Queue = asyncio.Queue()
+        self._free = asyncio.Condition()
+
+    async def get(self):
+        async with self._free:
+            while not self.idle and self.open >= self.size:
+                await self._free.wait()
+            if self.idle:
+                return self.idle.pop()
+            self.open += 1
+        try:
+            return await asyncio.open_connection(self.host, self.port)
+        except OSError:
+            async with self._free:
+                self.open -= 1
+                self._free.notify()
+            raise
+
+    async def put(self, conn, reusable: bool) -> None:
+        async with self._free:
+            if reusable:
+                self.idle.append(conn)
+            else:
+                self.open -= 1
+                conn[1].close()
+            self._free.notify()
+
+    async def close(self) -> None:
+        for _r, w in self.idle:
+            w.close()
+        self.idle.clear()
+
+    async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
+                      body: bytes | None = None) -> tuple[int, dict[str, str], bytes, float]:
+        """(status, headers, body, seconds from sending to the last byte)."""
+        conn = await self.get()
+        reader, writer = conn
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        for k, v in (headers or {}).items():
+            lines.append(f"{k}: {v}")
+        if body is not None:
+            lines.append(f"Content-Length: {len(body)}")
+        raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + (body or b"")
+        started = time.perf_counter()
+        try:
+            writer.write(raw)
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+            status_line, *header_lines = head.decode("latin-1").split("\r\n")
+            status = int(status_line.split(" ", 2)[1])
+            got = {}
+            for line in header_lines:
+                if ":" in line:
+                    k, v = line.split(":", 1)
+                    got[k.strip().lower()] = v.strip()
+            length = int(got.get("content-length", "0"))
+            data = await asyncio.wait_for(reader.readexactly(length), 30) if length else b""
+        except (TimeoutError, OSError, asyncio.IncompleteReadError,
+                asyncio.LimitOverrunError, ValueError, IndexError):
+            await self.put(conn, False)
+            raise
+        took = time.perf_counter() - started
+        await self.put(conn, got.get("connection", "").lower() != "close")
+        return status, got, data, took
+
+
+@dataclass
+class Stats:
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    lag: list[float] = field(default_factory=list)
+    measuring: bool = False
+
+    def add(self, kind: str, took: float) -> None:
+        if self.measuring:
+            self.latencies.setdefault(kind, []).append(took)
+
+
+async def timed(pool: Pool, stats: Stats, kind: str, expect: tuple[int, ...], method: str,
+                path: str, headers=None, body=None):
+    try:
+        status, headers_got, data, took = await pool.request(method, path, headers, body)
+    except Exception as e:
+        stats.errors.append(f"{kind} {path}: {type(e).__name__}: {e}")
+        return None
+    if status not in expect:
+        stats.errors.append(f"{kind} {path}: HTTP {status}: {data[:200]!r}")
+        return None
+    stats.add(kind, took)
+    return status, headers_got, data
+
+
+async def create_tables(pool: Pool, n: int, stats: Stats) -> list[MatchRecord]:
+    sem = asyncio.Semaphore(16)
+
+    async def one(no: int) -> MatchRecord | None:
+        body = json.dumps({"format": "scorekeeper-match/1", "game": "euchre",
+                           "seats": SEATS, "first_dealer": "NESW"[no % 4],
+                           "rules": {"target": 100}}).encode()
+        async with sem:
+            got = await timed(pool, stats, "create", (201,), "POST", "/api/matches",
+                              {"Content-Type": "application/json"}, body)
+        if got is None:
+            return None
+        created = json.loads(got[2])
+        return MatchRecord(created["id"], created["edit_key"])
+
+    made = await asyncio.gather(*(one(i) for i in range(n)))
+    return [m for m in made if m is not None]
+
+
+async def at(when: float, stats: Stats) -> bool:
+    """Sleep until ``when`` (monotonic); False when the run is over. Notes the client's lag."""
+    delay = when - time.monotonic()
+    if delay > 0:
+        await asyncio.sleep(delay)
+    if stats.measuring:
+        stats.lag.append(max(0.0, time.monotonic() - when))
+    return True
+
+
+async def scorer(pool: Pool, stats: Stats, match: MatchRecord, start: float, end: float):
+    when = start + random.uniform(0, HAND_EVERY)
+    while when < end:
+        await at(when, stats)
+        no = len(match.hands) + 1
+        hand = dict(HAND_CYCLE[no % len(HAND_CYCLE)])
+        body = json.dumps({**hand, "no": no}).encode()
+        got = await timed(pool, stats, "hand", (201,), "POST",
+                          f"/api/matches/{match.id}/hands",
+                          {"Content-Type": "application/json",
+                           "Authorization": f"Bearer {match.key}",
+                           "Idempotency-Key": f"{match.id}-{no}"}, body)
+        if got is not None:
+            match.hands.append(hand)
+        when += HAND_EVERY
+
+
+async def phone(pool: Pool, stats: Stats, match: MatchRecord, start: float, end: float,
+                pages: bool):
+    when = start + random.uniform(0, POLL_EVERY)
+    etag = None
+    while when < end:
+        await at(when, stats)
+        headers = {"If-None-Match": etag} if etag else {}
+        got = await timed(pool, stats, "poll", (200, 304), "GET", f"/api/matches/{match.id}",
+                          headers)
+        if got is not None and got[0] == 200:
+            changed = etag is not None
+            etag = got[1].get("etag")
+            if changed and pages:
+                await timed(pool, stats, "page", (200,), "GET", f"/m/{match.id}")
+        when += POLL_EVERY
+
+
+async def level(base: str, n: int, duration: float, warmup: float, connections: int,
+                pages: bool) -> tuple[Stats, list[MatchRecord], float]:
+    host, port = base.removeprefix("http://").split(":")
+    pool = Pool(host, int(port), connections)
+    stats = Stats()
+    matches = await create_tables(pool, n, stats)
+    stats.latencies.clear()
+    start = time.monotonic() + 1.0
+    end = start + warmup + duration
+    tasks = []
+    for m in matches:
+        tasks.append(scorer(pool, stats, m, start, end))
+        tasks.extend(phone(pool, stats, m, start, end, pages) for _ in range(PHONES))
+
+    async def measure():
+        await asyncio.sleep(max(0.0, start + warmup - time.monotonic()))
+        stats.measuring = True
+
+    began = time.monotonic()
+    await asyncio.gather(measure(), *tasks)
+    elapsed = time.monotonic() - began
+    await pool.close()
+    return stats, matches, elapsed
+
+
+@dataclass
+class Outcome:
+    tables: int
+    p99: float
+    errors: int
+    client_lag_p99: float
+    requests: int
+    rate: float
+    lines: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return self.errors == 0 and self.p99 < P99_LIMIT
+
+
+def run_level(args: argparse.Namespace, n: int) -> Outcome:
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-capacity-") as tmp:
+        instance = Path(tmp) / "instance"
+        server = ServeProcess(instance, workers=args.workers, threads=args.threads,
+                              log=Path(tmp) / "serve.log")
+        server.start()
+        try:
+            stats, matches, _elapsed = asyncio.run(
+                level(server.base, n, args.duration, args.warmup, args.connections,
+                      not args.no_pages))
+        finally:
+            server.stop()
+        log = server.log_text()
+        if "Traceback" in log:
+            stats.errors.append("the server log has a traceback: " + log[-1500:])
+        verdict = verify_database(instance / "scorekeeper.db", matches)
+        stats.errors.extend(verdict.problems)
+    every = sorted(v for vs in stats.latencies.values() for v in vs)
+    lag = sorted(stats.lag)
+    lines = [f"N={n}: {len(every)} requests measured in {args.duration:g} s "
+             f"({len(every) / args.duration:.0f} req/s), errors {len(stats.errors)}, "
+             f"hands stored {verdict.db_hands} (lost {verdict.lost}, doubled {verdict.doubled}), "
+             f"client lag p99 {percentile(lag, 99) * 1000:.1f} ms",
+             f"  {'kind':<6} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}"]
+    for kind, values in [*sorted(stats.latencies.items()), ("all", every)]:
+        values = sorted(values)
+        lines.append(f"  {kind:<6} {len(values):>7} " + " ".join(
+            f"{percentile(values, p) * 1000:>8.1f}" for p in (50, 95, 99, 100)))
+    for e in stats.errors[:5]:
+        lines.append(f"  ! {e}")
+    return Outcome(n, percentile(every, 99), len(stats.errors), percentile(lag, 99),
+                   len(every), len(every) / args.duration, lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--levels", default="250,500,750,1000,1250,1500",
+                        help="table counts to try, in order (stops at the first failure)")
+    parser.add_argument("--tables", type=int, help="a single level")
+    parser.add_argument("--duration", type=float, default=40.0, help="measured seconds (40)")
+    parser.add_argument("--warmup", type=float, default=10.0, help="unmeasured seconds (10)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--connections", type=int, default=256)
+    parser.add_argument("--no-pages", action="store_true",
+                        help="phones do not fetch the page after a change")
+    args = parser.parse_args(argv)
+    levels = [args.tables] if args.tables else [int(x) for x in args.levels.split(",")]
+    print(f"Capacity: each table a hand every {HAND_EVERY:g} s and {PHONES} phones polling "
+          f"every {POLL_EVERY:g} s; scorekeeper serve ({args.workers} workers x "
+          f"{args.threads} threads), {args.connections} client connections, "
+          f"{args.duration:g} s measured after {args.warmup:g} s; p99 limit "
+          f"{P99_LIMIT * 1000:g} ms")
+    best = 0
+    for n in levels:
+        outcome = run_level(args, n)
+        print("\n".join(outcome.lines) + ("\n  ok" if outcome.ok else "\n  FAILED"), flush=True)
+        if not outcome.ok:
+            break
+        best = n
+    print(f"largest N with p99 < {P99_LIMIT * 1000:g} ms and no error: {best or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
