@@ -62,11 +62,16 @@ class Pool:
         self.waiters: asyncio.Queue = asyncio.Queue()
         self._free = asyncio.Condition()
 
-    async def get(self):
+    async def get(self, fresh: bool = False):
+        """A connection: an idle one unless ``fresh``, else a new one within the limit."""
         async with self._free:
-            while not self.idle and self.open >= self.size:
+            while (fresh or not self.idle) and self.open >= self.size:
+                if fresh and self.idle:  # make room: drop an idle connection
+                    self.idle.pop()[1].close()
+                    self.open -= 1
+                    break
                 await self._free.wait()
-            if self.idle:
+            if self.idle and not fresh:
                 return self.idle.pop()
             self.open += 1
         try:
@@ -93,8 +98,20 @@ class Pool:
 
     async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
                       body: bytes | None = None) -> tuple[int, dict[str, str], bytes, float]:
-        """(status, headers, body, seconds from sending to the last byte)."""
-        conn = await self.get()
+        """(status, headers, body, seconds from sending to the last byte).
+
+        A kept-alive connection that the server closed meanwhile (nothing came back) is
+        retried once on a new connection, as browsers do.
+        """
+        try:
+            return await self._request(method, path, headers, body, fresh=False)
+        except asyncio.IncompleteReadError as e:
+            if e.partial:
+                raise
+            return await self._request(method, path, headers, body, fresh=True)
+
+    async def _request(self, method, path, headers, body, fresh):
+        conn = await self.get(fresh)
         reader, writer = conn
         lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
         for k, v in (headers or {}).items():
