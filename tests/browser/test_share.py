@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 import zxingcpp
+from axe_playwright_python.sync_playwright import Axe
 from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
@@ -104,6 +105,7 @@ def test_a_replaced_scorer_link_is_explained_and_viewers_are_told(phone, make_ph
     expect(page.locator("h1")).to_have_text("Make a new scorer link?")
     expect(page.locator("main")).to_contain_text("becomes a viewer")
     phone.shot("share-new-link-confirm-390")
+    assert Axe().run(page).violations_count == 0
     with page.expect_navigation():
         page.get_by_role("button", name="Make a new scorer link").click()
     expect(page.locator(".flash")).to_contain_text("the old one no longer works")
@@ -115,6 +117,7 @@ def test_a_replaced_scorer_link_is_explained_and_viewers_are_told(phone, make_ph
     expect(note).to_contain_text("no longer scores this match")
     expect(note).to_contain_text("scan its scorer QR code")
     second.shot("share-rights-lost-390")
+    assert Axe().run(second.page).violations_count == 0
     # the old scorer link now explains itself, and the new one works
     second.page.goto(edit_link)
     expect(second.page.locator(".flash")).to_contain_text("replaced by a newer one")
@@ -132,6 +135,8 @@ def test_the_qr_codes_decode_to_the_links(phone):
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/m/[\w-]+", view_link)
     assert re.fullmatch(re.escape(view_link) + r"\?key=[\w-]+", edit_link)
     phone.shot("share-panel-390", full_page=True)
+    results = Axe().run(page)  # the open share panel: named links, labels, contrast
+    assert results.violations_count == 0, results.generate_report()
     assert decode(page.locator("#qr-view-full .qr").screenshot()) == [view_link]
     assert decode(page.locator("#qr-edit-full .qr").screenshot()) == [edit_link]
     # full screen, for scanning across the table
