@@ -38,6 +38,11 @@ def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 8,
         "worker_class": "gthread",
         "threads": threads,
         "timeout": 60,
+        # A phone polls every 2 s: a kept-alive connection outlives the pause, so a poll costs
+        # no new TCP connection (about 40% of a 304's server time). Idle connections wait in
+        # the worker's selector, not in a thread; each worker holds up to 4096 of them.
+        "keepalive": 5,
+        "worker_connections": 4096,
         "graceful_timeout": 20,
         "preload_app": False,  # never share a SQLite connection across fork()
         "accesslog": None,
@@ -46,8 +51,25 @@ def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 8,
     }
 
 
+def raise_open_files_limit(wanted: int = 65536) -> int:
+    """Raise the soft limit on open files towards ``wanted`` (within the hard limit): every
+    phone of a club night holds a connection. Returns the limit now in force."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
 def run_gunicorn(host: str, port: int, workers: int = 2, threads: int = 8,
                  tls: tuple[str, str] | None = None) -> int:
     """Serve until interrupted; return the exit status."""
+    raise_open_files_limit()
     ScorekeeperServer(gunicorn_options(host, port, workers, threads, tls)).run()
     return 0

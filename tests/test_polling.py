@@ -86,3 +86,16 @@ def test_the_fast_304_carries_the_usual_headers(client, matches):
     # the language chosen by the cookie counts as in the app
     client.set_cookie("lang", "zh_Hans")
     assert client.get(url, headers={"If-None-Match": full.headers["ETag"]}).status_code == 200
+
+
+def test_the_server_keeps_a_polling_phone_s_connection():
+    """Phones poll every 2 s: gunicorn keeps an idle connection longer than that, and has room
+    for four phones a table (and the file descriptors for them)."""
+    import resource
+
+    from scorekeeper.server import gunicorn_options, raise_open_files_limit
+
+    options = gunicorn_options("127.0.0.1", 5000)
+    assert options["keepalive"] > 2 and options["worker_connections"] >= 2000
+    before = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    assert raise_open_files_limit() >= before
