@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import tempfile
@@ -289,10 +290,12 @@ def run_level(args: argparse.Namespace, n: int) -> Outcome:
         stats.errors.extend(verdict.problems)
     every = sorted(v for vs in stats.latencies.values() for v in vs)
     lag = sorted(stats.lag)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     lines = [f"N={n}: {len(every)} requests measured in {args.duration:g} s "
              f"({len(every) / args.duration:.0f} req/s), errors {len(stats.errors)}, "
              f"hands stored {verdict.db_hands} (lost {verdict.lost}, doubled {verdict.doubled}), "
-             f"client lag p99 {percentile(lag, 99) * 1000:.1f} ms",
+             f"client lag p99 {percentile(lag, 99) * 1000:.1f} ms; machine load {load} "
+             f"on {os.cpu_count()} cores",
              f"  {'kind':<6} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}"]
     for kind, values in [*sorted(stats.latencies.items()), ("all", every)]:
         values = sorted(values)
