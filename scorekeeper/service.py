@@ -30,6 +30,7 @@ from sqlite_utils import Database
 
 from . import store
 from .engine.problems import Problem
+from .engine.rules import MAX_DEALS
 from .formats.matchfile import CheckResult, check_match
 from .keys import check_edit_key, derived_key, hash_key, new_edit_key, new_key, new_match_id
 from .outcome import LoadedMatch, Outcome, Status
@@ -154,7 +155,7 @@ def is_egn(data: Any) -> bool:
 
 # A real match has a few dozen hands; the cap keeps a crafted import or a script from making
 # pages and PDFs that take seconds to render.
-MAX_HANDS = 300
+MAX_HANDS = MAX_DEALS
 
 
 def too_many_hands(no: int | None = None) -> Problem:

@@ -17,7 +17,8 @@ from werkzeug.wrappers import Response
 
 from .. import service
 from ..db import get_db
-from ..messages import problem_json
+from ..formats import safejson
+from ..messages import problem_json, problem_message
 from ..outcome import LoadedMatch, Outcome, Status
 from ..security import bearer_key, csrf, edit_key_for
 from .errors import error_body
@@ -31,19 +32,18 @@ _ETAG_VERSION = re.compile(r'"v(\d+)-[0-9a-f]+"')
 # --- reading requests -------------------------------------------------------------------------
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
-
-
 def read_json() -> Any:
-    """The request body as JSON: 415 if it is not declared JSON, 400 if it does not parse."""
+    """The request body as JSON: 415 if it is not declared JSON, 400 if it does not parse or
+    passes the limits of :mod:`scorekeeper.formats.safejson` (depth, size, valid Unicode)."""
     if not request.is_json:
         abort(415)
     raw = request.get_data(cache=True)  # raises 413 past MAX_CONTENT_LENGTH
     try:
-        return json.loads(raw, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError):
-        abort(400, description=_("The body is not valid JSON."))
+        return safejson.loads(raw)
+    except safejson.Refused as refused:
+        if refused.problem.code == "file.not_json":
+            abort(400, description=_("The body is not valid JSON."))
+        abort(400, description=problem_message(refused.problem))
 
 
 def read_object() -> dict[str, Any] | Response:

@@ -7,7 +7,6 @@ Edit rights: ``/m/<id>?key=...`` swaps the edit key for an entry in the signed s
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -28,6 +27,7 @@ from flask_babel import gettext as _
 
 from .. import security, service
 from ..db import get_db
+from ..formats import safejson
 from ..formats.matchfile import check_match
 from ..forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
 from ..service import Status
@@ -143,10 +143,12 @@ def import_match():
     if not form.validate():
         return _home(import_form=form, status=422)
     try:
-        data = json.loads(form.file.data.read().decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
-        return _home(import_form=form, import_problems=[_("This file is not a match file.")],
-                     status=422)
+        data = safejson.loads(form.file.data.read(safejson.MAX_BYTES + 1))
+    except safejson.Refused as refused:
+        problem = refused.problem
+        text = _("This file is not a match file.") if problem.code == "file.not_json" \
+            else tableview.problem_text(problem)
+        return _home(import_form=form, import_problems=[text], status=422)
     outcome = service.create_match(get_db(), data)
     if not outcome.ok:
         problems = [tableview.problem_text(p) for p in outcome.problems]

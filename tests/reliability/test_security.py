@@ -493,7 +493,7 @@ def test_four_phones_at_a_brisk_table_pace_are_never_limited(app, matches, monke
 
     clock = [0.0]
     monkeypatch.setattr(ratelimit.time, "monotonic", lambda: clock[0])
-    match_id, key = matches.create(rules={"target": 1000})
+    match_id, key = matches.create(rules={"target": 200})
     phones = [app.test_client() for _ in range(4)]
     for phone in phones:
         phone.environ_base["REMOTE_ADDR"] = "203.0.113.7"
