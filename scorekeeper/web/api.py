@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
+import sqlite3
 from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
@@ -16,17 +16,17 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import service
-from ..db import get_db
+from ..db import get_db, heartbeat, storage_full
 from ..formats import safejson
 from ..messages import problem_json, problem_message
 from ..outcome import LoadedMatch, Outcome, Status
+from ..ratelimit import count_write
 from ..security import bearer_key, csrf, edit_key_for
-from .errors import error_body
+from .errors import database_trouble, error_body, refuse_if_storage_full
 
 bp = Blueprint("api", __name__)
 
 MAX_IDEMPOTENCY_KEY = 100
-_ETAG_VERSION = re.compile(r'"v(\d+)-[0-9a-f]+"')
 
 
 # --- reading requests -------------------------------------------------------------------------
@@ -90,18 +90,23 @@ def authorise(match_id: str) -> None:
         csrf.protect()
     if not service.check_edit_key(db, match_id, key):
         abort(403, description=_("The edit key is wrong or has been replaced."))
+    count_write(match_id)
 
 
-def if_match_version() -> int | None:
-    """The match version named by an ``If-Match`` header (None if absent or ``*``); 412 if the
-    header names no version of ours."""
+def if_match_version(match_id: str) -> int | None:
+    """The match version an ``If-Match`` header stands for (None if absent or ``*``).
+
+    The header must hold the match's full current ETag (version and body hash, as a GET gives
+    it), compared strongly; anything else, a made-up hash included, is 412.
+    """
     header = request.headers.get("If-Match")
     if header is None or header.strip() == "*":
         return None
-    found = _ETAG_VERSION.findall(header)
-    if not found:
+    loaded = load_or_404(match_id)
+    current = etag(json_response(match_body(loaded)).get_data(), loaded.version)
+    if not request.if_match.contains(current):
         abort(412)
-    return int(found[0])
+    return loaded.version
 
 
 # --- answers ----------------------------------------------------------------------------------
@@ -166,10 +171,21 @@ def load_or_404(match_id: str) -> LoadedMatch:
 
 @bp.get("/healthz")
 def healthz() -> Response:
-    """``ok`` when the app and its database answer."""
-    get_db().execute("SELECT count(*) FROM _sqlite_migrations").fetchone()
-    response = current_app.response_class("ok", mimetype="text/plain")
+    """``ok`` when the app answers and its database can be written (a one-row heartbeat write);
+    else 503 with what is wrong, for the organiser's monitoring."""
+    status, text = 200, "ok"
+    try:
+        heartbeat(get_db())
+        if storage_full(get_db()):
+            text = "ok: storage limit reached, new matches are refused"
+    except sqlite3.Error as error:
+        trouble = database_trouble(error) or "error"
+        status = 503
+        text = f"database {'busy' if trouble == 'busy' else 'not writable'}: {error}"
+    response = current_app.response_class(text, status=status, mimetype="text/plain")
     response.headers["Cache-Control"] = "no-store"
+    if status == 503:
+        response.headers["Retry-After"] = "10"
     return response
 
 
@@ -177,6 +193,7 @@ def healthz() -> Response:
 def create_match() -> Response:
     """Create a match (or import one with its hands, or an EGN file)."""
     data = read_json()
+    refuse_if_storage_full(get_db())
     outcome = service.create_match(get_db(), data, by="api")
     if not outcome.ok:
         return json_response({"errors": outcome.errors()}, 422)
@@ -231,7 +248,7 @@ def record_hand(match_id: str) -> Response:
 def correct_hand(match_id: str, no: int) -> Response:
     """Correct a recorded hand; later hands are re-scored. ``If-Match`` is honoured (412)."""
     authorise(match_id)
-    version = if_match_version()
+    version = if_match_version(match_id)
     body = read_object()
     if isinstance(body, Response):
         return body
@@ -249,7 +266,7 @@ def correct_hand(match_id: str, no: int) -> Response:
 def undo_hand(match_id: str, no: int) -> Response:
     """Undo the last hand (409 for any other)."""
     authorise(match_id)
-    version = if_match_version()
+    version = if_match_version(match_id)
     outcome = service.undo_last(get_db(), match_id, no, by="api", expected_match_version=version)
     return answer(outcome, if_match=version is not None)
 

@@ -30,8 +30,10 @@ from ..db import get_db
 from ..formats import safejson
 from ..formats.matchfile import check_match
 from ..forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
+from ..ratelimit import count_write
 from ..service import Status
 from . import tableview
+from .errors import refuse_if_storage_full
 
 bp = Blueprint("table", __name__)
 
@@ -68,6 +70,7 @@ def _require_editor(match_id: str) -> None:
     """Refuse (403) a viewer: only the scorer's session may write."""
     if not _is_editor(match_id):
         abort(403)
+    count_write(match_id)
 
 
 @bp.errorhandler(404)
@@ -129,6 +132,7 @@ def start():
     form = StartForm()
     if not form.validate():
         return _home(form=form, status=422)
+    refuse_if_storage_full(get_db())
     outcome = service.create_match(get_db(), form.match())
     if not outcome.ok:
         return _home(form=form, problems=[tableview.problem_text(p) for p in outcome.problems],
@@ -142,6 +146,7 @@ def import_match():
     form = ImportForm()
     if not form.validate():
         return _home(import_form=form, status=422)
+    refuse_if_storage_full(get_db())
     try:
         data = safejson.loads(form.file.data.read(safejson.MAX_BYTES + 1))
     except safejson.Refused as refused:
