@@ -94,6 +94,8 @@ class RenderQueue:
             self._stop_pool(future)
             raise RenderBusy("the render took too long") from None
         except BrokenProcessPool:
+            with self._lock:
+                self._executor = None
             raise RenderBusy("the render process stopped") from None
         with self._lock:
             if self.cache_size:
@@ -113,7 +115,11 @@ class RenderQueue:
                 if running is not None:  # another request started the same render meanwhile
                     self._slots.release()
                     return running
-                future = self._pool().submit(pdf.render_pdf, *args)
+                try:
+                    future = self._pool().submit(pdf.render_pdf, *args)
+                except BrokenProcessPool:  # a render process died: start afresh next time
+                    self._executor = None
+                    raise RenderBusy("the render process stopped") from None
                 self._running[key] = future
                 self.renders += 1
         except BaseException:

@@ -33,6 +33,7 @@ bp = Blueprint("prints", __name__)
 GAMES = ("euchre", "whist")
 PRINT_CSS = "css/print.css"  # linked by the pages; handed to WeasyPrint parsed and cached
 BLANK_ROWS = {"euchre": 20, "whist": 5}
+MAX_TICKS = 30  # a blank Euchre sheet draws tick boxes for games up to 30 points, no longer
 
 
 def _size() -> str:
@@ -174,6 +175,7 @@ def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url:
         teams=teams,
         first_dealer=data.get("first_dealer"),
         rows=BLANK_ROWS[game],
+        max_ticks=MAX_TICKS,
         lang=_lang(),
         size=_size(),
         for_pdf=for_pdf,
