@@ -60,7 +60,7 @@ def create_app(
         DISK_RESERVE_MB=200,  # new matches stop when the disk has less free
         DB_BUSY_TIMEOUT_MS=2000,  # a request waits this long for a lock, then 503
         PDF_WORKERS=1,  # render processes per server process
-        PDF_QUEUE=8,  # renders waiting beyond those before 503
+        PDF_QUEUE=2,  # requests waiting beyond those before 503 (keep it below the threads)
         PDF_TIMEOUT=20,  # seconds one render may take
         PDF_CACHE=64,  # rendered PDFs kept per process
     )

@@ -6,8 +6,10 @@ GIL (and Pango's lock) while hand saves wait; here the web process only builds t
 hands it to a render process, then waits without holding anything. So:
 
 - At most ``PDF_WORKERS`` renders run at once (processes started with the *spawn* method: a
-  clean interpreter that never inherits the web process's SQLite connections), and at most
-  ``PDF_QUEUE`` more wait; past that the answer is 503 with ``Retry-After`` at once.
+  clean interpreter that never inherits the web process's SQLite connections, at a lower CPU
+  priority), and at most ``PDF_WORKERS + PDF_QUEUE`` requests wait for renders; past that the
+  answer is 503 with ``Retry-After`` at once. So PDF requests never hold more than a few of a
+  worker's threads, and the rest stay free for hand saves and pages.
 - A render that takes longer than ``PDF_TIMEOUT`` seconds is stopped (its pool is replaced)
   and answered with 503.
 - Finished PDFs are kept (``PDF_CACHE`` of them, least recently used dropped) under a key that
@@ -22,6 +24,7 @@ processes import it, the web process never renders.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -36,6 +39,7 @@ from flask import Flask, current_app
 from . import pdf
 
 RETRY_AFTER = 5  # seconds: a render takes one or two
+RENDER_NICENESS = 10
 
 
 class RenderBusy(Exception):
@@ -52,7 +56,7 @@ class RenderQueue:
         self.timeout = timeout
         self.cache_size = max(0, cache_size)
         self._lock = threading.Lock()
-        self._slots = threading.BoundedSemaphore(self.workers + self.queue)
+        self._waiting = 0  # requests waiting for a render now
         self._executor: ProcessPoolExecutor | None = None
         self._cache: OrderedDict[Hashable, bytes] = OrderedDict()
         self._running: dict[Hashable, Future[bytes]] = {}
@@ -61,7 +65,8 @@ class RenderQueue:
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_render_process_start,
             )
         return self._executor
 
@@ -76,27 +81,36 @@ class RenderQueue:
     def render(self, key: Hashable, build: Callable[[], tuple[Any, ...]]) -> bytes:
         """The PDF for ``key``: from the cache, from a render under way, or rendered now.
 
+        At most ``workers + queue`` requests wait for renders at once (whether they started
+        the render or share one): a web thread never queues behind more than that, so the
+        threads that save hands stay free. Past it: :class:`RenderBusy` at once.
+
         :param build: called only when a render is needed; returns the arguments of
             :func:`scorekeeper.pdf.render_pdf` (html, base_url, static_url, static_dir,
             stylesheets).
-        :raises RenderBusy: the queue is full, or the render took longer than the limit.
+        :raises RenderBusy: too many waiting, or the render took longer than the limit.
         """
         data = self.cached(key)
         if data is not None:
             return data
         with self._lock:
-            future = self._running.get(key)
-        if future is None:
-            future = self._start(key, build)
+            if self._waiting >= self.workers + self.queue:
+                raise RenderBusy("the render queue is full")
+            self._waiting += 1
         try:
-            data = future.result(timeout=self.timeout)
-        except FutureTimeout:
-            self._stop_pool(future)
-            raise RenderBusy("the render took too long") from None
-        except BrokenProcessPool:
+            future = self._future(key, build)
+            try:
+                data = future.result(timeout=self.timeout)
+            except FutureTimeout:
+                self._stop_pool(future)
+                raise RenderBusy("the render took too long") from None
+            except BrokenProcessPool:
+                with self._lock:
+                    self._executor = None
+                raise RenderBusy("the render process stopped") from None
+        finally:
             with self._lock:
-                self._executor = None
-            raise RenderBusy("the render process stopped") from None
+                self._waiting -= 1
         with self._lock:
             if self.cache_size:
                 self._cache[key] = data
@@ -105,31 +119,28 @@ class RenderQueue:
                     self._cache.popitem(last=False)
         return data
 
-    def _start(self, key: Hashable, build: Callable[[], tuple[Any, ...]]) -> Future[bytes]:
-        if not self._slots.acquire(blocking=False):
-            raise RenderBusy("the render queue is full")
-        try:
-            args = build()
-            with self._lock:
-                running = self._running.get(key)
-                if running is not None:  # another request started the same render meanwhile
-                    self._slots.release()
-                    return running
-                try:
-                    future = self._pool().submit(pdf.render_pdf, *args)
-                except BrokenProcessPool:  # a render process died: start afresh next time
-                    self._executor = None
-                    raise RenderBusy("the render process stopped") from None
-                self._running[key] = future
-                self.renders += 1
-        except BaseException:
-            self._slots.release()
-            raise
+    def _future(self, key: Hashable, build: Callable[[], tuple[Any, ...]]) -> Future[bytes]:
+        """The render under way for ``key``, or a new one."""
+        with self._lock:
+            running = self._running.get(key)
+        if running is not None:
+            return running
+        args = build()  # outside the lock: it reads the database and renders a template
+        with self._lock:
+            running = self._running.get(key)
+            if running is not None:  # another request started the same render meanwhile
+                return running
+            try:
+                future = self._pool().submit(pdf.render_pdf, *args)
+            except BrokenProcessPool:  # a render process died: start afresh next time
+                self._executor = None
+                raise RenderBusy("the render process stopped") from None
+            self._running[key] = future
+            self.renders += 1
 
-        def done(_future: Future[bytes]) -> None:
-            self._slots.release()
+        def done(finished: Future[bytes]) -> None:
             with self._lock:
-                if self._running.get(key) is _future:
+                if self._running.get(key) is finished:
                     del self._running[key]
 
         future.add_done_callback(done)
@@ -155,6 +166,15 @@ class RenderQueue:
             executor.shutdown(wait=True, cancel_futures=True)
 
 
+def _render_process_start() -> None:
+    """In a render process: a lower CPU priority, so that on a busy machine the web
+    processes (hand saves, pages) go first."""
+    try:
+        os.nice(RENDER_NICENESS)
+    except OSError:
+        pass
+
+
 _queue: RenderQueue | None = None
 _queue_lock = threading.Lock()
 
@@ -167,12 +187,13 @@ def queue() -> RenderQueue:
         if _queue is None:
             _queue = RenderQueue(
                 workers=int(config.get("PDF_WORKERS", 1)),
-                queue=int(config.get("PDF_QUEUE", 8)),
+                queue=int(config.get("PDF_QUEUE", 2)),
                 timeout=float(config.get("PDF_TIMEOUT", 20)),
                 cache_size=int(config.get("PDF_CACHE", 64)),
             )
         else:  # the limits follow the app (tests build several apps in one process)
             _queue.timeout = float(config.get("PDF_TIMEOUT", _queue.timeout))
+            _queue.queue = max(0, int(config.get("PDF_QUEUE", _queue.queue)))
         return _queue
 
 

@@ -43,15 +43,19 @@ UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 EXTENSION = "scorekeeper.limiter"
 
 
+def _is_off(name: str) -> bool:
+    return str(current_app.config.get(name) or "0").strip() in ("", "0")
+
+
 def _setting(name: str) -> Callable[[], str]:
-    def value() -> str:
-        return str(current_app.config.get(name) or "")
+    def value() -> str:  # a limit that is off still needs a string Flask-Limiter can parse
+        return "1 per second" if _is_off(name) else str(current_app.config[name])
     return value
 
 
 def _off(name: str) -> Callable[[], bool]:
     def off() -> bool:
-        return str(current_app.config.get(name) or "0").strip() in ("", "0")
+        return _is_off(name)
     return off
 
 
