@@ -80,6 +80,12 @@ def exists(db: Database, match_id: str) -> bool:
     return store.get_match(db, match_id) is not None
 
 
+def match_row(db: Database, match_id: str) -> store.MatchRow | None:
+    """The match without its hands and without a replay (id, game, data, version, times):
+    cheap, for answers that need only the names, rules or version (PDF caches, ETags)."""
+    return store.get_match(db, match_id)
+
+
 def load(db: Database, match_id: str) -> LoadedMatch | None:
     """The match (with its hands), its replayed state and bookkeeping; None if unknown.
 

@@ -138,18 +138,30 @@ def sheet_pdf(match_id: str) -> Response:
 
     Rendering costs about a second, so the PDF carries an ETag (match version, language,
     paper size) and a phone asking again for an unchanged match gets a 304; other phones
-    get the PDF rendered for the first.
+    get the PDF rendered for the first. Until a render is really needed only the match row is
+    read (no replay): a flood of PDF requests costs the scorers next to nothing.
     """
-    loaded = _load(match_id)
-    etag = f"{loaded.version}-{_lang()}-{_size()}"
+    row = _row(match_id)
+    etag = f"{row.version}-{_lang()}-{_size()}"
     if etag in request.if_none_match:
         return Response(status=304, headers={"ETag": f'"{etag}"'})
-    started = _when(loaded.created)
-    response = _pdf(("sheet", match_id, loaded.version),
-                    lambda: _sheet_html(match_id, for_pdf=True, loaded=loaded)[0],
-                    _team_names(_for_print(loaded.match)), started.date() if started else None)
+    started = _when(row.created)
+
+    def html() -> str:
+        return _sheet_html(match_id, for_pdf=True, loaded=_load(match_id))[0]
+
+    response = _pdf(("sheet", match_id, row.version), html,
+                    _team_names(_for_print(row.data)), started.date() if started else None)
     response.set_etag(etag)
     return response
+
+
+def _row(match_id: str) -> Any:
+    """The match row (names, rules, version; no hands, no replay), or 404."""
+    row = service.match_row(get_db(), match_id)
+    if row is None:
+        abort(404)
+    return row
 
 
 def _team_names(match: dict[str, Any]) -> list[str]:
@@ -212,7 +224,7 @@ def match_blank(match_id: str) -> str:
 @bp.get("/m/<match_id>/blank.pdf")
 def match_blank_pdf(match_id: str) -> Response:
     """The match's blank sheet as a PDF."""
-    loaded = _load(match_id, replayed=False)
-    return _pdf(("match-blank", match_id, loaded.version),
-                lambda: _blank_html(loaded.game, _for_print(loaded.match), True, ""),
-                [f"{loaded.game}-blank-sheet"], date.today())
+    row = _row(match_id)
+    return _pdf(("match-blank", match_id, row.version),
+                lambda: _blank_html(row.game, _for_print(row.data), True, ""),
+                [f"{row.game}-blank-sheet"], date.today())
