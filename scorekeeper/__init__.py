@@ -61,7 +61,7 @@ def create_app(
         DB_BUSY_TIMEOUT_MS=2000,  # a request waits this long for a lock, then 503
         PDF_WORKERS=1,  # render processes per server process
         PDF_QUEUE=2,  # requests waiting beyond those before 503 (keep it below the threads)
-        PDF_TIMEOUT=20,  # seconds one render may take
+        PDF_TIMEOUT=60,  # seconds one render may take (a 300-hand sheet: 2-15 s)
         PDF_CACHE=64,  # rendered PDFs kept per process
     )
     app.config.from_pyfile("config.py", silent=True)

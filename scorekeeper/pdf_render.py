@@ -49,7 +49,7 @@ class RenderBusy(Exception):
 class RenderQueue:
     """A bounded pool of render processes with a cache of finished PDFs."""
 
-    def __init__(self, workers: int = 1, queue: int = 8, timeout: float = 20.0,
+    def __init__(self, workers: int = 1, queue: int = 2, timeout: float = 60.0,
                  cache_size: int = 64):
         self.workers = max(1, workers)
         self.queue = max(0, queue)
@@ -79,7 +79,13 @@ class RenderQueue:
             return data
 
     def render(self, key: Hashable, build: Callable[[], tuple[Any, ...]]) -> bytes:
-        """The PDF for ``key``: from the cache, from a render under way, or rendered now.
+        """The PDF for ``key`` (see :meth:`render_how`)."""
+        return self.render_how(key, build)[0]
+
+    def render_how(self, key: Hashable,
+                   build: Callable[[], tuple[Any, ...]]) -> tuple[bytes, str]:
+        """The PDF for ``key`` and how it came: ``"cached"``, ``"shared"`` (a render under way
+        for another request) or ``"rendered"``.
 
         At most ``workers + queue`` requests wait for renders at once (whether they started
         the render or share one): a web thread never queues behind more than that, so the
@@ -92,13 +98,13 @@ class RenderQueue:
         """
         data = self.cached(key)
         if data is not None:
-            return data
+            return data, "cached"
         with self._lock:
             if self._waiting >= self.workers + self.queue:
                 raise RenderBusy("the render queue is full")
             self._waiting += 1
         try:
-            future = self._future(key, build)
+            future, how = self._future(key, build)
             try:
                 data = future.result(timeout=self.timeout)
             except FutureTimeout:
@@ -117,19 +123,20 @@ class RenderQueue:
                 self._cache.move_to_end(key)
                 while len(self._cache) > self.cache_size:
                     self._cache.popitem(last=False)
-        return data
+        return data, how
 
-    def _future(self, key: Hashable, build: Callable[[], tuple[Any, ...]]) -> Future[bytes]:
+    def _future(self, key: Hashable,
+                build: Callable[[], tuple[Any, ...]]) -> tuple[Future[bytes], str]:
         """The render under way for ``key``, or a new one."""
         with self._lock:
             running = self._running.get(key)
         if running is not None:
-            return running
+            return running, "shared"
         args = build()  # outside the lock: it reads the database and renders a template
         with self._lock:
             running = self._running.get(key)
             if running is not None:  # another request started the same render meanwhile
-                return running
+                return running, "shared"
             try:
                 future = self._pool().submit(pdf.render_pdf, *args)
             except BrokenProcessPool:  # a render process died: start afresh next time
@@ -144,7 +151,7 @@ class RenderQueue:
                     del self._running[key]
 
         future.add_done_callback(done)
-        return future
+        return future, "rendered"
 
     def _stop_pool(self, future: Future[bytes]) -> None:
         """Stop a render that ran over its time: the pool's processes are ended and a new pool
@@ -188,7 +195,7 @@ def queue() -> RenderQueue:
             _queue = RenderQueue(
                 workers=int(config.get("PDF_WORKERS", 1)),
                 queue=int(config.get("PDF_QUEUE", 2)),
-                timeout=float(config.get("PDF_TIMEOUT", 20)),
+                timeout=float(config.get("PDF_TIMEOUT", 60)),
                 cache_size=int(config.get("PDF_CACHE", 64)),
             )
         else:  # the limits follow the app (tests build several apps in one process)
@@ -198,9 +205,10 @@ def queue() -> RenderQueue:
 
 
 def render(key: Hashable, html: Callable[[], str], base_url: str, static_dir: Path,
-           static_url: str, stylesheets: tuple[str, ...]) -> bytes:
-    """Render (or reuse) the PDF of ``key``; ``html`` builds the document only if needed."""
-    return queue().render(
+           static_url: str, stylesheets: tuple[str, ...]) -> tuple[bytes, str]:
+    """Render (or reuse) the PDF of ``key``; ``html`` builds the document only if needed.
+    Returns the PDF and how it came (``cached``, ``shared`` or ``rendered``)."""
+    return queue().render_how(
         key, lambda: (html(), base_url, static_url, static_dir, stylesheets)
     )
 

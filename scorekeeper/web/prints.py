@@ -69,8 +69,8 @@ def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
     static_dir = Path(app.static_folder or "static")
     full_key = (*key, _lang(), _size(), request.host_url)
     try:
-        data = pdf_render.render(full_key, html, request.host_url, static_dir,
-                                 app.static_url_path or "/static", (PRINT_CSS,))
+        data, how = pdf_render.render(full_key, html, request.host_url, static_dir,
+                                      app.static_url_path or "/static", (PRINT_CSS,))
     except pdf_render.RenderBusy:
         raise ServiceUnavailable(
             _("The server is busy printing other PDFs; try again in a few seconds."),
@@ -80,6 +80,7 @@ def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
     response = Response(data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = content_disposition(plain, full)
     response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["X-Scorekeeper-PDF"] = how  # cached, shared or rendered: for operators
     return response
 
 
