@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import itertools
+import multiprocessing
 import random
 import sys
 import tempfile
@@ -324,9 +324,31 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def _attack(kind: str, base: str, seconds: float, count: int, seed: int, targets: list[str],
+            victims: list[str], out: Any) -> None:
+    """In a process of its own: ``count`` attacking threads of one kind; their stats go to
+    ``out``. (The attackers' threads would otherwise share the scorers' GIL here, and the
+    scorers' measured latency would be the load generator's, not the server's.)"""
+    stats = Stats()
+    deadline = time.monotonic() + seconds
+    if kind == "pdf":
+        workers: list[Worker] = [PdfClient(f"pdf-{i}", base, deadline, stats, seed + i,
+                                           targets=targets) for i in range(count)]
+    else:
+        workers = [Junk(f"junk-{i}", base, deadline, stats, seed + i, victims=victims)
+                   for i in range(count)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(timeout=seconds + 120)
+    stats.errors += [f"{w.name} did not finish" for w in workers if w.is_alive()]
+    out.put(stats)
+
+
 def run(args: argparse.Namespace) -> Result:
     """Start the server, run every client until the time is up, stop the server."""
     ARGS_SCORERS[0] = args.scorers
+    context = multiprocessing.get_context("fork")  # the children only speak HTTP
     with tempfile.TemporaryDirectory(prefix="scorekeeper-hostile-") as tmp:
         server = ServeProcess(
             Path(tmp) / "instance", workers=args.workers, threads=args.threads,
@@ -338,21 +360,33 @@ def run(args: argparse.Namespace) -> Result:
             scorers, targets = setup(server.base)
             victims = [m for m, _k in scorers]
             stats = Stats()
-            deadline = time.monotonic() + args.duration
-            seeds = itertools.count(1)
-            workers: list[Worker] = [
-                Scorer(f"scorer-{i}", server.base, deadline, stats, next(seeds),
-                       match_id=m, key=k) for i, (m, k) in enumerate(scorers)
+            out = context.Queue()
+            attackers = [
+                context.Process(target=_attack, args=(kind, server.base, args.duration, count,
+                                                      seed, targets, victims, out), daemon=True)
+                for kind, count, seed in (("pdf", args.pdf_clients, 1000),
+                                          ("junk", args.junk_clients, 2000)) if count
             ]
-            workers += [PdfClient(f"pdf-{i}", server.base, deadline, stats, next(seeds),
-                                  targets=targets) for i in range(args.pdf_clients)]
-            workers += [Junk(f"junk-{i}", server.base, deadline, stats, next(seeds),
-                             victims=victims) for i in range(args.junk_clients)]
+            for process in attackers:
+                process.start()
+            deadline = time.monotonic() + args.duration
+            workers: list[Worker] = [
+                Scorer(f"scorer-{i}", server.base, deadline, stats, i, match_id=m, key=k)
+                for i, (m, k) in enumerate(scorers)
+            ]
             for w in workers:
                 w.start()
             for w in workers:
                 w.join(timeout=args.duration + 120)
             stats.errors += [f"{w.name} did not finish" for w in workers if w.is_alive()]
+            for _process in attackers:
+                got: Stats = out.get(timeout=args.duration + 180)
+                for kind, values in got.latencies.items():
+                    stats.latencies.setdefault(kind, []).extend(values)
+                stats.statuses.update(got.statuses)
+                stats.errors += got.errors
+            for process in attackers:
+                process.join(timeout=30)
         finally:
             server.stop()
         log = server.log_text()
