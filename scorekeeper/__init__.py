@@ -32,7 +32,8 @@ def create_app(
 
     Configuration, later wins: defaults, ``instance/config.py``, ``SCOREKEEPER_*`` environment
     variables (``SCOREKEEPER_TRUSTED_PROXIES=1`` behind a TLS proxy,
-    ``SCOREKEEPER_WRITE_LIMIT_PER_MINUTE``), then ``test_config``.
+    ``SCOREKEEPER_WRITE_LIMIT_PER_MINUTE``, ``SCOREKEEPER_CREATE_LIMIT``, ``..._PDF_LIMIT``,
+    ``..._DATABASE_MAX_MB``: see README "Limits"), then ``test_config``.
     The secret key is generated into ``instance/secret_key`` on first run.
     """
     folder = instance_folder(instance_path)
@@ -52,7 +53,16 @@ def create_app(
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
         TRUSTED_PROXIES=0,
-        WRITE_LIMIT_PER_MINUTE=60,  # per match and client address; 0 turns the limit off
+        WRITE_LIMIT_PER_MINUTE=60,  # per edit key; 0 turns the limit off
+        CREATE_LIMIT="20 per hour",  # new or imported matches per address; 0: off
+        PDF_LIMIT="30 per minute",  # PDFs per address; 0: off
+        DATABASE_MAX_MB=2048,  # the database's size cap (new matches stop at 90%)
+        DISK_RESERVE_MB=200,  # new matches stop when the disk has less free
+        DB_BUSY_TIMEOUT_MS=2000,  # a request waits this long for a lock, then 503
+        PDF_WORKERS=1,  # render processes per server process
+        PDF_QUEUE=2,  # requests waiting beyond those before 503 (keep it below the threads)
+        PDF_TIMEOUT=60,  # seconds one render may take (a 300-hand sheet: 2-15 s)
+        PDF_CACHE=64,  # rendered PDFs kept per process
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")
@@ -60,15 +70,16 @@ def create_app(
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # keep match files in their natural order
 
-    from . import db, i18n, ratelimit, security
+    from . import db, i18n, pdf_render, ratelimit, security
     from .web import errors
 
     security.init_app(app)
-    ratelimit.init_app(app)
     i18n.init_app(app)
     db.init_app(app)
     errors.init_app(app)
     register_blueprints(app)
+    ratelimit.init_app(app)  # wraps views of the blueprints
+    pdf_render.init_app(app)
     return app
 
 

@@ -8,17 +8,30 @@ from pathlib import Path
 from typing import Any
 
 from .engine.problems import Problem
+from .formats import safejson
 from .formats.matchfile import check_match
 
 UNREADABLE = 2
 
 
-def check_text(text: str, name: str) -> tuple[dict[str, Any], int]:
-    """Check one file's text; return its output line and its exit status (0, 1 or 2)."""
+def check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
+    """Check one file's text; return its output line and its exit status (0, 1 or 2).
+
+    Never raises: a file that trips anything unforeseen still gets its ``ok: false`` line.
+    """
     try:
-        data = json.loads(text)
-    except ValueError as exc:
-        return _failed(name, [Problem("file.not_json", params={"error": str(exc)})]), UNREADABLE
+        return _check_text(text, name)
+    except Exception as exc:  # the last line of defence: one bad file must not stop the rest
+        error = f"{type(exc).__name__}: {exc}"[:200]
+        return _failed(name, [Problem("file.failed", params={"error": error})]), 1
+
+
+def _check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
+    try:
+        data = safejson.loads(text)
+    except safejson.Refused as refused:
+        status = UNREADABLE if refused.problem.code == "file.not_json" else 1
+        return _failed(name, [refused.problem]), status
     if _is_emn(name, data):
         return _check_emn(data, name)
     if _is_egn(name, data):
@@ -66,6 +79,16 @@ def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
     return {"file": name, "ok": True, "game": "euchre", "matches": states}, 0
 
 
+def _line(line: dict[str, Any]) -> str:
+    """The JSON line; a file name that is not valid Unicode is written with escapes."""
+    try:
+        text = json.dumps(line, ensure_ascii=False)
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return json.dumps(line)
+
+
 def _failed(name: str, problems: list[Problem]) -> dict[str, Any]:
     return {"file": name, "ok": False, "errors": [p.as_json() for p in problems]}
 
@@ -76,15 +99,18 @@ def main(files: list[str]) -> int:
     for name in files:
         try:
             if name == "-":
-                text = sys.stdin.buffer.read().decode("utf-8")
+                text = sys.stdin.buffer.read(safejson.MAX_BYTES + 1)
             else:
-                text = Path(name).read_bytes().decode("utf-8")
+                with Path(name).open("rb") as file:
+                    text = file.read(safejson.MAX_BYTES + 1)
+            if len(text) <= safejson.MAX_BYTES:  # a larger one is refused as too large
+                text.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             line = _failed(name, [Problem("file.unreadable", params={"error": str(exc)})])
             code = UNREADABLE
         else:
             line, code = check_text(text, name)
-        sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
+        sys.stdout.write(_line(line) + "\n")
         status = max(status, code)
     sys.stdout.flush()
     return status

@@ -5,6 +5,7 @@ This module and :mod:`scorekeeper.store` are the only code that talks to SQLite.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -12,7 +13,10 @@ from flask import Flask, current_app, g
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-BUSY_TIMEOUT_MS = 10_000
+BUSY_TIMEOUT_MS = 10_000  # tools (backup, migrations at start): they can wait
+REQUEST_BUSY_TIMEOUT_MS = 2_000  # a request waits at most this long, then answers 503
+DATABASE_MAX_MB = 2048  # the database may grow to this; new matches stop at 90% of it
+DISK_RESERVE_MB = 200  # new matches stop when the disk has less than this free
 
 migrations = Migrations("scorekeeper")
 
@@ -33,11 +37,19 @@ def wal_is_safe(version: tuple[int, ...] | None = None) -> bool:
     return False
 
 
-def connect(path: str | Path) -> Database:
-    """Open the database file with the project's pragmas (busy timeout, FULL sync, journal)."""
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000)
+def connect(path: str | Path, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+            max_mb: int | None = None) -> Database:
+    """Open the database file with the project's pragmas (busy timeout, FULL sync, journal).
+
+    :param max_mb: if given, SQLite itself refuses to grow the file past this many MB
+        (``max_page_count``): a write beyond it fails with "database or disk is full".
+    """
+    conn = sqlite3.connect(str(path), timeout=busy_timeout_ms / 1000)
     db = Database(conn)
-    db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+    if max_mb:
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count={int(max_mb) * 1024 * 1024 // page_size}")
     db.execute("PRAGMA synchronous=FULL")
     db.execute("PRAGMA foreign_keys=ON")
     want = "wal" if wal_is_safe() else "delete"
@@ -53,10 +65,55 @@ def database_path(app: Flask) -> Path:
 
 
 def get_db() -> Database:
-    """The request's database, opened on first use and closed at teardown."""
+    """The request's database, opened on first use and closed at teardown.
+
+    A request waits ``DB_BUSY_TIMEOUT_MS`` (2 s) at most for a lock, then the busy error
+    becomes a 503 with Retry-After (:mod:`scorekeeper.web.errors`); the file may not grow past
+    ``DATABASE_MAX_MB``.
+    """
     if "db" not in g:
-        g.db = connect(database_path(current_app))
+        config = current_app.config
+        g.db = connect(database_path(current_app),
+                       busy_timeout_ms=int(config.get("DB_BUSY_TIMEOUT_MS",
+                                                      REQUEST_BUSY_TIMEOUT_MS)),
+                       max_mb=int(config.get("DATABASE_MAX_MB", DATABASE_MAX_MB) or 0) or None)
     return g.db
+
+
+def size_mb(db: Database) -> float:
+    """The database's size in MB (its pages, the WAL's committed ones included)."""
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    page_size = db.execute("PRAGMA page_size").fetchone()[0]
+    return float(pages * page_size) / (1024 * 1024)
+
+
+def storage_full(db: Database) -> bool:
+    """Whether new matches must be refused: the database is at 90% of ``DATABASE_MAX_MB``,
+    or the disk under it has less than ``DISK_RESERVE_MB`` free."""
+    config = current_app.config
+    max_mb = float(config.get("DATABASE_MAX_MB", DATABASE_MAX_MB) or 0)
+    if max_mb and size_mb(db) >= 0.9 * max_mb:
+        return True
+    reserve = float(config.get("DISK_RESERVE_MB", DISK_RESERVE_MB) or 0)
+    if reserve:
+        free = shutil.disk_usage(database_path(current_app).parent).free / (1024 * 1024)
+        if free < reserve:
+            return True
+    return False
+
+
+def heartbeat(db: Database) -> None:
+    """Prove the database can be written: one committed write to the one-row heartbeat table.
+
+    Raises ``sqlite3.Error`` when it can't (busy, read-only, full disk).
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, datetime('now'))")
+        db.conn.commit()
+    except BaseException:
+        db.conn.rollback()
+        raise
 
 
 def close_db(_exc: BaseException | None = None) -> None:
@@ -176,3 +233,9 @@ def _rematch_of(db: Database) -> None:
     db.execute("ALTER TABLE matches ADD COLUMN rematch_of TEXT")
     db.execute("CREATE UNIQUE INDEX matches_rematch_of ON matches (rematch_of)"
                " WHERE rematch_of IS NOT NULL")
+
+
+@migrations(name="0003_heartbeat")
+def _heartbeat(db: Database) -> None:
+    # One row that /healthz rewrites: proof that the database can be written, not only read.
+    db.execute("CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL)")

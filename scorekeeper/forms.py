@@ -210,7 +210,7 @@ def _option_field(game: str, option):
             label,
             description=desc,
             render_kw={"placeholder": _placeholder(option)},
-            validators=[Optional(), NumberRange(min=max(option.minimum, 0), max=999)],
+            validators=[Optional(), NumberRange(min=option.minimum, max=option.maximum)],
         )
     return SelectField(
         label,

@@ -58,6 +58,7 @@ VALUE_WORDS = {
     "a list of games": N_("a list of games"),
 }
 _AT_LEAST = re.compile(r"^a whole number of at least (-?\d+)$")
+_BETWEEN = re.compile(r"^a whole number from (-?\d+) to (-?\d+)$")
 _CHOICES = re.compile(r"^[a-z0-9_]+(?: or [a-z0-9_]+)+$")
 # Params that hold the user's own text or a JSON key: never translated.
 _VERBATIM = frozenset({"key", "name", "error"})
@@ -88,6 +89,10 @@ def translate_param(key: str, value: Any) -> Any:
     found = _AT_LEAST.match(value)
     if found:
         return gettext(N_("a whole number of at least {n}")).format(n=found.group(1))
+    found = _BETWEEN.match(value)
+    if found:
+        return gettext(N_("a whole number from {low} to {high}")).format(
+            low=found.group(1), high=found.group(2))
     if _CHOICES.match(value):  # rule choices, e.g. "dealer_left or loner_left"
         first, *rest = value.split(" or ")
         for other in rest:

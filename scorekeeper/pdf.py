@@ -142,10 +142,16 @@ def ascii_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", plain).strip("-")[:60]
 
 
+def _visible(text: str) -> str:
+    """``text`` without invisible format characters: no right-to-left override (U+202E) or
+    other direction mark can make a download name read differently (``fdp.exe``)."""
+    return "".join(c for c in text if unicodedata.category(c) not in ("Cf", "Cs", "Co", "Cn"))
+
+
 def download_name(parts: list[str], day: date | None, suffix: str = ".pdf") -> tuple[str, str]:
     """An ASCII file name and its UTF-8 form, e.g. ``Home-vs-Visitors-2026-11-30.pdf``."""
     stamp = [day.isoformat()] if day else []
-    unicode_parts = [re.sub(r'[\\/:*?"<>|\x00-\x1f]+', "-", p).strip() for p in parts]
+    unicode_parts = [re.sub(r'[\\/:*?"<>|\x00-\x1f]+', "-", _visible(p)).strip() for p in parts]
     full = "-vs-".join(p for p in unicode_parts if p)
     ascii_parts = [ascii_name(p) for p in parts]
     plain = "-vs-".join(p for p in ascii_parts if p) or "scoresheet"

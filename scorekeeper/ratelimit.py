@@ -1,80 +1,118 @@
-"""A per-match write limit: more than ``WRITE_LIMIT_PER_MINUTE`` writes to one match from one
-address in a minute get 429.
+"""Abuse limits, counted by Flask-Limiter (and its ``limits`` library), each refusal a 429 with
+``Retry-After`` and a sentence a person understands.
 
-Four phones at a table share one NAT address and write a hand every few minutes, so a limit of
-60 a minute never touches them; a script gone wild, or someone holding only the view link and
-hammering the write addresses, is stopped. The count is per process (gunicorn workers each keep
-their own), which is fine for a ceiling meant to stop floods rather than meter use.
+- Per client address: creating or importing matches (``CREATE_LIMIT``, 20 an hour: the storage
+  budget of one address) and PDFs (``PDF_LIMIT``, 30 a minute).
+- Per edit key, counted only once the key has been checked (:func:`count_write`): writes to a
+  match (``WRITE_LIMIT_PER_MINUTE``, 60). A viewer without the key is refused with 403 before
+  anything is counted, so nobody can use up the scorer's allowance, whoever shares their
+  address (a venue's NAT).
+
+Every limit is a setting (``instance/config.py`` or ``SCOREKEEPER_CREATE_LIMIT`` ...): a
+Flask-Limiter string such as ``"20 per hour"``, or ``0``/empty to turn it off. Counts are kept
+in memory (``RATELIMIT_STORAGE_URI = "memory://"``), per process: fine for one process; with
+several gunicorn workers each keeps its own counts (a client gets up to workers x limit), so
+point ``RATELIMIT_STORAGE_URI`` at a shared store (``redis://...`` or ``memcached://...``) for
+exact limits across workers.
 """
 
 from __future__ import annotations
 
-import threading
+import hashlib
+import math
 import time
-from collections import deque
+from collections.abc import Callable
 
 from flask import Flask, current_app, request
 from flask_babel import gettext as _
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from limits import RateLimitItem, parse
 from werkzeug.exceptions import TooManyRequests
 
-DEFAULT_LIMIT = 60
-WINDOW = 60.0  # seconds
-MAX_TRACKED = 10_000  # (match, address) pairs kept before old ones are dropped
-
+DEFAULTS = {
+    "CREATE_LIMIT": "20 per hour",
+    "PDF_LIMIT": "30 per minute",
+    "WRITE_LIMIT_PER_MINUTE": 60,
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After (and X-RateLimit-*) on limited answers
+}
+CREATE_ENDPOINTS = ("api.create_match", "table.start", "table.import_match")
+PDF_ENDPOINTS = ("prints.sheet_pdf", "prints.blank_pdf", "prints.match_blank_pdf")
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+EXTENSION = "scorekeeper.limiter"
 
 
-class WriteLimiter:
-    """A sliding-window counter per key, safe across threads."""
+def _is_off(name: str) -> bool:
+    return str(current_app.config.get(name) or "0").strip() in ("", "0")
 
-    def __init__(self, limit: int, window: float = WINDOW):
-        self.limit = limit
-        self.window = window
-        self._hits: dict[tuple[str, str], deque[float]] = {}
-        self._lock = threading.Lock()
 
-    def allow(self, key: tuple[str, str], now: float | None = None) -> bool:
-        """Count one write for ``key``; False if it goes over the limit."""
-        if self.limit <= 0:
-            return True
-        now = time.monotonic() if now is None else now
-        with self._lock:
-            hits = self._hits.get(key)
-            if hits is None:
-                if len(self._hits) >= MAX_TRACKED:
-                    self._prune(now)
-                hits = self._hits[key] = deque()
-            while hits and now - hits[0] >= self.window:
-                hits.popleft()
-            if len(hits) >= self.limit:
-                return False
-            hits.append(now)
-            return True
+def _setting(name: str) -> Callable[[], str]:
+    def value() -> str:  # a limit that is off still needs a string Flask-Limiter can parse
+        return "1 per second" if _is_off(name) else str(current_app.config[name])
+    return value
 
-    def _prune(self, now: float) -> None:
-        for key in [k for k, h in self._hits.items() if not h or now - h[-1] >= self.window]:
-            del self._hits[key]
-        while len(self._hits) >= MAX_TRACKED:  # all busy: forget the oldest
-            del self._hits[next(iter(self._hits))]
+
+def _off(name: str) -> Callable[[], bool]:
+    def off() -> bool:
+        return _is_off(name)
+    return off
+
+
+def create_message() -> str:
+    return _("Too many new matches from this address: wait a while before starting or "
+             "importing another (the limit keeps the server's storage for everyone).")
+
+
+def pdf_message() -> str:
+    return _("Too many PDFs asked for from this address: wait a moment and try again.")
+
+
+def write_message() -> str:
+    return _("Too many changes to this match in a minute; wait a moment and try again.")
 
 
 def init_app(app: Flask) -> None:
-    """Count writes to any address with a ``match_id`` (pages and API alike)."""
-    limit = int(app.config.get("WRITE_LIMIT_PER_MINUTE", DEFAULT_LIMIT) or 0)
-    app.extensions["scorekeeper.write_limiter"] = WriteLimiter(limit)
-    app.before_request(limit_match_writes)
+    """One Limiter per app; the per-address limits wrap their views (call after the
+    blueprints are registered)."""
+    for name, value in DEFAULTS.items():
+        app.config.setdefault(name, value)
+    limiter = Limiter(get_remote_address, app=app)
+    app.extensions[EXTENSION] = limiter
+    for endpoints, name, message, scope in (
+        (CREATE_ENDPOINTS, "CREATE_LIMIT", create_message, "create"),
+        (PDF_ENDPOINTS, "PDF_LIMIT", pdf_message, "pdf"),
+    ):
+        shared = limiter.shared_limit(_setting(name), scope=scope, error_message=message,
+                                      exempt_when=_off(name))
+        for endpoint in endpoints:
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
 
 
-def limit_match_writes() -> None:
-    """429 when this address writes to this match too often."""
-    if request.method not in UNSAFE_METHODS or not request.view_args:
+def _write_item() -> RateLimitItem | None:
+    per_minute = int(current_app.config.get("WRITE_LIMIT_PER_MINUTE") or 0)
+    return parse(f"{per_minute} per minute") if per_minute > 0 else None
+
+
+def count_write(match_id: str) -> None:
+    """Count one write to a match whose edit key the caller has just checked; 429 past the
+    limit.
+
+    Only unsafe methods count. The count belongs to the match's current edit key (by the hash
+    stored with the match: the counts hold no key); a new key starts a new count.
+    """
+    item = _write_item()
+    if item is None or request.method not in UNSAFE_METHODS:
         return
-    match_id = request.view_args.get("match_id")
-    if not isinstance(match_id, str):
+    from . import store
+    from .db import get_db
+
+    row = store.get_match(get_db(), match_id)
+    if row is None:
         return
-    limiter: WriteLimiter = current_app.extensions["scorekeeper.write_limiter"]
-    if not limiter.allow((match_id, request.remote_addr or "")):
-        raise TooManyRequests(
-            _("Too many changes to this match in a minute; wait a moment and try again."),
-            retry_after=int(limiter.window),
-        )
+    limiter: Limiter = current_app.extensions[EXTENSION]
+    who = hashlib.sha256(f"{match_id}:{row.edit_key_hash}".encode()).hexdigest()[:32]
+    if limiter.limiter.hit(item, "write", who):
+        return
+    reset, _remaining = limiter.limiter.get_window_stats(item, "write", who)
+    raise TooManyRequests(write_message(), retry_after=max(1, math.ceil(reset - time.time())))

@@ -30,6 +30,7 @@ from sqlite_utils import Database
 
 from . import store
 from .engine.problems import Problem
+from .engine.rules import MAX_DEALS
 from .formats.matchfile import CheckResult, check_match
 from .keys import check_edit_key, derived_key, hash_key, new_edit_key, new_key, new_match_id
 from .outcome import LoadedMatch, Outcome, Status
@@ -77,6 +78,12 @@ def _replay(data: dict[str, Any], hands: list[dict[str, Any]]) -> CheckResult:
 def exists(db: Database, match_id: str) -> bool:
     """Whether there is a match with this id."""
     return store.get_match(db, match_id) is not None
+
+
+def match_row(db: Database, match_id: str) -> store.MatchRow | None:
+    """The match without its hands and without a replay (id, game, data, version, times):
+    cheap, for answers that need only the names, rules or version (PDF caches, ETags)."""
+    return store.get_match(db, match_id)
 
 
 def load(db: Database, match_id: str) -> LoadedMatch | None:
@@ -160,7 +167,7 @@ def is_egn(data: Any) -> bool:
 
 # A real match has a few dozen hands; the cap keeps a crafted import or a script from making
 # pages and PDFs that take seconds to render.
-MAX_HANDS = 300
+MAX_HANDS = MAX_DEALS
 
 
 def too_many_hands(no: int | None = None) -> Problem:

@@ -46,7 +46,10 @@ def make_app(instance_path: Path) -> Callable[..., Any]:
     """Build an app: ``make_app(KEY=value, instance_path=...)``; TESTING is on unless given."""
 
     def make(instance_path: Path | str = instance_path, **config: Any):
-        return create_app({"TESTING": True, **config}, instance_path=instance_path)
+        # Tests create many matches and PDFs from one address: the per-address limits are
+        # off unless a test sets them (tests/reliability/test_hostile.py does).
+        defaults = {"TESTING": True, "CREATE_LIMIT": "0", "PDF_LIMIT": "0"}
+        return create_app({**defaults, **config}, instance_path=instance_path)
 
     return make
 
@@ -127,7 +130,8 @@ def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """
     tmp_path = tmp_path_factory.mktemp("served")
     port = free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SCOREKEEPER_CREATE_LIMIT": "0",
+           "SCOREKEEPER_PDF_LIMIT": "0"}
     env.pop("SCOREKEEPER_INSTANCE", None)
     log = (tmp_path / "serve.log").open("w")
     proc = subprocess.Popen(

@@ -329,6 +329,7 @@ def test_sheet_pages_in_a_phone_browser(live_server: str, matches: Any) -> None:
     assert hosts == {live_server.split("/")[2]}
 
 
+@pytest.mark.app_config(PDF_QUEUE=12)  # all 6 threads may wait for the render processes
 def test_pdfs_rendered_from_many_threads_at_once(
     app: Any, matches: Any, capfd: pytest.CaptureFixture[str]
 ) -> None:

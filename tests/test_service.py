@@ -366,7 +366,7 @@ def test_a_match_holds_at_most_max_hands(db):
     from scorekeeper import service
 
     match = {"format": "scorekeeper-match/1", "game": "euchre",
-             "seats": {"N": "a", "E": "b", "S": "c", "W": "d"}, "rules": {"deals": 1000},
+             "seats": {"N": "a", "E": "b", "S": "c", "W": "d"}, "rules": {"target": 200},
              "hands": [{"passed": True}] * (service.MAX_HANDS + 1)}
     refused = service.create_match(db, match)
     assert refused.status == "illegal"

@@ -17,6 +17,11 @@ MESSAGES: dict[str, str] = {
     # files
     "file.not_json": N_("this file is not valid JSON: {error}"),
     "file.unreadable": N_("this file can't be read: {error}"),
+    "file.too_large": N_("this file is larger than {max} bytes: a match file is far smaller"),
+    "file.too_deep": N_("this file nests lists or objects more than {max} deep: a match file never does"),
+    "file.bad_text": N_("this file holds text that is not valid Unicode (a lone surrogate such as \\ud800)"),
+    "file.bad_number": N_("this file holds a number too large to be a score"),
+    "file.failed": N_("this file could not be checked: {error}"),
     # the match file
     "match.not_object": N_("a match must be a JSON object"),
     "match.unknown_key": N_("unknown key \"{key}\" (check the spelling)"),
@@ -28,7 +33,8 @@ MESSAGES: dict[str, str] = {
     "match.bad_name": N_("a name must be 1 to 40 characters of text"),
     "match.teams_not_object": N_("teams must be an object with NS and EW names"),
     "match.bad_seat": N_("{value} is not a seat: use N, E, S or W"),
-    "match.bad_start_score": N_("a starting score must be a whole number of at least 0"),
+    "match.bad_start_score": N_("a starting score must be a whole number from 0 to 999"),
+    "match.name_direction": N_("a name can't hold text-direction control characters (such as U+202E)"),
     "match.start_over": N_("the starting score already reaches the target of {target}: the game would be over before it starts"),
     "match.hands_not_list": N_("hands must be a list"),
     "match.too_many_hands": N_("a match can hold at most {max} hands: start a new match"),

@@ -1,4 +1,13 @@
-"""Rule options of each game: names, defaults, types and allowed values (spec/rules.md)."""
+"""Rule options of each game: names, defaults, types and allowed values (spec/rules.md).
+
+Every number has a range, checked here once; everything downstream (pages, sheets, charts,
+PDFs, blank sheets) relies on it. The ranges (also in README "Limits"):
+
+- ``target``: 1 to :data:`MAX_TARGET` (200) points; ``honours_blocked_at``: 0 to 200;
+- ``deals``: 1 to :data:`MAX_DEALS` (300, a match's most hands);
+- point options (``lone_march_points``, ``renege_points`` ...): 0 to :data:`MAX_POINTS` (20);
+- a starting score (``start_score``): 0 to :data:`MAX_START_SCORE` (999).
+"""
 
 from __future__ import annotations
 
@@ -17,28 +26,34 @@ class Option:
     kind: type  # bool, int or str
     choices: tuple[str, ...] = ()
     minimum: int = 0
+    maximum: int = 0  # set from the kind of option below (see the module docstring)
     nullable: bool = False  # may be null (off), like `deals` or `honours_blocked_at`
 
 
+MAX_TARGET = 200  # real games go to 5, 7, 10, 11, 15 or 21; 200 is plenty for a house rule
+MAX_DEALS = 300  # a match holds at most this many hands (service.MAX_HANDS)
+MAX_POINTS = 20  # a hand worth more than 20 points is a typo
+MAX_START_SCORE = 999  # a carried-over score; the chart and sheets stay small below it
+
 EUCHRE_OPTIONS: tuple[Option, ...] = (
-    Option("target", 10, int, minimum=1, nullable=True),
-    Option("deals", None, int, minimum=1, nullable=True),
+    Option("target", 10, int, minimum=1, maximum=MAX_TARGET, nullable=True),
+    Option("deals", None, int, minimum=1, maximum=MAX_DEALS, nullable=True),
     Option("stick_the_dealer", False, bool),
     Option("lone_lead", "dealer_left", str, choices=("dealer_left", "loner_left")),
-    Option("lone_march_points", 4, int),
-    Option("lone_euchre_points", 2, int),
+    Option("lone_march_points", 4, int, maximum=MAX_POINTS),
+    Option("lone_euchre_points", 2, int, maximum=MAX_POINTS),
     Option("defend_alone", False, bool),
-    Option("lone_defender_points", 4, int),
+    Option("lone_defender_points", 4, int, maximum=MAX_POINTS),
     Option("canadian_loner", False, bool),
-    Option("renege_points", 2, int),
-    Option("renege_points_alone", 4, int),
+    Option("renege_points", 2, int, maximum=MAX_POINTS),
+    Option("renege_points_alone", 4, int, maximum=MAX_POINTS),
 )
 
 WHIST_OPTIONS: tuple[Option, ...] = (
-    Option("target", 7, int, minimum=1, nullable=True),
-    Option("deals", None, int, minimum=1, nullable=True),
+    Option("target", 7, int, minimum=1, maximum=MAX_TARGET, nullable=True),
+    Option("deals", None, int, minimum=1, maximum=MAX_DEALS, nullable=True),
     Option("honours", False, bool),
-    Option("honours_blocked_at", None, int, nullable=True),  # None: target - 1
+    Option("honours_blocked_at", None, int, maximum=MAX_TARGET, nullable=True),  # None: target - 1
     Option("rubber", False, bool),
 )
 
@@ -82,7 +97,8 @@ def resolve_rules(game: str, given: object) -> tuple[dict[str, Any], list[Proble
         if option.kind is bool:
             ok = isinstance(value, bool)
         elif option.kind is int:
-            ok = isinstance(value, int) and not isinstance(value, bool) and value >= option.minimum
+            ok = isinstance(value, int) and not isinstance(value, bool) \
+                and option.minimum <= value <= option.maximum
         else:
             ok = isinstance(value, str) and value in option.choices
         if not ok:
@@ -118,5 +134,5 @@ def _expected(option: Option) -> str:
     if option.kind is bool:
         return "true or false"
     if option.kind is int:
-        return f"a whole number of at least {option.minimum}"
+        return f"a whole number from {option.minimum} to {option.maximum}"
     return " or ".join(option.choices)

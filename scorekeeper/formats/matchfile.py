@@ -10,12 +10,16 @@ from typing import Any
 from ..engine.cards import SEATS, TEAMS
 from ..engine.match import GAMES, MatchState, replay
 from ..engine.problems import Problem
-from ..engine.rules import resolve_rules
+from ..engine.rules import MAX_START_SCORE, resolve_rules
 
 FORMAT = "scorekeeper-match/1"
 KEYS = frozenset({"format", "game", "rules", "seats", "teams", "first_dealer", "start_score",
                   "hands"})
 NAME_MAX = 40
+# Characters that reorder text around them (U+202A-202E, U+2066-2069, marks): a name holding
+# one could make a download name or a sheet read differently from what was typed.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
 
 
 @dataclass
@@ -66,15 +70,17 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
         if key not in data:
             bad("match.missing", key, key=key)
     if "format" in data and data["format"] != FORMAT:
-        bad("match.bad_format", "format", value=json.dumps(data["format"])[:40])
+        bad("match.bad_format", "format", value=_shown(data["format"]))
     game = data.get("game")
+    if not isinstance(game, str):  # {} or [] can't even be looked up in GAMES
+        game = None
     if "game" in data and game not in GAMES:
-        bad("match.bad_game", "game", value=json.dumps(game)[:40])
+        bad("match.bad_game", "game", value=_shown(data["game"]))
     seats = _names(data.get("seats"), SEATS, "seats", bad, required=True)
     teams = _names(data.get("teams"), TEAMS, "teams", bad, required=False)
     first_dealer = data.get("first_dealer", "N")
-    if first_dealer not in SEATS:
-        bad("match.bad_seat", "first_dealer", value=json.dumps(first_dealer)[:40])
+    if not isinstance(first_dealer, str) or first_dealer not in SEATS:
+        bad("match.bad_seat", "first_dealer", value=_shown(first_dealer))
     start = data.get("start_score")
     start_score = {"NS": 0, "EW": 0}
     if start is not None:
@@ -82,7 +88,8 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
             bad("match.bad_start_score", "start_score")
         else:
             for team, value in start.items():
-                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                if not isinstance(value, int) or isinstance(value, bool) \
+                        or not 0 <= value <= MAX_START_SCORE:
                     bad("match.bad_start_score", f"start_score.{team}")
                 else:
                     start_score[team] = value
@@ -106,6 +113,14 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     return match, problems
 
 
+def _shown(value: Any) -> str:
+    """A bad value as short JSON text (at most 40 characters), whatever it holds."""
+    try:
+        return json.dumps(value)[:40]
+    except (TypeError, ValueError, RecursionError):
+        return type(value).__name__
+
+
 def _names(
     value: Any, keys: tuple[str, ...], field: str, bad: Any, *, required: bool
 ) -> dict[str, str]:
@@ -125,7 +140,10 @@ def _names(
                 bad("match.seat_missing", f"{field}.{key}", seat=key)
             continue
         name = clean_name(value[key])
-        if name is None:
+        if name is None and isinstance(value[key], str) \
+                and any(ch in BIDI_CONTROLS for ch in value[key]):
+            bad("match.name_direction", f"{field}.{key}")
+        elif name is None:
             bad("match.bad_name", f"{field}.{key}")
         else:
             names[key] = name
@@ -133,13 +151,14 @@ def _names(
 
 
 def clean_name(value: Any) -> str | None:
-    """A trimmed name of 1 to 40 code points with no control characters, or None."""
+    """A trimmed name of 1 to 40 code points with no control, surrogate or text-direction
+    characters, or None."""
     if not isinstance(value, str):
         return None
     name = value.strip()
     if not 1 <= len(name) <= NAME_MAX:
         return None
-    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+    if any(unicodedata.category(ch) in ("Cc", "Cs") or ch in BIDI_CONTROLS for ch in name):
         return None
     return name
 

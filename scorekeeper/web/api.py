@@ -7,7 +7,9 @@ Views are thin: they read the request, call :mod:`scorekeeper.service`, and turn
 from __future__ import annotations
 
 import json
-import re
+import sqlite3
+import threading
+import time
 from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
@@ -16,34 +18,34 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import poll, service
-from ..db import get_db
-from ..messages import problem_json
+from ..db import get_db, heartbeat, storage_full
+from ..formats import safejson
+from ..messages import problem_json, problem_message
 from ..outcome import LoadedMatch, Outcome, Status
+from ..ratelimit import count_write
 from ..security import bearer_key, csrf, has_rights_for, may_edit
-from .errors import error_body
+from .errors import database_trouble, error_body, refuse_if_storage_full
 
 bp = Blueprint("api", __name__)
 
 MAX_IDEMPOTENCY_KEY = 100
-_ETAG_VERSION = re.compile(r'"v(\d+)-[0-9a-f]+"')
 
 
 # --- reading requests -------------------------------------------------------------------------
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
-
-
 def read_json() -> Any:
-    """The request body as JSON: 415 if it is not declared JSON, 400 if it does not parse."""
+    """The request body as JSON: 415 if it is not declared JSON, 400 if it does not parse or
+    passes the limits of :mod:`scorekeeper.formats.safejson` (depth, size, valid Unicode)."""
     if not request.is_json:
         abort(415)
     raw = request.get_data(cache=True)  # raises 413 past MAX_CONTENT_LENGTH
     try:
-        return json.loads(raw, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError):
-        abort(400, description=_("The body is not valid JSON."))
+        return safejson.loads(raw)
+    except safejson.Refused as refused:
+        if refused.problem.code == "file.not_json":
+            abort(400, description=_("The body is not valid JSON."))
+        abort(400, description=problem_message(refused.problem))
 
 
 def read_object() -> dict[str, Any] | Response:
@@ -90,21 +92,27 @@ def authorise(match_id: str) -> None:
         csrf.protect()
         if not may_edit(db, match_id):
             abort(403, description=_("The edit key is wrong or has been replaced."))
+        count_write(match_id)
         return
     if not service.check_edit_key(db, match_id, key):
         abort(403, description=_("The edit key is wrong or has been replaced."))
+    count_write(match_id)
 
 
-def if_match_version() -> int | None:
-    """The match version named by an ``If-Match`` header (None if absent or ``*``); 412 if the
-    header names no version of ours."""
+def if_match_version(match_id: str) -> int | None:
+    """The match version an ``If-Match`` header stands for (None if absent or ``*``).
+
+    The header must hold the match's full current ETag (as a GET gives it), compared strongly;
+    anything else, a made-up hash included, is 412.
+    """
     header = request.headers.get("If-Match")
     if header is None or header.strip() == "*":
         return None
-    found = _ETAG_VERSION.findall(header)
-    if not found:
+    loaded = load_or_404(match_id)
+    current = match_etag(match_id, loaded.version)
+    if not request.if_match.contains(current):
         abort(412)
-    return int(found[0])
+    return loaded.version
 
 
 # --- answers ----------------------------------------------------------------------------------
@@ -168,19 +176,46 @@ def load_or_404(match_id: str) -> LoadedMatch:
 # --- routes -----------------------------------------------------------------------------------
 
 
+HEALTH_EVERY = 1.0  # seconds: a flood of /healthz writes the heartbeat once a second at most
+_health_lock = threading.Lock()
+_health: dict[str, tuple[float, int, str]] = {}
+
+
 @bp.get("/healthz")
 def healthz() -> Response:
-    """``ok`` when the app and its database answer."""
-    get_db().execute("SELECT count(*) FROM _sqlite_migrations").fetchone()
-    response = current_app.response_class("ok", mimetype="text/plain")
+    """``ok`` when the app answers and its database can be written (a one-row heartbeat write,
+    at most once a second per process); else 503 with what is wrong, for the organiser's
+    monitoring."""
+    path = current_app.config["DATABASE"]
+    with _health_lock:
+        last = _health.get(path)
+        if last is None or time.monotonic() - last[0] >= HEALTH_EVERY:
+            last = (time.monotonic(), *_check_health())
+            _health[path] = last
+    _when, status, text = last
+    response = current_app.response_class(text, status=status, mimetype="text/plain")
     response.headers["Cache-Control"] = "no-store"
+    if status == 503:
+        response.headers["Retry-After"] = "10"
     return response
+
+
+def _check_health() -> tuple[int, str]:
+    try:
+        heartbeat(get_db())
+        if storage_full(get_db()):
+            return 200, "ok: storage limit reached, new matches are refused"
+    except sqlite3.Error as error:
+        trouble = database_trouble(error)
+        return 503, f"database {'busy' if trouble == 'busy' else 'not writable'}: {error}"
+    return 200, "ok"
 
 
 @bp.post("/api/matches")
 def create_match() -> Response:
     """Create a match (or import one with its hands, or an EGN file)."""
     data = read_json()
+    refuse_if_storage_full(get_db())
     outcome = service.create_match(get_db(), data, by="api")
     if not outcome.ok:
         return json_response({"errors": outcome.errors()}, 422)
@@ -250,7 +285,7 @@ def record_hand(match_id: str) -> Response:
 def correct_hand(match_id: str, no: int) -> Response:
     """Correct a recorded hand; later hands are re-scored. ``If-Match`` is honoured (412)."""
     authorise(match_id)
-    version = if_match_version()
+    version = if_match_version(match_id)
     body = read_object()
     if isinstance(body, Response):
         return body
@@ -268,7 +303,7 @@ def correct_hand(match_id: str, no: int) -> Response:
 def undo_hand(match_id: str, no: int) -> Response:
     """Undo the last hand (409 for any other)."""
     authorise(match_id)
-    version = if_match_version()
+    version = if_match_version(match_id)
     outcome = service.undo_last(get_db(), match_id, no, by="api", expected_match_version=version)
     return answer(outcome, if_match=version is not None)
 

@@ -7,6 +7,7 @@ null, "message": ...}]}``. Pages render ``templates/error.html`` (variables ``co
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from flask import Flask, current_app, jsonify, render_template, request
@@ -29,6 +30,51 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, handle_csrf)
     app.register_error_handler(HTTPException, handle_http)
     app.register_error_handler(InternalServerError, handle_500)
+    app.register_error_handler(sqlite3.Error, handle_database)
+
+
+class InsufficientStorage(HTTPException):
+    """*507*: the storage budget for new matches is spent."""
+
+    code = 507
+    description = "Insufficient Storage"
+
+
+BUSY_RETRY_AFTER = 2  # seconds: a lock is held for milliseconds; 2 s is a polite retry
+BROKEN_RETRY_AFTER = 60  # a read-only or full disk needs a person
+
+
+def database_trouble(error: BaseException) -> str | None:
+    """``"busy"`` (locked for longer than the busy timeout), ``"storage"`` (read-only, full,
+    unreadable or damaged file), or None for an error that is a bug."""
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        return "busy"
+    storage = ("readonly", "read-only", "full", "disk i/o", "unable to open", "malformed",
+               "not a database", "no such table")
+    if any(word in text for word in storage):
+        return "storage"
+    return None
+
+
+def refuse_if_storage_full(db: Any) -> None:
+    """507 before a new match when the storage budget is spent (database cap, disk reserve)."""
+    from ..db import storage_full
+
+    if storage_full(db):
+        raise InsufficientStorage(messages()[507])
+
+
+def storage_message() -> str:
+    """For a person (and the organiser) when the database can't be written."""
+    return _("The server can't save anything right now: its database is read-only, damaged or "
+             "its disk is full. Nothing was saved. Tell the organiser; try again later.")
+
+
+def busy_message() -> str:
+    """For a person when the database stayed busy."""
+    return _("The server is busy saving other scores. Nothing was saved; try again in a "
+             "moment.")
 
 
 def wants_json() -> bool:
@@ -54,6 +100,9 @@ def messages() -> dict[int, str]:
         415: _("Send JSON, with Content-Type: application/json."),
         422: _("The request is not valid."),
         429: _("Too many requests; wait a moment and try again."),
+        503: _("The server is busy; wait a moment and try again."),
+        507: _("This server has no room for new matches (its storage limit is reached). "
+               "Matches under way can still be scored; tell the organiser."),
         500: _("Something went wrong on the server. Nothing was lost; try again."),
     }
 
@@ -110,6 +159,18 @@ def handle_csrf(error: CSRFError) -> Response:
         400, _("This form has expired or did not come from this site. Reload the page and try "
                "again.")
     )
+
+
+def handle_database(error: sqlite3.Error) -> Response:
+    """A database that is busy, read-only or full: 503 with Retry-After, never a 500."""
+    trouble = database_trouble(error)
+    if trouble is None:
+        current_app.logger.exception("database error", exc_info=error)
+        return respond(500, messages()[500])
+    if trouble == "busy":
+        return respond(503, busy_message(), [("Retry-After", str(BUSY_RETRY_AFTER))])
+    current_app.logger.error("database can't be written: %s", error)
+    return respond(503, storage_message(), [("Retry-After", str(BROKEN_RETRY_AFTER))])
 
 
 def handle_500(error: InternalServerError) -> Response:

@@ -10,6 +10,7 @@ the browser's Print and WeasyPrint.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -18,12 +19,13 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from flask_babel import format_datetime, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
+from werkzeug.exceptions import ServiceUnavailable
 
-from .. import service
+from .. import pdf_render, service
 from ..chart import render_svg
 from ..db import get_db
 from ..engine.rules import resolve_rules
-from ..pdf import content_disposition, download_name, printable, render_pdf
+from ..pdf import content_disposition, download_name, printable
 from ..sheet import Player, build_sheet, clip, rule_items
 
 bp = Blueprint("prints", __name__)
@@ -31,6 +33,7 @@ bp = Blueprint("prints", __name__)
 GAMES = ("euchre", "whist")
 PRINT_CSS = "css/print.css"  # linked by the pages; handed to WeasyPrint parsed and cached
 BLANK_ROWS = {"euchre": 20, "whist": 5}
+MAX_TICKS = 30  # a blank Euchre sheet draws tick boxes for games up to 30 points, no longer
 
 
 def _size() -> str:
@@ -57,16 +60,27 @@ def _format_stamp(stamp: str | None) -> str:
     return format_datetime(when, "short") if when else (stamp or "")
 
 
-def _pdf(html: str, names: list[str], day: date | None) -> Response:
-    """The rendered document as a PDF download."""
+def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
+         day: date | None) -> Response:
+    """The document as a PDF download, rendered away from the web process and cached under
+    ``key`` + language + paper size (:mod:`scorekeeper.pdf_render`); 503 when the render
+    queue is full."""
     app = current_app
     static_dir = Path(app.static_folder or "static")
-    data = render_pdf(html, request.host_url, app.static_url_path or "/static", static_dir,
-                      stylesheets=(PRINT_CSS,))
+    full_key = (*key, _lang(), _size(), request.host_url)
+    try:
+        data, how = pdf_render.render(full_key, html, request.host_url, static_dir,
+                                      app.static_url_path or "/static", (PRINT_CSS,))
+    except pdf_render.RenderBusy:
+        raise ServiceUnavailable(
+            _("The server is busy printing other PDFs; try again in a few seconds."),
+            retry_after=pdf_render.RETRY_AFTER,
+        ) from None
     plain, full = download_name(names, day)
     response = Response(data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = content_disposition(plain, full)
     response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["X-Scorekeeper-PDF"] = how  # cached, shared or rendered: for operators
     return response
 
 
@@ -124,19 +138,39 @@ def sheet_pdf(match_id: str) -> Response:
     """The match PDF: a download named after the teams and the day.
 
     Rendering costs about a second, so the PDF carries an ETag (match version, language,
-    paper size) and a phone asking again for an unchanged match gets a 304.
+    paper size) and a phone asking again for an unchanged match gets a 304; other phones
+    get the PDF rendered for the first. Until a render is really needed only the match row is
+    read (no replay): a flood of PDF requests costs the scorers next to nothing.
     """
-    loaded = _load(match_id)
-    etag = f"{loaded.version}-{_lang()}-{_size()}"
+    row = _row(match_id)
+    etag = f"{row.version}-{_lang()}-{_size()}"
     if etag in request.if_none_match:
         return Response(status=304, headers={"ETag": f'"{etag}"'})
-    html, sheet, started = _sheet_html(match_id, for_pdf=True, loaded=loaded)
-    names = [
-        t.name or f"{t.players[0].name}-{t.players[1].name}" for t in sheet.teams.values()
-    ]
-    response = _pdf(html, names, started.date() if started else None)
+    started = _when(row.created)
+
+    def html() -> str:
+        return _sheet_html(match_id, for_pdf=True, loaded=_load(match_id))[0]
+
+    response = _pdf(("sheet", match_id, row.version), html,
+                    _team_names(_for_print(row.data)), started.date() if started else None)
     response.set_etag(etag)
     return response
+
+
+def _row(match_id: str) -> Any:
+    """The match row (names, rules, version; no hands, no replay), or 404."""
+    row = service.match_row(get_db(), match_id)
+    if row is None:
+        abort(404)
+    return row
+
+
+def _team_names(match: dict[str, Any]) -> list[str]:
+    """Each side's name for the download: its team name, else its players (as the sheet)."""
+    seats, teams = match.get("seats") or {}, match.get("teams") or {}
+    return [clip(teams[t]) if teams.get(t) else
+            f"{clip(seats.get(t[0], t[0]))}-{clip(seats.get(t[1], t[1]))}"
+            for t in ("NS", "EW")]
 
 
 def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url: str) -> str:
@@ -154,6 +188,7 @@ def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url:
         teams=teams,
         first_dealer=data.get("first_dealer"),
         rows=BLANK_ROWS[game],
+        max_ticks=MAX_TICKS,
         lang=_lang(),
         size=_size(),
         for_pdf=for_pdf,
@@ -175,8 +210,8 @@ def blank(game: str) -> str:
 @bp.get("/sheets/<any(euchre, whist):game>.pdf")
 def blank_pdf(game: str) -> Response:
     """A blank score sheet as a PDF."""
-    html = _blank_html(game, None, True, "")
-    return _pdf(html, [f"{game}-score-sheet"], None)
+    return _pdf(("blank", game), lambda: _blank_html(game, None, True, ""),
+                [f"{game}-score-sheet"], None)
 
 
 @bp.get("/m/<match_id>/blank")
@@ -190,6 +225,7 @@ def match_blank(match_id: str) -> str:
 @bp.get("/m/<match_id>/blank.pdf")
 def match_blank_pdf(match_id: str) -> Response:
     """The match's blank sheet as a PDF."""
-    loaded = _load(match_id, replayed=False)
-    html = _blank_html(loaded.game, _for_print(loaded.match), True, "")
-    return _pdf(html, [f"{loaded.game}-blank-sheet"], date.today())
+    row = _row(match_id)
+    return _pdf(("match-blank", match_id, row.version),
+                lambda: _blank_html(row.game, _for_print(row.data), True, ""),
+                [f"{row.game}-blank-sheet"], date.today())

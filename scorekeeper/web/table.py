@@ -7,7 +7,6 @@ Edit rights: ``/m/<id>?key=...`` swaps the edit key for an entry in the signed s
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -28,11 +27,14 @@ from flask_babel import gettext as _
 
 from .. import security, service
 from ..db import get_db
+from ..formats import safejson
 from ..formats.matchfile import check_match
 from ..forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
 from ..qr import qr_svg
+from ..ratelimit import count_write
 from ..service import Status
 from . import tableview
+from .errors import refuse_if_storage_full
 
 bp = Blueprint("table", __name__)
 
@@ -71,6 +73,7 @@ def _require_editor(match_id: str) -> None:
     """Refuse (403) a viewer: only the scorer's session may write."""
     if not _is_editor(match_id):
         abort(403)
+    count_write(match_id)
 
 
 @bp.errorhandler(404)
@@ -134,6 +137,7 @@ def start():
     form = StartForm()
     if not form.validate():
         return _home(form=form, status=422)
+    refuse_if_storage_full(get_db())
     outcome = service.create_match(get_db(), form.match())
     if not outcome.ok:
         return _home(form=form, problems=[tableview.problem_text(p) for p in outcome.problems],
@@ -147,11 +151,14 @@ def import_match():
     form = ImportForm()
     if not form.validate():
         return _home(import_form=form, status=422)
+    refuse_if_storage_full(get_db())
     try:
-        data = json.loads(form.file.data.read().decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
-        return _home(import_form=form, import_problems=[_("This file is not a match file.")],
-                     status=422)
+        data = safejson.loads(form.file.data.read(safejson.MAX_BYTES + 1))
+    except safejson.Refused as refused:
+        problem = refused.problem
+        text = _("This file is not a match file.") if problem.code == "file.not_json" \
+            else tableview.problem_text(problem)
+        return _home(import_form=form, import_problems=[text], status=422)
     outcome = service.create_match(get_db(), data)
     if not outcome.ok:
         problems = [tableview.problem_text(p) for p in outcome.problems]

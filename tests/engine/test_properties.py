@@ -32,7 +32,7 @@ def euchre(hands, **rules):
 @SETTINGS
 @given(st.lists(SUMMARY, max_size=40))
 def test_one_side_scores_and_the_score_is_the_sum(hands):
-    result = euchre(hands, deals=1000)
+    result = euchre(hands, deals=300)
     assert result.ok
     total = {"NS": 0, "EW": 0}
     for entry in result.state["hands"]:

@@ -48,7 +48,7 @@ SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 def euchre(**extra: Any) -> dict[str, Any]:
     """A Euchre match object (a long game unless ``rules`` is given)."""
     return {"format": "scorekeeper-match/1", "game": "euchre", "seats": dict(SEATS),
-            "rules": {"target": 1000}, **extra}
+            "rules": {"target": 200}, **extra}
 
 
 def db_path(proc: Any) -> Path:

@@ -299,7 +299,7 @@ def test_a_backup_is_not_refused_when_writes_land_around_the_copy(tmp_path, monk
         migrate(db)
         match_id = service.create_match(db, {"format": "scorekeeper-match/1", "game": "euchre",
                                              "seats": {"N": "A", "E": "B", "S": "C", "W": "D"},
-                                             "rules": {"target": 1000}}).match_id
+                                             "rules": {"target": 200}}).match_id
     finally:
         db.conn.close()
 

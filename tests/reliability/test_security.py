@@ -490,7 +490,7 @@ def test_a_limited_page_post_is_a_clear_429_page_and_stores_nothing(app, matches
                           ).status_code == 303
     r = phone.post(f"/m/{match_id}/hands", data={**HAND, "expected_no": "4"})
     assert r.status_code == 429 and r.mimetype == "text/html"
-    assert r.headers["Retry-After"] == "60"
+    assert 1 <= int(r.headers["Retry-After"]) <= 60
     assert "wait a moment" in r.get_data(as_text=True)
     assert matches.load(match_id).hand_count == 3
 
@@ -498,11 +498,13 @@ def test_a_limited_page_post_is_a_clear_429_page_and_stores_nothing(app, matches
 def test_four_phones_at_a_brisk_table_pace_are_never_limited(app, matches, monkeypatch):
     """Four phones behind one address: a hand every 30 s for 20 minutes, each tapped twice,
     every third hand corrected, a preview per hand from every phone; the clock is simulated."""
-    from scorekeeper import ratelimit
+    from types import SimpleNamespace
 
-    clock = [0.0]
-    monkeypatch.setattr(ratelimit.time, "monotonic", lambda: clock[0])
-    match_id, key = matches.create(rules={"target": 1000})
+    import limits.storage.memory
+
+    clock = [1_000_000.0]  # the limits library's in-memory counts read this clock
+    monkeypatch.setattr(limits.storage.memory, "time", SimpleNamespace(time=lambda: clock[0]))
+    match_id, key = matches.create(rules={"target": 200})
     phones = [app.test_client() for _ in range(4)]
     for phone in phones:
         phone.environ_base["REMOTE_ADDR"] = "203.0.113.7"

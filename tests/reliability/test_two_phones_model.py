@@ -23,7 +23,7 @@ from scorekeeper import create_app
 from scorekeeper.formats.matchfile import check_match
 
 BASE = {"format": "scorekeeper-match/1", "game": "euchre", "seats": dict(SEATS),
-        "rules": {"target": 1000}}
+        "rules": {"target": 200}}
 hands = st.one_of(
     st.builds(lambda c, t, a: {"caller": c, "makers_tricks": t, **({"alone": True} if a else {})},
               st.sampled_from("NESW"), st.integers(0, 5), st.booleans()),

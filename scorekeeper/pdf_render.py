@@ -1,0 +1,218 @@
+"""PDF renders kept away from the scorers: a bounded queue in front of a pool of render
+processes, and a cache of finished PDFs.
+
+Rendering takes a core for up to a second or two. Done in the web process it would hold the
+GIL (and Pango's lock) while hand saves wait; here the web process only builds the HTML and
+hands it to a render process, then waits without holding anything. So:
+
+- At most ``PDF_WORKERS`` renders run at once (processes started with the *spawn* method: a
+  clean interpreter that never inherits the web process's SQLite connections, at a lower CPU
+  priority), and at most ``PDF_WORKERS + PDF_QUEUE`` requests wait for renders; past that the
+  answer is 503 with ``Retry-After`` at once. So PDF requests never hold more than a few of a
+  worker's threads, and the rest stay free for hand saves and pages.
+- A render that takes longer than ``PDF_TIMEOUT`` seconds is stopped (its pool is replaced)
+  and answered with 503.
+- Finished PDFs are kept (``PDF_CACHE`` of them, least recently used dropped) under a key that
+  names what they show: the match, its version, the language and the paper size. Identical
+  requests arriving together wait for the same render: a flood of one request renders once.
+
+One queue per process (every app in it shares it), so each gunicorn worker has its own small
+pool. :mod:`scorekeeper.pdf` stays the only module that imports WeasyPrint; the render
+processes import it, the web process never renders.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app
+
+from . import pdf
+
+RETRY_AFTER = 5  # seconds: a render takes one or two
+RENDER_NICENESS = 10
+
+
+class RenderBusy(Exception):
+    """No room in the render queue, or the render took too long (answer 503)."""
+
+
+class RenderQueue:
+    """A bounded pool of render processes with a cache of finished PDFs."""
+
+    def __init__(self, workers: int = 1, queue: int = 2, timeout: float = 60.0,
+                 cache_size: int = 64):
+        self.workers = max(1, workers)
+        self.queue = max(0, queue)
+        self.timeout = timeout
+        self.cache_size = max(0, cache_size)
+        self._lock = threading.Lock()
+        self._waiting = 0  # requests waiting for a render now
+        self._executor: ProcessPoolExecutor | None = None
+        self._cache: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._running: dict[Hashable, Future[bytes]] = {}
+        self.renders = 0  # renders started (for tests and the benchmark)
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_render_process_start,
+            )
+        return self._executor
+
+    def cached(self, key: Hashable) -> bytes | None:
+        """A finished PDF for ``key``, or None."""
+        with self._lock:
+            data = self._cache.get(key)
+            if data is not None:
+                self._cache.move_to_end(key)
+            return data
+
+    def render(self, key: Hashable, build: Callable[[], tuple[Any, ...]]) -> bytes:
+        """The PDF for ``key`` (see :meth:`render_how`)."""
+        return self.render_how(key, build)[0]
+
+    def render_how(self, key: Hashable,
+                   build: Callable[[], tuple[Any, ...]]) -> tuple[bytes, str]:
+        """The PDF for ``key`` and how it came: ``"cached"``, ``"shared"`` (a render under way
+        for another request) or ``"rendered"``.
+
+        At most ``workers + queue`` requests wait for renders at once (whether they started
+        the render or share one): a web thread never queues behind more than that, so the
+        threads that save hands stay free. Past it: :class:`RenderBusy` at once.
+
+        :param build: called only when a render is needed; returns the arguments of
+            :func:`scorekeeper.pdf.render_pdf` (html, base_url, static_url, static_dir,
+            stylesheets).
+        :raises RenderBusy: too many waiting, or the render took longer than the limit.
+        """
+        data = self.cached(key)
+        if data is not None:
+            return data, "cached"
+        with self._lock:
+            if self._waiting >= self.workers + self.queue:
+                raise RenderBusy("the render queue is full")
+            self._waiting += 1
+        try:
+            future, how = self._future(key, build)
+            try:
+                data = future.result(timeout=self.timeout)
+            except FutureTimeout:
+                self._stop_pool(future)
+                raise RenderBusy("the render took too long") from None
+            except BrokenProcessPool:
+                with self._lock:
+                    self._executor = None
+                raise RenderBusy("the render process stopped") from None
+        finally:
+            with self._lock:
+                self._waiting -= 1
+        with self._lock:
+            if self.cache_size:
+                self._cache[key] = data
+                self._cache.move_to_end(key)
+                while len(self._cache) > self.cache_size:
+                    self._cache.popitem(last=False)
+        return data, how
+
+    def _future(self, key: Hashable,
+                build: Callable[[], tuple[Any, ...]]) -> tuple[Future[bytes], str]:
+        """The render under way for ``key``, or a new one."""
+        with self._lock:
+            running = self._running.get(key)
+        if running is not None:
+            return running, "shared"
+        args = build()  # outside the lock: it reads the database and renders a template
+        with self._lock:
+            running = self._running.get(key)
+            if running is not None:  # another request started the same render meanwhile
+                return running, "shared"
+            try:
+                future = self._pool().submit(pdf.render_pdf, *args)
+            except BrokenProcessPool:  # a render process died: start afresh next time
+                self._executor = None
+                raise RenderBusy("the render process stopped") from None
+            self._running[key] = future
+            self.renders += 1
+
+        def done(finished: Future[bytes]) -> None:
+            with self._lock:
+                if self._running.get(key) is finished:
+                    del self._running[key]
+
+        future.add_done_callback(done)
+        return future, "rendered"
+
+    def _stop_pool(self, future: Future[bytes]) -> None:
+        """Stop a render that ran over its time: the pool's processes are ended and a new pool
+        starts with the next render (the other renders in it answer 503 too)."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        for process in list(getattr(executor, "_processes", {}).values()):
+            process.terminate()
+        executor.shutdown(wait=False, cancel_futures=True)
+        future.cancel()
+
+    def close(self) -> None:
+        """End the render processes (at exit, or in tests)."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _render_process_start() -> None:
+    """In a render process: a lower CPU priority, so that on a busy machine the web
+    processes (hand saves, pages) go first."""
+    try:
+        os.nice(RENDER_NICENESS)
+    except OSError:
+        pass
+
+
+_queue: RenderQueue | None = None
+_queue_lock = threading.Lock()
+
+
+def queue() -> RenderQueue:
+    """This process's render queue, made on first use from the app's settings."""
+    global _queue
+    config = current_app.config
+    with _queue_lock:
+        if _queue is None:
+            _queue = RenderQueue(
+                workers=int(config.get("PDF_WORKERS", 1)),
+                queue=int(config.get("PDF_QUEUE", 2)),
+                timeout=float(config.get("PDF_TIMEOUT", 60)),
+                cache_size=int(config.get("PDF_CACHE", 64)),
+            )
+        else:  # the limits follow the app (tests build several apps in one process)
+            _queue.timeout = float(config.get("PDF_TIMEOUT", _queue.timeout))
+            _queue.queue = max(0, int(config.get("PDF_QUEUE", _queue.queue)))
+        return _queue
+
+
+def render(key: Hashable, html: Callable[[], str], base_url: str, static_dir: Path,
+           static_url: str, stylesheets: tuple[str, ...]) -> tuple[bytes, str]:
+    """Render (or reuse) the PDF of ``key``; ``html`` builds the document only if needed.
+    Returns the PDF and how it came (``cached``, ``shared`` or ``rendered``)."""
+    return queue().render_how(
+        key, lambda: (html(), base_url, static_url, static_dir, stylesheets)
+    )
+
+
+def init_app(app: Flask) -> None:
+    """Nothing to start: the pool starts with the first PDF."""
+    del app

@@ -1,0 +1,46 @@
+"""The hostile load (tests/benchmarks/hostile.py) in its short form: 8 scorers save a hand a
+second while 16 clients hammer PDFs and 16 others create matches and send junk, for 10 s,
+against the real server. Hand saves keep p99 under 100 ms, every save is stored, and no answer
+is a 500. The long form: ``.venv/bin/python tests/benchmarks/hostile.py`` (60 s)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "hostile.py"
+
+
+def hostile_module():
+    name = "scorekeeper_hostile_script"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, SCRIPT)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def test_scorers_stay_fast_while_strangers_hammer_the_server():
+    hostile = hostile_module()
+    args = hostile.parse_args(["--short"])
+    assert args.duration == hostile.SHORT_DURATION
+    result = hostile.run(args)
+    summary = result.summary()
+    statuses = result.stats.statuses
+    assert not any(status >= 500 and status not in (503, 507) for _kind, status in statuses), \
+        summary
+    assert not any(status == 500 for _kind, status in statuses), summary
+    assert result.errors == [], summary
+    assert result.stats.saved >= 8 * 5, summary  # every scorer saved hands all along
+    assert sum(n for (kind, _s), n in statuses.items() if kind == "pdf") > 16, summary
+    assert sum(n for (kind, _s), n in statuses.items() if kind == "junk") > 16, summary
+    assert statuses[("create", 429)] + statuses[("import", 429)] > 0, summary  # the budget
+    assert result.save_p99 < hostile.P99_LIMIT, summary
+    assert result.ok
