@@ -250,10 +250,10 @@ def _form_version(form) -> int | None:
         return None
 
 
-def _answer(status: int, **body: Any):
+def _answer(code: int, **body: Any):
     """A JSON answer to the page's script (never cached)."""
     resp = jsonify(body)
-    resp.status_code = status
+    resp.status_code = code
     resp.headers["Cache-Control"] = "no-store"
     return resp
 
