@@ -8,10 +8,11 @@
 "use strict";
 (function () {
   var SK = window.SK, $ = SK.$, form = $("entry"), text = $("qtext"), live = $("live");
-  if (!form || !form.dataset.queue || !text || !window.indexedDB) return;
+  if (!text || !live || !window.indexedDB) return;  // a view-only page still shows its queue
   var match = live.dataset.id, flushing = null, STORE = "hands";
   var t = function (name, n) { return text.dataset[name].replace("#", n); };
-  SK.token = form.elements.csrf_token.value;
+  var token = document.querySelector("input[name=csrf_token]");
+  SK.token = token ? token.value : "";
 
   // --- the queue on the device ------------------------------------------------------------
   function db() {
@@ -58,7 +59,7 @@
   // --- Save -------------------------------------------------------------------------------
   document.addEventListener("submit", function (ev) {
     var f = ev.target;
-    if (f !== $("entry")) return;
+    if (f !== $("entry") || !f.dataset.queue) return;
     ev.preventDefault();
     if (f.dataset.busy || SK.stale) return;  // a double tap, or a page restored by Back
     f.dataset.busy = "1";
@@ -293,7 +294,7 @@
   setInterval(function () { flush(true); }, 10000);
   all().then(function (list) {  // hands left from before a reload: the form follows them
     var last = list[list.length - 1];
-    if (last && +form.elements.expected_no.value <= last.no) queued(form, last);
+    if (last && form && +form.elements.expected_no.value <= last.no) queued(form, last);
     flush();
   }).catch(function () {});
 })();
