@@ -280,7 +280,8 @@ def record_hand(
         current = _replay(row.data, datas)
         if not current.ok:
             return Outcome(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
-        if expected_no != next_no or behind:
+        over = bool(current.state and current.state.get("over"))
+        if expected_no != next_no or (behind and not over):
             return Outcome(
                 Status.WRONG_NO,
                 match_id=match_id,
@@ -288,7 +289,7 @@ def record_hand(
                 state=current.state,
                 version=row.version,
             )
-        if current.state and current.state.get("over"):
+        if over:
             return Outcome(Status.OVER, match_id=match_id, state=current.state)
         if next_no > MAX_HANDS:
             return Outcome(Status.ILLEGAL, match_id=match_id, problems=[too_many_hands(next_no)])

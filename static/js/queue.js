@@ -198,14 +198,14 @@
       panel.replaceChildren();
       panel.hidden = true;
       if (!list.length) return;
-      var note = el("p", "pending-note", "⏳ " + t("note", list.length));
+      var note = el("p", "pending-note", "↻ " + t("note", list.length));
       if (board) board.appendChild(note);
       var ol = el("ol", "pending-list");
       list.forEach(function (e) {
         var li = el("li", "pending-row" + (e.state !== "waiting" ? " blocked" : ""));
         li.appendChild(el("b", "", "#" + e.no));
         li.appendChild(el("span", "", " " + e.what + " "));
-        li.appendChild(el("em", "tag t-pending", text.dataset.tag));
+        li.appendChild(el("em", "tag t-pending", "↻ " + text.dataset.tag));
         ol.appendChild(li);
       });
       if (hist) hist.insertBefore(ol, hist.children[1] || null);

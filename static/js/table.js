@@ -1,7 +1,6 @@
 // The match page, better with a script: Save says what will happen (the server's engine
-// decides), other phones' hands appear without reloading, the screen can stay on.
+// decides), other phones' hands appear without reloading. queue.js and wake.js use window.SK.
 "use strict";
-// queue.js (offline saves) and wake.js build on what this file shares in window.SK.
 (function () {
   var live = document.getElementById("live"), timer = 0, seq = 0, etag = null;
   var $ = function (id) { return document.getElementById(id); };
@@ -61,19 +60,21 @@
   window.addEventListener("pageshow", function (e) {  // Back may restore a page already sent
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
     if (!e.persisted) return;
-    // Restored from the back-forward cache: the form and the score may be old. Clear the
-    // form and hold Save until the page has the server's current state.
+    // From the back-forward cache: clear the form, hold Save until the state is fresh.
     var f = $("entry"), save = $("save");
     if (f) { f.reset(); delete f.dataset.dirty; }
-    if (save && live) { save.disabled = true; SK.stale = true; }
+    if (save && live) {
+      save.disabled = true;
+      SK.stale = true;
+      if ($("qtext")) $("preview").textContent = $("qtext").dataset.stale;
+    }
     if (live) refresh(true);
   });
   document.addEventListener("focusin", function (e) {
     if (e.target.readOnly && e.target.select) e.target.select();  // share links, ready to copy
   });
 
-  // Refresh: swap in the fresh page's parts, leaving a hand form that is being filled in alone
-  // (``whole``: the form too).
+  // Swap in the fresh page's parts; a form being filled in stays unless ``whole``.
   function refresh(whole) {
     return fetch(location.pathname, opts).then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
@@ -101,8 +102,7 @@
       });
   }
 
-  // Live score: poll the JSON API (ETag / 304) every 1.5 s while visible; on a change, swap in
-  // the fresh page's parts. The status line says "Live", or how old the score is when offline.
+  // Poll the JSON API (ETag / 304) every 1.5 s while visible; say "Live" or how old it is.
   var conn = $("conn"), lastOk = Date.now();
   function status(ok) {
     if (ok) lastOk = Date.now();
