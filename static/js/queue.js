@@ -76,7 +76,7 @@
     }).then(function (before) {
       if (before || !navigator.onLine) return queued(f, entry).then(function () { flush(); });
       $("save").textContent = text.dataset.saving;
-      send(entry).then(function (d) {
+      var direct = send(entry).then(function (d) {
         if (d.code === 422 && d.status !== "key_reused") {  // not a whole or legal hand: say so
           $("preview").textContent = d.message;
           $("save").textContent = t("save", entry.no);
@@ -89,23 +89,27 @@
           if (go) { SK.refresh(true); flush(); }
         });
       }).catch(function () { queued(f, entry); });  // no answer: it waits, shown as pending
+      flushing = direct.then(function () { flushing = null; });  // no second sender meanwhile
     }, function () {  // no IndexedDB here (a private window): the plain form post
       f.submit();
     });
   });
 
   function queued(f, entry) {  // the form, cleared for the hand after this one
-    var next = entry.no + 1;
     f.reset();
     ["dirty", "busy"].forEach(function (k) { delete f.dataset[k]; });
+    $("preview").textContent = "";
+    chain(f, entry);
+    return render();
+  }
+  function chain(f, last) {  // the form saves the hand after the last pending one
+    var next = last.no + 1;
     f.dataset.chained = "1";
     f.elements.submission_id.value = newKey();
     f.elements.expected_no.value = next;
     f.elements.version.value = "";
     $("save").textContent = t("save", next);
-    $("preview").textContent = "";
     if ($("based")) $("based").textContent = t("based", next);
-    return render();
   }
 
   // --- sending ----------------------------------------------------------------------------
@@ -144,9 +148,9 @@
         }
       }).then(function () { return true; });
     }
-    if ([403, 409, 422].indexOf(d.code) < 0) return Promise.reject(d);  // 429, 5xx: later
-    e.state = { 403: "forbidden", 409: "conflict", 422: "illegal" }[d.code];
-    e.message = d.message || "";
+    if (d.code === 429 || d.code >= 500) return Promise.reject(d);  // busy or down: later
+    e.state = { 403: "forbidden", 409: "conflict" }[d.code] || "illegal";
+    e.message = d.message || (d.errors && d.errors[0] && d.errors[0].message) || "";
     e.stored = d.stored || null;
     e.next_no = d.next_no || null;
     e.server_version = d.version === undefined ? null : d.version;
@@ -198,6 +202,8 @@
       panel.replaceChildren();
       panel.hidden = true;
       if (!list.length) return;
+      var f = $("entry"), last = list[list.length - 1];
+      if (f && f.dataset.queue && +f.elements.expected_no.value <= last.no) chain(f, last);
       var note = el("p", "pending-note", "↻ " + t("note", list.length));
       if (board) board.appendChild(note);
       var ol = el("ol", "pending-list");
@@ -292,9 +298,5 @@
     if (document.visibilityState === "visible") flush();
   });
   setInterval(function () { flush(true); }, 10000);
-  all().then(function (list) {  // hands left from before a reload: the form follows them
-    var last = list[list.length - 1];
-    if (last && form && +form.elements.expected_no.value <= last.no) queued(form, last);
-    flush();
-  }).catch(function () {});
+  render().then(function () { flush(); }).catch(function () {});  // hands left from before
 })();
