@@ -125,6 +125,26 @@ def test_a_reload_while_hands_are_pending_keeps_and_sends_them(phone, matches):
     expect(page.locator("tbody tr")).to_have_count(2)
 
 
+def test_a_save_whose_answer_was_lost_is_stored_once(phone, matches):
+    """The server stored the hand but the phone never heard back: the retry is recognised."""
+    page = phone.goto("/")
+    start(page)
+    mid = match_id(page)
+
+    def lost_answer(route):
+        route.fetch()  # reaches the server, which stores the hand ...
+        route.abort()  # ... but the answer never reaches the phone
+
+    page.route(re.compile(r".*/hands$"), lost_answer)
+    save_pending(page, "E", 3, 1)
+    assert stored(matches, mid) == [("E", 3)]
+    page.unroute(re.compile(r".*/hands$"), lost_answer)
+    expect(page.locator(".pending-row")).to_have_count(0, timeout=15_000)
+    expect(page.locator("tbody tr")).to_have_count(1)
+    assert stored(matches, mid) == [("E", 3)]  # the retry was answered "duplicate"
+    expect(page.locator("#save")).to_have_text("Save hand 2")
+
+
 def test_a_conflict_shows_both_hands_and_both_choices_work(phone, make_phone, matches):
     page = phone.goto("/")
     start(page)
@@ -204,6 +224,27 @@ def test_back_after_save_never_doubles_a_hand(phone, matches):
     assert stored(matches, mid) == [("S", 4)]
     euchre_hand(page, "E", 3)
     assert stored(matches, mid) == [("S", 4), ("E", 3)]
+
+
+def test_a_page_restored_from_the_back_forward_cache_refreshes_before_a_save(
+        phone, make_phone, matches):
+    page = phone.goto("/")
+    start(page)
+    mid = match_id(page)
+    other = make_phone().page
+    other.goto(scorer_link(page))
+    tap(page, "S", 4)  # the form as the browser would keep it in the cache ...
+    page.evaluate("document.documentElement.dataset.stillHere = '1'")
+    page.route(re.compile(r".*/m/[\w-]+$"), lambda route: (time.sleep(0.5), route.continue_()))
+    euchre_hand(other, "E", 3)  # ... while another phone recorded hand 1
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))")
+    expect(page.locator("#entry input:checked")).to_have_count(0)  # cleared at once
+    expect(page.locator("#save")).to_be_disabled()  # held until the state is fresh
+    expect(page.locator("#save")).to_have_text("Save hand 2")
+    expect(page.locator("#save")).to_be_enabled()
+    expect(page.locator("tbody tr")).to_have_count(1)
+    assert page.evaluate("document.documentElement.dataset.stillHere") == "1"
+    assert stored(matches, mid) == [("E", 3)]
 
 
 def test_back_after_save_without_javascript(make_phone, matches):
