@@ -68,6 +68,7 @@ def test_three_hands_saved_offline_arrive_in_order_and_reach_a_viewer(phone, mak
     expect(page.locator("#save")).to_have_text("Save hand 4")  # follows the pending hands
     expect(page.locator("#conn")).to_contain_text("Offline")
     no_horizontal_scroll(page)
+    axe_clean(page)
     phone.shot("offline-three-pending-390", full_page=True)
     assert stored(matches, mid) == []
 
@@ -287,6 +288,14 @@ def test_undo_offline_is_refused_clearly(phone, matches):
         "You’re offline: undo when the connection is back.")
     page.locator("a[href='?fix=1']").click()
     expect(page.locator(".refused")).to_contain_text("correct hands when the connection is back")
+    phone.context.set_offline(False)
+    with page.expect_navigation():
+        page.locator("a[href='?fix=1']").click()
+    phone.context.set_offline(True)  # the correction page, open when the Wi-Fi went
+    page.locator("#makers_tricks input[value='5']").click()
+    page.locator("#save").click()
+    expect(page.locator("#preview")).to_have_text(
+        "You’re offline: correct hands when the connection is back.")
     phone.context.set_offline(False)
     assert stored(matches, mid) == [("S", 4)]
 
