@@ -7,7 +7,7 @@
 // that number (409), an illegal hand (422), or this phone no longer the scorer (403).
 "use strict";
 (function () {
-  var SK = window.SK, $ = SK.$, form = $("entry"), text = $("qtext"), live = $("live");
+  var SK = window.SK, $ = SK.$, text = $("qtext"), live = $("live");
   if (!text || !live || !window.indexedDB) return;  // a view-only page still shows its queue
   var match = live.dataset.id, flushing = null, STORE = "hands";
   var t = function (name, n) { return text.dataset[name].replace("#", n); };
