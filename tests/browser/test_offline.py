@@ -185,6 +185,31 @@ def test_a_conflict_shows_both_hands_and_both_choices_work(phone, make_phone, ma
     assert stored(matches, mid) == [("N", 4), ("E", 3), ("S", 3)]
 
 
+def test_an_illegal_pending_hand_stays_with_its_message_until_dropped(phone, matches):
+    page = phone.goto("/")
+    start(page)
+    mid = match_id(page)
+    phone.context.set_offline(True)
+    page.locator("#caller label", has_text="Cai").click()  # round 2 can't name the turn-up suit
+    page.locator("summary", has_text="More").click()
+    page.locator("#round input[value='2']").click()
+    page.select_option("#turn_up", "9H")
+    page.locator("#trump input[value='H']").click()
+    page.locator("#makers_tricks input[value='4']").click()
+    page.locator("#save").click()
+    expect(page.locator(".pending-row")).to_have_count(1)
+    save_pending(page, "E", 3, 2)  # a good hand behind it waits its turn
+    phone.context.set_offline(False)
+    queue = page.locator("#queue")
+    expect(queue).to_contain_text("Round 2 can't name hearts", timeout=10_000)
+    expect(page.locator(".pending-row")).to_have_count(2)
+    assert stored(matches, mid) == []
+    queue.get_by_role("button", name="Drop it").click()
+    expect(page.locator(".pending-row")).to_have_count(0)
+    assert stored(matches, mid) == [("E", 3)]  # the next one took its number
+    expect(page.locator("#save")).to_have_text("Save hand 2")
+
+
 def test_a_phone_that_lost_the_scorer_right_keeps_its_hand(phone, make_phone, matches):
     page = phone.goto("/")
     start(page)
