@@ -70,9 +70,10 @@ def create_app(
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # keep match files in their natural order
 
-    from . import db, i18n, pdf_render, ratelimit, security
+    from . import compress, db, i18n, pdf_render, ratelimit, security
     from .web import errors
 
+    compress.init_app(app)  # first registered, so it runs last, on the finished response
     security.init_app(app)
     i18n.init_app(app)
     db.init_app(app)

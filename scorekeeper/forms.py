@@ -242,12 +242,14 @@ class HandForm(Form):
 
     submission_id = HiddenField(validators=[Optional(), Length(max=100)])
     expected_no = HiddenField(validators=[DataRequired()])
+    version = HiddenField(validators=[Optional(), Length(max=12)])  # the score it is based on
     note = StringField(_l("Note"), validators=[Optional(), Length(max=NOTE_MAX)])
 
-    def fill_defaults(self, no: int) -> None:
-        """Set the hidden fields of a fresh form for hand ``no``."""
+    def fill_defaults(self, no: int, version: int | None = None) -> None:
+        """Set the hidden fields of a fresh form for hand ``no`` (after match ``version``)."""
         self.submission_id.data = new_submission_id()
         self.expected_no.data = str(no)
+        self.version.data = "" if version is None else str(version)
 
 
 _SUIT_CHOICES = _c((s, SUIT_SYMBOLS[s]) for s in SUITS)

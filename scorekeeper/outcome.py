@@ -82,6 +82,9 @@ class Outcome:
             recorded = len(self.state.get("hands", [])) if self.state else None
             if recorded and self.no is not None and self.no <= recorded:
                 return _("Hand %(no)s was just recorded by another phone.", no=self.no)
+            if self.no is not None and self.no == (recorded or 0) + 1:
+                return _("The match was changed on another phone meanwhile (a hand undone or "
+                         "corrected): check the score, then save again.")
             return _("The next hand is hand %(next)s.", next=(recorded or 0) + 1)
         if s is Status.OVER:
             return _("The match is over: it takes no more hands.")

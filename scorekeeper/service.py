@@ -243,12 +243,15 @@ def record_hand(
     expected_no: int,
     submission_key: str | None = None,
     by: str = "scorer",
+    expected_version: int | None = None,
 ) -> Outcome:
     """Record the next hand of a match.
 
     :param hand: a hand object (match-format.md), without ``no``.
     :param expected_no: the number the client thinks this hand gets (the next one).
     :param submission_key: the form's ``submission_id`` or the API's ``Idempotency-Key``.
+    :param expected_version: the match version the page's score was based on (the form's
+        hidden ``version``); another version is WRONG_NO (the page is behind). None skips it.
 
     Outcomes: RECORDED (``no``, ``hand`` with ``no``, ``state``, ``response``); DUPLICATE
     (same key, same request: ``response`` is the first answer, nothing stored); KEY_REUSED
@@ -274,12 +277,14 @@ def record_hand(
                     hand=response["hand"],
                     state=response["state"],
                     response=response,
+                    version=row.version,
                 )
         hands = store.get_hands(db, match_id)
         datas = [h.data for h in hands]
         next_no = len(hands) + 1
         result = None
-        if expected_no == next_no <= MAX_HANDS:
+        behind = expected_version is not None and expected_version != row.version
+        if expected_no == next_no <= MAX_HANDS and not behind:
             # The usual case in one replay: a legal new hand means the stored hands replay
             # cleanly and the game was not over (else the new hand would carry a problem).
             result = _replay(row.data, [*datas, hand])
@@ -288,7 +293,8 @@ def record_hand(
         current = _replay(row.data, datas)
         if not current.ok:
             return Outcome(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
-        if expected_no != next_no:
+        over = bool(current.state and current.state.get("over"))
+        if expected_no != next_no or (behind and not over):
             return Outcome(
                 Status.WRONG_NO,
                 match_id=match_id,
@@ -296,7 +302,7 @@ def record_hand(
                 state=current.state,
                 version=row.version,
             )
-        if current.state and current.state.get("over"):
+        if over:
             return Outcome(Status.OVER, match_id=match_id, state=current.state)
         if next_no > MAX_HANDS:
             return Outcome(Status.ILLEGAL, match_id=match_id, problems=[too_many_hands(next_no)])

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import re
 from html.parser import HTMLParser
 
 import pytest
+
+from scorekeeper import service
+from scorekeeper.db import get_db
 
 SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 
@@ -185,11 +189,101 @@ def test_another_phone_got_there_first(table, matches):
     stale = table.hand_form(url)
     matches.record(url.rsplit("/", 1)[1], euchre_hand("W", 4))
     r = table.post_hand(url, stale, caller="N", makers_tricks="3")
-    assert r.status_code == 303
-    html = table.page(url)
+    assert r.status_code == 409  # refused with the current state shown, not stored
+    html = r.get_data(as_text=True)
     assert "Hand 1 was just recorded by another phone" in html
     assert "Save hand 2" in html and "EW +1" in html
+    assert not checked(html, "caller", "N")  # a fresh form: one tap can't store the stale hand
     assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1
+
+
+def test_a_page_behind_the_server_is_refused_even_with_the_right_number(table, matches):
+    """Undo then another hand 1 on another phone: the number fits, the score it saw does not."""
+    url = table.start()
+    mid = url.rsplit("/", 1)[1]
+    matches.record(mid, euchre_hand("W", 4))
+    stale = table.hand_form(url)  # expects hand 2, based on version 2
+    assert stale["version"] == "2" and stale["expected_no"] == "2"
+    with matches.app.app_context():
+        service.undo_last(get_db(), mid, 1)
+    matches.record(mid, euchre_hand("N", 3))
+    r = table.post_hand(url, stale, caller="E", makers_tricks="3")
+    assert r.status_code == 409
+    assert "changed on another phone meanwhile" in r.get_data(as_text=True)
+    assert [h["caller"] for h in matches.load(mid).match["hands"]] == ["N"]
+
+
+def json_post(table, url: str, values: dict, **fields):
+    """The page's script: the same form, asking for JSON."""
+    return table.client.post(url + "/hands", data={**values, **fields},
+                             headers={"Accept": "application/json"})
+
+
+def test_the_script_gets_json_for_each_outcome(table, matches):
+    url = table.start()
+    mid = url.rsplit("/", 1)[1]
+    form = table.hand_form(url)
+    r = json_post(table, url, form, caller="E", makers_tricks="3")
+    assert r.status_code == 201 and r.headers["Cache-Control"] == "no-store"
+    assert r.json == {"status": "recorded", "no": 1, "version": 2}
+    again = json_post(table, url, form, caller="E", makers_tricks="3")  # a retry: stored once
+    assert again.status_code == 201 and again.json["status"] == "duplicate"
+    assert again.json["no"] == 1
+    assert matches.load(mid).hand_count == 1
+    stale = json_post(table, url, {**form, "submission_id": "other"}, caller="S",
+                      makers_tricks="4")
+    assert stale.status_code == 409
+    assert stale.json["status"] == "wrong_no" and stale.json["next_no"] == 2
+    assert stale.json["message"] == "Hand 1 was just recorded by another phone."
+    assert stale.json["stored"] == {"no": 1, "what": "Bo 3 tricks", "result": "Visitors +1"}
+    fresh = table.hand_form(url)
+    empty = json_post(table, url, fresh)
+    assert empty.status_code == 422 and empty.json["status"] == "illegal"  # the engine says why
+    assert "Say who called trump" in empty.json["message"]
+    illegal = json_post(table, url, fresh, caller="S", round="2", turn_up="9H", trump="H",
+                        makers_tricks="4")
+    assert illegal.status_code == 422 and "Round 2 can't name hearts" in illegal.json["message"]
+    assert matches.load(mid).hand_count == 1
+
+
+def test_the_script_is_told_when_this_phone_lost_the_scorer_right(table, app):
+    url = table.start()
+    form = table.hand_form(url)
+    table.action(url, "newkey")  # this phone takes the new key ...
+    other = app.test_client()  # ... a phone with the old session lost it
+    with table.client.session_transaction() as old:
+        saved = dict(old)
+    with other.session_transaction() as s:
+        s.update(saved)
+        s["edit_keys"] = {url.rsplit("/", 1)[1]: "revoked-key"}
+    r = other.post(url + "/hands", data={**form, "caller": "E", "makers_tricks": "3"},
+                   headers={"Accept": "application/json"})
+    assert r.status_code == 403 and r.json["status"] == "forbidden"
+    assert "no longer a scorer" in r.json["message"]
+
+
+def test_an_expired_csrf_token_gets_json_and_a_fresh_token_works(table):
+    url = table.start()
+    form = table.hand_form(url)
+    r = json_post(table, url, {**form, "csrf_token": "expired"}, caller="E", makers_tricks="3")
+    assert r.status_code == 400 and r.is_json and r.json["errors"][0]["message"]
+    token = table.client.get("/csrf-token")
+    assert token.headers["Cache-Control"] == "no-store"
+    r = json_post(table, url, {**form, "csrf_token": token.json["token"]}, caller="E",
+                  makers_tricks="3")
+    assert r.status_code == 201
+
+
+def test_the_scorer_pages_are_never_stored_by_the_browser(table):
+    url = table.start()
+    r = table.client.get(url)
+    assert r.headers["Cache-Control"] == "no-store"
+    html = r.get_data(as_text=True)
+    assert re.search(r'<form id="entry"[^>]* autocomplete="off"', html)
+    table.post_hand(url, caller="E", makers_tricks="3")
+    edit = table.client.get(url + "/hands/1/edit")
+    assert edit.headers["Cache-Control"] == "no-store"
+    assert 'autocomplete="off"' in edit.get_data(as_text=True)
 
 
 def test_undo_the_last_hand(table, matches):
@@ -352,8 +446,8 @@ def test_no_hand_after_game_over(table, matches):
         matches.record(match_id, euchre_hand("N", 5))
     form["expected_no"] = "4"
     r = table.post_hand(url, form, caller="N", makers_tricks="3")
-    assert r.status_code == 303
-    assert "takes no more hands" in table.page(url)
+    assert r.status_code == 409
+    assert "takes no more hands" in r.get_data(as_text=True)
     assert matches.load(match_id).hand_count == 3
 
 
@@ -458,14 +552,30 @@ def test_match_page_with_its_css_and_js_stays_under_30_kb(app, matches):
     match_id, key = matches.create(euchre_match(rules={"target": 99}, hands=hands))
     phone = app.test_client()
     phone.get(f"/m/{match_id}?key={key}")
-    page = phone.get(f"/m/{match_id}").data
-    assets = sum(len(phone.get(f"/static/{name}").data)
-                 for name in ("css/app.css", "js/table.js"))
-    # the share panel's two QR codes (inline SVG, issue 9) are counted on their own
-    qr = sum(len(svg) for svg in re.findall(rb"<svg.*?</svg>", page, re.S))
-    assert len(page) - qr + assets < 30 * 1024, (len(page), qr, assets)
-    assert 0 < qr < 8 * 1024, qr
-    assert page.count(b"<tr") == 31
+    wire = {"Accept-Encoding": "gzip, deflate, br"}  # what a phone's browser says
+    r = phone.get(f"/m/{match_id}", headers=wire)
+    assert r.headers["Content-Encoding"] == "gzip"
+    page = r.data
+    html = gzip.decompress(page).decode()
+    names = re.findall(r'(?:href|src)="/static/([\w/.-]+\.(?:css|js))"', html)
+    assert {"css/app.css", "js/table.js", "js/queue.js", "js/wake.js"} <= set(names)
+    assets = sum(len(phone.get(f"/static/{name}", headers=wire).data) for name in names)
+    assert len(page) + assets < 30 * 1024, (len(page), assets)  # every byte the page loads
+    assert html.count("<tr") == 31
+
+
+def test_pages_and_their_files_are_gzipped_and_still_revalidate(app, client):
+    wire = {"Accept-Encoding": "gzip"}
+    css = client.get("/static/css/app.css", headers=wire)
+    assert css.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in css.headers["Vary"]
+    assert gzip.decompress(css.data) == client.get("/static/css/app.css").data  # the same file
+    tag = css.headers["ETag"]
+    assert tag.startswith("W/")
+    again = client.get("/static/css/app.css", headers={**wire, "If-None-Match": tag})
+    assert again.status_code == 304
+    assert "Content-Encoding" not in client.get("/healthz", headers=wire).headers  # tiny
+    api = client.get("/api/matches/nothing", headers=wire)
+    assert "Content-Encoding" not in api.headers  # JSON is left alone
 
 
 def test_import_an_egn_file(table, client):

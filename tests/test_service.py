@@ -184,6 +184,22 @@ def test_an_illegal_hand_is_refused_with_problems(db, match):
     assert service.record_hand(db, match_id, euchre_hand("E", 4), 1, "sub-1").ok
 
 
+def test_record_refuses_a_hand_based_on_an_old_version(db, match):
+    """The page's hidden version: the right number is not enough if the match changed."""
+    match_id, _ = match
+    first = service.record_hand(db, match_id, euchre_hand("E", 3), 1, "k1", expected_version=1)
+    assert first.status is Status.RECORDED and first.version == 2
+    service.undo_last(db, match_id, 1)  # version 3: no hands again
+    stale = service.record_hand(db, match_id, euchre_hand("N", 4), 1, "k2", expected_version=2)
+    assert stale.status is Status.WRONG_NO and stale.version == 3
+    assert "changed on another phone meanwhile" in stale.message
+    assert service.load(db, match_id).hand_count == 0
+    fresh = service.record_hand(db, match_id, euchre_hand("N", 4), 1, "k2", expected_version=3)
+    assert fresh.status is Status.RECORDED
+    again = service.record_hand(db, match_id, euchre_hand("N", 4), 1, "k2", expected_version=3)
+    assert again.status is Status.DUPLICATE and again.version == 4  # a retry, answered as one
+
+
 def test_record_on_an_unknown_match(db):
     outcome = service.record_hand(db, "nope", euchre_hand(), 1)
     assert outcome.status is Status.NOT_FOUND

@@ -77,9 +77,14 @@ def busy_message() -> str:
              "moment.")
 
 
+def prefers_json() -> bool:
+    """Whether the page's script asked for JSON (``Accept: application/json``), not a page."""
+    return request.accept_mimetypes.best == "application/json"
+
+
 def wants_json() -> bool:
-    """Whether this request is answered in JSON (the API and the match-file address)."""
-    return request.path.startswith("/api/") or request.path.endswith(".json")
+    """Whether this request is answered in JSON (the API, the match-file address, a script)."""
+    return request.path.startswith("/api/") or request.path.endswith(".json") or prefers_json()
 
 
 def error_body(message: str, field: str | None = None, hand: int | None = None) -> dict:

@@ -24,6 +24,7 @@ from flask import (
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 
 from .. import security, service
 from ..db import get_db
@@ -33,7 +34,7 @@ from ..forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
 from ..qr import qr_svg
 from ..ratelimit import count_write
 from ..service import Status
-from . import tableview
+from . import errors, tableview
 from .errors import refuse_if_storage_full
 
 bp = Blueprint("table", __name__)
@@ -184,6 +185,7 @@ def _view(loaded) -> dict[str, Any]:
     editor = security.rights_match(loaded.id, loaded.key_hash)
     v = tableview.board(loaded, editor)
     v["poll_url"] = f"/api/matches/{loaded.id}"
+    v["version"] = loaded.version
     v["view_link"] = url_for("table.match", match_id=loaded.id, _external=True)
     v["edit_link"] = ""
     v["lost_rights"] = False  # this phone scored this match, but the key was replaced since
@@ -206,7 +208,7 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
     v = _view(loaded)
     if form is None and v["editor"] and not v["over"]:
         form = _hand_form(loaded)
-        form.fill_defaults(v["next_no"])
+        form.fill_defaults(v["next_no"], loaded.version)
     more = bool(form and any(
         form[f].errors for f in ("trump", "round", "turn_up", "passed", "renege",
                                  "defender_alone", "note", "revoke_by", "revoke_penalty")
@@ -273,23 +275,79 @@ def _expected_no(form) -> int:
         return 0
 
 
+def _form_version(form) -> int | None:
+    """The form's hidden match version (the score it was based on); None if not sent."""
+    try:
+        return int(form.version.data)
+    except (TypeError, ValueError):
+        return None
+
+
+def _answer(code: int, **body: Any):
+    """A JSON answer to the page's script (never cached)."""
+    resp = jsonify(body)
+    resp.status_code = code
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+def _stored_hand(loaded, no: int | None) -> dict[str, Any] | None:
+    """Hand ``no`` as stored, in words (for a conflict shown side by side); None if absent."""
+    if no is None or not 1 <= no <= loaded.hand_count or not loaded.state:
+        return None
+    hand, out = loaded.match["hands"][no - 1], loaded.state["hands"][no - 1]
+    return {"no": no, "what": tableview.describe_hand(loaded.match, hand),
+            "result": tableview.outcome_label(loaded.match, hand, out)}
+
+
 @bp.post("/m/<match_id>/hands")
 def record(match_id: str):
-    """Record the next hand: 303 when stored (or a retry of it), else the errors or why not."""
+    """Record the next hand: 303 when stored (or a retry of it), else the errors or why not.
+
+    The page's script sends the same form with ``Accept: application/json`` (its Save and its
+    offline queue) and gets JSON instead of a page: ``{status, message, ...}``.
+    """
     loaded = _load_or_404(match_id)
+    as_json = errors.prefers_json()
+    if as_json and not _is_editor(match_id):
+        return _answer(403, status="forbidden", message=_(
+            "This phone is no longer a scorer of this match: a new scorer link was made on "
+            "another phone. The hand is kept on this phone. To record it, open the new scorer "
+            "link (or scan the scorer QR code on the scoring phone), then come back."))
     _require_editor(match_id)
     form = _hand_form(loaded, request.form)
     if not form.validate():
+        if as_json:
+            found = {k: [str(m) for m in v] for k, v in form.errors.items()}
+            text = " ".join(m for msgs in found.values() for m in msgs)
+            return _answer(422, status="invalid", message=text, errors=found)
         return _match_page(loaded, form=form, status=422)
     outcome = service.record_hand(get_db(), match_id, form.hand(), _expected_no(form),
-                                  form.submission_id.data or None)
+                                  form.submission_id.data or None,
+                                  expected_version=_form_version(form))
     here = url_for("table.match", match_id=match_id)
     if outcome.status in (Status.RECORDED, Status.DUPLICATE):
+        if as_json:
+            return _answer(outcome.http_status, status=str(outcome.status), no=outcome.no,
+                           version=outcome.version)
         return redirect(here, 303)
     if outcome.status is Status.ILLEGAL:
+        if as_json:
+            texts = [tableview.problem_text(p) for p in outcome.problems]
+            return _answer(422, status="illegal", message=" ".join(texts))
         general = _apply_problems(form, outcome.problems)
         return _match_page(loaded, form=form, general_errors=general, status=422)
-    flash(outcome.message, "warn")  # another phone got there first, game over, key reused
+    if outcome.status in (Status.WRONG_NO, Status.OVER):  # the page was behind: show what is
+        current = _load_or_404(match_id)
+        if as_json:
+            return _answer(409, status=str(outcome.status), message=outcome.message,
+                           next_no=current.next_no, version=current.version,
+                           stored=_stored_hand(current, outcome.no))
+        flash(outcome.message, "warn")
+        return _match_page(current, status=409)
+    if as_json:  # a submission key reused for another hand
+        return _answer(422, status=str(outcome.status), message=outcome.message)
+    flash(outcome.message, "warn")
     return redirect(here, 303)
 
 
@@ -385,11 +443,13 @@ def edit_hand(match_id: str, no: int):
         form.expected_no.data = str(loaded.hand_versions[no - 1])
     v = _view(loaded)
     dealer_seat = (loaded.state or {}).get("hands", [{}] * no)[no - 1].get("dealer", "")
-    return render_template(
+    resp = current_app.make_response((render_template(
         "table/edit_hand.html", v=v, form=form, no=no, general_errors=general,
         dealer=loaded.match["seats"].get(dealer_seat, "?"), more_open=True,
         preview_url=url_for("table.preview", match_id=match_id, no=no),
-    ), status
+    ), status))
+    resp.headers["Cache-Control"] = "no-store"  # Back never shows an old form to send again
+    return resp
 
 
 @bp.post("/m/<match_id>/rematch")
@@ -444,6 +504,14 @@ def back_home():
 def back_to_match(match_id: str):
     """A write's address opened directly: show the match (nothing is written by a GET)."""
     return redirect(url_for("table.match", match_id=match_id), 303)
+
+
+@bp.get("/csrf-token")
+def csrf_token():
+    """A fresh CSRF token for this session: the queue's replay after the page's one expired."""
+    resp = jsonify(token=generate_csrf())
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
 
 
 @bp.get("/lang/<code>")

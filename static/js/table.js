@@ -1,10 +1,11 @@
 // The match page, better with a script: Save says what will happen (the server's engine
-// decides), other phones' hands appear without reloading, the screen can stay on.
+// decides), other phones' hands appear without reloading. queue.js and wake.js use window.SK.
 "use strict";
 (function () {
   var live = document.getElementById("live"), timer = 0, seq = 0, etag = null;
   var $ = function (id) { return document.getElementById(id); };
   var opts = { credentials: "same-origin", cache: "no-store" };
+  var SK = window.SK = { $: $, opts: opts, hooks: [], online: true, refresh: refresh };
 
   function filled(f) {
     var v = function (n) { return f.elements[n] && f.elements[n].value; };
@@ -14,7 +15,7 @@
 
   function preview() {
     var f = $("entry"), mine = ++seq;
-    if (!f || !f.dataset.preview) return;
+    if (!f || !f.dataset.preview || f.dataset.chained) return;  // behind pending hands: no guess
     var q = new URLSearchParams(new FormData(f));
     q.delete("csrf_token");
     q.delete("submission_id");
@@ -46,25 +47,45 @@
   document.addEventListener("input", changed);
 
   document.addEventListener("submit", function (e) {  // a double tap sends once
-    if (e.target.dataset.sent) return e.preventDefault();
-    e.target.dataset.sent = "1";
+    var f = e.target;
+    if (f.dataset.offline && !navigator.onLine) {  // a correction needs the server's check
+      e.preventDefault();
+      $("preview").textContent = f.dataset.offline;
+      return;
+    }
+    if (f.dataset.queue) return;  // queue.js sends it
+    if (f.dataset.sent) return e.preventDefault();
+    f.dataset.sent = "1";
   });
-  window.addEventListener("pageshow", function () {  // Back may restore a page already sent
+  window.addEventListener("pageshow", function (e) {  // Back may restore a page already sent
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
+    if (!e.persisted) return;
+    // From the back-forward cache: clear the form, hold Save until the state is fresh.
+    var f = $("entry"), save = $("save");
+    if (f) { f.reset(); delete f.dataset.dirty; }
+    if (save && live) {
+      save.disabled = true;
+      SK.stale = true;
+      if ($("qtext")) $("preview").textContent = $("qtext").dataset.stale;
+    }
+    if (live) refresh(true);
   });
   document.addEventListener("focusin", function (e) {
     if (e.target.readOnly && e.target.select) e.target.select();  // share links, ready to copy
   });
 
-  // Live score: poll the JSON API (ETag / 304) every 3 s while visible; on a change, swap in
-  // the fresh page's parts, leaving a hand form that is being filled in alone.
-  function refresh() {
-    fetch(location.pathname, opts).then(function (r) { return r.ok ? r.text() : null; })
+  // Swap in the fresh page's parts; a form being filled in stays unless ``whole``.
+  function refresh(whole) {
+    return fetch(location.pathname, opts).then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         var doc = html && new DOMParser().parseFromString(html, "text/html");
         var fresh = doc && doc.getElementById("live"), f = $("entry");
         if (!fresh) return;
-        if (!(f && (f.dataset.dirty || f.contains(document.activeElement)))) {
+        var token = doc.querySelector("input[name=csrf_token]");
+        if (token) SK.token = token.value;
+        live.dataset.version = fresh.dataset.version;
+        SK.stale = false;
+        if (whole || !(f && (f.dataset.dirty || f.contains(document.activeElement)))) {
           live.replaceChildren.apply(live, Array.prototype.slice.call(fresh.childNodes));
         } else {
           fresh.querySelectorAll("[data-live]").forEach(function (el) {
@@ -74,42 +95,44 @@
         }
         document.title = doc.title;
         localTimes();
-      }).catch(function () {});
+        SK.hooks.forEach(function (h) { h(); });
+      }).catch(function () {
+        var b = $("save");  // offline: Save queues; a stale number shows as a conflict later
+        if (whole && b) { b.disabled = false; SK.stale = false; }
+      });
   }
 
+  // Poll the JSON API (ETag / 304) every 1.5 s while visible; say "Live" or how old it is.
+  var conn = $("conn"), lastOk = Date.now();
+  function status(ok) {
+    if (ok) lastOk = Date.now();
+    SK.online = ok;
+    if (!conn) return;
+    var min = Math.floor((Date.now() - lastOk) / 60000);
+    conn.hidden = false;
+    conn.className = "conn " + (ok ? "on" : "off");
+    conn.textContent = ok ? conn.dataset.liveText
+      : min < 1 ? conn.dataset.offNow : conn.dataset.offMin.replace("#", min);
+  }
   function poll() {
     if (document.visibilityState !== "visible") return;
+    if (!navigator.onLine) return status(false);
     fetch(live.dataset.poll, Object.assign({ headers: etag ? { "If-None-Match": etag } : {} }, opts))
       .then(function (r) {
         var tag = r.headers.get("ETag");
+        status(r.status === 200 || r.status === 304);
+        if (SK.ping) SK.ping();
         if (r.status !== 200 || !tag) return;
         if (etag && tag !== etag) refresh();
         etag = tag;
-      }).catch(function () {});
+      }).catch(function () { status(false); });
   }
   if (live && live.dataset.poll) {
     poll();
-    setInterval(poll, 3000);
+    setInterval(poll, 1500);
     document.addEventListener("visibilitychange", poll);
-  }
-
-  var wake = $("wake"), lock = null, wanted = false;  // keep the screen on, where allowed
-  function hold() {
-    navigator.wakeLock.request("screen").then(function (l) {
-      lock = l;
-      wake.setAttribute("aria-pressed", "true");
-      l.addEventListener("release", function () { wake.setAttribute("aria-pressed", "false"); });
-    }).catch(function () { wanted = false; });
-  }
-  if (wake && "wakeLock" in navigator) {
-    wake.hidden = false;
-    wake.addEventListener("click", function () {
-      wanted = !wanted;
-      if (wanted) hold(); else if (lock) lock.release();
-    });
-    document.addEventListener("visibilitychange", function () {
-      if (wanted && document.visibilityState === "visible") hold();
-    });
+    window.addEventListener("online", poll);
+    window.addEventListener("offline", function () { status(false); });
   }
 
   function localTimes() {  // corrections are stamped in UTC; show the phone's own clock

@@ -31,15 +31,22 @@ def start(page, game="euchre", teams=("Home", "Visitors"), preset=None):
     return page.url
 
 
+def saved(page, tap):
+    """Do ``tap`` (a Save) and wait until the page shows the match's next version in place."""
+    live = page.locator("#live")
+    before = live.get_attribute("data-version")
+    tap()
+    expect(live).not_to_have_attribute("data-version", before)
+
+
 def save(page, expect_label: str | None = None):
-    """Tap Save (after checking what it says it will do) and wait for the fresh page."""
+    """Tap Save (after checking what it says it will do) and wait for the updated page."""
     button = page.locator("#save")
     if expect_label:
         expect(button).to_have_text(expect_label)
     else:
         expect(button).to_contain_text("Save:")
-    with page.expect_navigation():
-        button.click()
+    saved(page, button.click)
 
 
 def euchre_hand(page, caller: str, tricks: int, alone=False, label=None):
@@ -189,11 +196,16 @@ def test_a_second_scorer_phone_that_is_late_is_told(phone, make_phone):
     other.locator("#caller label", has_text="Cai").click()  # busy: the page leaves the form be
     euchre_hand(page, "E", 3)
     other.locator("#makers_tricks input[value='4']").click()
-    with other.expect_navigation():
-        other.locator("#save").click()
-    expect(other.locator(".flash")).to_contain_text("Hand 1 was just recorded by another phone")
-    expect(other.locator("#save")).to_have_text("Save hand 2")
+    other.locator("#save").click()
+    queue = other.locator("#queue")
+    expect(queue).to_contain_text("Hand 1 was just recorded by another phone")
+    expect(queue.locator(".theirs")).to_contain_text("hand 1: Bo 3 tricks")  # side by side
+    expect(queue.locator(".yours")).to_contain_text("hand 1: Cai · 4")
     expect(other.locator("tbody tr")).to_have_count(1)
+    queue.get_by_role("button", name="Drop it").click()
+    expect(queue).to_be_hidden()
+    expect(other.locator("#save")).to_have_text("Save hand 2")
+    expect(other.locator(".pending-row")).to_have_count(0)
 
 
 def test_recording_a_hand_by_keyboard_only(phone):
@@ -226,8 +238,7 @@ def test_recording_a_hand_by_keyboard_only(phone):
     assert page.evaluate("document.activeElement.id") == "save"
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"  # visible focus
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+    saved(page, lambda: page.keyboard.press("Enter"))
     expect(page.locator(".pts")).to_have_text(["0", "1"])
 
 
