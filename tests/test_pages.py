@@ -248,14 +248,12 @@ def test_the_script_gets_json_for_each_outcome(table, matches):
 
 def test_the_script_is_told_when_this_phone_lost_the_scorer_right(table, app):
     url = table.start()
-    form = table.hand_form(url)
-    table.action(url, "newkey")  # this phone takes the new key ...
-    other = app.test_client()  # ... a phone with the old session lost it
-    with table.client.session_transaction() as old:
-        saved = dict(old)
-    with other.session_transaction() as s:
-        s.update(saved)
-        s["edit_keys"] = {url.rsplit("/", 1)[1]: "revoked-key"}
+    link = re.search(r'id="edit-link" readonly value="([^"]+)"', table.page(url)).group(1)
+    other = app.test_client()  # a second scoring phone, by the scorer link ...
+    assert other.get(link.replace("http://localhost", "")).status_code == 303
+    form = Table(other).hand_form(url)
+    confirm = form_of(table.page(url + "/newkey"), "/newkey")["values"]
+    assert table.client.post(url + "/newkey", data=confirm).status_code == 303  # ... revoked
     r = other.post(url + "/hands", data={**form, "caller": "E", "makers_tricks": "3"},
                    headers={"Accept": "application/json"})
     assert r.status_code == 403 and r.json["status"] == "forbidden"

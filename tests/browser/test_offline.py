@@ -220,7 +220,9 @@ def test_a_phone_that_lost_the_scorer_right_keeps_its_hand(phone, make_phone, ma
     save_pending(page, "E", 3, 1)
     other.locator("summary", has_text="Share").click()
     with other.expect_navigation():
-        other.get_by_role("button", name=re.compile("New scorer link")).click()
+        other.get_by_role("link", name=re.compile("New scorer link")).click()
+    with other.expect_navigation():  # the confirmation says what happens to the other phones
+        other.get_by_role("button", name=re.compile("new scorer link", re.I)).click()
     phone.context.set_offline(False)
     queue = page.locator("#queue")
     expect(queue).to_contain_text("no longer a scorer", timeout=10_000)
