@@ -29,7 +29,7 @@ from flask_babel import gettext as _
 from .. import security, service
 from ..db import get_db
 from ..formats.matchfile import check_match
-from ..forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
+from ..forms import HAND_FORMS, NAME_MAX, OPTIONS, ActionForm, ImportForm, StartForm
 from ..service import Status
 from . import tableview
 
@@ -107,7 +107,7 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
     return render_template(
         "table/home.html", form=form, import_form=import_form or ImportForm(), recent=recent,
         problems=problems, import_problems=import_problems, option_names=option_names,
-        option_errors=option_errors,
+        option_errors=option_errors, name_max=NAME_MAX,
     ), status
 
 
@@ -293,10 +293,8 @@ def preview(match_id: str):
             errors.setdefault(p.field or "", []).append(tableview.problem_text(p))
         return jsonify(label=plain, errors=errors)
     out = result.state["hands"][no - 1]
-    label = says % {"what": tableview.outcome_label(loaded.match, hand, out)}
-    if result.state.get("over") and no == len(hands):
-        label += " · " + _("game!")
-    return jsonify(label=label, errors={})
+    what = tableview.outcome_label(loaded.match, hand, out, result.state)
+    return jsonify(label=says % {"what": what}, errors={})
 
 
 @bp.post("/m/<match_id>/undo")
