@@ -34,6 +34,9 @@ class MatchState:
     games: list[dict[str, Any]] | None = None  # Whist rubber: finished games
     rubber: dict[str, Any] | None = None
     played: int = 0  # hands that count towards a fixed number of deals
+    # Whist: each scored deal's points split into tricks and honours (by hand number); for
+    # the printed sheet, not part of the `scorekeeper check` object
+    parts: dict[int, dict[str, dict[str, int]]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -115,6 +118,8 @@ def _apply(
              "points": dict(outcome.points), "score": dict(score)}
     if outcome.whist is not None and outcome.whist.get("revoke"):
         entry["revoke"] = dict(outcome.whist["revoke"])
+    if outcome.whist is not None and outcome.whist.get("parts"):
+        state.parts[no] = outcome.whist["parts"]
     state.hands.append(entry)
     _settle(state, rules, rubber)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
-from flask_babel import format_datetime, get_locale
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -23,6 +23,7 @@ from .. import service
 from ..chart import render_svg
 from ..db import get_db
 from ..engine.rules import resolve_rules
+from ..i18n import format_when
 from ..pdf import content_disposition, download_name, printable, render_pdf
 from ..sheet import Player, build_sheet, clip, rule_items
 
@@ -54,7 +55,7 @@ def _when(stamp: str | None) -> datetime | None:
 
 def _format_stamp(stamp: str | None) -> str:
     when = _when(stamp)
-    return format_datetime(when, "short") if when else (stamp or "")
+    return format_when(when) if when else (stamp or "")
 
 
 def _pdf(html: str, names: list[str], day: date | None) -> Response:
@@ -101,8 +102,8 @@ def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, 
         "prints/sheet.html",
         sheet=sheet,
         chart_svg=Markup(render_svg(sheet.chart, _("Score by hand"))) if sheet.chart else "",
-        started=format_datetime(started, "medium") if started else None,
-        printed=format_datetime(datetime.now(UTC), "medium"),
+        started=format_when(started) if started else None,
+        printed=format_when(datetime.now(UTC)),
         when=_format_stamp,
         lang=_lang(),
         size=size,

@@ -1,0 +1,196 @@
+"""The printouts finished (issue 11): every word inside the page, sums that add up, the hand
+key, card records by seat, Whist points split into tricks and honours, emoji that print.
+
+PDFs are rendered by the app (WeasyPrint) and read back with poppler's pdftotext."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import euchre_match, whist_match
+from pypdf import PdfReader
+from test_print import GOLDEN, cycle_hands, fetch_pdf, pdf_fonts, pdf_text, tool
+
+LONG = {
+    "N": "Maximilian Featherstonehaugh-Wolfeschleg",  # 40 characters
+    "E": "🃏 Joker Smith",
+    "S": "Bartholomew-Maximilian-Featherstonehaug",
+    "W": "W" * 40,  # 40 characters, no break anywhere
+}
+LONG_TEAMS = {"NS": "The Old Crown Tuesday Night Card Club", "EW": "E" * 40}
+MM = 72 / 25.4
+
+
+class _Words(HTMLParser):
+    """The pages and words of ``pdftotext -bbox``: (page width, height, [(x0, x1, word)])."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pages: list[tuple[float, float, list[tuple[float, float, str]]]] = []
+        self._word: dict[str, str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "page":
+            self.pages.append((float(a["width"]), float(a["height"]), []))
+        elif tag == "word":
+            self._word = a
+
+    def handle_data(self, data: str) -> None:
+        if self._word is not None and data.strip():
+            w = self._word
+            self.pages[-1][2].append((float(w["xmin"]), float(w["xmax"]), data.strip()))
+            self._word = None
+
+
+def words(data: bytes) -> list[tuple[float, float, list[tuple[float, float, str]]]]:
+    done = subprocess.run([tool("pdftotext"), "-bbox", "-enc", "UTF-8", "-", "-"],
+                          input=data, capture_output=True, check=True)
+    parser = _Words()
+    parser.feed(done.stdout.decode("utf-8", "replace"))  # the <head> may be Latin-1
+    return parser.pages
+
+
+def assert_inside_the_margins(data: bytes) -> None:
+    """Every word starts and ends inside the page's side margins (13 mm, a little slack)."""
+    pages = words(data)
+    assert pages
+    for number, (width, _height, found) in enumerate(pages, 1):
+        assert found, f"page {number} is empty"
+        outside = [(round(x0), round(x1), w) for x0, x1, w in found
+                   if x0 < 12 * MM or x1 > width - 12 * MM]
+        assert outside == [], (number, outside[:10])
+
+
+def long_euchre(matches: Any) -> str:
+    hands = cycle_hands(26)
+    hands.insert(12, {"caller": "E", "renege": "N"})
+    match_id, _key = matches.create(euchre_match(seats=dict(LONG), teams=dict(LONG_TEAMS),
+                                                 hands=hands, rules={"target": 40}))
+    return match_id
+
+
+def card_record(matches: Any, app: Any) -> str:
+    from scorekeeper import service
+    from scorekeeper.db import get_db
+
+    match = json.loads((GOLDEN / "seed-euchre-000.json").read_text())
+    match.update(seats=dict(LONG), teams=dict(LONG_TEAMS))
+    match_id, _key = matches.create(match)
+    matches.record(match_id, {"caller": "N", "makers_tricks": 3})
+    with app.app_context():
+        service.correct_hand(get_db(), match_id, 2,
+                             {"caller": "N", "makers_tricks": 4, "alone": True, "trump": "C"})
+    return match_id
+
+
+def whist_rubber(matches: Any, seats: dict[str, str] | None = None) -> str:
+    seed = json.loads((GOLDEN / "seed-whist-004.json").read_text())["hands"][0]
+    tricks = [5, 8, 6, 7, 6, 6, 7, 6, 7, 7]
+    held = [2, 1, 2, 3, 2, 2, 0, 2, 4, 2]
+    hands = [seed] + [{"trump": "SHDC"[i % 4], "tricks_NS": t, "honours_NS": h}
+                      for i, (t, h) in enumerate(zip(tricks, held, strict=True))]
+    match_id, _key = matches.create(whist_match(
+        seats=dict(seats or LONG), rules={"rubber": True, "honours": True}, hands=hands))
+    return match_id
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hant"])
+def test_long_names_stay_inside_every_page(client: Any, matches: Any, app: Any,
+                                           lang: str) -> None:
+    client.set_cookie("lang", lang)
+    for match_id in (long_euchre(matches), card_record(matches, app), whist_rubber(matches)):
+        data = fetch_pdf(client, f"/m/{match_id}/sheet.pdf")
+        assert_inside_the_margins(data)
+    for url in ("/sheets/euchre.pdf", "/sheets/whist.pdf", f"/m/{match_id}/blank.pdf"):
+        assert_inside_the_margins(fetch_pdf(client, url))
+
+
+def test_the_summary_adds_up(client: Any, matches: Any) -> None:
+    match_id = long_euchre(matches)
+    text = pdf_text(fetch_pdf(client, f"/m/{match_id}/sheet.pdf"))
+    summary = text.split("Summary", 1)[1]
+
+    def row(label: str) -> tuple[int, int]:
+        found = re.search(rf"^\s*{label}\s+(\d+)\s+(\d+)\s*$", summary, re.M)
+        assert found, (label, summary[:1500])
+        return int(found.group(1)), int(found.group(2))
+
+    called, made, euchred = row("Hands called"), row("Made"), row("Euchred")
+    reneged = row("Ended by a renege")
+    assert sum(called) == 27  # every hand of the match was called by someone
+    for i in (0, 1):
+        assert called[i] == made[i] + euchred[i] + reneged[i]
+        points = row("Points from calls")[i] + row("Points from euchres")[i] \
+            + row("Points from reneges")[i]
+        assert points == row("Score")[i]
+
+
+def test_card_records_by_seat_with_the_deal_and_what_happened(
+    client: Any, matches: Any, app: Any
+) -> None:
+    match_id = card_record(matches, app)
+    text = pdf_text(fetch_pdf(client, f"/m/{match_id}/sheet.pdf"))
+    cards = text.split("Hands recorded card by card", 1)[1]
+    assert "turn-up 9♥" in cards and "round 1: ordered up" in cards
+    assert "the dealer discarded 9♣" in cards and "tricks NS 4–1 EW" in cards
+    assert "▸" in cards  # the leader of each trick is marked
+    flat = " ".join(pdf_text(fetch_pdf(client, f"/m/{match_id}/sheet.pdf"), layout=False)
+                    .split("card by card", 1)[1].split())
+    assert "♥A♠A♦A♣AK" in flat.replace(" ", ""), flat  # North's hand in the deal diagram
+    # the tricks in fixed columns: North's cards in the first column, every trick
+    html = client.get(f"/m/{match_id}/sheet").get_data(as_text=True)
+    first_column = re.findall(r'<tr>\s*<th scope="row">\d</th>\s*<td class="play[^"]*">'
+                              r'(?:<span class="led"[^>]*>▸</span>)?<span class="card[^"]*">'
+                              r'([^<]+)</span>', html)
+    assert first_column == ["A♥", "A♠", "A♦", "A♣", "K♣"], first_column
+    assert "Corrections and undos" in text
+    changes = " ".join(text.split("Corrections and undos", 1)[1].split())
+    assert "False" not in changes and "True" not in changes
+    assert "alone no → yes" in changes and "trump – → ♣" in changes
+
+
+def test_the_hand_table_has_a_key(client: Any, matches: Any) -> None:
+    match_id, _key = matches.create(euchre_match(hands=cycle_hands(4)))
+    text = " ".join(pdf_text(fetch_pdf(client, f"/m/{match_id}/sheet.pdf")).split())
+    assert "Tricks: the makers' tricks" in text and "Euchred: the makers took fewer" in text
+    assert "March: the makers took all 5 tricks" in text and "Alone: the caller" in text
+
+
+def test_whist_points_split_into_tricks_and_honours(client: Any, matches: Any) -> None:
+    from scorekeeper.sheet import build_sheet
+
+    match_id = whist_rubber(matches, {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"})
+    loaded = matches.load(match_id)
+    sheet = build_sheet(loaded.match, loaded.state)
+    first = sheet.rows[0]
+    assert first.honours_ns == 4  # from the card record: N and S held A K Q J of spades
+    assert (first.trick_points, first.honour_points) == ({"NS": 3, "EW": 0}, {"NS": 4, "EW": 0})
+    for row in sheet.rows:
+        assert row.trick_points and row.honour_points
+        for t in ("NS", "EW"):
+            assert row.trick_points[t] + row.honour_points[t] == row.points[t]
+    data = fetch_pdf(client, f"/m/{match_id}/sheet.pdf")
+    text = " ".join(pdf_text(data, layout=False).split())
+    assert "Points for tricks" in text and "Points for honours" in text
+    assert "11 deals" in text and "hands" not in text.split("Summary")[0]
+    assert len(PdfReader(io.BytesIO(data)).pages) <= 2
+
+
+def test_emoji_print_in_a_font_without_colour(client: Any, matches: Any,
+                                              tmp_path: Path) -> None:
+    match_id, _key = matches.create(euchre_match(
+        seats={"N": "🃏 Joker Smith", "E": "Bo 😀", "S": "Cai", "W": "Dee"},
+        hands=cycle_hands(2)))
+    data = fetch_pdf(client, f"/m/{match_id}/sheet.pdf")
+    text = pdf_text(data, layout=False)
+    assert "🃏 Joker Smith" in text and "Bo 😀" in text
+    fonts = pdf_fonts(data, tmp_path)
+    assert re.search(r"Symbola|Noto ?Emoji", fonts.replace("-", " ")), fonts
