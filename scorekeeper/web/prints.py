@@ -31,7 +31,8 @@ bp = Blueprint("prints", __name__)
 
 GAMES = ("euchre", "whist")
 PRINT_CSS = "css/print.css"  # linked by the pages; handed to WeasyPrint parsed and cached
-BLANK_ROWS = {"euchre": 20, "whist": 5}
+BLANK_ROWS = {"euchre": 20, "whist": 18}  # rows for one game (Whist: a long game)
+RUBBER_ROWS = 7  # rows per game when a Whist sheet holds the three games of a rubber
 
 
 def _size() -> str:
@@ -154,7 +155,7 @@ def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url:
         players=players,
         teams=teams,
         first_dealer=data.get("first_dealer"),
-        rows=BLANK_ROWS[game],
+        rows=RUBBER_ROWS if game == "whist" and rules.get("rubber") else BLANK_ROWS[game],
         lang=_lang(),
         size=_size(),
         for_pdf=for_pdf,
