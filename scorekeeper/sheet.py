@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .chart import ChartGeometry, Point, chart_geometry
+from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
 from .engine.cards import (
     OTHER_TEAM,
     PARTNER,
@@ -32,6 +32,7 @@ from .engine.match import game_breaks, replay
 from .engine.rules import OPTIONS, resolve_rules
 
 NAME_LIMIT = 80  # names are 1-40 code points; anything longer is cut, never laid out in full
+MARGIN_CHART_FROM = 40  # more hands than this: a lead-margin chart beside the two lines
 MADE = frozenset({"made", "march", "alone_made", "alone_march"})
 MARCH = frozenset({"march", "alone_march"})
 RED_SUITS = frozenset({"H", "D"})
@@ -172,6 +173,7 @@ class Sheet:
     games: list[GameEnd] = field(default_factory=list)
     rubber: dict[str, Any] | None = None
     chart: ChartGeometry | None = None
+    margin_chart: ChartGeometry | None = None  # the lead by hand, for long matches
     changes: list[Change] = field(default_factory=list)
     started: datetime | None = None
 
@@ -544,7 +546,10 @@ def build_sheet(
             split = parts.get(row.no)
             if split:
                 row.trick_points, row.honour_points = split["tricks"], split["honours"]
-    sheet.chart = chart_geometry(_segments(match, rows), sheet.target)
+    segments = _segments(match, rows)
+    sheet.chart = chart_geometry(segments, sheet.target)
+    if len(rows) > MARGIN_CHART_FROM and len(segments) == 1:
+        sheet.margin_chart = margin_geometry(segments[0])
     return sheet
 
 

@@ -34,12 +34,14 @@ class _Words(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.pages: list[tuple[float, float, list[tuple[float, float, str]]]] = []
+        self.tops: list[list[float]] = []
         self._word: dict[str, str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if tag == "page":
             self.pages.append((float(a["width"]), float(a["height"]), []))
+            self.tops.append([])
         elif tag == "word":
             self._word = a
 
@@ -47,15 +49,20 @@ class _Words(HTMLParser):
         if self._word is not None and data.strip():
             w = self._word
             self.pages[-1][2].append((float(w["xmin"]), float(w["xmax"]), data.strip()))
+            self.tops[-1].append(float(w["ymin"]))
             self._word = None
 
 
-def words(data: bytes) -> list[tuple[float, float, list[tuple[float, float, str]]]]:
+def parsed(data: bytes) -> _Words:
     done = subprocess.run([tool("pdftotext"), "-bbox", "-enc", "UTF-8", "-", "-"],
                           input=data, capture_output=True, check=True)
     parser = _Words()
     parser.feed(done.stdout.decode("utf-8", "replace"))  # the <head> may be Latin-1
-    return parser.pages
+    return parser
+
+
+def words(data: bytes) -> list[tuple[float, float, list[tuple[float, float, str]]]]:
+    return parsed(data).pages
 
 
 def assert_inside_the_margins(data: bytes) -> None:
@@ -194,3 +201,71 @@ def test_emoji_print_in_a_font_without_colour(client: Any, matches: Any,
     assert "🃏 Joker Smith" in text and "Bo 😀" in text
     fonts = pdf_fonts(data, tmp_path)
     assert re.search(r"Symbola|Noto ?Emoji", fonts.replace("-", " ")), fonts
+
+
+def test_blank_euchre_sheet_is_a_whole_form_on_one_page(client: Any) -> None:
+    data = fetch_pdf(client, "/sheets/euchre.pdf")
+    assert len(PdfReader(io.BytesIO(data)).pages) == 1
+    text = " ".join(pdf_text(data, layout=False).split())
+    assert "Page 1" not in text  # a one-page form
+    for words_wanted in ("Event", "Round", "Table", "Date", "Final score", "Winner",
+                         "Signatures", "Points, team NS", "Points, team EW"):
+        assert words_wanted in text, words_wanted
+    # the circle-a-number choices: 0 to 5 on each row, at least 6 mm apart
+    found = parsed(data)
+    rows: dict[int, list[float]] = {}
+    for (x0, x1, word), top in zip(found.pages[0][2], found.tops[0], strict=True):
+        if word in "012345" and len(word) == 1:
+            rows.setdefault(round(top), []).append((x0 + x1) / 2)
+    numbered = [sorted(xs) for xs in rows.values() if len(xs) >= 6]
+    assert len(numbered) >= 20, rows
+    for xs in numbered:
+        gaps = [b - a for a, b in zip(xs[-6:], xs[-5:], strict=False)]
+        assert min(gaps) >= 6 * MM - 0.2, gaps
+    assert text.count("10") >= 2  # one game's tick boxes, 1 to 10, per team (not three games)
+    assert text.count("Game 2") == 0
+
+
+def test_blank_whist_sheets_fit_their_rules(client: Any, matches: Any) -> None:
+    plain = " ".join(pdf_text(fetch_pdf(client, "/sheets/whist.pdf"), layout=False).split())
+    assert "Honours" not in plain and "Rubber" not in plain  # the rules count none
+    assert re.search(r"\b18\b", plain)  # room for a long game
+    match_id, _key = matches.create(whist_match(rules={"rubber": True, "honours": True}))
+    data = fetch_pdf(client, f"/m/{match_id}/blank.pdf")
+    assert len(PdfReader(io.BytesIO(data)).pages) == 1
+    text = " ".join(pdf_text(data, layout=False).split())
+    assert "Game 3" in text and "Honours" in text and "Rubber points" in text
+    assert "Final score" in text and "Page 1" not in text
+
+
+def test_a_long_title_is_cut_in_the_running_head(client: Any, matches: Any) -> None:
+    match_id = long_euchre(matches)
+    data = fetch_pdf(client, f"/m/{match_id}/sheet.pdf")
+    second = pdf_text(data, 2, layout=False).splitlines()
+    head = next(line for line in second if line.strip())
+    assert head.endswith("…") and len(head) <= 71, head
+
+
+def test_the_chart_names_its_axes_numbers_game_breaks_and_shows_the_lead(
+    client: Any, matches: Any
+) -> None:
+    from scorekeeper.chart import render_svg
+    from scorekeeper.sheet import build_sheet
+
+    match_id = whist_rubber(matches, {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"})
+    loaded = matches.load(match_id)
+    sheet = build_sheet(loaded.match, loaded.state)
+    assert sheet.chart is not None
+    assert [n for _x, n in sheet.chart.breaks] == [1, 2]  # three games: two breaks
+    assert sheet.margin_chart is None
+    svg = render_svg(sheet.chart)
+    assert svg.count("<circle") == 2 + 2  # two numbered breaks, two line ends
+    text = " ".join(pdf_text(fetch_pdf(client, f"/m/{match_id}/sheet.pdf"),
+                             layout=False).split())
+    assert "Points" in text and "Deal →" in text and "the end of game 1, 2" in text
+    long_id, _key = matches.create(euchre_match(rules={"deals": 60}, hands=cycle_hands(60)))
+    loaded = matches.load(long_id)
+    sheet = build_sheet(loaded.match, loaded.state)
+    assert sheet.margin_chart is not None and sheet.margin_chart.zero_y is not None
+    text = " ".join(pdf_text(fetch_pdf(client, f"/m/{long_id}/sheet.pdf"), layout=False).split())
+    assert "Lead in points" in text and "Ann & Cai ahead above the line" in text

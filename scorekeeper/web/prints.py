@@ -103,6 +103,8 @@ def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, 
         "prints/sheet.html",
         sheet=sheet,
         chart_svg=Markup(render_svg(sheet.chart, _("Score by hand"))) if sheet.chart else "",
+        margin_svg=Markup(render_svg(sheet.margin_chart, _("Lead by hand")))
+        if sheet.margin_chart else "",
         started=format_when(started) if started else None,
         printed=format_when(datetime.now(UTC)),
         when=_format_stamp,
