@@ -25,13 +25,14 @@ from flask import (
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 
-from .. import security, service
+from .. import security, service, store
 from ..db import get_db
 from ..formats.matchfile import check_match
 from ..forms import HAND_FORMS, NAME_MAX, OPTIONS, ActionForm, ImportForm, StartForm
 from ..service import Status
-from . import tableview
+from . import pagecache, tableview
 
 bp = Blueprint("table", __name__)
 
@@ -184,21 +185,40 @@ def _view(loaded) -> dict[str, Any]:
 
 
 def _match_page(loaded, form=None, general_errors=(), status=200):
-    """Render the match at the table (and remember it among this device's recent matches)."""
+    """Render the match at the table (and remember it among this device's recent matches).
+
+    A plain page (no form errors, no problems, no flashed message) is kept per match version
+    (``pagecache``) and served from memory until the match changes.
+    """
     v = _view(loaded)
+    plain = form is None and not general_errors and not v["problems"] and status == 200 \
+        and pagecache.cacheable()
     if form is None and v["editor"] and not v["over"]:
         form = _hand_form(loaded)
         form.fill_defaults(v["next_no"])
+        if plain:
+            form.submission_id.data = pagecache.SUBMISSION
     more = bool(form and any(
         form[f].errors for f in ("trump", "round", "turn_up", "passed", "renege",
                                  "defender_alone", "note", "revoke_by", "revoke_penalty")
         if f in form))
-    resp = current_app.make_response((render_template(
+    html = render_template(
         "table/match.html", v=v, form=form,
         general_errors=list(general_errors) + v["problems"], more_open=more,
         preview_url=url_for("table.preview", match_id=loaded.id) if v["editor"] else None,
-    ), status))
-    ids = [loaded.id] + [i for i in _recent_ids() if i != loaded.id]
+    )
+    if plain:
+        token = generate_csrf() if v["editor"] else ""
+        pagecache.put(pagecache.key(loaded.id, loaded.version, v["editor"],
+                                    security.edit_key_for(loaded.id)), html, token)
+        html = pagecache.fill(html, token)
+    return _page_response(loaded.id, html, status)
+
+
+def _page_response(match_id: str, html: str, status: int = 200):
+    """The match page as a response: never cached by the browser; a recent match here."""
+    resp = current_app.make_response((html, status))
+    ids = [match_id] + [i for i in _recent_ids() if i != match_id]
     resp.set_cookie(RECENT_COOKIE, ".".join(ids[:RECENT_MAX]), max_age=400 * 86400,
                     httponly=True, samesite="Lax", secure=request.is_secure)
     resp.headers["Cache-Control"] = "no-store"
@@ -217,6 +237,13 @@ def match(match_id: str):
     fix = request.args.get("fix", type=int)
     if fix is not None:  # the history's short "correct hand N" links
         return redirect(url_for("table.edit_hand", match_id=match_id, no=fix), 303)
+    version = store.match_version(get_db(), match_id) if pagecache.cacheable() else None
+    if version is not None:  # an unchanged match: the page kept in memory, if there is one
+        editor = _is_editor(match_id)
+        html = pagecache.get(pagecache.key(match_id, version, editor,
+                                           security.edit_key_for(match_id)))
+        if html is not None:
+            return _page_response(match_id, html)
     return _match_page(_load_or_404(match_id))
 
 

@@ -24,9 +24,8 @@
         if (!d || mine !== seq) return;
         $("save").textContent = d.label;
         var msgs = [];
-        if (filled(f)) {  // the engine has looked again: the last Save's errors are stale
+        if (filled(f)) {  // the last Save's errors are stale now
           f.querySelectorAll(".err").forEach(function (el) { el.remove(); });
-          f.querySelectorAll(".bad").forEach(function (el) { el.classList.remove("bad"); });
           for (var k in d.errors) msgs = msgs.concat(d.errors[k]);
         }
         $("preview").textContent = msgs.join(" ");
