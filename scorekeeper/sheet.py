@@ -176,6 +176,8 @@ class Sheet:
     margin_chart: ChartGeometry | None = None  # the lead by hand, for long matches
     changes: list[Change] = field(default_factory=list)
     started: datetime | None = None
+    title: str | None = None  # the match's own title (an imported game's, e.g. "VWEC Finals")
+    played: str | None = None  # the day (and time) it was played, as the match file says
 
     def games_won(self, team: str) -> int:
         """Games of a rubber won by ``team``."""
@@ -534,6 +536,8 @@ def build_sheet(
         rubber=rubber if isinstance(rubber, dict) else None,
         changes=_changes(history),
         started=started,
+        title=clip(match["title"]) if isinstance(match.get("title"), str) else None,
+        played=match["played"] if isinstance(match.get("played"), str) else None,
     )
     if game == "euchre":
         sheet.team_tally, sheet.player_tally = _tally(rows)

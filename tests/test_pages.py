@@ -553,3 +553,25 @@ def test_a_write_address_opened_directly_shows_the_match(client, action):
     r = client.get(f"/m/some-match/{action}")
     assert r.status_code == 303
     assert r.headers["Location"].endswith("/m/some-match")
+
+
+def test_a_kept_page_is_fresh_where_it_must_be(app, table, matches):
+    """The match page is kept per match version: each copy gets its own submission id and a
+    working CSRF token, a change made elsewhere shows at once, a flashed message only once."""
+    url = table.start()
+    match_id = url.rsplit("/", 1)[1]
+    first, second = table.hand_form(url), table.hand_form(url)
+    assert first["submission_id"] != second["submission_id"]
+    assert "submission-id-to-fill" not in table.page(url)
+    r = table.post_hand(url, second, caller="E", makers_tricks="3")
+    assert r.status_code == 303
+    matches.record(match_id, euchre_hand("S", 4))  # another phone, not through this page
+    html = table.page(url)
+    assert "Save hand 3" in html and "+1 Home" in html
+    token = form_of(html, "/undo")["values"]
+    r = table.client.post(url + "/undo", data=token)
+    assert r.status_code == 303
+    assert "Hand 2 undone." in table.page(url)
+    assert "Hand 2 undone." not in table.page(url)
+    viewer = app.test_client()
+    assert "Who called?" not in viewer.get(url).get_data(as_text=True)  # not the scorer's copy

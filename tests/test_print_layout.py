@@ -26,6 +26,7 @@ LONG = {
 }
 LONG_TEAMS = {"NS": "The Old Crown Tuesday Night Card Club", "EW": "E" * 40}
 MM = 72 / 25.4
+SHARED_EGN = Path(__file__).resolve().parents[2] / "shared" / "data" / "egn"  # as test_egn.py
 
 
 class _Words(HTMLParser):
@@ -269,3 +270,46 @@ def test_the_chart_names_its_axes_numbers_game_breaks_and_shows_the_lead(
     assert sheet.margin_chart is not None and sheet.margin_chart.zero_y is not None
     text = " ".join(pdf_text(fetch_pdf(client, f"/m/{long_id}/sheet.pdf"), layout=False).split())
     assert "Lead in points" in text and "Ann & Cai ahead above the line" in text
+
+
+def test_an_imported_egn_game_keeps_its_title_date_and_annotations(
+    client: Any, matches: Any
+) -> None:
+    egn = json.loads((SHARED_EGN / "VWEC Finals Annotated.egn").read_text(encoding="utf-8"))
+    match_id, _key = matches.create(egn)
+    loaded = matches.load(match_id)
+    assert loaded.match["title"] == "VWEC Finals" and loaded.match["played"] == "2026-05-29T16:30"
+    assert "Pretty ambitious next call" in loaded.match["hands"][1]["note"]
+    assert "Even if dealer trumps here" in loaded.match["hands"][1]["note"]
+    assert "note" not in loaded.match["hands"][0]
+    text = " ".join(pdf_text(fetch_pdf(client, f"/m/{match_id}/sheet.pdf"),
+                             layout=False).split())
+    assert "VWEC Finals" in text and "May 29, 2026 4:30 PM" in text
+    assert "Pretty ambitious next call" in text
+    exported = client.get(f"/m/{match_id}.json").get_json()
+    assert exported["title"] == "VWEC Finals" and exported["played"] == "2026-05-29T16:30"
+
+
+def test_a_match_file_title_and_date_are_checked(matches: Any) -> None:
+    from scorekeeper.formats.matchfile import check_match
+
+    ok = check_match(euchre_match(title="Club night", played="2026-11-30"))
+    assert ok.ok and ok.match["title"] == "Club night"
+    bad = check_match(euchre_match(title="", played="30/11/2026"))
+    assert {p.code for p in bad.problems} == {"match.bad_title", "match.bad_played"}
+    assert "2026-05-29" in bad.problems[1].message
+
+
+@pytest.mark.app_config(TIMEZONE="Asia/Taipei")
+def test_times_are_shown_in_the_event_time_zone(client: Any, matches: Any,
+                                                 app: Any) -> None:
+    from scorekeeper.i18n import event_timezone
+
+    match_id, _key = matches.create(euchre_match(hands=cycle_hands(2)))
+    text = " ".join(pdf_text(fetch_pdf(client, f"/m/{match_id}/sheet.pdf"),
+                             layout=False).split())
+    assert re.search(r"Printed \w{3} \d+, \d{4} \d+:\d\d [AP]M CST by", text), text[-200:]
+    with pytest.raises(ValueError, match="is not a time zone"):
+        event_timezone("Mars/Olympus")
+    assert event_timezone("Europe/London") == "Europe/London"
+    assert event_timezone(None)  # the server's own zone, whatever it is

@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_date, format_time
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -52,6 +53,20 @@ def _when(stamp: str | None) -> datetime | None:
     except ValueError:
         return None
     return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def _played(played: str | None) -> str | None:
+    """The day (and time) a game was played, as its file says: no time zone is known, so
+    none is shown or converted."""
+    if not played:
+        return None
+    try:
+        when = datetime.fromisoformat(played)
+    except ValueError:
+        return played
+    locale = get_locale() or "en"
+    day = format_date(when.date(), "medium", locale=locale)
+    return f"{day} {format_time(when.time(), 'short', locale=locale)}" if "T" in played else day
 
 
 def _format_stamp(stamp: str | None) -> str:
@@ -105,7 +120,7 @@ def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, 
         chart_svg=Markup(render_svg(sheet.chart, _("Score by hand"))) if sheet.chart else "",
         margin_svg=Markup(render_svg(sheet.margin_chart, _("Lead by hand")))
         if sheet.margin_chart else "",
-        started=format_when(started) if started else None,
+        started=_played(sheet.played) or (format_when(started) if started else None),
         printed=format_when(datetime.now(UTC)),
         when=_format_stamp,
         lang=_lang(),
