@@ -32,6 +32,9 @@ class ChartGeometry:
     x_ticks: tuple[tuple[float, int], ...]
     hands: int
     top: int  # the highest score on the axis
+    breaks: tuple[tuple[float, int], ...] = ()  # (x, game no) where a game of a rubber ended
+    bottom: int = 0  # the lowest value on the axis (below 0 for a lead-margin chart)
+    zero_y: float | None = None  # the 0 line of a lead-margin chart
 
 
 def _step(span: int, most: int) -> int:
@@ -42,8 +45,41 @@ def _step(span: int, most: int) -> int:
     return max(1, span // most)
 
 
+def margin_geometry(points: Sequence[Point]) -> ChartGeometry:
+    """The lead margin (NS minus EW) by hand, around a 0 line: one line for a long match,
+    where two rising lines say less. ``ns_lines`` holds the margin; ``ew_lines`` is empty."""
+    hands = max((p[0] for p in points), default=0)
+    reach = max((abs(p[1] - p[2]) for p in points), default=0)
+    y_step = _step(max(2 * reach, 1), 6)
+    top = max(-(-reach // y_step) * y_step, y_step)
+    x_span = max(hands, 1)
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def x_of(x: int) -> float:
+        return round(LEFT + plot_w * x / x_span, 1)
+
+    def y_of(y: int) -> float:
+        return round(TOP + plot_h * (top - y) / (2 * top), 1)
+
+    x_step = _step(x_span, 20)
+    line = " ".join(f"{x_of(p[0])},{y_of(p[1] - p[2])}" for p in points)
+    return ChartGeometry(
+        ns_lines=(line,) if points else (),
+        ew_lines=(),
+        target_y=None,
+        y_ticks=tuple((y_of(v), v) for v in range(-top, top + 1, y_step)),
+        x_ticks=tuple((x_of(v), v) for v in range(0, hands + 1, x_step)),
+        hands=hands,
+        top=top,
+        bottom=-top,
+        zero_y=y_of(0),
+    )
+
+
 def chart_geometry(segments: Sequence[Sequence[Point]], target: int | None) -> ChartGeometry:
-    """Scale the running scores of each game into the chart's box."""
+    """Scale the running scores of each game into the chart's box; where a rubber's game
+    ended (a new segment starts), a numbered break."""
     points = [p for segment in segments for p in segment]
     hands = max((p[0] for p in points), default=0)
     highest = max((max(p[1], p[2]) for p in points), default=0)
@@ -72,6 +108,7 @@ def chart_geometry(segments: Sequence[Sequence[Point]], target: int | None) -> C
         x_ticks=tuple((x_of(v), v) for v in range(0, hands + 1, x_step)),
         hands=hands,
         top=top,
+        breaks=tuple((x_of(s[0][0]), n) for n, s in enumerate(segments[1:], 1) if s),
     )
 
 
@@ -100,6 +137,18 @@ def render_svg(chart: ChartGeometry, title: str = "") -> str:
         parts.append(
             f'<text x="{x}" y="{base + 15}" font-size="10" text-anchor="middle"'
             f' fill="#555555">{label}</text>'
+        )
+    for x, number in chart.breaks:  # the end of game 1, 2 of a rubber: a line and its number
+        parts.append(
+            f'<path d="M{x} {TOP}V{base}" stroke="#555555" stroke-width="0.8"'
+            f' stroke-dasharray="1 2" fill="none"/><circle cx="{x}" cy="{TOP + 7}" r="7"'
+            f' fill="#ffffff" stroke="#555555" stroke-width="0.8"/><text x="{x}" y="{TOP + 10.5}"'
+            f' font-size="10" text-anchor="middle" fill="#1b1b1b">{number}</text>'
+        )
+    if chart.zero_y is not None:
+        parts.append(
+            f'<path d="M{LEFT} {chart.zero_y}H{WIDTH - RIGHT}" stroke="#1b1b1b"'
+            ' stroke-width="1" fill="none"/>'
         )
     if chart.target_y is not None:
         parts.append(

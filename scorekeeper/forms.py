@@ -80,6 +80,20 @@ CHOICE_LABELS = {
 }
 
 
+class SaidLength(Length):
+    """A length limit said in the form, with no ``maxlength`` attribute that would make the
+    browser cut a pasted name or note silently."""
+
+    def __init__(self, most: int, message: Any) -> None:
+        super().__init__(max=most, message=message)
+        self.field_flags = {}
+
+
+def NameLength() -> SaidLength:
+    """At most ``NAME_MAX`` characters."""
+    return SaidLength(NAME_MAX, _l("Names are limited to %(max)d characters."))
+
+
 class Omitted:
     """Optional, but only when really left out: a blank or whitespace choice is refused.
 
@@ -143,12 +157,12 @@ class StartForm(Form):
     game = RadioField(
         _l("Game"), choices=_c([("euchre", _l("Euchre")), ("whist", _l("Whist"))]), default="euchre"
     )
-    N = StringField(_l("North"), validators=[DataRequired(), Length(max=NAME_MAX)])
-    S = StringField(_l("South"), validators=[DataRequired(), Length(max=NAME_MAX)])
-    E = StringField(_l("East"), validators=[DataRequired(), Length(max=NAME_MAX)])
-    W = StringField(_l("West"), validators=[DataRequired(), Length(max=NAME_MAX)])
-    team_NS = StringField(_l("Team name"), validators=[Optional(), Length(max=NAME_MAX)])
-    team_EW = StringField(_l("Team name"), validators=[Optional(), Length(max=NAME_MAX)])
+    N = StringField(_l("North"), validators=[DataRequired(), NameLength()])
+    S = StringField(_l("South"), validators=[DataRequired(), NameLength()])
+    E = StringField(_l("East"), validators=[DataRequired(), NameLength()])
+    W = StringField(_l("West"), validators=[DataRequired(), NameLength()])
+    team_NS = StringField(_l("Team name"), validators=[Optional(), NameLength()])
+    team_EW = StringField(_l("Team name"), validators=[Optional(), NameLength()])
     first_dealer = RadioField(
         _l("Who deals first?"), choices=_c((s, SEAT_LABELS[s]) for s in SEATS), default="N"
     )
@@ -243,7 +257,8 @@ class HandForm(Form):
     submission_id = HiddenField(validators=[Optional(), Length(max=100)])
     expected_no = HiddenField(validators=[DataRequired()])
     version = HiddenField(validators=[Optional(), Length(max=12)])  # the score it is based on
-    note = StringField(_l("Note"), validators=[Optional(), Length(max=NOTE_MAX)])
+    note = StringField(_l("Note"), validators=[
+        Optional(), SaidLength(NOTE_MAX, _l("Notes are limited to %(max)d characters."))])
 
     def fill_defaults(self, no: int, version: int | None = None) -> None:
         """Set the hidden fields of a fresh form for hand ``no`` (after match ``version``)."""

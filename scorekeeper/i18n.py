@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import os
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from babel.dates import format_date, format_time
 from flask import Flask, has_request_context, request, session
-from flask_babel import Babel
+from flask_babel import Babel, get_locale, to_user_timezone
 from werkzeug.datastructures import LanguageAccept
 
 LOCALES = ("en", "zh_Hant", "zh_Hans")
@@ -21,7 +27,46 @@ def init_app(app: Flask) -> None:
     from .catalogs import ensure_compiled
 
     ensure_compiled(app.config["BABEL_TRANSLATION_DIRECTORIES"])
+    app.config["BABEL_DEFAULT_TIMEZONE"] = event_timezone(
+        app.config.get("TIMEZONE") or app.config.get("BABEL_DEFAULT_TIMEZONE"))
     babel.init_app(app, locale_selector=select_locale)
+
+
+def local_zone_name() -> str:
+    """The server's own time zone as an IANA name (``TZ``, ``/etc/localtime``, else UTC)."""
+    names = [os.environ.get("TZ", "").lstrip(":")]
+    localtime = Path("/etc/localtime")
+    if localtime.is_symlink():
+        names.append(str(localtime.resolve()).split("zoneinfo/", 1)[-1])
+    timezone_file = Path("/etc/timezone")
+    if timezone_file.is_file():
+        names.append(timezone_file.read_text(encoding="utf-8").strip())
+    for name in names:
+        if name and name in available_timezones():
+            return name
+    return "UTC"
+
+
+def event_timezone(configured: str | None) -> str:
+    """The time zone the event's times are shown in: ``SCOREKEEPER_TIMEZONE`` (or
+    ``BABEL_DEFAULT_TIMEZONE``) when set, else the server's local zone. A name that is no
+    time zone stops the app with a message that says so."""
+    name = (configured or "").strip() or local_zone_name()
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as error:
+        raise ValueError(f"SCOREKEEPER_TIMEZONE={name!r} is not a time zone; use a name such "
+                         "as Europe/London or Asia/Taipei") from error
+    return name
+
+
+def format_when(when: datetime) -> str:
+    """A moment in the event's time zone, one format per language, with the zone:
+    "Nov 30, 2026 9:05 PM GMT", "2026年11月30日 下午9:05 CST"."""
+    local = to_user_timezone(when)
+    locale = get_locale() or "en"
+    return f"{format_date(local.date(), 'medium', locale=locale)} " \
+        f"{format_time(local.time(), 'short', locale=locale)} {local.tzname()}"
 
 
 def normalise(tag: str | None) -> str | None:

@@ -57,7 +57,8 @@ __all__ = [
 
 RECENT_LIMIT = 20
 # The order keys are written in when a match file is exported (others follow, hands last).
-_KEY_ORDER = ("format", "game", "rules", "seats", "teams", "first_dealer", "start_score")
+_KEY_ORDER = ("format", "game", "title", "played", "rules", "seats", "teams", "first_dealer",
+              "start_score")
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -220,7 +221,7 @@ def rematch(db: Database, match_id: str, secret: str) -> Outcome:
         if row is None:
             return Outcome(Status.NOT_FOUND, match_id=match_id)
         current = _replay(row.data, [h.data for h in store.get_hands(db, match_id)])
-        data = {k: v for k, v in row.data.items() if k != "start_score"}
+        data = {k: v for k, v in row.data.items() if k not in ("start_score", "played")}
         if current.state is not None:
             data["first_dealer"] = current.state["next_dealer"]
         result = check_match({**data, "hands": []})

@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .chart import ChartGeometry, Point, chart_geometry
+from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
 from .engine.cards import (
     OTHER_TEAM,
     PARTNER,
+    RANK_NAMES,
     SEATS,
     SUIT_SYMBOLS,
+    SUITS,
     TEAM_OF,
     TEAMS,
     effective_suit,
@@ -26,9 +28,11 @@ from .engine.cards import (
     parse_card,
     trick_winner,
 )
+from .engine.match import game_breaks, replay
 from .engine.rules import OPTIONS, resolve_rules
 
 NAME_LIMIT = 80  # names are 1-40 code points; anything longer is cut, never laid out in full
+MARGIN_CHART_FROM = 40  # more hands than this: a lead-margin chart beside the two lines
 MADE = frozenset({"made", "march", "alone_made", "alone_march"})
 MARCH = frozenset({"march", "alone_march"})
 RED_SUITS = frozenset({"H", "D"})
@@ -71,8 +75,20 @@ class CardCell:
 class TrickRow:
     no: int
     leader: str
-    cards: tuple[CardCell, ...]
+    cards: tuple[CardCell, ...]  # in play order
     winner: str | None
+
+    def card_of(self, seat: str) -> CardCell | None:
+        """The card ``seat`` played to this trick (None for a seat sitting out)."""
+        return next((c for c in self.cards if c.seat == seat), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """One seat's cards of a recorded deal, grouped by suit (trumps first)."""
+
+    seat: str
+    suits: tuple[tuple[Suit, tuple[str, ...]], ...]  # (suit, ranks high to low)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +121,12 @@ class HandRow:
     note: str | None = None
     game_end: GameEnd | None = None
     trick_rows: tuple[TrickRow, ...] = ()
+    turn_up: str | None = None
+    discard: str | None = None
+    holdings: tuple[Holding, ...] = ()  # the four hands, when the deal was recorded
+    tricks_made: dict[str, int] | None = None  # tricks taken by each side, card records
+    trick_points: dict[str, int] | None = None  # Whist: points for tricks (and a penalty)
+    honour_points: dict[str, int] | None = None  # Whist: points for honours
 
 
 @dataclass(slots=True)
@@ -120,6 +142,7 @@ class Tally:
     points_made: int = 0  # points scored by making calls
     points_defending: int = 0  # points scored by euchring the other side
     points_reneges: int = 0  # points scored from the other side's reneges
+    reneged: int = 0  # calls that ended in a renege (by either side): neither made nor euchred
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,8 +173,11 @@ class Sheet:
     games: list[GameEnd] = field(default_factory=list)
     rubber: dict[str, Any] | None = None
     chart: ChartGeometry | None = None
+    margin_chart: ChartGeometry | None = None  # the lead by hand, for long matches
     changes: list[Change] = field(default_factory=list)
     started: datetime | None = None
+    title: str | None = None  # the match's own title (an imported game's, e.g. "VWEC Finals")
+    played: str | None = None  # the day (and time) it was played, as the match file says
 
     def games_won(self, team: str) -> int:
         """Games of a rubber won by ``team``."""
@@ -283,6 +309,28 @@ def trick_rows(
     return tuple(out)
 
 
+def holdings(hand: Mapping[str, Any], trump: str | None) -> tuple[Holding, ...]:
+    """The four hands of a recorded deal, each grouped by suit (trumps first, high to low)."""
+    deal = hand.get("deal")
+    if not isinstance(deal, dict):
+        return ()
+    order = sorted(SUITS, key=lambda x: (x != trump, SUITS.index(x)))
+    out = []
+    for seat in SEATS:
+        cards = [c for c in (parse_card(t) for t in deal.get(seat) or []) if c is not None]
+        if not cards:
+            continue
+        groups = []
+        for code in order:
+            ranks = sorted((c.rank for c in cards if c.suit == code), reverse=True)
+            if ranks:
+                found = suit(code)
+                assert found is not None
+                groups.append((found, tuple(RANK_NAMES.get(r, str(r)) for r in ranks)))
+        out.append(Holding(seat, tuple(groups)))
+    return tuple(out)
+
+
 def _marks(result: str, alone: bool, hand: Mapping[str, Any]) -> tuple[str, ...]:
     marks = []
     if result == "passed":
@@ -302,6 +350,27 @@ def _marks(result: str, alone: bool, hand: Mapping[str, Any]) -> tuple[str, ...]
     return tuple(marks)
 
 
+def honours_held(hand: Mapping[str, Any], trump: str | None,
+                 tricks: Sequence[TrickRow]) -> int | None:
+    """Whist: how many of A K Q J of trumps North and South held, as recorded or as the
+    deal or a complete card record shows; None when unknown."""
+    given = hand.get("honours_NS")
+    if isinstance(given, int):
+        return given
+    if trump is None:
+        return None
+    deal = hand.get("deal")
+    cards: list[tuple[str, Any]] = []
+    if isinstance(deal, dict) and all(deal.get(s) for s in SEATS):
+        cards = [(s, parse_card(t)) for s in ("N", "S") for t in deal[s]]
+    elif len(tricks) == 13 and all(len(t.cards) == 4 for t in tricks):
+        cards = [(c.seat, parse_card(c.text)) for t in tricks for c in t.cards
+                 if c.seat in ("N", "S")]
+    else:
+        return None
+    return sum(1 for _seat, c in cards if c is not None and c.suit == trump and c.rank >= 11)
+
+
 def _row(game: str, hand: Mapping[str, Any], st: Mapping[str, Any], rules: Mapping[str, Any]
          ) -> HandRow:
     result = str(st.get("result", ""))
@@ -311,6 +380,9 @@ def _row(game: str, hand: Mapping[str, Any], st: Mapping[str, Any], rules: Mappi
     makers_tricks = hand.get("makers_tricks")
     if makers_tricks is None and isinstance(tricks, dict) and makers in TEAMS:
         makers_tricks = tricks.get(makers)
+    tricks_played = trick_rows(game, hand, rules, st.get("trick_winners"))
+    honours = honours_held(hand, _trump_of(hand, game), tricks_played) \
+        if game == "whist" and rules.get("honours") else None
     return HandRow(
         no=int(st.get("no", 0)),
         dealer=str(st.get("dealer") or hand.get("dealer") or ""),
@@ -325,25 +397,31 @@ def _row(game: str, hand: Mapping[str, Any], st: Mapping[str, Any], rules: Mappi
         defender_alone=hand.get("defender_alone"),
         makers_tricks=makers_tricks if result != "passed" else None,
         tricks=dict(tricks) if isinstance(tricks, dict) else None,
-        honours_ns=hand.get("honours_NS") if rules.get("honours") else None,
+        honours_ns=honours,
         revoke=hand.get("revoke"),
         renege=st.get("renege"),
         marks=_marks(result, alone, hand),
         note=clip(hand["note"]) if hand.get("note") else None,
-        trick_rows=trick_rows(game, hand, rules, st.get("trick_winners")),
+        trick_rows=tricks_played,
+        turn_up=hand.get("turn_up") if isinstance(hand.get("turn_up"), str) else None,
+        discard=hand.get("discard") if isinstance(hand.get("discard"), str) else None,
+        holdings=holdings(hand, _trump_of(hand, game)),
     )
 
 
 def _tally(rows: Sequence[HandRow]) -> tuple[dict[str, Tally], dict[str, Tally]]:
+    """Calls and their outcomes. Every called hand counts once: made, euchred or reneged, so
+    ``called == made + euchred + reneged`` and a team's points add up to its score."""
     teams: dict[str, Tally] = {t: Tally() for t in TEAMS}
     players: dict[str, Tally] = {s: Tally() for s in SEATS}
     for row in rows:
         if row.result == "renege" and row.renege:
             teams[OTHER_TEAM[TEAM_OF[row.renege["seat"]]]].points_reneges += max(
                 row.points.values())
-        if row.makers not in TEAMS or row.result in ("passed", "renege"):
+        makers = row.makers if row.makers in TEAMS else (
+            TEAM_OF[row.caller] if row.caller in TEAM_OF else None)
+        if makers is None or row.result == "passed":
             continue
-        makers = row.makers
         defenders = OTHER_TEAM[makers]
         tallies = [teams[makers]]
         if row.caller in players:
@@ -351,7 +429,9 @@ def _tally(rows: Sequence[HandRow]) -> tuple[dict[str, Tally], dict[str, Tally]]
         for tally in tallies:
             tally.called += 1
             tally.loners += row.alone
-            if row.result in MADE:
+            if row.result == "renege":
+                tally.reneged += 1
+            elif row.result in MADE:
                 tally.made += 1
                 tally.marches += row.result in MARCH
                 tally.loners_made += row.alone
@@ -378,22 +458,17 @@ def _whist_totals(rows: Sequence[HandRow]) -> dict[str, dict[str, int]]:
     return totals
 
 
-def _mark_games(rows: Sequence[HandRow], games: Sequence[Mapping[str, Any]], target: int | None
+def _mark_games(rows: Sequence[HandRow], state: Mapping[str, Any], target: int | None
                 ) -> list[GameEnd]:
-    """Attach each finished game of a rubber to the deal that ended it."""
-    ends: list[GameEnd] = []
-    if target is None:
-        return ends
-    pending = list(games)
+    """Attach each finished game of a rubber to the deal that ended it (the engine says which)."""
+    ends = game_breaks(state.get("hands") or [], state.get("games"), target)
+    out: list[GameEnd] = []
     for row in rows:
-        if pending and max(row.score.values()) >= target:
-            game = pending.pop(0)
-            winner = str(game.get("winner"))
-            score = game.get("score") or row.score
-            pair = (int(score.get(winner, 0)), int(score.get(OTHER_TEAM.get(winner, "EW"), 0)))
-            row.game_end = GameEnd(len(ends) + 1, winner, int(game.get("value", 0)), pair)
-            ends.append(row.game_end)
-    return ends
+        end = ends.get(row.no)
+        if end:
+            row.game_end = GameEnd(end["no"], end["winner"], end["value"], end["score"])
+            out.append(row.game_end)
+    return out
 
 
 def _changes(history: Sequence[Mapping[str, Any]]) -> list[Change]:
@@ -461,13 +536,24 @@ def build_sheet(
         rubber=rubber if isinstance(rubber, dict) else None,
         changes=_changes(history),
         started=started,
+        title=clip(match["title"]) if isinstance(match.get("title"), str) else None,
+        played=match["played"] if isinstance(match.get("played"), str) else None,
     )
     if game == "euchre":
         sheet.team_tally, sheet.player_tally = _tally(rows)
     else:
         sheet.whist_totals = _whist_totals(rows)
-        sheet.games = _mark_games(rows, state.get("games") or [], sheet.target)
-    sheet.chart = chart_geometry(_segments(match, rows), sheet.target)
+        sheet.games = _mark_games(rows, state, sheet.target)
+        parts = replay(game, rules, hands, str(match.get("first_dealer") or "N"),
+                       match.get("start_score")).parts
+        for row in rows:
+            split = parts.get(row.no)
+            if split:
+                row.trick_points, row.honour_points = split["tricks"], split["honours"]
+    segments = _segments(match, rows)
+    sheet.chart = chart_geometry(segments, sheet.target)
+    if len(rows) > MARGIN_CHART_FROM and len(segments) == 1:
+        sheet.margin_chart = margin_geometry(segments[0])
     return sheet
 
 

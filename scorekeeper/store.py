@@ -87,6 +87,12 @@ def get_match(db: Database, match_id: str) -> MatchRow | None:
     return MatchRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
 
 
+def match_version(db: Database, match_id: str) -> int | None:
+    """The match's version (bumped by every write), or None: one small query."""
+    row = db.execute("SELECT version FROM matches WHERE id = ?", [match_id]).fetchone()
+    return None if row is None else int(row[0])
+
+
 def insert_match(
     db: Database, match_id: str, key_hash: str, game: str, data: dict,
     rematch_of: str | None = None,

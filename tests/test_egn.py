@@ -892,7 +892,8 @@ def test_export_round_trip(path: Path) -> None:
     assert egn_to_match(egn) == (match, [])
     original = json.loads(path.read_text(encoding="utf-8"))
     if original["version"] == "1.4" and "egn_m_" not in path.name:
-        assert egn["deals"] == _without_analysis(original["deals"])
+        # annotations come back as each hand's note (one per deal): compare the rest
+        assert _without_analysis(egn["deals"]) == _without_analysis(original["deals"])
         assert egn["metadata"]["ruleset"] == original["metadata"]["ruleset"]
 
 

@@ -153,7 +153,7 @@ def test_record_a_hand_post_redirect_get(table, matches):
     assert r.status_code == 303 and r.headers["Location"] == url
     html = table.page(url)
     assert "Undo hand 1 (Bo" in html
-    assert "EW +1" in html and "0–1" in html
+    assert "<b>+1 Visitors</b>" in html and "0–1" in html
     assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1
 
 
@@ -192,7 +192,7 @@ def test_another_phone_got_there_first(table, matches):
     assert r.status_code == 409  # refused with the current state shown, not stored
     html = r.get_data(as_text=True)
     assert "Hand 1 was just recorded by another phone" in html
-    assert "Save hand 2" in html and "EW +1" in html
+    assert "Save hand 2" in html and "+1 Visitors" in html
     assert not checked(html, "caller", "N")  # a fresh form: one tap can't store the stale hand
     assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1
 
@@ -341,7 +341,7 @@ def test_a_viewer_sees_the_score_but_cannot_post(app, table, matches):
     table.post_hand(url, caller="E", makers_tricks="3")
     viewer = app.test_client()
     html = viewer.get(url).get_data(as_text=True)
-    assert "EW +1" in html and "Who called?" not in html and "Undo" not in html
+    assert "+1 Visitors" in html and "Who called?" not in html and "Undo" not in html
     assert "Scorer link" not in html
     token = form_of(table.page(url), "/hands")["values"]
     viewer.get("/")  # a session of its own
@@ -457,7 +457,7 @@ def test_whist_flow(table, matches):
     r = table.post_hand(url, trump="S", tricks_NS="9", honours_NS="3")
     assert r.status_code == 303
     html = table.page(url)
-    assert "NS +5" in html and "9–4" in html  # 3 for the odd tricks, 2 for 3 honours
+    assert "+5 Ann &amp; Cai" in html and "9–4" in html  # 3 for the odd tricks, 2 for 3 honours
     r = table.post_hand(url, trump="H", tricks_NS="4", honours_NS="2", revoke_by="NS",
                         revoke_penalty="add3")
     assert r.status_code == 303
@@ -499,7 +499,7 @@ def test_import_a_match_file(table, client):
                                      "file": (io.BytesIO(body), "m.json")},
                     content_type="multipart/form-data")
     assert r.status_code == 303
-    assert "EW +1" in table.page(r.headers["Location"])
+    assert "+1 Bo &amp; Dee" in table.page(r.headers["Location"])
 
 
 def test_import_refuses_a_bad_file(table, client):
@@ -680,3 +680,25 @@ def test_a_write_address_opened_directly_shows_the_match(client, action):
     r = client.get(f"/m/some-match/{action}")
     assert r.status_code == 303
     assert r.headers["Location"].endswith("/m/some-match")
+
+
+def test_a_kept_page_is_fresh_where_it_must_be(app, table, matches):
+    """The match page is kept per match version: each copy gets its own submission id and a
+    working CSRF token, a change made elsewhere shows at once, a flashed message only once."""
+    url = table.start()
+    match_id = url.rsplit("/", 1)[1]
+    first, second = table.hand_form(url), table.hand_form(url)
+    assert first["submission_id"] != second["submission_id"]
+    assert "submission-id-to-fill" not in table.page(url)
+    r = table.post_hand(url, second, caller="E", makers_tricks="3")
+    assert r.status_code == 303
+    matches.record(match_id, euchre_hand("S", 4))  # another phone, not through this page
+    html = table.page(url)
+    assert "Save hand 3" in html and "+1 Home" in html
+    token = form_of(html, "/undo")["values"]
+    r = table.client.post(url + "/undo", data=token)
+    assert r.status_code == 303
+    assert "Hand 2 undone." in table.page(url)
+    assert "Hand 2 undone." not in table.page(url)
+    viewer = app.test_client()
+    assert "Who called?" not in viewer.get(url).get_data(as_text=True)  # not the scorer's copy

@@ -181,7 +181,7 @@ def test_whist_rubber_sheet(client: Any, matches: Any) -> None:
     text = pdf_text(data)
     assert "Whist, game to 7, honours count, rubber" in text
     assert "Game 1 to Ann & Cai, 7–0, worth 3" in text
-    assert "Hands recorded card by card" in text and "Shaded cards are trumps." in text
+    assert "Deals recorded card by card" in text and "Shaded cards are trumps." in text
     assert "Final: Ann & Cai win the rubber 2–0, worth 8" in text
     assert "Ann & Cai" in text and "Page 1 of" in text
 

@@ -115,7 +115,14 @@ def test_team_and_player_tallies() -> None:
     ns, ew = sheet.team_tally["NS"], sheet.team_tally["EW"]
     assert (ns.called, ns.made, ns.marches, ns.euchred) == (2, 2, 2, 0)
     assert (ns.loners, ns.loners_made) == (1, 1)
-    assert (ew.called, ew.made, ew.euchred, ew.loners, ew.loners_made) == (2, 1, 1, 1, 0)
+    assert (ew.called, ew.made, ew.euchred, ew.loners, ew.loners_made) == (3, 1, 1, 1, 0)
+    assert ew.reneged == 1  # Bo called, N reneged: a called hand, neither made nor euchred
+    for team in (ns, ew):  # every call counted once, every point accounted for
+        assert team.called == team.made + team.euchred + team.reneged
+    for code, team in (("NS", ns), ("EW", ew)):
+        assert team.points_made + team.points_defending + team.points_reneges \
+            == sheet.score[code]
+    assert sum(t.called for t in sheet.player_tally.values()) == ns.called + ew.called
     assert (ns.points_made, ns.points_defending, ns.points_reneges) == (6, 2, 0)
     assert (ew.points_made, ew.points_defending, ew.points_reneges) == (1, 0, 2)
     assert sheet.score == {"NS": 8, "EW": 3}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,9 @@ class MatchState:
     games: list[dict[str, Any]] | None = None  # Whist rubber: finished games
     rubber: dict[str, Any] | None = None
     played: int = 0  # hands that count towards a fixed number of deals
+    # Whist: each scored deal's points split into tricks and honours (by hand number); for
+    # the printed sheet, not part of the `scorekeeper check` object
+    parts: dict[int, dict[str, dict[str, int]]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -115,6 +118,8 @@ def _apply(
              "points": dict(outcome.points), "score": dict(score)}
     if outcome.whist is not None and outcome.whist.get("revoke"):
         entry["revoke"] = dict(outcome.whist["revoke"])
+    if outcome.whist is not None and outcome.whist.get("parts"):
+        state.parts[no] = outcome.whist["parts"]
     state.hands.append(entry)
     _settle(state, rules, rubber)
 
@@ -151,3 +156,31 @@ def _settle(state: MatchState, rules: dict[str, Any], rubber: bool, start: bool 
             state.tied = True
         else:
             state.winner = "NS" if score["NS"] > score["EW"] else "EW"
+
+
+def game_breaks(
+    hands: Sequence[Mapping[str, Any]], games: Sequence[Mapping[str, Any]] | None,
+    target: int | None,
+) -> dict[int, dict[str, Any]]:
+    """Which deal ended which game of a rubber: ``{hand no: {no, winner, value, score}}``.
+
+    ``hands`` and ``games`` are the replayed state's (``MatchState.as_json``): a hand's
+    ``score`` is the game's score after it, so the deal that ends a game is the next one whose
+    score reaches the target. ``no`` counts the games from 1; ``score`` is (winners, losers).
+    """
+    ends: dict[int, dict[str, Any]] = {}
+    if not games or target is None:
+        return ends
+    pending = list(games)
+    for hand in hands:
+        score = hand.get("score") or {}
+        if pending and max(score.values(), default=0) >= target:
+            game = pending.pop(0)
+            winner = str(game.get("winner"))
+            final = game.get("score") or score
+            loser = "EW" if winner == "NS" else "NS"
+            ends[int(hand.get("no", 0))] = {
+                "no": len(ends) + 1, "winner": winner, "value": int(game.get("value", 0)),
+                "score": (int(final.get(winner, 0)), int(final.get(loser, 0))),
+            }
+    return ends

@@ -35,6 +35,9 @@ MESSAGES: dict[str, str] = {
     "match.bad_seat": N_("{value} is not a seat: use N, E, S or W"),
     "match.bad_start_score": N_("a starting score must be a whole number from 0 to 999"),
     "match.name_direction": N_("a name can't hold text-direction control characters (such as U+202E)"),
+    "match.bad_title": N_("the title must be text of 1 to {most} characters"),
+    "match.bad_played": N_("the date played must be written like 2026-05-29 or 2026-05-29T16:30, "
+                           "not {value}"),
     "match.start_over": N_("the starting score already reaches the target of {target}: the game would be over before it starts"),
     "match.hands_not_list": N_("hands must be a list"),
     "match.too_many_hands": N_("a match can hold at most {max} hands: start a new match"),

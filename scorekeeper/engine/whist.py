@@ -114,7 +114,7 @@ def apply(outcome: Outcome, score: dict[str, int], rules: dict[str, Any]) -> boo
     target: int | None = rules["target"]
     before = dict(score)
     tricks = dict(outcome.tricks or {"NS": 0, "EW": 0})
-    info = outcome.whist or {}
+    info = dict(outcome.whist or {})
     revoke: dict[str, str] | None = info.get("revoke")
     revoker = revoke["by"] if revoke else None
 
@@ -126,6 +126,7 @@ def apply(outcome: Outcome, score: dict[str, int], rules: dict[str, Any]) -> boo
         return target is not None and any(score[t] >= target for t in score)
 
     ended = False
+    parts = {"tricks": {"NS": 0, "EW": 0}, "honours": {"NS": 0, "EW": 0}}
     if revoke is not None and revoker is not None:
         other = OTHER_TEAM[revoker]
         if revoke["penalty"] == "take3":
@@ -143,6 +144,7 @@ def apply(outcome: Outcome, score: dict[str, int], rules: dict[str, Any]) -> boo
                 score[team] += tricks[team] - 6
         cap()
         ended = reached()
+    after_tricks = dict(score)
     honours = info.get("honours_NS")
     if not ended and honours is not None:
         honour_team, points = _honour_points(honours)
@@ -154,6 +156,11 @@ def apply(outcome: Outcome, score: dict[str, int], rules: dict[str, Any]) -> boo
             cap()
         ended = reached()
     outcome.points = {t: score[t] - before[t] for t in ("NS", "EW")}
+    # the same points split by cause: tricks (after any revoke penalty) and honours
+    parts["tricks"] = {t: after_tricks[t] - before[t] for t in ("NS", "EW")}
+    parts["honours"] = {t: score[t] - after_tricks[t] for t in ("NS", "EW")}
+    info["parts"] = parts
+    outcome.whist = info
     return ended
 
 

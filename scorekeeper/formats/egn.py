@@ -28,6 +28,9 @@ from ..engine.problems import Problem
 from .egn_messages import EGN_MESSAGES  # noqa: F401 - registers the wording of egn.* codes
 
 MATCH_FORMAT = "scorekeeper-match/1"
+TITLE_MAX = 80  # a match's own title, e.g. "VWEC Finals"
+NOTE_MAX = 500  # a hand's note (engine: hand.bad_note beyond this)
+PLAYED = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?")
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
 EGN_VERSION = "1.4"
@@ -156,7 +159,39 @@ def egn_to_match(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
     }
     if match["hands"]:
         match["first_dealer"] = match["hands"][0]["dealer"]
+    match.update(_identity(metadata))
     return (None if problems else match), problems
+
+
+def _identity(metadata: dict[str, Any]) -> dict[str, Any]:
+    """The game's own title and date (``metadata.title``, ``metadata.date``), where usable:
+    they are commentary, so one that does not fit is left out rather than refused."""
+    out: dict[str, Any] = {}
+    title = metadata.get("title")
+    if isinstance(title, str) and 0 < len(title.strip()) <= TITLE_MAX:
+        out["title"] = title.strip()
+    played = metadata.get("date")
+    if isinstance(played, str) and PLAYED.fullmatch(played.strip()):
+        out["played"] = played.strip()
+    return out
+
+
+def _annotations(deal: dict[str, Any]) -> str | None:
+    """A deal's annotations (calls and play, in order), as the hand's note; None if none."""
+    texts: list[str] = []
+    for phase in deal.get("phases") or []:
+        if not isinstance(phase, dict):
+            continue
+        for key in ("callAnnotations", "calls_annotations", "playAnnotations"):
+            found = phase.get(key)
+            if isinstance(found, dict):
+                for _at, lines in sorted(found.items(), key=lambda kv: str(kv[0]).zfill(4)):
+                    items = lines if isinstance(lines, list) else [lines]
+                    texts += [str(t).strip() for t in items if isinstance(t, str) and t.strip()]
+    if not texts:
+        return None
+    note = " · ".join(texts)
+    return note if len(note) <= NOTE_MAX else note[: NOTE_MAX - 1] + "…"
 
 
 def _check_header(data: dict[str, Any], file_type: str, code: str,
@@ -360,8 +395,13 @@ def _deal_to_hand(deal: object, no: int, rules: dict[str, Any],
         return None
     hand: dict[str, Any] = {"dealer": SEATS[dealer], "turn_up": turn_up}
     if bid.passed:
-        return _passed_hand(hand, dealt, phases, no, problems)
-    return _played_hand(hand, bid, dealt, phases, no, rules, problems)
+        made = _passed_hand(hand, dealt, phases, no, problems)
+    else:
+        made = _played_hand(hand, bid, dealt, phases, no, rules, problems)
+    note = _annotations(deal)
+    if made is not None and note:
+        made["note"] = note
+    return made
 
 
 def _dealer(value: object, no: int, problems: list[Problem]) -> int | None:

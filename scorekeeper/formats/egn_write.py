@@ -28,15 +28,26 @@ def match_to_egn(match: dict[str, Any]) -> dict[str, Any]:
     for index, hand in enumerate(match.get("hands", [])):
         rotation = match.get("first_dealer", "N") if dealer is None else next_seat(dealer)
         dealer = hand.get("dealer", rotation)
-        deals.append(_hand_to_deal(hand, index, dealer))
+        deal = _hand_to_deal(hand, index, dealer)
+        if isinstance(hand.get("note"), str) and hand["note"] and deal.get("phases"):
+            last = deal["phases"][-1]  # the note, as commentary on the deal's last phase
+            key = "playAnnotations" if last.get("type") == "TRICK_PLAY" else "callAnnotations"
+            last[key] = {"0": [hand["note"]]}
+        deals.append(deal)
+    metadata: dict[str, Any] = {}
+    if match.get("title"):
+        metadata["title"] = match["title"]
+    if match.get("played"):
+        metadata["date"] = match["played"]
+    metadata.update({
+        "players": [seats[seat] for seat in SEATS],
+        "initialScore": [start.get("NS", 0), start.get("EW", 0)],
+        "ruleset": _egn_ruleset(rules),
+    })
     return {
         "fileType": EGN_FILE_TYPE,
         "version": EGN_VERSION,
-        "metadata": {
-            "players": [seats[seat] for seat in SEATS],
-            "initialScore": [start.get("NS", 0), start.get("EW", 0)],
-            "ruleset": _egn_ruleset(rules),
-        },
+        "metadata": metadata,
         "deals": deals,
     }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,7 +15,9 @@ from ..engine.rules import MAX_START_SCORE, resolve_rules
 
 FORMAT = "scorekeeper-match/1"
 KEYS = frozenset({"format", "game", "rules", "seats", "teams", "first_dealer", "start_score",
-                  "hands"})
+                  "title", "played", "hands"})
+TITLE_MAX = 80
+PLAYED = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?")  # the day (and time) played
 NAME_MAX = 40
 # Characters that reorder text around them (U+202A-202E, U+2066-2069, marks): a name holding
 # one could make a download name or a sheet read differently from what was typed.
@@ -93,6 +96,12 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
                     bad("match.bad_start_score", f"start_score.{team}")
                 else:
                     start_score[team] = value
+    title = data.get("title")
+    if title is not None and not (isinstance(title, str) and 0 < len(title.strip()) <= TITLE_MAX):
+        bad("match.bad_title", "title", most=TITLE_MAX)
+    played = data.get("played")
+    if played is not None and not (isinstance(played, str) and PLAYED.fullmatch(played)):
+        bad("match.bad_played", "played", value=json.dumps(played)[:40])
     hands = data.get("hands", [])
     if not isinstance(hands, list):
         bad("match.hands_not_list", "hands")
@@ -110,6 +119,10 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     }
     if teams:
         match["teams"] = teams
+    if title is not None:
+        match["title"] = title.strip()
+    if played is not None:
+        match["played"] = played
     return match, problems
 
 

@@ -15,8 +15,9 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_date, format_time
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
-from flask_babel import format_datetime, get_locale
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import ServiceUnavailable
@@ -25,6 +26,7 @@ from .. import pdf_render, service
 from ..chart import render_svg
 from ..db import get_db
 from ..engine.rules import resolve_rules
+from ..i18n import format_when
 from ..pdf import content_disposition, download_name, printable
 from ..sheet import Player, build_sheet, clip, rule_items
 
@@ -32,7 +34,8 @@ bp = Blueprint("prints", __name__)
 
 GAMES = ("euchre", "whist")
 PRINT_CSS = "css/print.css"  # linked by the pages; handed to WeasyPrint parsed and cached
-BLANK_ROWS = {"euchre": 20, "whist": 5}
+BLANK_ROWS = {"euchre": 20, "whist": 18}  # rows for one game (Whist: a long game)
+RUBBER_ROWS = 7  # rows per game when a Whist sheet holds the three games of a rubber
 MAX_TICKS = 30  # a blank Euchre sheet draws tick boxes for games up to 30 points, no longer
 
 
@@ -55,9 +58,23 @@ def _when(stamp: str | None) -> datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
+def _played(played: str | None) -> str | None:
+    """The day (and time) a game was played, as its file says: no time zone is known, so
+    none is shown or converted."""
+    if not played:
+        return None
+    try:
+        when = datetime.fromisoformat(played)
+    except ValueError:
+        return played
+    locale = get_locale() or "en"
+    day = format_date(when.date(), "medium", locale=locale)
+    return f"{day} {format_time(when.time(), 'short', locale=locale)}" if "T" in played else day
+
+
 def _format_stamp(stamp: str | None) -> str:
     when = _when(stamp)
-    return format_datetime(when, "short") if when else (stamp or "")
+    return format_when(when) if when else (stamp or "")
 
 
 def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
@@ -115,8 +132,10 @@ def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, 
         "prints/sheet.html",
         sheet=sheet,
         chart_svg=Markup(render_svg(sheet.chart, _("Score by hand"))) if sheet.chart else "",
-        started=format_datetime(started, "medium") if started else None,
-        printed=format_datetime(datetime.now(UTC), "medium"),
+        margin_svg=Markup(render_svg(sheet.margin_chart, _("Lead by hand")))
+        if sheet.margin_chart else "",
+        started=_played(sheet.played) or (format_when(started) if started else None),
+        printed=format_when(datetime.now(UTC)),
         when=_format_stamp,
         lang=_lang(),
         size=size,
@@ -187,7 +206,7 @@ def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url:
         players=players,
         teams=teams,
         first_dealer=data.get("first_dealer"),
-        rows=BLANK_ROWS[game],
+        rows=RUBBER_ROWS if game == "whist" and rules.get("rubber") else BLANK_ROWS[game],
         max_ticks=MAX_TICKS,
         lang=_lang(),
         size=_size(),

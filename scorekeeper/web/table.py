@@ -26,15 +26,15 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
-from .. import security, service
+from .. import security, service, store
 from ..db import get_db
 from ..formats import safejson
 from ..formats.matchfile import check_match
-from ..forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
+from ..forms import HAND_FORMS, NAME_MAX, OPTIONS, ActionForm, ImportForm, StartForm
 from ..qr import qr_svg
 from ..ratelimit import count_write
 from ..service import Status
-from . import errors, tableview
+from . import errors, pagecache, tableview
 from .errors import refuse_if_storage_full
 
 bp = Blueprint("table", __name__)
@@ -116,7 +116,7 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
     return render_template(
         "table/home.html", form=form, import_form=import_form or ImportForm(), recent=recent,
         problems=problems, import_problems=import_problems, option_names=option_names,
-        option_errors=option_errors,
+        option_errors=option_errors, name_max=NAME_MAX,
     ), status
 
 
@@ -204,21 +204,47 @@ def _view(loaded) -> dict[str, Any]:
 
 
 def _match_page(loaded, form=None, general_errors=(), status=200):
-    """Render the match at the table (and remember it among this device's recent matches)."""
+    """Render the match at the table (and remember it among this device's recent matches).
+
+    A plain page (no form errors, no problems, no flashed message) is kept per match version
+    (``pagecache``) and served from memory until the match changes.
+    """
     v = _view(loaded)
+    plain = form is None and not general_errors and not v["problems"] and status == 200 \
+        and pagecache.cacheable()
     if form is None and v["editor"] and not v["over"]:
         form = _hand_form(loaded)
         form.fill_defaults(v["next_no"], loaded.version)
+        if plain:
+            form.submission_id.data = pagecache.SUBMISSION
     more = bool(form and any(
         form[f].errors for f in ("trump", "round", "turn_up", "passed", "renege",
                                  "defender_alone", "note", "revoke_by", "revoke_penalty")
         if f in form))
-    resp = current_app.make_response((render_template(
+    html = render_template(
         "table/match.html", v=v, form=form,
         general_errors=list(general_errors) + v["problems"], more_open=more,
         preview_url=url_for("table.preview", match_id=loaded.id) if v["editor"] else None,
-    ), status))
-    ids = [loaded.id] + [i for i in _recent_ids() if i != loaded.id]
+    )
+    if plain:
+        token = generate_csrf() if v["editor"] else ""
+        pagecache.put(pagecache.key(loaded.id, loaded.version, _role(v["editor"], loaded.id),
+                                    loaded.key_hash), html, token)
+        html = pagecache.fill(html, token)
+    return _page_response(loaded.id, html, status)
+
+
+def _role(editor: bool, match_id: str) -> str:
+    """Which kind of match page this phone gets (``pagecache.key``)."""
+    if editor:
+        return "scorer"
+    return "revoked" if security.has_rights_for(match_id) else "viewer"
+
+
+def _page_response(match_id: str, html: str, status: int = 200):
+    """The match page as a response: never cached by the browser; a recent match here."""
+    resp = current_app.make_response((html, status))
+    ids = [match_id] + [i for i in _recent_ids() if i != match_id]
     resp.set_cookie(RECENT_COOKIE, ".".join(ids[:RECENT_MAX]), max_age=400 * 86400,
                     httponly=True, samesite="Lax", secure=request.is_secure)
     resp.headers["Cache-Control"] = "no-store"
@@ -242,6 +268,13 @@ def match(match_id: str):
     fix = request.args.get("fix", type=int)
     if fix is not None:  # the history's short "correct hand N" links
         return redirect(url_for("table.edit_hand", match_id=match_id, no=fix), 303)
+    row = store.get_match(get_db(), match_id) if pagecache.cacheable() else None
+    if row is not None:  # an unchanged match: the page kept in memory, if there is one
+        editor = security.rights_match(match_id, row.edit_key_hash)
+        html = pagecache.get(pagecache.key(match_id, row.version, _role(editor, match_id),
+                                           row.edit_key_hash))
+        if html is not None:
+            return _page_response(match_id, html)
     return _match_page(_load_or_404(match_id))
 
 
@@ -384,10 +417,8 @@ def preview(match_id: str):
             errors.setdefault(p.field or "", []).append(tableview.problem_text(p))
         return jsonify(label=plain, errors=errors)
     out = result.state["hands"][no - 1]
-    label = says % {"what": tableview.outcome_label(loaded.match, hand, out)}
-    if result.state.get("over") and no == len(hands):
-        label += " · " + _("game!")
-    return jsonify(label=label, errors={})
+    what = tableview.outcome_label(loaded.match, hand, out, result.state)
+    return jsonify(label=says % {"what": what}, errors={})
 
 
 @bp.post("/m/<match_id>/undo")

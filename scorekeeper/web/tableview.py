@@ -10,9 +10,12 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 
 from ..engine.cards import SUIT_SYMBOLS
+from ..engine.match import game_breaks
 from ..engine.problems import Problem
+from ..engine.rules import resolve_rules
 from ..forms import SEAT_LABELS
 from ..messages import problem_message
 
@@ -48,25 +51,66 @@ def team_names(match: dict[str, Any]) -> dict[str, str]:
 
 
 def short_names(match: dict[str, Any]) -> dict[str, str]:
-    """Each side's name in a label: its team name, else NS / EW."""
-    teams = match.get("teams") or {}
-    return {t: teams.get(t) or t for t in TEAMS}
+    """Each side's name in a label: the name the board uses (team name, else "Ann & Cai")."""
+    return team_names(match)
 
 
-def _scored(hand_state: dict[str, Any]) -> tuple[str | None, int]:
-    points = hand_state.get("points") or {}
+def join_words(parts: list[str]) -> str:
+    """Parts of a label joined the reader's way ("A, B" in English, "A，B" in Chinese)."""
+    return pgettext("list separator", ", ").join(p for p in parts if p)
+
+
+def gain_text(names: dict[str, str], points: dict[str, int] | None) -> str:
+    """Every side's points of a hand: "Ann & Cai +4, Bo & Dee +2", or "no score"."""
+    parts = []
     for team in TEAMS:
-        if points.get(team):
-            return team, points[team]
-    return None, 0
+        n = (points or {}).get(team) or 0
+        if n > 0:
+            parts.append(_("%(team)s +%(n)s", team=names[team], n=n))
+        elif n < 0:
+            parts.append(_("%(team)s −%(n)s", team=names[team], n=-n))
+    return join_words(parts) or _("no score")
 
 
-def outcome_label(match: dict[str, Any], hand: dict[str, Any], out: dict[str, Any]) -> str:
-    """What a hand did, in table language: "NS euchred → EW +2", "Home +1"."""
-    names, seats = short_names(match), match["seats"]
+def breaks_of(match: dict[str, Any], state: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The engine's game ends of a rubber, by the number of the deal that ended each."""
+    rules, _problems = resolve_rules(match["game"], match.get("rules"))
+    return game_breaks(state.get("hands") or [], state.get("games"), rules.get("target"))
+
+
+def end_text(match: dict[str, Any], state: dict[str, Any], no: int) -> str:
+    """What hand ``no`` ended, if anything: a game of a rubber, the rubber, or the match."""
+    names = team_names(match)
+    last = no == len(state.get("hands") or [])
+    rubber = state.get("rubber")
+    ended = breaks_of(match, state).get(no)
+    if ended and rubber and last and state.get("over"):
+        return _("rubber to %(team)s, %(n)s points", team=names[rubber["winner"]],
+                 n=rubber["points"])
+    if ended:
+        return _("game %(no)s to %(team)s, worth %(n)s", no=ended["no"],
+                 team=names[ended["winner"]], n=ended["value"])
+    if last and state.get("over"):
+        return _("game!")
+    return ""
+
+
+def outcome_label(match: dict[str, Any], hand: dict[str, Any], out: dict[str, Any],
+                  state: dict[str, Any] | None = None) -> str:
+    """What a hand did, in table language: "Bo & Dee euchred → Ann & Cai +2 · game!".
+
+    Every side that scores is named (a Whist deal may score both), with the names the board
+    uses; given the replayed ``state``, the end of a game, a rubber or the match is added.
+    """
+    text = _outcome_words(match, hand, out)
+    ended = end_text(match, state, int(out.get("no") or 0)) if state else ""
+    return f"{text} · {ended}" if ended else text
+
+
+def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: dict[str, Any]) -> str:
+    names, seats = team_names(match), match["seats"]
     result = out.get("result")
-    team, points = _scored(out)
-    gain = _("%(team)s +%(n)s", team=names[team], n=points) if team else _("no score")
+    gain = gain_text(names, out.get("points"))
     caller = seats.get(hand.get("caller") or "", "")
     makers = names.get(out.get("makers") or "", "")
     if result == "passed":
@@ -77,12 +121,17 @@ def outcome_label(match: dict[str, Any], hand: dict[str, Any], out: dict[str, An
         return f"{caller} {RESULT_LABELS[result]} → {gain}"
     if result in ("march", "euchred"):
         return f"{makers} {RESULT_LABELS[result]} → {gain}"
-    if result in ("renege", "revoke"):
+    if result == "renege":
         by = (out.get("renege") or {}).get("seat") or hand.get("renege")
-        who = seats.get(by, "") if by else names.get((hand.get("revoke") or {}).get("by"), "")
-        return _("%(who)s %(what)s → %(gain)s", who=who, what=RESULT_LABELS[result], gain=gain)
+        return _("%(who)s %(what)s → %(gain)s", who=seats.get(by, "") if by else "",
+                 what=RESULT_LABELS[result], gain=gain)
     tricks = (out.get("tricks") or {}).get("NS")
-    return _("%(team)s %(n)s tricks → %(gain)s", team=names["NS"], n=tricks, gain=gain)
+    words = _("%(team)s %(n)s tricks → %(gain)s", team=names["NS"], n=tricks, gain=gain)
+    if result == "revoke":
+        by = (hand.get("revoke") or {}).get("by") or (out.get("revoke") or {}).get("by")
+        words = join_words([_("%(who)s %(what)s", who=names.get(by or "", ""),
+                              what=RESULT_LABELS["revoke"]), words])
+    return words
 
 
 def undo_what(match: dict[str, Any], hand: dict[str, Any], out: dict[str, Any]) -> str:
@@ -104,11 +153,12 @@ def _pair(score: dict[str, int]) -> str:
 
 
 def history_rows(match: dict[str, Any], state: dict[str, Any]) -> list[dict[str, Any]]:
-    """One row per hand, newest first."""
-    seats, rows = match["seats"], []
+    """One row per hand, newest first; in a rubber, a row above each deal that ended a game."""
+    seats, rows, names = match["seats"], [], team_names(match)
+    breaks = breaks_of(match, state)
     for hand, out in zip(match["hands"], state.get("hands", []), strict=False):
         result = out.get("result") or ""
-        team, points = _scored(out)
+        points = out.get("points") or {}
         tricks = out.get("tricks") or {}
         tags = []
         if match["game"] == "euchre":
@@ -118,9 +168,11 @@ def history_rows(match: dict[str, Any], state: dict[str, Any]) -> list[dict[str,
                 tags.append(str(_l("alone")))
         else:
             shown = f"{tricks.get('NS', '')}–{tricks.get('EW', '')}" if tricks else ""
-            if hand.get("honours_NS"):
+            if hand.get("honours_NS") is not None and (match.get("rules") or {}).get("honours"):
                 tags.append(_("hon. %(n)s", n=hand["honours_NS"]))
         label = "" if result in ("made", "scored", "alone_made") else RESULT_LABELS.get(result, "")
+        gains = [{"team": t, "name": names[t], "n": f"{points[t]:+d}".replace("-", "−")}
+                 for t in TEAMS if points.get(t)]
         rows.append({
             "no": out.get("no"),
             "dealer": seats.get(out.get("dealer") or "", ""),
@@ -128,13 +180,19 @@ def history_rows(match: dict[str, Any], state: dict[str, Any]) -> list[dict[str,
             "trump": hand.get("trump"),
             "tags": tags,
             "tricks": shown,
-            "points": f"{team} +{points}" if team else "–",
+            "gains": gains,
             "result": str(label),
             "result_cls": result.replace("alone_", ""),
             "cls": result,
             "score": _pair(out.get("score") or {}),
             "note": hand.get("note"),
         })
+        ended = breaks.get(out.get("no") or 0)
+        if ended:
+            rows.append({"game_end": _(
+                "Game %(no)s to %(team)s, %(a)s–%(b)s, worth %(n)s", no=ended["no"],
+                team=names[ended["winner"]], a=ended["score"][0], b=ended["score"][1],
+                n=ended["value"])})
     rows.reverse()
     return rows
 
@@ -162,13 +220,37 @@ def describe_hand(match: dict[str, Any], hand: dict[str, Any]) -> str:
         return str(RESULT_LABELS["passed"])
     suit = SUIT_SYMBOLS.get(hand.get("trump") or "", "")
     if match["game"] == "whist":
-        return f"{suit} NS {hand.get('tricks_NS', '?')}".strip()
+        return f"{suit} {team_names(match)['NS']} {hand.get('tricks_NS', '?')}".strip()
     parts = [match["seats"].get(hand.get("caller") or "", "?"), suit]
     if hand.get("alone"):
         parts.append(str(_l("alone")))
     if hand.get("makers_tricks") is not None:
         parts.append(_("%(n)s tricks", n=hand["makers_tricks"]))
     return " ".join(p for p in parts if p)
+
+
+def _rubber_line(names: dict[str, str], state: dict[str, Any]) -> str:
+    """The final banner of a rubber: its result in games and its points."""
+    rubber = state.get("rubber")
+    if not rubber:
+        return ""
+    won = {t: sum(1 for g in state.get("games") or [] if g.get("winner") == t) for t in TEAMS}
+    other = "EW" if rubber["winner"] == "NS" else "NS"
+    return _("%(team)s won the rubber %(a)s–%(b)s, %(n)s points", team=names[rubber["winner"]],
+             a=won[rubber["winner"]], b=won[other], n=rubber["points"])
+
+
+def _game_news(match: dict[str, Any], state: dict[str, Any]) -> str:
+    """Said on the board right after a deal ends a game of a rubber (not the last one)."""
+    hands = state.get("hands") or []
+    if not hands or state.get("over"):
+        return ""
+    ended = breaks_of(match, state).get(int(hands[-1].get("no") or 0))
+    if not ended:
+        return ""
+    return _("Game %(no)s to %(team)s, %(a)s–%(b)s, worth %(n)s. Game %(next)s starts at 0–0.",
+             no=ended["no"], team=team_names(match)[ended["winner"]], a=ended["score"][0],
+             b=ended["score"][1], n=ended["value"], next=ended["no"] + 1)
 
 
 def board(loaded: Any, editor: bool) -> dict[str, Any]:
@@ -214,6 +296,8 @@ def board(loaded: Any, editor: bool) -> dict[str, Any]:
         "over": bool(state.get("over")),
         "tied": bool(state.get("tied")),
         "winner_name": names.get(winner or "", ""),
+        "rubber_line": _rubber_line(names, state),
+        "game_news": _game_news(match, state),
         "win_score": score.get(winner or "NS", 0),
         "lose_score": score.get("EW" if winner == "NS" else "NS", 0),
         "dealer": {"seat": dealer, "name": seats[dealer], "seat_name": SEAT_LABELS[dealer]},

@@ -25,7 +25,10 @@
         if (!d || mine !== seq) return;
         $("save").textContent = d.label;
         var msgs = [];
-        if (filled(f)) for (var k in d.errors) msgs = msgs.concat(d.errors[k]);
+        if (filled(f)) {  // the last Save's errors are stale now
+          f.querySelectorAll(".err").forEach(function (el) { el.remove(); });
+          for (var k in d.errors) msgs = msgs.concat(d.errors[k]);
+        }
         $("preview").textContent = msgs.join(" ");
       }).catch(function () {});
   }

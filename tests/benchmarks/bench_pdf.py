@@ -1,8 +1,9 @@
 """How long a match PDF takes, against WeasyPrint rendering a plain document of the same size.
 
 Run: ``.venv/bin/python tests/benchmarks/bench_pdf.py`` (not collected by pytest).
-Targets: a 30-hand match under 1 s, a 100-hand match under 3 s, and within 2x of the plain
-document (a table with as many rows and the same 12 columns plus one SVG line, no app code).
+Targets: a 30-hand match under 1 s, a 100-hand match under 3 s, and within 1.5x of the plain
+document (a table with as many rows and the same 12 columns plus one SVG line, no app code)
+measured in the same run.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from scorekeeper import create_app, service  # noqa: E402
 from scorekeeper.db import get_db  # noqa: E402
 
 TARGETS = {30: 1.0, 100: 3.0}
+RATIO = 1.5
 RUNS = 5
 
 
@@ -102,14 +104,14 @@ def main() -> int:
         app_s, app_cpu, app_size = timed(app_pdf)
         plain_s, plain_cpu, plain_size = timed(lambda count=count: plain_pdf(count))
         ratio = app_cpu / plain_cpu
-        ok = app_cpu < target and ratio <= 2.0  # CPU: wall-clock is noise on a busy machine
+        ok = app_cpu < target and ratio <= RATIO  # CPU: wall-clock is noise on a busy machine
         failed |= not ok
         print(
             f"{count:>3} hands: app {app_s:.3f} s wall / {app_cpu:.3f} s CPU "
             f"({app_size // 1024} KiB, {pages(app_pdf())} pages); "
             f"plain {plain_s:.3f} s wall / {plain_cpu:.3f} s CPU ({plain_size // 1024} KiB, "
             f"{pages(plain_pdf(count))} pages); ratio (CPU) {ratio:.2f}x "
-            f"[target < {target:.0f} s and <= 2x: {'ok' if ok else 'MISSED'}]"
+            f"[target < {target:.0f} s and <= {RATIO}x: {'ok' if ok else 'MISSED'}]"
         )
     return 1 if failed else 0
 

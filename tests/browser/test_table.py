@@ -94,8 +94,7 @@ def test_a_whole_euchre_match_by_tapping(phone):
     euchre_hand(page, "S", 5, label="Save: Home march → Home +2")
     euchre_hand(page, "W", 1, label="Save: Visitors euchred → Home +2")
     euchre_hand(page, "N", 5, alone=True, label="Save: Ann alone march → Home +4")
-    page.locator("summary", has_text="More").click()
-    page.locator("label[for=passed]").click()
+    page.locator("label[for=passed]").click()  # one tap: not hidden under More
     save(page, "Save: all passed → no score")
     expect(page.locator("tbody tr").first).to_have_class("passed")
     euchre_hand(page, "E", 3, alone=True, label="Save: Bo alone → Visitors +1")
@@ -125,12 +124,12 @@ def test_a_whist_game(phone):
     page = phone.goto("/")
     start(page, game="whist", teams=None)
     expect(page.locator("#tricks_NS legend")).to_have_text("Tricks won by Ann & Cai")
-    whist_hand(page, "S", 9, label="Save: NS 9 tricks → NS +3")
-    whist_hand(page, "H", 5, label="Save: NS 5 tricks → EW +2")
+    whist_hand(page, "S", 9, label="Save: Ann & Cai 9 tricks → Ann & Cai +3")
+    whist_hand(page, "H", 5, label="Save: Ann & Cai 5 tricks → Bo & Dee +2")
     page.locator("#trump input[value='C']").click()
     page.locator("#tricks_NS input[value='10']").click()
     expect(page.locator("#rest")).to_have_text("Bo & Dee took 3.")
-    save(page, "Save: NS 10 tricks → NS +4 · game!")
+    save(page, "Save: Ann & Cai 10 tricks → Ann & Cai +4 · game!")
     expect(page.locator(".board")).to_contain_text("Ann & Cai won 7–2")
     no_horizontal_scroll(page)
     axe_clean(page)
@@ -232,6 +231,8 @@ def test_recording_a_hand_by_keyboard_only(phone):
         page.keyboard.press("ArrowRight")
     expect(page.locator("#makers_tricks-4")).to_be_checked()
     expect(page.locator("#save")).to_have_text("Save: Bo alone → Visitors +1")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.name") == "passed"  # all passed: one tap
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.tagName") == "SUMMARY"  # "More", closed
     page.keyboard.press("Tab")
@@ -383,13 +384,13 @@ def test_long_names_still_fit_a_phone(phone, matches):
 
 
 def small_targets(page) -> list:
-    """Visible things to tap under 44 px high (a checkbox's tap target is its label)."""
+    """Visible things to tap under 44 px high or wide (a checkbox's tap target is its label)."""
     return page.evaluate("""() => [...document.querySelectorAll(
         'a, button, summary, select, input:not([type=hidden]):not([type=radio])' +
         ':not([type=checkbox]), .chips label, .check > label, .toggle > label')]
         .filter(e => e.offsetParent !== null && !e.closest('.skip'))
         .map(e => [e.textContent.trim().slice(0, 30) || e.name || e.id, e.getBoundingClientRect()])
-        .filter(([, r]) => r.height > 0 && r.height < 44)
+        .filter(([, r]) => r.height > 0 && (r.height < 44 || r.width < 44))
         .map(([t, r]) => `${t}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
 
 
@@ -402,6 +403,11 @@ def test_tap_targets_are_big_enough(phone):
     page.locator("summary", has_text="More").click()
     page.locator("summary", has_text="Share").click()
     assert small_targets(page) == []
+    page.goto(phone.base_url + "/")
+    start(page, game="whist", teams=None)
+    whist_hand(page, "S", 9)
+    page.locator("summary", has_text="More").click()
+    assert small_targets(page) == []  # the 0-13 trick pad included
 
 
 def test_the_first_dealer_buttons_show_the_names(phone):

@@ -1,0 +1,74 @@
+"""The match page, rendered once per match version: a phone asking again gets it from memory.
+
+A 30-hand match page takes a few milliseconds to build (the replay, the history, the hand form
+with its buttons); most requests are phones polling or reloading an unchanged match. The page is
+kept per (match, version, language, host, role, edit key hash) in a small LRU in each
+process, and what must be fresh on every page is put in when it is served: the CSRF token and the
+hand form's submission id. A page with anything else of its own (a flashed message, form errors,
+problems) is never kept.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from flask import request, session
+from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
+
+from ..forms import new_submission_id
+
+SUBMISSION = "submission-id-to-fill-b7e1"  # rendered in place of the submission id
+MAX_PAGES = 256
+
+_pages: OrderedDict[tuple[Any, ...], tuple[str, str]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def key(match_id: str, version: int, role: str, key_hash: str | None) -> tuple[Any, ...]:
+    """What a kept page depends on: ``role`` is "scorer", "revoked" (this phone scored, but the
+    key was replaced since) or "viewer"; a scorer's page also on the edit key (its hash), which
+    a new scorer link changes without a new version."""
+    return (match_id, version, str(get_locale()), request.host_url, role,
+            key_hash if role == "scorer" else None)
+
+
+def cacheable() -> bool:
+    """Whether this request's page may be kept or served from memory (no flashed message)."""
+    return "_flashes" not in session
+
+
+def get(page_key: tuple[Any, ...]) -> str | None:
+    """The kept page, ready to send (fresh token and submission id), or None."""
+    with _lock:
+        found = _pages.get(page_key)
+        if found is not None:
+            _pages.move_to_end(page_key)
+    if found is None:
+        return None
+    html, token = found
+    return fill(html, token)
+
+
+def put(page_key: tuple[Any, ...], html: str, token: str) -> None:
+    """Keep a page rendered with ``SUBMISSION`` and the CSRF token ``token``."""
+    with _lock:
+        _pages[page_key] = (html, token)
+        _pages.move_to_end(page_key)
+        while len(_pages) > MAX_PAGES:
+            _pages.popitem(last=False)
+
+
+def fill(html: str, token: str) -> str:
+    """The page with this request's CSRF token and a new submission id."""
+    if token:
+        html = html.replace(token, generate_csrf())
+    return html.replace(SUBMISSION, new_submission_id())
+
+
+def clear() -> None:
+    """Forget every kept page (tests)."""
+    with _lock:
+        _pages.clear()
