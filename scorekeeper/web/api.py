@@ -247,10 +247,10 @@ def read_match(match_id: str) -> Response:
         if version is not None:
             tag = match_etag(match_id, version)
             if wanted.contains(tag):
-                response = current_app.response_class(status=304)
-                response.set_etag(tag)
-                response.headers["Cache-Control"] = "no-cache"
-                return response
+                not_modified = current_app.response_class(status=304)
+                not_modified.set_etag(tag)
+                not_modified.headers["Cache-Control"] = "no-cache"
+                return not_modified
     loaded = load_or_404(match_id)
     response = json_response(match_body(loaded))
     response.set_etag(match_etag(match_id, loaded.version))

@@ -53,6 +53,10 @@ HAND_EVERY = 60.0
 PHONES = 4
 
 
+class _Stale(Exception):
+    """A kept-alive connection the server had closed: nothing came back."""
+
+
 class Pool:
     """Keep-alive HTTP/1.1 connections to one host, at most ``size`` open."""
 
@@ -64,7 +68,8 @@ class Pool:
         self._free = asyncio.Condition()
 
     async def get(self, fresh: bool = False):
-        """A connection: an idle one unless ``fresh``, else a new one within the limit."""
+        """(connection, reused): an idle one unless ``fresh``, else a new one within the
+        limit."""
         async with self._free:
             while (fresh or not self.idle) and self.open >= self.size:
                 if fresh and self.idle:  # make room: drop an idle connection
@@ -73,10 +78,10 @@ class Pool:
                     break
                 await self._free.wait()
             if self.idle and not fresh:
-                return self.idle.pop()
+                return self.idle.pop(), True
             self.open += 1
         try:
-            return await asyncio.open_connection(self.host, self.port)
+            return await asyncio.open_connection(self.host, self.port), False
         except OSError:
             async with self._free:
                 self.open -= 1
@@ -106,13 +111,11 @@ class Pool:
         """
         try:
             return await self._request(method, path, headers, body, fresh=False)
-        except asyncio.IncompleteReadError as e:
-            if e.partial:
-                raise
+        except _Stale:  # safe to send again: a GET, or a hand with its Idempotency-Key
             return await self._request(method, path, headers, body, fresh=True)
 
     async def _request(self, method, path, headers, body, fresh):
-        conn = await self.get(fresh)
+        conn, reused = await self.get(fresh)
         reader, writer = conn
         lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
         for k, v in (headers or {}).items():
@@ -134,8 +137,12 @@ class Pool:
             length = int(got.get("content-length", "0"))
             data = await asyncio.wait_for(reader.readexactly(length), 30) if length else b""
         except (TimeoutError, OSError, asyncio.IncompleteReadError,
-                asyncio.LimitOverrunError, ValueError, IndexError):
+                asyncio.LimitOverrunError, ValueError, IndexError) as e:
             await self.put(conn, False)
+            nothing_back = isinstance(e, ConnectionResetError | BrokenPipeError) or (
+                isinstance(e, asyncio.IncompleteReadError) and not e.partial)
+            if reused and nothing_back:
+                raise _Stale from e
             raise
         took = time.perf_counter() - started
         await self.put(conn, got.get("connection", "").lower() != "close")
