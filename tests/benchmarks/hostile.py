@@ -16,7 +16,8 @@ Run (loopback only; it starts and stops its own server on a temporary instance f
 - Creators and junk (16): closed loop, no pause: matches created and imported (300 hands),
   over-long targets, ``"game": {}``, lone surrogates, 5,000-deep nesting, huge numbers, bodies
   that are not JSON, writes without the key or with a wrong one, made-up ``If-Match`` tags.
-  The per-address creation limit is on (``--create-limit``).
+  They come from 127.0.0.2 (the scorers from 127.0.0.1); the per-address creation limit is on
+  (``--create-limit``, the app's default).
 
 First the scorers save alone for ``--baseline`` seconds (5): the machine's own p99. It passes
 when no answer is a 500 (or any 5xx but 503, 507), every scorer's save is stored, the hand
@@ -68,6 +69,7 @@ SHORT_DURATION = 10.0
 ALLOWED_5XX = {503, 507}
 HAND_CYCLE = load.HAND_CYCLE
 ATTACKER_NICENESS = 10
+STRANGER = "127.0.0.2"  # the attackers' address (loopback); scorers come from 127.0.0.1
 
 
 def match(target: int = 200, **extra: Any) -> dict[str, Any]:
@@ -121,9 +123,11 @@ class Stats:
 class Worker(threading.Thread):
     """One client: a loop until the deadline."""
 
+    source: str | None = None  # the loopback address this kind of client comes from
+
     def __init__(self, name: str, base: str, deadline: float, stats: Stats, seed: int):
         super().__init__(name=name, daemon=True)
-        self.client = Client(base, timeout=60)
+        self.client = Client(base, timeout=60, source=self.source)
         self.deadline = deadline
         self.stats = stats
         self.random = random.Random(seed)
@@ -150,7 +154,8 @@ class Worker(threading.Thread):
                 import http.client
 
                 client.conn = http.client.HTTPConnection(client.host, client.port,
-                                                         timeout=client.timeout)
+                                                         timeout=client.timeout,
+                                                         source_address=client.source)
             client.conn.request(method, path, body=text.encode("utf-8", "surrogatepass"),
                                 headers={"Content-Type": "application/json", **headers})
             response = client.conn.getresponse()
@@ -197,7 +202,9 @@ class Scorer(Worker):
 
 
 class PdfClient(Worker):
-    """Asks for PDFs without a pause."""
+    """Asks for PDFs without a pause (from 127.0.0.2: strangers, not the scorers' address)."""
+
+    source = STRANGER
 
     def __init__(self, *args: Any, targets: list[str], **kw: Any):
         super().__init__(*args, **kw)
@@ -213,7 +220,9 @@ class PdfClient(Worker):
 
 
 class Junk(Worker):
-    """Creates matches and sends junk without a pause."""
+    """Creates matches and sends junk without a pause (from 127.0.0.2)."""
+
+    source = STRANGER
 
     def __init__(self, *args: Any, victims: list[str], **kw: Any):
         super().__init__(*args, **kw)
@@ -302,23 +311,25 @@ class Result:
 
 def setup(base: str) -> tuple[list[tuple[str, str]], list[str]]:
     """The scorers' matches and the PDF targets (four 300-hand matches), made before the run."""
-    client = Client(base, timeout=60)
+    clients = [Client(base, timeout=60, source=f"127.0.1.{n}") for n in range(1, 40)]
+    made = iter(clients)
     try:
         scorers = []
-        for _ in range(ARGS_SCORERS[0]):
-            status, body, _h, _t = client.request("POST", "/api/matches", match())
+        for _ in range(ARGS_SCORERS[0]):  # each table from its own address, as at a venue
+            status, body, _h, _t = next(made).request("POST", "/api/matches", match())
             assert status == 201, (status, body)
             scorers.append((body["id"], body["edit_key"]))
         targets = []
         for _ in range(4):
-            status, body, _h, _t = client.request("POST", "/api/matches", big_match())
+            status, body, _h, _t = next(made).request("POST", "/api/matches", big_match())
             assert status == 201, (status, body)
             targets += [f"/m/{body['id']}/sheet.pdf", f"/m/{body['id']}/blank.pdf"]
         targets += [f"/m/{m}/sheet.pdf" for m, _k in scorers]
         targets += ["/sheets/euchre.pdf", "/sheets/whist.pdf"]
         return scorers, targets
     finally:
-        client.close()
+        for client in clients:
+            client.close()
 
 
 ARGS_SCORERS = [8]
@@ -333,8 +344,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="seconds the scorers save alone first (the machine's own p99)")
     parser.add_argument("--pdf-clients", type=int, default=16)
     parser.add_argument("--junk-clients", type=int, default=16)
-    parser.add_argument("--create-limit", default="40 per hour",
-                        help="the server's per-address creation limit for the run")
+    parser.add_argument("--create-limit", default="20 per hour;5 per minute",
+                        help="the server's per-address creation limit for the run (the default "
+                             "is the app's)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args(argv)
