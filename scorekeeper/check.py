@@ -74,6 +74,8 @@ def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
             continue
         found = result.problems if result is not None else game_problems
         errors.extend({"game": no, **p.as_json()} for p in found)
+    if not games and not errors:
+        errors.append(Problem("file.no_games").as_json())
     if errors or not games:
         return {"file": name, "ok": False, "errors": errors}, 1
     return {"file": name, "ok": True, "game": "euchre", "matches": states}, 0

@@ -1,8 +1,9 @@
 """Abuse limits, counted by Flask-Limiter (and its ``limits`` library), each refusal a 429 with
 ``Retry-After`` and a sentence a person understands.
 
-- Per client address: creating or importing matches (``CREATE_LIMIT``, 20 an hour: the storage
-  budget of one address) and PDFs (``PDF_LIMIT``, 30 a minute).
+- Per client address: creating or importing matches (``CREATE_LIMIT``, 20 an hour and 5 a
+  minute: the storage budget of one address, and no burst that holds the write lock) and PDFs
+  (``PDF_LIMIT``, 30 a minute).
 - Per edit key, counted only once the key has been checked (:func:`count_write`): writes to a
   match (``WRITE_LIMIT_PER_MINUTE``, 60). A viewer without the key is refused with 403 before
   anything is counted, so nobody can use up the scorer's allowance, whoever shares their
@@ -31,7 +32,7 @@ from limits import RateLimitItem, parse
 from werkzeug.exceptions import TooManyRequests
 
 DEFAULTS = {
-    "CREATE_LIMIT": "20 per hour",
+    "CREATE_LIMIT": "20 per hour;5 per minute",
     "PDF_LIMIT": "30 per minute",
     "WRITE_LIMIT_PER_MINUTE": 60,
     "RATELIMIT_STORAGE_URI": "memory://",

@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "file.bad_text": N_("this file holds text that is not valid Unicode (a lone surrogate such as \\ud800)"),
     "file.bad_number": N_("this file holds a number too large to be a score"),
     "file.failed": N_("this file could not be checked: {error}"),
+    "file.no_games": N_("this file holds no games"),
     # the match file
     "match.not_object": N_("a match must be a JSON object"),
     "match.unknown_key": N_("unknown key \"{key}\" (check the spelling)"),

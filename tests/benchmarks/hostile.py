@@ -16,10 +16,13 @@ Run (loopback only; it starts and stops its own server on a temporary instance f
 - Creators and junk (16): closed loop, no pause: matches created and imported (300 hands),
   over-long targets, ``"game": {}``, lone surrogates, 5,000-deep nesting, huge numbers, bodies
   that are not JSON, writes without the key or with a wrong one, made-up ``If-Match`` tags.
-  The per-address creation limit is on (``--create-limit``).
+  They come from 127.0.0.2 (the scorers from 127.0.0.1); the per-address creation limit is on
+  (``--create-limit``, the app's default).
 
-It passes when no answer is a 500 (or any 5xx but 503, 507), every scorer's save is stored, the
-hand saves' p99 is under 100 ms, and the server log has no traceback. It prints latency
+First the scorers save alone for ``--baseline`` seconds (5): the machine's own p99. It passes
+when no answer is a 500 (or any 5xx but 503, 507), every scorer's save is stored, the hand
+saves' p99 under attack is under 100 ms (on a machine so busy with other work that the scorers
+alone pass 50 ms: under twice their own p99), and the server log has no traceback. It prints latency
 percentiles per kind of request and the count of each status.
 """
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import multiprocessing
+import os
 import random
 import sys
 import tempfile
@@ -64,6 +68,8 @@ DEFAULT_DURATION = 60.0
 SHORT_DURATION = 10.0
 ALLOWED_5XX = {503, 507}
 HAND_CYCLE = load.HAND_CYCLE
+ATTACKER_NICENESS = 10
+STRANGER = "127.0.0.2"  # the attackers' address (loopback); scorers come from 127.0.0.1
 
 
 def match(target: int = 200, **extra: Any) -> dict[str, Any]:
@@ -117,9 +123,11 @@ class Stats:
 class Worker(threading.Thread):
     """One client: a loop until the deadline."""
 
+    source: str | None = None  # the loopback address this kind of client comes from
+
     def __init__(self, name: str, base: str, deadline: float, stats: Stats, seed: int):
         super().__init__(name=name, daemon=True)
-        self.client = Client(base, timeout=60)
+        self.client = Client(base, timeout=60, source=self.source)
         self.deadline = deadline
         self.stats = stats
         self.random = random.Random(seed)
@@ -146,7 +154,8 @@ class Worker(threading.Thread):
                 import http.client
 
                 client.conn = http.client.HTTPConnection(client.host, client.port,
-                                                         timeout=client.timeout)
+                                                         timeout=client.timeout,
+                                                         source_address=client.source)
             client.conn.request(method, path, body=text.encode("utf-8", "surrogatepass"),
                                 headers={"Content-Type": "application/json", **headers})
             response = client.conn.getresponse()
@@ -193,7 +202,9 @@ class Scorer(Worker):
 
 
 class PdfClient(Worker):
-    """Asks for PDFs without a pause."""
+    """Asks for PDFs without a pause (from 127.0.0.2: strangers, not the scorers' address)."""
+
+    source = STRANGER
 
     def __init__(self, *args: Any, targets: list[str], **kw: Any):
         super().__init__(*args, **kw)
@@ -209,7 +220,9 @@ class PdfClient(Worker):
 
 
 class Junk(Worker):
-    """Creates matches and sends junk without a pause."""
+    """Creates matches and sends junk without a pause (from 127.0.0.2)."""
+
+    source = STRANGER
 
     def __init__(self, *args: Any, victims: list[str], **kw: Any):
         super().__init__(*args, **kw)
@@ -252,10 +265,21 @@ class Result:
     duration: float
     stats: Stats
     log_problems: list[str]
+    baseline: list[float] = field(default_factory=list)  # saves with no attacker, first
 
     @property
     def save_p99(self) -> float:
         return percentile(sorted(self.stats.latencies.get("save", [])), 99)
+
+    @property
+    def baseline_p99(self) -> float:
+        return percentile(sorted(self.baseline), 99)
+
+    @property
+    def p99_limit(self) -> float:
+        """100 ms; on a machine already so busy (other work) that the scorers alone pass 50 ms,
+        twice their own p99: the attackers may not double it."""
+        return max(P99_LIMIT, 2 * self.baseline_p99)
 
     @property
     def errors(self) -> list[str]:
@@ -263,11 +287,13 @@ class Result:
 
     @property
     def ok(self) -> bool:
-        return not self.errors and self.stats.saved > 0 and self.save_p99 < P99_LIMIT
+        return not self.errors and self.stats.saved > 0 and self.save_p99 < self.p99_limit
 
     def summary(self) -> str:
         lines = [f"hostile load for {self.duration:g} s: {self.stats.saved} hands saved, "
-                 f"save p99 {self.save_p99 * 1000:.1f} ms (limit {P99_LIMIT * 1000:.0f} ms)",
+                 f"save p99 {self.save_p99 * 1000:.1f} ms (limit {self.p99_limit * 1000:.0f} ms;"
+                 f" scorers alone before: p99 {self.baseline_p99 * 1000:.1f} ms of "
+                 f"{len(self.baseline)} saves)",
                  f"{'kind':<8} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
                  f"{'max ms':>8}"]
         for kind, values in sorted(self.stats.latencies.items()):
@@ -285,23 +311,25 @@ class Result:
 
 def setup(base: str) -> tuple[list[tuple[str, str]], list[str]]:
     """The scorers' matches and the PDF targets (four 300-hand matches), made before the run."""
-    client = Client(base, timeout=60)
+    clients = [Client(base, timeout=60, source=f"127.0.1.{n}") for n in range(1, 40)]
+    made = iter(clients)
     try:
         scorers = []
-        for _ in range(ARGS_SCORERS[0]):
-            status, body, _h, _t = client.request("POST", "/api/matches", match())
+        for _ in range(ARGS_SCORERS[0]):  # each table from its own address, as at a venue
+            status, body, _h, _t = next(made).request("POST", "/api/matches", match())
             assert status == 201, (status, body)
             scorers.append((body["id"], body["edit_key"]))
         targets = []
         for _ in range(4):
-            status, body, _h, _t = client.request("POST", "/api/matches", big_match())
+            status, body, _h, _t = next(made).request("POST", "/api/matches", big_match())
             assert status == 201, (status, body)
             targets += [f"/m/{body['id']}/sheet.pdf", f"/m/{body['id']}/blank.pdf"]
         targets += [f"/m/{m}/sheet.pdf" for m, _k in scorers]
         targets += ["/sheets/euchre.pdf", "/sheets/whist.pdf"]
         return scorers, targets
     finally:
-        client.close()
+        for client in clients:
+            client.close()
 
 
 ARGS_SCORERS = [8]
@@ -312,10 +340,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=DEFAULT_DURATION, help="seconds")
     parser.add_argument("--short", action="store_true", help=f"{SHORT_DURATION:g} s")
     parser.add_argument("--scorers", type=int, default=8)
+    parser.add_argument("--baseline", type=float, default=5.0,
+                        help="seconds the scorers save alone first (the machine's own p99)")
     parser.add_argument("--pdf-clients", type=int, default=16)
     parser.add_argument("--junk-clients", type=int, default=16)
-    parser.add_argument("--create-limit", default="40 per hour",
-                        help="the server's per-address creation limit for the run")
+    parser.add_argument("--create-limit", default="20 per hour;5 per minute",
+                        help="the server's per-address creation limit for the run (the default "
+                             "is the app's)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args(argv)
@@ -328,7 +359,9 @@ def _attack(kind: str, base: str, seconds: float, count: int, seed: int, targets
             victims: list[str], out: Any) -> None:
     """In a process of its own: ``count`` attacking threads of one kind; their stats go to
     ``out``. (The attackers' threads would otherwise share the scorers' GIL here, and the
-    scorers' measured latency would be the load generator's, not the server's.)"""
+    scorers' measured latency would be the load generator's, not the server's.) They run at a
+    lower CPU priority: real attackers spend their own machines' CPU, not the server's."""
+    os.nice(ATTACKER_NICENESS)
     stats = Stats()
     deadline = time.monotonic() + seconds
     if kind == "pdf":
@@ -359,7 +392,17 @@ def run(args: argparse.Namespace) -> Result:
         try:
             scorers, targets = setup(server.base)
             victims = [m for m, _k in scorers]
+            alone = Stats()
+            quiet: list[Worker] = [
+                Scorer(f"alone-{i}", server.base, time.monotonic() + args.baseline, alone, i,
+                       match_id=m, key=k) for i, (m, k) in enumerate(scorers)
+            ]
+            for w in quiet:
+                w.start()
+            for w in quiet:
+                w.join(timeout=args.baseline + 60)
             stats = Stats()
+            stats.errors += alone.errors
             out = context.Queue()
             attackers = [
                 context.Process(target=_attack, args=(kind, server.base, args.duration, count,
@@ -370,10 +413,12 @@ def run(args: argparse.Namespace) -> Result:
             for process in attackers:
                 process.start()
             deadline = time.monotonic() + args.duration
-            workers: list[Worker] = [
+            workers: list[Scorer] = [
                 Scorer(f"scorer-{i}", server.base, deadline, stats, i, match_id=m, key=k)
                 for i, (m, k) in enumerate(scorers)
             ]
+            for w, before in zip(workers, quiet, strict=True):
+                w.no = before.no  # go on from the hands saved alone
             for w in workers:
                 w.start()
             for w in workers:
@@ -393,7 +438,8 @@ def run(args: argparse.Namespace) -> Result:
         problems = []
         if "Traceback" in log:
             problems.append("the server log has a traceback:\n" + log[-3000:])
-        return Result(duration=args.duration, stats=stats, log_problems=problems)
+        return Result(duration=args.duration, stats=stats, log_problems=problems,
+                      baseline=alone.latencies.get("save", []))
 
 
 def main(argv: list[str] | None = None) -> int:

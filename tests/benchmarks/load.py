@@ -201,7 +201,10 @@ class TransportError(Exception):
 class Client:
     """One keep-alive HTTP/1.1 connection (what one phone would hold)."""
 
-    def __init__(self, base: str, timeout: float = 30.0):
+    def __init__(self, base: str, timeout: float = 30.0, source: str | None = None):
+        """:param source: the loopback address to connect from (127.0.0.2 ...), so that the
+            server sees another client address; None: the default."""
+        self.source = (source, 0) if source else None
         host_port = base.removeprefix("http://").rstrip("/")
         self.host, _, port = host_port.partition(":")
         self.port = int(port or 80)
@@ -223,7 +226,8 @@ class Client:
         started = time.perf_counter()
         try:
             if self.conn is None:
-                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout,
+                                                       source_address=self.source)
             self.conn.request(method, path, body=data, headers=hdrs)
             response = self.conn.getresponse()
             raw = response.read()
