@@ -62,7 +62,7 @@ def margin_geometry(points: Sequence[Point]) -> ChartGeometry:
     def y_of(y: int) -> float:
         return round(TOP + plot_h * (top - y) / (2 * top), 1)
 
-    x_step = _step(x_span, 20)
+    x_step = _step(x_span, 12)  # each label is text WeasyPrint lays out: a dozen at most
     line = " ".join(f"{x_of(p[0])},{y_of(p[1] - p[2])}" for p in points)
     return ChartGeometry(
         ns_lines=(line,) if points else (),
@@ -99,7 +99,7 @@ def chart_geometry(segments: Sequence[Sequence[Point]], target: int | None) -> C
     def line(segment: Sequence[Point], index: int) -> str:
         return " ".join(f"{x_of(p[0])},{y_of(p[index])}" for p in segment)
 
-    x_step = _step(x_span, 20)
+    x_step = _step(x_span, 12)  # each label is text WeasyPrint lays out: a dozen at most
     return ChartGeometry(
         ns_lines=tuple(line(s, 1) for s in segments if s),
         ew_lines=tuple(line(s, 2) for s in segments if s),

@@ -237,6 +237,8 @@ def test_blank_whist_sheets_fit_their_rules(client: Any, matches: Any) -> None:
     text = " ".join(pdf_text(data, layout=False).split())
     assert "Game 3" in text and "Honours" in text and "Rubber points" in text
     assert "Final score" in text and "Page 1" not in text
+    letter = fetch_pdf(client, f"/m/{match_id}/blank.pdf?size=letter")
+    assert len(PdfReader(io.BytesIO(letter)).pages) == 1
 
 
 def test_a_long_title_is_cut_in_the_running_head(client: Any, matches: Any) -> None:
@@ -313,3 +315,20 @@ def test_times_are_shown_in_the_event_time_zone(client: Any, matches: Any,
         event_timezone("Mars/Olympus")
     assert event_timezone("Europe/London") == "Europe/London"
     assert event_timezone(None)  # the server's own zone, whatever it is
+
+
+def test_a_page_never_ends_with_the_table_head_and_a_row_or_two(client: Any,
+                                                                matches: Any) -> None:
+    for count in (14, 17, 20, 23):  # the hand table starts low on page 1 or 2
+        match_id, _key = matches.create(euchre_match(
+            seats=dict(LONG), teams=dict(LONG_TEAMS), rules={"deals": count},
+            hands=cycle_hands(count)))
+        data = fetch_pdf(client, f"/m/{match_id}/sheet.pdf")
+        pages = len(PdfReader(io.BytesIO(data)).pages)
+        for number in range(1, pages + 1):
+            page = pdf_text(data, number)
+            if "Hand by hand" not in page:
+                continue
+            after = page.split("Hand by hand", 1)[1]
+            rows = re.findall(r"^\s{0,6}(\d+)\s+\S", after, re.M)
+            assert len(rows) >= min(4, count), (count, number, rows)

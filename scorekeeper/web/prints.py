@@ -35,7 +35,7 @@ bp = Blueprint("prints", __name__)
 GAMES = ("euchre", "whist")
 PRINT_CSS = "css/print.css"  # linked by the pages; handed to WeasyPrint parsed and cached
 BLANK_ROWS = {"euchre": 20, "whist": 18}  # rows for one game (Whist: a long game)
-RUBBER_ROWS = 7  # rows per game when a Whist sheet holds the three games of a rubber
+RUBBER_ROWS = 8  # rows per game when a Whist sheet holds the three games of a rubber
 MAX_TICKS = 30  # a blank Euchre sheet draws tick boxes for games up to 30 points, no longer
 
 
