@@ -366,7 +366,7 @@ def test_the_screen_stays_on_by_default_while_scoring(phone):
     assert page.evaluate("'wakeLock' in navigator")  # 127.0.0.1 is a secure context
     wake = page.locator("#wake")
     expect(wake).to_have_attribute("aria-pressed", "true")
-    expect(wake).to_have_accessible_name("Keep screen on")  # the state is aria-pressed, the ✓ is decoration
+    expect(wake).to_have_accessible_name("Keep screen on")  # its state: aria-pressed
     wake.click()
     expect(wake).to_have_attribute("aria-pressed", "false")
     page.reload()  # the choice is remembered on this phone
