@@ -24,6 +24,7 @@ from ..messages import problem_json, problem_message
 from ..outcome import LoadedMatch, Outcome, Status
 from ..ratelimit import count_write
 from ..security import bearer_key, csrf, has_rights_for, may_edit
+from . import outcomes
 from .errors import database_trouble, error_body, refuse_if_storage_full
 
 bp = Blueprint("api", __name__)
@@ -136,22 +137,22 @@ def json_response(body: Any, status: int = 200) -> Response:
 def answer(outcome: Outcome, if_match: bool = False) -> Response:
     """Turn a service outcome into the API's answer."""
     if outcome.status is Status.NOT_FOUND:
-        abort(404, description=outcome.message)
+        abort(404, description=outcomes.message(outcome))
     if outcome.ok:
         if outcome.response is not None:
             body = outcome.response
         else:
             body = {"hand": outcome.hand, "state": outcome.state}
-        response = json_response(body, outcome.http_status)
+        response = json_response(body, outcomes.http_status(outcome))
         if outcome.status is Status.DUPLICATE:
             response.headers["Idempotent-Replayed"] = "true"
         if outcome.version is not None:
             response.headers["X-Match-Version"] = str(outcome.version)
         return response
-    body = {"errors": outcome.errors()}
+    body = {"errors": outcomes.errors(outcome)}
     if outcome.state is not None:
         body["state"] = outcome.state
-    status = outcome.http_status
+    status = outcomes.http_status(outcome)
     if if_match and outcome.status is Status.CONFLICT:
         status = 412
     return json_response(body, status)
@@ -218,7 +219,7 @@ def create_match() -> Response:
     refuse_if_storage_full(get_db())
     outcome = service.create_match(get_db(), data, by="api")
     if not outcome.ok:
-        return json_response({"errors": outcome.errors()}, 422)
+        return json_response({"errors": outcomes.errors(outcome)}, 422)
     match_id, key = outcome.match_id, outcome.edit_key
     view_url = f"/m/{match_id}"
     body = {

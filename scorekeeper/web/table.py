@@ -34,7 +34,7 @@ from ..forms import HAND_FORMS, NAME_MAX, OPTIONS, ActionForm, ImportForm, Start
 from ..qr import qr_svg
 from ..ratelimit import count_write
 from ..service import Status
-from . import errors, pagecache, tableview
+from . import errors, outcomes, pagecache, tableview
 from .errors import refuse_if_storage_full
 
 bp = Blueprint("table", __name__)
@@ -361,7 +361,7 @@ def record(match_id: str):
     here = url_for("table.match", match_id=match_id)
     if outcome.status in (Status.RECORDED, Status.DUPLICATE):
         if as_json:
-            return _answer(outcome.http_status, status=str(outcome.status), no=outcome.no,
+            return _answer(outcomes.http_status(outcome), status=str(outcome.status), no=outcome.no,
                            version=outcome.version)
         return redirect(here, 303)
     if outcome.status is Status.ILLEGAL:
@@ -373,14 +373,14 @@ def record(match_id: str):
     if outcome.status in (Status.WRONG_NO, Status.OVER):  # the page was behind: show what is
         current = _load_or_404(match_id)
         if as_json:
-            return _answer(409, status=str(outcome.status), message=outcome.message,
+            return _answer(409, status=str(outcome.status), message=outcomes.message(outcome),
                            next_no=current.next_no, version=current.version,
                            stored=_stored_hand(current, outcome.no))
-        flash(outcome.message, "warn")
+        flash(outcomes.message(outcome), "warn")
         return _match_page(current, status=409)
     if as_json:  # a submission key reused for another hand
-        return _answer(422, status=str(outcome.status), message=outcome.message)
-    flash(outcome.message, "warn")
+        return _answer(422, status=str(outcome.status), message=outcomes.message(outcome))
+    flash(outcomes.message(outcome), "warn")
     return redirect(here, 303)
 
 
@@ -433,7 +433,7 @@ def undo(match_id: str):
     if outcome.status is Status.UNDONE:
         flash(_("Hand %(n)s undone.", n=outcome.no), "info")
     else:
-        flash(outcome.message, "warn")
+        flash(outcomes.message(outcome), "warn")
     return redirect(url_for("table.match", match_id=match_id), 303)
 
 
@@ -459,13 +459,13 @@ def edit_hand(match_id: str, no: int):
         if outcome.status is Status.CONFLICT:  # changed meanwhile: show what is there now
             loaded = _load_or_404(match_id)
             if no > loaded.hand_count:  # ... or undone meanwhile
-                flash(outcome.message, "warn")
+                flash(outcomes.message(outcome), "warn")
                 return redirect(url_for("table.match", match_id=match_id), 303)
             form = _hand_form(loaded)
-            general, status = [outcome.message], 409
+            general, status = [outcomes.message(outcome)], 409
         else:
             general = _apply_problems(form, outcome.problems) if outcome.problems \
-                else [outcome.message]
+                else [outcomes.message(outcome)]
             status = 422
     elif request.method == "POST":
         status = 422
@@ -492,7 +492,7 @@ def rematch(match_id: str):
         abort(400)
     outcome = service.rematch(get_db(), match_id, current_app.config["SECRET_KEY"])
     if not outcome.ok:
-        flash(outcome.message, "warn")
+        flash(outcomes.message(outcome), "warn")
         return redirect(url_for("table.match", match_id=match_id), 303)
     return _created(outcome)
 
