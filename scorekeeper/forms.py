@@ -26,13 +26,10 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional, Stop
 
 from .catalogs import wtforms_translations
 from .engine.cards import EUCHRE_DECK, SEATS, SUIT_SYMBOLS, SUITS
+from .engine.limits import MATCH_FORMAT, NAME_MAX, NOTE_FORM_MAX
 from .engine.rules import OPTIONS, PRESETS
 
-NAME_MAX = 40
-NOTE_MAX = 200
-
 SEAT_LABELS = {"N": _l("North"), "E": _l("East"), "S": _l("South"), "W": _l("West")}
-SUIT_LABELS = {"S": _l("spades"), "H": _l("hearts"), "D": _l("diamonds"), "C": _l("clubs")}
 PRESET_LABELS = {
     ("euchre", "standard"): _l("Standard, to 10"),
     ("euchre", "stick_the_dealer"): _l("Stick the dealer, to 10"),
@@ -195,7 +192,7 @@ class StartForm(Form):
         defaults = {o.name: o.default for o in OPTIONS[game]}
         rules = {k: v for k, v in rules.items() if v != defaults.get(k)}
         match: dict[str, Any] = {
-            "format": "scorekeeper-match/1",
+            "format": MATCH_FORMAT,
             "game": game,
             "seats": seats,
             "first_dealer": self.first_dealer.data or "N",
@@ -258,7 +255,7 @@ class HandForm(Form):
     expected_no = HiddenField(validators=[DataRequired()])
     version = HiddenField(validators=[Optional(), Length(max=12)])  # the score it is based on
     note = StringField(_l("Note"), validators=[
-        Optional(), SaidLength(NOTE_MAX, _l("Notes are limited to %(max)d characters."))])
+        Optional(), SaidLength(NOTE_FORM_MAX, _l("Notes are limited to %(max)d characters."))])
 
     def fill_defaults(self, no: int, version: int | None = None) -> None:
         """Set the hidden fields of a fresh form for hand ``no`` (after match ``version``)."""

@@ -256,14 +256,6 @@ def remember_key_hash(match_id: str, key_hash: str) -> None:
     _remember(match_id, key_ref(match_id, key_hash))
 
 
-def forget_edit_key(match_id: str) -> None:
-    """Drop a match from this phone's rights."""
-    refs = dict(_rights())
-    if refs.pop(match_id, None) is not None:
-        g.rights = refs
-        g.rights_changed = True
-
-
 def has_rights_for(match_id: str) -> bool:
     """Whether this phone holds some reference for the match (current or revoked)."""
     return match_id in _rights()

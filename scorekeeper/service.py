@@ -7,9 +7,9 @@ Writes run inside ``BEGIN IMMEDIATE`` so two phones recording at once are serial
 
 Quick reference (see each docstring):
 
-- ``create_match(db, data, by=...) -> Outcome``  CREATED (match_id, edit_key, state) | ILLEGAL
+- ``create_match(db, data) -> Outcome``  CREATED (match_id, edit_key, state) | ILLEGAL
 - ``load(db, match_id) -> LoadedMatch | None``;  ``exists(db, match_id) -> bool``
-- ``record_hand(db, match_id, hand, expected_no, submission_key=None, by=...) -> Outcome``
+- ``record_hand(db, match_id, hand, expected_no, submission_key=None) -> Outcome``
   RECORDED | DUPLICATE | KEY_REUSED | WRONG_NO | OVER | ILLEGAL | NOT_FOUND
 - ``correct_hand(db, match_id, no, hand, expected_version=None, by=...,
   expected_match_version=None) -> Outcome``  CORRECTED | CONFLICT | ILLEGAL | NO_SUCH_HAND |
@@ -31,6 +31,7 @@ from sqlite_utils import Database
 from . import store
 from .engine.problems import Problem
 from .engine.rules import MAX_DEALS
+from .formats.egn import egn_to_match, is_egn
 from .formats.matchfile import CheckResult, check_match
 from .keys import check_edit_key, derived_key, hash_key, new_edit_key, new_key, new_match_id
 from .outcome import LoadedMatch, Outcome, Status
@@ -152,20 +153,6 @@ def recent(db: Database, ids: list[str]) -> list[LoadedMatch]:
 # --- writing ----------------------------------------------------------------------------------
 
 
-def _egn_to_match(data: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Any]]:
-    """Convert an EGN object when the EGN module is there (else the match check refuses it)."""
-    try:
-        from .formats.egn import egn_to_match
-    except ImportError:
-        return data, []
-    return egn_to_match(data)
-
-
-def is_egn(data: Any) -> bool:
-    """Whether ``data`` looks like a Euchre Game Notation object rather than a match file."""
-    return isinstance(data, dict) and "fileType" in data and "format" not in data
-
-
 # A real match has a few dozen hands; the cap keeps a crafted import or a script from making
 # pages and PDFs that take seconds to render.
 MAX_HANDS = MAX_DEALS
@@ -176,15 +163,14 @@ def too_many_hands(no: int | None = None) -> Problem:
     return Problem("match.too_many_hands", field="hands", hand=no, params={"max": MAX_HANDS})
 
 
-def create_match(db: Database, data: dict[str, Any], by: str = "scorer") -> Outcome:
+def create_match(db: Database, data: dict[str, Any]) -> Outcome:
     """Create a match from a match object (hands included = an import) or an EGN object.
 
     Returns CREATED with ``match_id``, ``edit_key`` (shown once: only its hash is stored) and
     ``state``; or ILLEGAL with ``problems`` (nothing stored).
     """
-    del by  # creation is not part of the hand history
     if is_egn(data):
-        converted, problems = _egn_to_match(data)
+        converted, problems = egn_to_match(data)
         if problems or converted is None:
             return Outcome(Status.ILLEGAL, problems=list(problems))
         data = converted
@@ -243,7 +229,6 @@ def record_hand(
     hand: dict[str, Any],
     expected_no: int,
     submission_key: str | None = None,
-    by: str = "scorer",
     expected_version: int | None = None,
 ) -> Outcome:
     """Record the next hand of a match.
@@ -259,7 +244,6 @@ def record_hand(
     (same key, another request: 422); WRONG_NO (hand ``no`` already recorded, with ``state``:
     409); OVER (the match is finished: 409); ILLEGAL (``problems``: 422); NOT_FOUND.
     """
-    del by  # a recorded hand's author is not kept; corrections and undos are
     fingerprint = request_hash(hand, expected_no)
     with store.transaction(db):
         row = store.get_match(db, match_id)

@@ -124,7 +124,6 @@ class HandRow:
     turn_up: str | None = None
     discard: str | None = None
     holdings: tuple[Holding, ...] = ()  # the four hands, when the deal was recorded
-    tricks_made: dict[str, int] | None = None  # tricks taken by each side, card records
     trick_points: dict[str, int] | None = None  # Whist: points for tricks (and a penalty)
     honour_points: dict[str, int] | None = None  # Whist: points for honours
 

@@ -87,12 +87,6 @@ def get_match(db: Database, match_id: str) -> MatchRow | None:
     return MatchRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
 
 
-def match_version(db: Database, match_id: str) -> int | None:
-    """The match's version (bumped by every write), or None: one small query."""
-    row = db.execute("SELECT version FROM matches WHERE id = ?", [match_id]).fetchone()
-    return None if row is None else int(row[0])
-
-
 def insert_match(
     db: Database, match_id: str, key_hash: str, game: str, data: dict,
     rematch_of: str | None = None,
@@ -225,20 +219,3 @@ def put_idempotent(
         " VALUES (?, ?, ?, ?, ?, ?)",
         [match_id, key, request_hash, status, dumps(response), now()],
     )
-
-
-def match_ids_present(db: Database, ids: list[str]) -> set[str]:
-    """Which of ``ids`` are stored matches."""
-    if not ids:
-        return set()
-    marks = ",".join("?" for _ in ids)
-    rows = db.execute(f"SELECT id FROM matches WHERE id IN ({marks})", ids).fetchall()
-    return {r[0] for r in rows}
-
-
-def counts(db: Database) -> dict[str, int]:
-    """Row counts of the data tables (for backups and health)."""
-    return {
-        t: db.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-        for t in ("matches", "hands", "hand_history", "idempotency")
-    }

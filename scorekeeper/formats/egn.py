@@ -24,17 +24,33 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import PARTNER, SEATS, opening_leader
+from ..engine.limits import MATCH_FORMAT, NAME_MAX, NOTE_MAX, TITLE_MAX
 from ..engine.problems import Problem
 from .egn_messages import EGN_MESSAGES  # noqa: F401 - registers the wording of egn.* codes
+from .matchfile import PLAYED
 
-MATCH_FORMAT = "scorekeeper-match/1"
-TITLE_MAX = 80  # a match's own title, e.g. "VWEC Finals"
-NOTE_MAX = 500  # a hand's note (engine: hand.bad_note beyond this)
-PLAYED = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?")
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
 EGN_VERSION = "1.4"
-MAX_NAME = 40  # match-format.md: names are 1 to 40 characters
+
+
+def is_egn(data: object, name: str = "") -> bool:
+    """Whether ``data`` (read from a file called ``name``, if any) is Euchre Game Notation rather
+    than a match file: a ``.egn`` file, or an object with a ``fileType`` and no ``format``.
+
+    The one rule for the importer, the API and ``scorekeeper check`` (which asks
+    :func:`is_emn` first).
+    """
+    if name.lower().endswith(".egn"):
+        return True
+    return isinstance(data, dict) and "fileType" in data and "format" not in data
+
+
+def is_emn(data: object, name: str = "") -> bool:
+    """Whether ``data`` is a Euchre Match Notation file (several games)."""
+    if isinstance(data, dict) and "fileType" in data:
+        return bool(data["fileType"] == EMN_FILE_TYPE)
+    return name.lower().endswith(".emn")
 
 
 _CARD_RE = re.compile(r"^(9|10|[TJQKA])([SHDC])$", re.IGNORECASE)
@@ -242,7 +258,7 @@ def _seats(players: object, problems: list[Problem]) -> dict[str, str]:
 def _clean_name(name: str) -> str:
     """A name as the match file wants it: no control characters, trimmed, at most 40 long."""
     printable = "".join(" " if unicodedata.category(ch) in ("Cc", "Cs") else ch for ch in name)
-    return printable.strip()[:MAX_NAME].strip()
+    return printable.strip()[:NAME_MAX].strip()
 
 
 def _start_score(value: object, problems: list[Problem]) -> dict[str, int]:

@@ -217,7 +217,7 @@ def create_match() -> Response:
     """Create a match (or import one with its hands, or an EGN file)."""
     data = read_json()
     refuse_if_storage_full(get_db())
-    outcome = service.create_match(get_db(), data, by="api")
+    outcome = service.create_match(get_db(), data)
     if not outcome.ok:
         return json_response({"errors": outcomes.errors(outcome)}, 422)
     match_id, key = outcome.match_id, outcome.edit_key
@@ -279,7 +279,7 @@ def record_hand(match_id: str) -> Response:
     if isinstance(no, bool) or not isinstance(no, int) or no < 1:
         return unprocessable(_("\"no\" must be the number this hand gets (the next hand)."),
                              field="no")
-    return answer(service.record_hand(get_db(), match_id, body, no, key, by="api"))
+    return answer(service.record_hand(get_db(), match_id, body, no, key))
 
 
 @bp.put("/api/matches/<match_id>/hands/<int:no>")

@@ -28,9 +28,11 @@ from flask_wtf.csrf import generate_csrf
 
 from .. import security, service, store
 from ..db import get_db
+from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..formats.matchfile import check_match
-from ..forms import HAND_FORMS, NAME_MAX, OPTIONS, ActionForm, ImportForm, StartForm
+from ..forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
+from ..i18n import LANGUAGE_NAMES, LOCALES
 from ..qr import qr_svg
 from ..ratelimit import count_write
 from ..service import Status
@@ -41,17 +43,18 @@ bp = Blueprint("table", __name__)
 
 RECENT_COOKIE = "recent"
 RECENT_MAX = 12
-LANGS = {"en": "en", "zh_Hant": "zh_Hant", "zh_Hans": "zh_Hans"}
 THEME_COLOUR = "#1d5c45"  # as <meta name="theme-color"> in base.html
 BACKGROUND_COLOUR = "#f3f0e8"  # the page background (app.css --bg)
 SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*")  # a path on this site: no "//", "/\", spaces
 
 
 @bp.app_context_processor
-def page_language() -> dict[str, str]:
-    """``page_lang``: the page's language tag for ``<html lang>``."""
+def page_language() -> dict[str, Any]:
+    """``page_lang``: the page's language tag for ``<html lang>``; ``languages``: the footer's
+    (code, name) pairs."""
     locale = get_locale()
-    return {"page_lang": str(locale).replace("_", "-") if locale else "en"}
+    return {"page_lang": str(locale).replace("_", "-") if locale else "en",
+            "languages": LANGUAGE_NAMES.items()}
 
 
 # --- access -----------------------------------------------------------------------------------
@@ -552,8 +555,8 @@ def set_lang(code: str):
     if not SAFE_NEXT.fullmatch(target):  # only our own page paths: never off-site
         target = "/"
     resp = redirect(target, 303)
-    if code in LANGS:
-        resp.set_cookie("lang", LANGS[code], max_age=400 * 86400, samesite="Lax",
+    if code in LOCALES:
+        resp.set_cookie("lang", code, max_age=400 * 86400, samesite="Lax",
                         secure=request.is_secure)
     return resp
 
