@@ -1,4 +1,4 @@
-"""What the service layer answers: an Outcome per write, a LoadedMatch per read.
+"""What the service layer answers: an ServiceResult per write, a LoadedMatch per read.
 
 Plain data: no HTTP status and no words (the web layer says them, :mod:`scorekeeper.web.outcomes`).
 """
@@ -36,7 +36,7 @@ OK = frozenset({Status.CREATED, Status.RECORDED, Status.DUPLICATE, Status.CORREC
 
 
 @dataclass(slots=True)
-class Outcome:
+class ServiceResult:
     """The result of a service write. Fields not relevant to a status are None/empty."""
 
     status: Status

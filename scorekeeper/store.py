@@ -27,7 +27,7 @@ def dumps(value: Any) -> str:
 
 
 @dataclass(slots=True)
-class MatchRow:
+class StoredMatch:
     """One row of ``matches``: the match object without its hands, plus bookkeeping."""
 
     id: str
@@ -40,7 +40,7 @@ class MatchRow:
 
 
 @dataclass(slots=True)
-class HandRow:
+class StoredHand:
     """One row of ``hands``: a recorded hand object (as sent, without ``no``)."""
 
     no: int
@@ -75,7 +75,7 @@ def get_version(db: Database, match_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-def get_match(db: Database, match_id: str) -> MatchRow | None:
+def get_match(db: Database, match_id: str) -> StoredMatch | None:
     """The match row, or None."""
     row = db.execute(
         "SELECT id, edit_key_hash, game, data, created, updated, version"
@@ -84,7 +84,7 @@ def get_match(db: Database, match_id: str) -> MatchRow | None:
     ).fetchone()
     if row is None:
         return None
-    return MatchRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
+    return StoredMatch(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
 
 
 def insert_match(
@@ -118,14 +118,14 @@ def set_edit_key_hash(db: Database, match_id: str, key_hash: str) -> None:
     db.execute("UPDATE matches SET edit_key_hash = ? WHERE id = ?", [key_hash, match_id])
 
 
-def get_hands(db: Database, match_id: str) -> list[HandRow]:
+def get_hands(db: Database, match_id: str) -> list[StoredHand]:
     """The recorded hands of a match, in order."""
     rows = db.execute(
         "SELECT no, data, version, submission_key, created, updated FROM hands"
         " WHERE match_id = ? ORDER BY no",
         [match_id],
     ).fetchall()
-    return [HandRow(r[0], json.loads(r[1]), r[2], r[3], r[4], r[5]) for r in rows]
+    return [StoredHand(r[0], json.loads(r[1]), r[2], r[3], r[4], r[5]) for r in rows]
 
 
 def insert_hand(

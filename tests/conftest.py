@@ -89,7 +89,7 @@ class Matches:
         return outcome.match_id, outcome.edit_key
 
     def record(self, match_id: str, hand: dict[str, Any], no: int | None = None, **kw: Any):
-        """Record a hand (as the next one unless ``no`` is given); return the Outcome."""
+        """Record a hand (as the next one unless ``no`` is given); return the ServiceResult."""
         with self.app.app_context():
             if no is None:
                 no = service.load(get_db(), match_id).next_no

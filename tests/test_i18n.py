@@ -122,11 +122,17 @@ def test_the_catalogs_say_their_plural_rules() -> None:
         assert str(cat.locale) == locale
 
 
-def test_egn_templates_are_registered_with_the_engine() -> None:
-    """formats/egn_messages.py marks its wording with N_ and registers it with the engine's."""
+def test_egn_problems_word_themselves_and_leave_the_engine_table_alone() -> None:
+    """The EGN importer's wording is its own (no registration at import): an egn.* problem reads
+    the same whatever was imported first, and the engine's table holds no egn.* code."""
     from scorekeeper.engine.messages import MESSAGES
+    from scorekeeper.formats.egn_messages import EgnProblem
 
-    assert {code: MESSAGES[code] for code in EGN_MESSAGES} == EGN_MESSAGES
+    assert not [code for code in MESSAGES if code.startswith("egn.")]
+    problem = EgnProblem("egn.bad_players", field="metadata.players", params={"count": 3})
+    assert problem.message == "a game needs exactly 4 players, but 3 are listed"
+    assert problem.as_json() == {"hand": None, "field": "metadata.players",
+                                 "message": "a game needs exactly 4 players, but 3 are listed"}
 
 
 def test_ensure_compiled_writes_missing_and_stale_catalogs(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """The JSON API (spec/api.md), the match-file export and the health check.
 
 Views are thin: they read the request, call :mod:`scorekeeper.service`, and turn the
-:class:`~scorekeeper.outcome.Outcome` into a status and a body.
+:class:`~scorekeeper.outcome.ServiceResult` into a status and a body.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .. import poll, service
 from ..db import get_db, heartbeat, storage_full
 from ..formats import safejson
 from ..messages import problem_json, problem_message
-from ..outcome import LoadedMatch, Outcome, Status
+from ..outcome import LoadedMatch, ServiceResult, Status
 from ..ratelimit import count_write
 from ..security import bearer_key, csrf, has_rights_for, may_edit
 from . import outcomes
@@ -134,7 +134,7 @@ def json_response(body: Any, status: int = 200) -> Response:
     return response
 
 
-def answer(outcome: Outcome, if_match: bool = False) -> Response:
+def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
     """Turn a service outcome into the API's answer."""
     if outcome.status is Status.NOT_FOUND:
         abort(404, description=outcomes.message(outcome))

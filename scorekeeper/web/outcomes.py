@@ -11,7 +11,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ..messages import problem_json, problem_message
-from ..outcome import Outcome, Status
+from ..outcome import ServiceResult, Status
 
 HTTP_STATUS: dict[Status, int] = {
     Status.CREATED: 201,
@@ -30,12 +30,12 @@ HTTP_STATUS: dict[Status, int] = {
 }
 
 
-def http_status(outcome: Outcome) -> int:
+def http_status(outcome: ServiceResult) -> int:
     """The API's HTTP status for this outcome."""
     return HTTP_STATUS[outcome.status]
 
 
-def message(outcome: Outcome) -> str:
+def message(outcome: ServiceResult) -> str:
     """A sentence for the person at the table (translated), empty on success."""
     s, no = outcome.status, outcome.no
     if s is Status.WRONG_NO:
@@ -66,7 +66,7 @@ def message(outcome: Outcome) -> str:
     return ""
 
 
-def errors(outcome: Outcome) -> list[dict[str, Any]]:
+def errors(outcome: ServiceResult) -> list[dict[str, Any]]:
     """The API's ``errors`` list: the engine's problems, or one entry for the status."""
     if outcome.problems:
         return [problem_json(p) for p in outcome.problems]
