@@ -28,53 +28,7 @@ from .catalogs import wtforms_translations
 from .engine.cards import EUCHRE_DECK, SEATS, SUIT_SYMBOLS, SUITS
 from .engine.limits import MATCH_FORMAT, NAME_MAX, NOTE_FORM_MAX
 from .engine.rules import OPTIONS, PRESETS
-
-SEAT_LABELS = {"N": _l("North"), "E": _l("East"), "S": _l("South"), "W": _l("West")}
-PRESET_LABELS = {
-    ("euchre", "standard"): _l("Standard, to 10"),
-    ("euchre", "stick_the_dealer"): _l("Stick the dealer, to 10"),
-    ("euchre", "short"): _l("Short game, to 5"),
-    ("whist", "american"): _l("American whist, to 7"),
-    ("whist", "short"): _l("Short whist, to 5"),
-    ("whist", "long"): _l("Long whist, to 10"),
-}
-# One line per rule option (spec/rules.md), shown beside its field on the start page.
-OPTION_HELP = {
-    "target": _l("The first side to reach it wins the game."),
-    "deals": _l("Instead of a target: play this many hands; the higher score wins."),
-    "stick_the_dealer": _l("If everyone passes twice, the dealer must name trump."),
-    "lone_lead": _l("Who leads against a lone hand."),
-    "lone_march_points": _l("Points for taking all 5 tricks alone."),
-    "lone_euchre_points": _l("Points for euchring a lone hand."),
-    "defend_alone": _l("Against a lone hand, one defender may also play alone."),
-    "lone_defender_points": _l("Points for a lone defender who euchres the loner."),
-    "canadian_loner": _l("The dealer's partner who orders up must go alone."),
-    "renege_points": _l("Points to the other side when a seat reneges."),
-    "renege_points_alone": _l("Renege points when the hand was played alone."),
-    "honours": _l("A side holding 3 or 4 of A K Q J of trumps scores 2 or 4."),
-    "honours_blocked_at": _l("From this score on, a side cannot score honours."),
-    "rubber": _l("Play games until a side has won two."),
-}
-OPTION_LABELS = {
-    "target": _l("Game to"),
-    "deals": _l("Fixed number of hands"),
-    "stick_the_dealer": _l("Stick the dealer"),
-    "lone_lead": _l("Lead against a loner"),
-    "lone_march_points": _l("Lone march points"),
-    "lone_euchre_points": _l("Lone euchre points"),
-    "defend_alone": _l("Defend alone"),
-    "lone_defender_points": _l("Lone defender points"),
-    "canadian_loner": _l("Canadian loner"),
-    "renege_points": _l("Renege points"),
-    "renege_points_alone": _l("Renege points, alone"),
-    "honours": _l("Count honours"),
-    "honours_blocked_at": _l("No honours from"),
-    "rubber": _l("Rubber (best of three)"),
-}
-CHOICE_LABELS = {
-    "dealer_left": _l("the dealer's left"),
-    "loner_left": _l("the loner's left"),
-}
+from .labels import CHOICE_LABELS, OPTION_HELP, OPTION_LABELS, PRESET_LABELS, SEAT_LABELS
 
 
 class SaidLength(Length):
