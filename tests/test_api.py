@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import euchre_hand, euchre_match, whist_match
+from helpers import SHARED, euchre_hand, euchre_match, whist_match
 
 
 def auth(key: str, **headers: str) -> dict[str, str]:
@@ -75,7 +75,7 @@ def test_create_refuses_what_is_not_a_legal_match(client, body):
 
 
 def test_create_from_an_egn_file(client):
-    with open("/work/shared/data/egn/Epic Comeback.egn", encoding="utf-8") as f:
+    with open(SHARED / "data" / "egn" / "Epic Comeback.egn", encoding="utf-8") as f:
         egn = json.load(f)
     r = client.post("/api/matches", json=egn)
     assert r.status_code == 201, r.get_json()

@@ -6,14 +6,14 @@ import json
 import threading
 
 import pytest
-from helpers import euchre_hand, euchre_match, whist_match
+from helpers import SHARED, euchre_hand, euchre_match, whist_match
 
 from scorekeeper import service, store
 from scorekeeper.db import connect
 from scorekeeper.service import Status
 from scorekeeper.web import outcomes
 
-EXAMPLES = "/work/shared/spec/examples"
+EXAMPLES = SHARED / "spec" / "examples"
 
 
 @pytest.fixture
@@ -79,13 +79,13 @@ def test_create_refuses_an_import_with_an_illegal_hand(db):
 
 def test_create_from_the_examples(db):
     for name in ("seed-euchre-000.json", "seed-whist-004.json"):
-        with open(f"{EXAMPLES}/{name}", encoding="utf-8") as f:
+        with open(EXAMPLES / name, encoding="utf-8") as f:
             outcome = service.create_match(db, json.load(f))
         assert outcome.ok, name
 
 
 def test_create_from_egn(db):
-    with open("/work/shared/data/egn/Epic Comeback.egn", encoding="utf-8") as f:
+    with open(SHARED / "data" / "egn" / "Epic Comeback.egn", encoding="utf-8") as f:
         data = json.load(f)
     outcome = service.create_match(db, data)
     assert outcome.status is Status.CREATED, [p.as_json() for p in outcome.problems]
