@@ -226,7 +226,7 @@ def _migrate_session_keys() -> None:
     old = session.pop(SESSION_KEYS, None)
     if not isinstance(old, dict):
         return
-    from . import keys
+    from .service import keys
 
     for match_id, key in old.items():
         if isinstance(match_id, str) and isinstance(key, str):
@@ -246,7 +246,7 @@ def _remember(match_id: str, ref: str) -> None:
 def remember_edit_key(match_id: str, key: str) -> None:
     """Make this phone a scorer of the match (the key must have been checked): a reference to
     the key goes into the rights cookie (newest last, at most ``MAX_REMEMBERED``)."""
-    from . import keys
+    from .service import keys
 
     _remember(match_id, key_ref(match_id, keys.hash_key(key)))
 

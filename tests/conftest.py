@@ -26,7 +26,7 @@ from helpers import euchre_match, free_port, wait_for
 from werkzeug.serving import make_server
 
 from scorekeeper import ROOT, create_app, service
-from scorekeeper.db import get_db
+from scorekeeper.store.db import get_db
 
 
 def pytest_configure(config: pytest.Config) -> None:

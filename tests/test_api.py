@@ -310,7 +310,7 @@ def test_history_keeps_corrections_and_undos(client, created):
 def test_stored_hands_that_no_longer_replay_are_shown_not_crashed_on(app, client, created):
     """An engine change could make old hands illegal: answer with the problems, never a 500."""
     from scorekeeper import store
-    from scorekeeper.db import get_db
+    from scorekeeper.store.db import get_db
 
     with app.app_context():
         store.insert_hand(get_db(), created["id"], 1, euchre_hand(tricks=9), None)

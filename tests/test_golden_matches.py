@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import service
-from scorekeeper.db import get_db
+from scorekeeper.store.db import get_db
 
 FOLDER = Path(__file__).resolve().parent / "data" / "golden" / "matches"
 NAMES = sorted(p.stem for p in FOLDER.glob("*.json") if p.suffixes == [".json"])

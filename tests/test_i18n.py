@@ -20,11 +20,11 @@ from babel.messages.pofile import read_po
 from flask_babel import force_locale
 
 from scorekeeper import ROOT
-from scorekeeper.catalogs import compile_catalog, ensure_compiled, wtforms_translations
 from scorekeeper.engine.problems import Problem
 from scorekeeper.formats.egn_messages import EGN_MESSAGES
 from scorekeeper.formats.matchfile import check_match
-from scorekeeper.messages import problem_message
+from scorekeeper.i18n.catalogs import compile_catalog, ensure_compiled, wtforms_translations
+from scorekeeper.i18n.messages import problem_message
 
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 CHINESE = ("zh_Hant", "zh_Hans")
@@ -250,7 +250,7 @@ def test_problem_message_never_fails(app: Any) -> None:
 def test_every_engine_template_formats_in_chinese(app: Any) -> None:
     """Each translated template takes the same params as the English one."""
     from scorekeeper.engine.messages import MESSAGES
-    from scorekeeper.messages import template_for
+    from scorekeeper.i18n.messages import template_for
 
     for code in (*MESSAGES, *EGN_MESSAGES):
         names = re.findall(r"(?<!\{)\{(\w+)\}", template_for(code) or "")

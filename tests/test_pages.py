@@ -12,7 +12,7 @@ import pytest
 from helpers import euchre_hand, euchre_match, whist_match
 
 from scorekeeper import service
-from scorekeeper.db import get_db
+from scorekeeper.store.db import get_db
 
 START = {
     "game": "euchre", "N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee",

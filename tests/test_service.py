@@ -9,8 +9,8 @@ import pytest
 from helpers import SHARED, euchre_hand, euchre_match, whist_match
 
 from scorekeeper import service, store
-from scorekeeper.db import connect
 from scorekeeper.service import Status
+from scorekeeper.store.db import connect
 from scorekeeper.web import outcomes
 
 EXAMPLES = SHARED / "spec" / "examples"

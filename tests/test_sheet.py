@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from helpers import SEATS
 
-from scorekeeper.chart import chart_geometry, render_svg
 from scorekeeper.formats.matchfile import check_match
-from scorekeeper.sheet import NAME_LIMIT, build_sheet, clip, rule_items, trick_rows
+from scorekeeper.printing.chart import chart_geometry, render_svg
+from scorekeeper.printing.sheet import NAME_LIMIT, build_sheet, clip, rule_items, trick_rows
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 

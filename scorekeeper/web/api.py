@@ -1,7 +1,7 @@
 """The JSON API (spec/api.md), the match-file export and the health check.
 
 Views are thin: they read the request, call :mod:`scorekeeper.service`, and turn the
-:class:`~scorekeeper.outcome.ServiceResult` into a status and a body.
+:class:`~scorekeeper.service.results.ServiceResult` into a status and a body.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import poll, service
-from ..db import get_db, heartbeat, storage_full
 from ..formats import safejson
-from ..messages import problem_json, problem_message
-from ..outcome import LoadedMatch, ServiceResult, Status
+from ..i18n.messages import problem_json, problem_message
 from ..ratelimit import count_write
 from ..security import bearer_key, csrf, has_rights_for, may_edit
+from ..service.results import LoadedMatch, ServiceResult, Status
+from ..store.db import get_db, heartbeat, storage_full
 from . import outcomes
 from .errors import database_trouble, error_body, refuse_if_storage_full
 

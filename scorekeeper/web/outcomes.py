@@ -1,7 +1,7 @@
 """How a service result is said at the edge: its HTTP status, a sentence, the API's errors.
 
-The service layer (:mod:`scorekeeper.outcome`) knows no HTTP and no language; the pages and the
-JSON API turn its results into status codes and translated words here.
+The service layer (:mod:`scorekeeper.service.results`) knows no HTTP and no language; the
+pages and the JSON API turn its results into status codes and translated words here.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..messages import problem_json, problem_message
-from ..outcome import ServiceResult, Status
+from ..i18n.messages import problem_json, problem_message
+from ..service.results import ServiceResult, Status
 
 HTTP_STATUS: dict[Status, int] = {
     Status.CREATED: 201,

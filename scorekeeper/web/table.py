@@ -1,6 +1,6 @@
 """The table pages: start a match, record hands, undo, correct, rematch (Post/Redirect/Get).
 
-Views stay thin: forms check shapes (``scorekeeper.forms``), the service layer stores and the
+Views stay thin: forms check shapes (``scorekeeper.web.forms``), the service layer stores and the
 engine judges (``scorekeeper.service``), ``tableview`` turns a match into what is shown.
 Edit rights: ``/m/<id>?key=...`` swaps the edit key for an entry in the signed session.
 """
@@ -27,17 +27,17 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from .. import security, service, store
-from ..db import get_db
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..formats.matchfile import check_match
-from ..forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
 from ..i18n import LANGUAGE_NAMES, LOCALES
 from ..qr import qr_svg
 from ..ratelimit import count_write
 from ..service import Status
+from ..store.db import get_db
 from . import errors, outcomes, pagecache, tableview
 from .errors import refuse_if_storage_full
+from .forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
 
 bp = Blueprint("table", __name__)
 

@@ -16,8 +16,8 @@ from ..engine.cards import SUIT_SYMBOLS
 from ..engine.match import game_breaks
 from ..engine.problems import Problem
 from ..engine.rules import resolve_rules
-from ..labels import RESULT_LABELS, SEAT_LABELS
-from ..messages import problem_message
+from ..i18n.labels import RESULT_LABELS, SEAT_LABELS
+from ..i18n.messages import problem_message
 
 TEAMS = ("NS", "EW")
 # Engine field -> form field, where they differ; fields not on a form are shown at the top.

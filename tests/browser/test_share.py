@@ -192,7 +192,7 @@ def test_the_match_page_opens_offline_after_one_visit(browser, app):
         match_id = path.rsplit("/", 1)[1]
         with app.app_context():
             from scorekeeper import service
-            from scorekeeper.db import get_db
+            from scorekeeper.store.db import get_db
             assert service.record_hand(get_db(), match_id, {"caller": "N",
                                                             "makers_tricks": 4}, 2).ok
         page.reload()

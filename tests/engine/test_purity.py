@@ -15,7 +15,7 @@ PURE = [PACKAGE / "engine", PACKAGE / "formats"]
 FORBIDDEN = {"flask", "flask_babel", "flask_wtf", "sqlite3", "sqlite_utils", "weasyprint",
              "werkzeug", "jinja2"}
 # The service layer may use SQLite (it stores), never the web: no requests, no words, no HTTP.
-SERVICE = ["scorekeeper.service", "scorekeeper.outcome"]
+SERVICE = ["scorekeeper.service", "scorekeeper.service.results", "scorekeeper.service.keys"]
 WEB_ONLY = {"flask", "flask_babel", "flask_wtf", "werkzeug", "jinja2", "weasyprint"}
 # What each pure package may import of the scorekeeper package.
 ALLOWED_INSIDE = {

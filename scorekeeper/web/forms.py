@@ -24,11 +24,11 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, StopValidation
 
-from .catalogs import wtforms_translations
-from .engine.cards import EUCHRE_DECK, SEATS, SUIT_SYMBOLS, SUITS
-from .engine.limits import MATCH_FORMAT, NAME_MAX, NOTE_FORM_MAX
-from .engine.rules import OPTIONS, PRESETS
-from .labels import CHOICE_LABELS, OPTION_HELP, OPTION_LABELS, PRESET_LABELS, SEAT_LABELS
+from ..engine.cards import EUCHRE_DECK, SEATS, SUIT_SYMBOLS, SUITS
+from ..engine.limits import MATCH_FORMAT, NAME_MAX, NOTE_FORM_MAX
+from ..engine.rules import OPTIONS, PRESETS
+from ..i18n.catalogs import wtforms_translations
+from ..i18n.labels import CHOICE_LABELS, OPTION_HELP, OPTION_LABELS, PRESET_LABELS, SEAT_LABELS
 
 
 class SaidLength(Length):

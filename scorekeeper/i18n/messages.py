@@ -18,9 +18,9 @@ from typing import Any
 
 from flask_babel import get_locale, gettext
 
-from .engine.messages import MESSAGES, N_
-from .engine.problems import Problem
-from .formats.egn_messages import EGN_MESSAGES
+from ..engine.messages import MESSAGES, N_
+from ..engine.problems import Problem
+from ..formats.egn_messages import EGN_MESSAGES
 from .labels import FIELD_WORDS, GAME_WORDS, SUIT_WORDS, TEAM_WORDS, VALUE_WORDS, seat_word
 
 _AT_LEAST = re.compile(r"^a whole number of at least (-?\d+)$")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .engine.problems import Problem
+from ..engine.problems import Problem
 
 
 class Status(StrEnum):

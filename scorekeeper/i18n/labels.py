@@ -2,7 +2,7 @@
 and rules, as the pages, the printouts and the translated problem messages say them.
 
 Two kinds, both extracted by pybabel: ``_l`` labels (lazy, for forms and templates) and ``N_``
-words translated where they are used (:func:`scorekeeper.messages.translate_param`).
+words translated where they are used (:func:`scorekeeper.i18n.messages.translate_param`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
-from .engine.messages import N_
+from ..engine.messages import N_
 
 # --- seats, sides, suits, games ---------------------------------------------------------------
 

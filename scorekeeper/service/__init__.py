@@ -1,8 +1,9 @@
 """The service layer: what the pages and the JSON API do to matches, so both behave the same.
 
-Every function takes a sqlite-utils ``Database`` (``scorekeeper.db.get_db()`` in a request) and
-returns plain data or an :class:`ServiceResult`. The hands are the truth: the state is always the
-replay of the stored hands through the engine (``check_match``); nothing derived is stored.
+Every function takes a sqlite-utils ``Database`` (``scorekeeper.store.db.get_db()`` in a
+request) and returns plain data or a :class:`ServiceResult`. The hands are the truth: the
+state is always the replay of the stored hands through the engine (``check_match``); nothing
+derived is stored.
 Writes run inside ``BEGIN IMMEDIATE`` so two phones recording at once are serialised.
 
 Quick reference (see each docstring):
@@ -28,13 +29,13 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import store
-from .engine.problems import Problem
-from .engine.rules import MAX_DEALS
-from .formats.egn import egn_to_match, is_egn
-from .formats.matchfile import CheckResult, check_match
+from .. import store
+from ..engine.problems import Problem
+from ..engine.rules import MAX_DEALS
+from ..formats.egn import egn_to_match, is_egn
+from ..formats.matchfile import CheckResult, check_match
 from .keys import check_edit_key, derived_key, hash_key, new_edit_key, new_key, new_match_id
-from .outcome import LoadedMatch, ServiceResult, Status
+from .results import LoadedMatch, ServiceResult, Status
 
 __all__ = [
     "LoadedMatch",
