@@ -70,7 +70,9 @@ def create_app(
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # keep match files in their natural order
 
-    from . import compress, db, i18n, pdf_render, ratelimit, security
+    from . import compress, i18n, ratelimit, security
+    from .printing import pdf_render
+    from .store import db
     from .web import errors
 
     compress.init_app(app)  # first registered, so it runs last, on the finished response

@@ -9,6 +9,7 @@ from typing import Any
 
 from .engine.problems import Problem
 from .formats import safejson
+from .formats.egn import egn_to_match, emn_to_matches, is_egn, is_emn
 from .formats.matchfile import check_match
 
 UNREADABLE = 2
@@ -32,11 +33,9 @@ def _check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
     except safejson.Refused as refused:
         status = UNREADABLE if refused.problem.code == "file.not_json" else 1
         return _failed(name, [refused.problem]), status
-    if _is_emn(name, data):
+    if is_emn(data, name):
         return _check_emn(data, name)
-    if _is_egn(name, data):
-        from .formats.egn import egn_to_match
-
+    if is_egn(data, name):
         match, problems = egn_to_match(data)
         if match is None:
             return _failed(name, problems), 1
@@ -48,22 +47,8 @@ def _check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
     return {"file": name, **result.state}, 0
 
 
-def _is_egn(name: str, data: Any) -> bool:
-    if name.lower().endswith(".egn"):
-        return True
-    return isinstance(data, dict) and data.get("fileType") == "Euchre Game Notation"
-
-
-def _is_emn(name: str, data: Any) -> bool:
-    if isinstance(data, dict) and "fileType" in data:
-        return bool(data["fileType"] == "Euchre Match Notation")
-    return name.lower().endswith(".emn")
-
-
 def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
     """A Euchre Match Notation file: every game checked; one line with a state per game."""
-    from .formats.egn import emn_to_matches
-
     games, problems = emn_to_matches(data)
     errors = [p.as_json() for p in problems]
     states: list[dict[str, Any]] = []

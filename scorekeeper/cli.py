@@ -155,7 +155,7 @@ def serve(args: argparse.Namespace) -> int:
 def backup(args: argparse.Namespace) -> int:
     """Write a consistent copy of the database and verify it."""
     from scorekeeper import instance_folder
-    from scorekeeper.backup import BackupError, backup_database
+    from scorekeeper.store.backup import BackupError, backup_database
 
     try:
         counts = backup_database(instance_folder() / "scorekeeper.db", Path(args.dest))
@@ -170,7 +170,7 @@ def backup(args: argparse.Namespace) -> int:
 def restore(args: argparse.Namespace) -> int:
     """Replace the database with a verified backup."""
     from scorekeeper import instance_folder
-    from scorekeeper.backup import BackupError, restore_database
+    from scorekeeper.store.backup import BackupError, restore_database
 
     try:
         counts = restore_database(Path(args.source), instance_folder() / "scorekeeper.db")

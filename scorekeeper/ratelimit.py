@@ -106,7 +106,7 @@ def count_write(match_id: str) -> None:
     if item is None or request.method not in UNSAFE_METHODS:
         return
     from . import store
-    from .db import get_db
+    from .store.db import get_db
 
     row = store.get_match(get_db(), match_id)
     if row is None:

@@ -226,7 +226,7 @@ def _migrate_session_keys() -> None:
     old = session.pop(SESSION_KEYS, None)
     if not isinstance(old, dict):
         return
-    from . import keys
+    from .service import keys
 
     for match_id, key in old.items():
         if isinstance(match_id, str) and isinstance(key, str):
@@ -246,7 +246,7 @@ def _remember(match_id: str, ref: str) -> None:
 def remember_edit_key(match_id: str, key: str) -> None:
     """Make this phone a scorer of the match (the key must have been checked): a reference to
     the key goes into the rights cookie (newest last, at most ``MAX_REMEMBERED``)."""
-    from . import keys
+    from .service import keys
 
     _remember(match_id, key_ref(match_id, keys.hash_key(key)))
 
@@ -254,14 +254,6 @@ def remember_edit_key(match_id: str, key: str) -> None:
 def remember_key_hash(match_id: str, key_hash: str) -> None:
     """Like ``remember_edit_key``, from the stored hash (a scorer token was checked)."""
     _remember(match_id, key_ref(match_id, key_hash))
-
-
-def forget_edit_key(match_id: str) -> None:
-    """Drop a match from this phone's rights."""
-    refs = dict(_rights())
-    if refs.pop(match_id, None) is not None:
-        g.rights = refs
-        g.rights_changed = True
 
 
 def has_rights_for(match_id: str) -> bool:

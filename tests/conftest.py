@@ -26,7 +26,7 @@ from helpers import euchre_match, free_port, wait_for
 from werkzeug.serving import make_server
 
 from scorekeeper import ROOT, create_app, service
-from scorekeeper.db import get_db
+from scorekeeper.store.db import get_db
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -89,7 +89,7 @@ class Matches:
         return outcome.match_id, outcome.edit_key
 
     def record(self, match_id: str, hand: dict[str, Any], no: int | None = None, **kw: Any):
-        """Record a hand (as the next one unless ``no`` is given); return the Outcome."""
+        """Record a hand (as the next one unless ``no`` is given); return the ServiceResult."""
         with self.app.app_context():
             if no is None:
                 no = service.load(get_db(), match_id).next_no

@@ -6,19 +6,25 @@ import socket
 import subprocess
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
+from scorekeeper.engine.limits import MATCH_FORMAT
+
+ROOT = Path(__file__).resolve().parents[1]  # the repository
+# The project's shared folder (specs, examples, EGN files) sits beside the clone.
+SHARED = ROOT.parent / "shared"
 SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 
 
 def euchre_match(**extra: Any) -> dict[str, Any]:
     """A minimal Euchre match object (no hands unless given)."""
-    return {"format": "scorekeeper-match/1", "game": "euchre", "seats": dict(SEATS), **extra}
+    return {"format": MATCH_FORMAT, "game": "euchre", "seats": dict(SEATS), **extra}
 
 
 def whist_match(**extra: Any) -> dict[str, Any]:
     """A minimal Whist match object."""
-    return {"format": "scorekeeper-match/1", "game": "whist", "seats": dict(SEATS), **extra}
+    return {"format": MATCH_FORMAT, "game": "whist", "seats": dict(SEATS), **extra}
 
 
 def euchre_hand(caller: str = "E", tricks: int = 3, **extra: Any) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import euchre_hand, euchre_match, whist_match
+from helpers import SHARED, euchre_hand, euchre_match, whist_match
 
 
 def auth(key: str, **headers: str) -> dict[str, str]:
@@ -75,7 +75,7 @@ def test_create_refuses_what_is_not_a_legal_match(client, body):
 
 
 def test_create_from_an_egn_file(client):
-    with open("/work/shared/data/egn/Epic Comeback.egn", encoding="utf-8") as f:
+    with open(SHARED / "data" / "egn" / "Epic Comeback.egn", encoding="utf-8") as f:
         egn = json.load(f)
     r = client.post("/api/matches", json=egn)
     assert r.status_code == 201, r.get_json()
@@ -310,7 +310,7 @@ def test_history_keeps_corrections_and_undos(client, created):
 def test_stored_hands_that_no_longer_replay_are_shown_not_crashed_on(app, client, created):
     """An engine change could make old hands illegal: answer with the problems, never a 500."""
     from scorekeeper import store
-    from scorekeeper.db import get_db
+    from scorekeeper.store.db import get_db
 
     with app.app_context():
         store.insert_hand(get_db(), created["id"], 1, euchre_hand(tricks=9), None)

@@ -203,7 +203,7 @@ def test_normalise():
 
 def test_edit_link_keeps_working_after_a_key_is_replaced(app, matches):
     from scorekeeper import service
-    from scorekeeper.db import get_db
+    from scorekeeper.store.db import get_db
 
     match_id, key = matches.create(euchre_match())
     with app.app_context():

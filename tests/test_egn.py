@@ -15,6 +15,7 @@ from string import Formatter
 from typing import Any
 
 import pytest
+from helpers import SHARED
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +44,6 @@ from scorekeeper.formats.egn_messages import EGN_MESSAGES
 from scorekeeper.formats.egn_write import EgnExportError, match_to_egn
 from scorekeeper.formats.matchfile import check_match
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 SHARED_EGN = SHARED / "data" / "egn"
 FIXTURES = Path(__file__).resolve().parent / "data" / "egn"
 SEED = json.loads((FIXTURES / "seed-000.egn").read_text(encoding="utf-8"))

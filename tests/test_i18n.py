@@ -20,11 +20,11 @@ from babel.messages.pofile import read_po
 from flask_babel import force_locale
 
 from scorekeeper import ROOT
-from scorekeeper.catalogs import compile_catalog, ensure_compiled, wtforms_translations
 from scorekeeper.engine.problems import Problem
 from scorekeeper.formats.egn_messages import EGN_MESSAGES
 from scorekeeper.formats.matchfile import check_match
-from scorekeeper.messages import problem_message
+from scorekeeper.i18n.catalogs import compile_catalog, ensure_compiled, wtforms_translations
+from scorekeeper.i18n.messages import problem_message
 
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 CHINESE = ("zh_Hant", "zh_Hans")
@@ -122,11 +122,17 @@ def test_the_catalogs_say_their_plural_rules() -> None:
         assert str(cat.locale) == locale
 
 
-def test_egn_templates_are_registered_with_the_engine() -> None:
-    """formats/egn_messages.py marks its wording with N_ and registers it with the engine's."""
+def test_egn_problems_word_themselves_and_leave_the_engine_table_alone() -> None:
+    """The EGN importer's wording is its own (no registration at import): an egn.* problem reads
+    the same whatever was imported first, and the engine's table holds no egn.* code."""
     from scorekeeper.engine.messages import MESSAGES
+    from scorekeeper.formats.egn_messages import EgnProblem
 
-    assert {code: MESSAGES[code] for code in EGN_MESSAGES} == EGN_MESSAGES
+    assert not [code for code in MESSAGES if code.startswith("egn.")]
+    problem = EgnProblem("egn.bad_players", field="metadata.players", params={"count": 3})
+    assert problem.message == "a game needs exactly 4 players, but 3 are listed"
+    assert problem.as_json() == {"hand": None, "field": "metadata.players",
+                                 "message": "a game needs exactly 4 players, but 3 are listed"}
 
 
 def test_ensure_compiled_writes_missing_and_stale_catalogs(tmp_path: Path) -> None:
@@ -244,7 +250,7 @@ def test_problem_message_never_fails(app: Any) -> None:
 def test_every_engine_template_formats_in_chinese(app: Any) -> None:
     """Each translated template takes the same params as the English one."""
     from scorekeeper.engine.messages import MESSAGES
-    from scorekeeper.messages import template_for
+    from scorekeeper.i18n.messages import template_for
 
     for code in (*MESSAGES, *EGN_MESSAGES):
         names = re.findall(r"(?<!\{)\{(\w+)\}", template_for(code) or "")

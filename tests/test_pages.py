@@ -9,24 +9,10 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from helpers import euchre_hand, euchre_match, whist_match
 
 from scorekeeper import service
-from scorekeeper.db import get_db
-
-SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
-
-
-def euchre_match(**extra):
-    return {"format": "scorekeeper-match/1", "game": "euchre", "seats": dict(SEATS), **extra}
-
-
-def whist_match(**extra):
-    return {"format": "scorekeeper-match/1", "game": "whist", "seats": dict(SEATS), **extra}
-
-
-def euchre_hand(caller="E", tricks=3, **extra):
-    return {"caller": caller, "makers_tricks": tricks, **extra}
-
+from scorekeeper.store.db import get_db
 
 START = {
     "game": "euchre", "N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee",
@@ -330,10 +316,26 @@ def test_an_illegal_correction_is_refused(table, matches):
     url = table.start()
     table.post_hand(url, caller="E", makers_tricks="3")
     values = form_of(table.page(url + "/hands/1/edit"), "/edit")["values"]
+    r = table.client.post(url + "/hands/1/edit", data={
+        **values, "caller": "S", "round": "2", "turn_up": "9H", "trump": "H"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True).replace("&#39;", "'")
+    assert 'id="trump-err">Round 2 can\'t name hearts' in html
+    loaded = matches.load(url.rsplit("/", 1)[1])
+    assert loaded.match["hands"] == [{"caller": "E", "makers_tricks": 3, "alone": False}]
+    assert loaded.hand_versions == [1]
+
+
+def test_a_correction_to_a_passed_hand_rescores_it(table, matches):
+    url = table.start()
+    table.post_hand(url, caller="E", makers_tricks="3")
+    values = form_of(table.page(url + "/hands/1/edit"), "/edit")["values"]
     r = table.client.post(url + "/hands/1/edit", data={**values, "passed": "y",
                                                         "caller": ""})
-    assert r.status_code == 422 or r.status_code == 303
-    assert matches.load(url.rsplit("/", 1)[1]).hand_count == 1
+    assert r.status_code == 303 and r.headers["Location"] == url
+    loaded = matches.load(url.rsplit("/", 1)[1])
+    assert loaded.hand_count == 1 and loaded.match["hands"][0]["passed"] is True
+    assert loaded.state["score"] == {"NS": 0, "EW": 0}
 
 
 def test_a_viewer_sees_the_score_but_cannot_post(app, table, matches):
@@ -474,7 +476,7 @@ def test_whist_game_over(table, matches):
     matches.record(match_id, {"trump": "S", "tricks_NS": 10})
     table.post_hand(url, trump="C", tricks_NS="1")
     html = table.page(url)
-    assert "Bo &amp; Dee won 6–4" in html or "Visitors won" in html or "won" in html
+    assert "🏆 Visitors won 6–4" in html  # 4 for NS's 10 tricks, then 6 for EW's 12
     assert "Rematch" in html
 
 

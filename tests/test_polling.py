@@ -31,11 +31,11 @@ def test_an_unchanged_poll_is_304_without_replaying_the_match(app, client, match
             matches.record(match_id, euchre_hand("N", 4))
         elif change == "correct":
             with app.app_context():
-                from scorekeeper.db import get_db
+                from scorekeeper.store.db import get_db
                 assert service.correct_hand(get_db(), match_id, 2, euchre_hand("N", 5)).ok
         else:
             with app.app_context():
-                from scorekeeper.db import get_db
+                from scorekeeper.store.db import get_db
                 assert service.undo_last(get_db(), match_id, 2).ok
         r = client.get(url, headers={"If-None-Match": tag})
         assert r.status_code == 200, change

@@ -16,7 +16,12 @@ from helpers import euchre_match, whist_match
 from pypdf import PdfReader
 
 from scorekeeper import ROOT
-from scorekeeper.pdf import RefusedURL, content_disposition, download_name, make_url_fetcher
+from scorekeeper.printing.pdf import (
+    RefusedURL,
+    content_disposition,
+    download_name,
+    make_url_fetcher,
+)
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 CJK = {"N": "蔡文姬", "E": "Zoë Ångström", "S": "李白", "W": "Đặng Thị Ngọc Hân"}
@@ -188,7 +193,7 @@ def test_whist_rubber_sheet(client: Any, matches: Any) -> None:
 
 def test_card_records_and_corrections(client: Any, matches: Any, app: Any) -> None:
     from scorekeeper import service
-    from scorekeeper.db import get_db
+    from scorekeeper.store.db import get_db
 
     match = json.loads((GOLDEN / "seed-euchre-000.json").read_text())
     match_id, _key = matches.create(match)
@@ -257,7 +262,7 @@ def test_download_names_are_ascii_with_an_rfc5987_form() -> None:
 
 
 def test_characters_no_font_draws_are_left_out_of_the_pdf(client: Any, matches: Any) -> None:
-    from scorekeeper.pdf import printable
+    from scorekeeper.printing.pdf import printable
 
     assert printable("Ann \U000f0000x") == "Ann x"  # private use: no font has it
     assert printable("Zoë 蔡 ♥") == "Zoë 蔡 ♥"

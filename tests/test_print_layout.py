@@ -87,7 +87,7 @@ def long_euchre(matches: Any) -> str:
 
 def card_record(matches: Any, app: Any) -> str:
     from scorekeeper import service
-    from scorekeeper.db import get_db
+    from scorekeeper.store.db import get_db
 
     match = json.loads((GOLDEN / "seed-euchre-000.json").read_text())
     match.update(seats=dict(LONG), teams=dict(LONG_TEAMS))
@@ -173,7 +173,7 @@ def test_the_hand_table_has_a_key(client: Any, matches: Any) -> None:
 
 
 def test_whist_points_split_into_tricks_and_honours(client: Any, matches: Any) -> None:
-    from scorekeeper.sheet import build_sheet
+    from scorekeeper.printing.sheet import build_sheet
 
     match_id = whist_rubber(matches, {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"})
     loaded = matches.load(match_id)
@@ -252,8 +252,8 @@ def test_a_long_title_is_cut_in_the_running_head(client: Any, matches: Any) -> N
 def test_the_chart_names_its_axes_numbers_game_breaks_and_shows_the_lead(
     client: Any, matches: Any
 ) -> None:
-    from scorekeeper.chart import render_svg
-    from scorekeeper.sheet import build_sheet
+    from scorekeeper.printing.chart import render_svg
+    from scorekeeper.printing.sheet import build_sheet
 
     match_id = whist_rubber(matches, {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"})
     loaded = matches.load(match_id)

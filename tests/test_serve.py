@@ -13,8 +13,8 @@ import pytest
 from helpers import euchre_hand, euchre_match
 
 from scorekeeper import cli
-from scorekeeper.backup import BackupError, backup_database, restore_database, verify
 from scorekeeper.server import gunicorn_options
+from scorekeeper.store.backup import BackupError, backup_database, restore_database, verify
 
 
 def call(method: str, url: str, body=None, key: str | None = None, headers=None):

@@ -6,13 +6,14 @@ import json
 import threading
 
 import pytest
-from helpers import euchre_hand, euchre_match, whist_match
+from helpers import SHARED, euchre_hand, euchre_match, whist_match
 
 from scorekeeper import service, store
-from scorekeeper.db import connect
 from scorekeeper.service import Status
+from scorekeeper.store.db import connect
+from scorekeeper.web import outcomes
 
-EXAMPLES = "/work/shared/spec/examples"
+EXAMPLES = SHARED / "spec" / "examples"
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def score(db, match_id):
 def test_create_stores_the_match_without_hands_and_a_key_hash(db):
     outcome = service.create_match(db, euchre_match(teams={"NS": "Home", "EW": "Away"}))
     assert outcome.status is Status.CREATED
-    assert outcome.http_status == 201
+    assert outcomes.http_status(outcome) == 201
     assert outcome.state["score"] == {"NS": 0, "EW": 0}
     row = store.get_match(db, outcome.match_id)
     assert "hands" not in row.data
@@ -63,7 +64,7 @@ def test_create_with_hands_is_an_import(db):
 def test_create_refuses_an_illegal_match(db):
     outcome = service.create_match(db, euchre_match(seats={"N": "Ann"}, colour="red"))
     assert outcome.status is Status.ILLEGAL
-    assert outcome.http_status == 422
+    assert outcomes.http_status(outcome) == 422
     assert outcome.problems
     assert db["matches"].count == 0
 
@@ -78,13 +79,13 @@ def test_create_refuses_an_import_with_an_illegal_hand(db):
 
 def test_create_from_the_examples(db):
     for name in ("seed-euchre-000.json", "seed-whist-004.json"):
-        with open(f"{EXAMPLES}/{name}", encoding="utf-8") as f:
+        with open(EXAMPLES / name, encoding="utf-8") as f:
             outcome = service.create_match(db, json.load(f))
         assert outcome.ok, name
 
 
 def test_create_from_egn(db):
-    with open("/work/shared/data/egn/Epic Comeback.egn", encoding="utf-8") as f:
+    with open(SHARED / "data" / "egn" / "Epic Comeback.egn", encoding="utf-8") as f:
         data = json.load(f)
     outcome = service.create_match(db, data)
     assert outcome.status is Status.CREATED, [p.as_json() for p in outcome.problems]
@@ -98,7 +99,7 @@ def test_record_stores_the_hand_and_answers_the_state(db, match):
     match_id, _key = match
     outcome = service.record_hand(db, match_id, euchre_hand("E", 3), 1)
     assert outcome.status is Status.RECORDED
-    assert outcome.http_status == 201
+    assert outcomes.http_status(outcome) == 201
     assert outcome.no == 1
     assert outcome.hand == {"caller": "E", "makers_tricks": 3, "no": 1}
     assert outcome.state["score"] == {"NS": 0, "EW": 1}
@@ -135,8 +136,8 @@ def test_the_same_key_with_another_hand_is_refused(db, match):
     service.record_hand(db, match_id, euchre_hand("E", 3), 1, "sub-1")
     outcome = service.record_hand(db, match_id, euchre_hand("E", 4), 2, "sub-1")
     assert outcome.status is Status.KEY_REUSED
-    assert outcome.http_status == 422
-    assert outcome.message
+    assert outcomes.http_status(outcome) == 422
+    assert outcomes.message(outcome)
     assert service.load(db, match_id).hand_count == 1
 
 
@@ -151,12 +152,12 @@ def test_a_wrong_number_is_a_conflict_with_the_state(db, match):
     service.record_hand(db, match_id, euchre_hand("E", 3), 1)
     outcome = service.record_hand(db, match_id, euchre_hand("N", 3), 1)
     assert outcome.status is Status.WRONG_NO
-    assert outcome.http_status == 409
+    assert outcomes.http_status(outcome) == 409
     assert outcome.state["score"] == {"NS": 0, "EW": 1}
-    assert "Hand 1 was just recorded by another phone" in outcome.message
+    assert "Hand 1 was just recorded by another phone" in outcomes.message(outcome)
     ahead = service.record_hand(db, match_id, euchre_hand("N", 3), 5)
     assert ahead.status is Status.WRONG_NO
-    assert "2" in ahead.message
+    assert "2" in outcomes.message(ahead)
     assert service.load(db, match_id).hand_count == 1
 
 
@@ -167,7 +168,7 @@ def test_a_finished_match_takes_no_more_hands(db, match):
     assert service.load(db, match_id).over
     outcome = service.record_hand(db, match_id, euchre_hand("E", 3), 4)
     assert outcome.status is Status.OVER
-    assert outcome.http_status == 409
+    assert outcomes.http_status(outcome) == 409
     assert outcome.state["winner"] == "NS"
     assert service.load(db, match_id).hand_count == 3
 
@@ -176,9 +177,9 @@ def test_an_illegal_hand_is_refused_with_problems(db, match):
     match_id, _key = match
     outcome = service.record_hand(db, match_id, euchre_hand("E", 7), 1, "sub-1")
     assert outcome.status is Status.ILLEGAL
-    assert outcome.http_status == 422
-    assert outcome.errors()[0]["field"] == "makers_tricks"
-    assert outcome.errors()[0]["hand"] == 1
+    assert outcomes.http_status(outcome) == 422
+    assert outcomes.errors(outcome)[0]["field"] == "makers_tricks"
+    assert outcomes.errors(outcome)[0]["hand"] == 1
     assert service.load(db, match_id).hand_count == 0
     # the key was not used up: the corrected hand goes through with it
     assert service.record_hand(db, match_id, euchre_hand("E", 4), 1, "sub-1").ok
@@ -192,7 +193,7 @@ def test_record_refuses_a_hand_based_on_an_old_version(db, match):
     service.undo_last(db, match_id, 1)  # version 3: no hands again
     stale = service.record_hand(db, match_id, euchre_hand("N", 4), 1, "k2", expected_version=2)
     assert stale.status is Status.WRONG_NO and stale.version == 3
-    assert "changed on another phone meanwhile" in stale.message
+    assert "changed on another phone meanwhile" in outcomes.message(stale)
     assert service.load(db, match_id).hand_count == 0
     fresh = service.record_hand(db, match_id, euchre_hand("N", 4), 1, "k2", expected_version=3)
     assert fresh.status is Status.RECORDED
@@ -203,7 +204,7 @@ def test_record_refuses_a_hand_based_on_an_old_version(db, match):
 def test_record_on_an_unknown_match(db):
     outcome = service.record_hand(db, "nope", euchre_hand(), 1)
     assert outcome.status is Status.NOT_FOUND
-    assert outcome.http_status == 404
+    assert outcomes.http_status(outcome) == 404
 
 
 def test_two_phones_at_once_store_one_hand(app, match):
@@ -236,7 +237,7 @@ def test_a_correction_rescored_later_hands_and_keeps_history(db, match):
     service.record_hand(db, match_id, euchre_hand("E", 3), 2)
     outcome = service.correct_hand(db, match_id, 1, euchre_hand("N", 5), 1, by="phone A")
     assert outcome.status is Status.CORRECTED
-    assert outcome.http_status == 200
+    assert outcomes.http_status(outcome) == 200
     assert outcome.state["score"] == {"NS": 2, "EW": 1}
     assert [h["score"] for h in outcome.state["hands"]] == [
         {"NS": 2, "EW": 0}, {"NS": 2, "EW": 1}]
@@ -256,7 +257,7 @@ def test_a_correction_with_a_stale_version_is_a_conflict(db, match):
     assert service.correct_hand(db, match_id, 1, euchre_hand("N", 3), 1).ok
     outcome = service.correct_hand(db, match_id, 1, euchre_hand("W", 3), 1)
     assert outcome.status is Status.CONFLICT
-    assert outcome.http_status == 409
+    assert outcomes.http_status(outcome) == 409
     assert outcome.state["score"] == {"NS": 1, "EW": 0}
     assert service.load(db, match_id).match["hands"][0]["caller"] == "N"
 
@@ -315,7 +316,7 @@ def test_undo_removes_only_the_last_hand(db, match):
     service.record_hand(db, match_id, euchre_hand("N", 5), 2)
     not_last = service.undo_last(db, match_id, 1)
     assert not_last.status is Status.NOT_LAST
-    assert not_last.http_status == 409
+    assert outcomes.http_status(not_last) == 409
     assert not_last.state["score"] == {"NS": 2, "EW": 1}
     outcome = service.undo_last(db, match_id, 2, by="phone B")
     assert outcome.status is Status.UNDONE

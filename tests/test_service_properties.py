@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import service
-from scorekeeper.db import connect, migrate
 from scorekeeper.formats.matchfile import check_match
 from scorekeeper.service import Status
+from scorekeeper.store.db import connect, migrate
 
 SEATS = ("N", "E", "S", "W")
 

@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import SEATS
 
-from scorekeeper.chart import chart_geometry, render_svg
 from scorekeeper.formats.matchfile import check_match
-from scorekeeper.sheet import NAME_LIMIT, build_sheet, clip, rule_items, trick_rows
+from scorekeeper.printing.chart import chart_geometry, render_svg
+from scorekeeper.printing.sheet import NAME_LIMIT, build_sheet, clip, rule_items, trick_rows
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
-SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 
 SEED_EUCHRE: dict[str, Any] = json.loads((GOLDEN / "seed-euchre-000.json").read_text())
 

@@ -8,8 +8,8 @@ import pytest
 from flask import g
 from sqlite_utils.migrations import Migrations
 
-from scorekeeper import db as dbmod
 from scorekeeper import store
+from scorekeeper.store import db as dbmod
 
 
 @pytest.fixture

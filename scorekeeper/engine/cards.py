@@ -52,10 +52,6 @@ def parse_card(text: object) -> Card | None:
     return None
 
 
-def is_suit(value: object) -> bool:
-    return isinstance(value, str) and value in SUITS
-
-
 def is_seat(value: object) -> TypeGuard[Seat]:
     return isinstance(value, str) and value in _SEAT_INDEX
 
@@ -63,10 +59,6 @@ def is_seat(value: object) -> TypeGuard[Seat]:
 def next_seat(seat: str, steps: int = 1) -> Seat:
     """The seat ``steps`` places clockwise from ``seat``."""
     return SEATS[(_SEAT_INDEX[seat] + steps) % 4]
-
-
-def seat_index(seat: str) -> int:
-    return _SEAT_INDEX[seat]
 
 
 def effective_suit(card: Card, trump: str | None, bowers: bool = True) -> str:

@@ -14,8 +14,8 @@ from .cards import (
     opening_leader,
 )
 from .fields import FieldReader, suit_name
-from .outcome import Outcome
 from .problems import Problem
+from .result import HandResult
 from .tricks import analyse_play
 
 FIELDS = frozenset({
@@ -29,7 +29,7 @@ TRICKS = 5
 
 def evaluate(
     raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
-) -> tuple[Outcome | None, list[Problem]]:
+) -> tuple[HandResult | None, list[Problem]]:
     """Check one Euchre hand against the rules and say what it scores."""
     r = FieldReader(raw, no, "euchre", EUCHRE_DECK)
     r.check_keys(FIELDS)
@@ -147,7 +147,7 @@ def evaluate(
         r.problem("hand.makers_tricks_missing", "makers_tricks")
         return None, r.problems
 
-    outcome = Outcome("made", makers=makers)
+    outcome = HandResult("made", makers=makers)
     if makers_tricks is not None:
         theirs = TRICKS - makers_tricks
         outcome.tricks = {"NS": makers_tricks, "EW": theirs} if makers == "NS" else \
@@ -181,7 +181,7 @@ def evaluate(
 
 def _passed(
     r: FieldReader, dealer: Seat, rules: dict[str, Any]
-) -> tuple[Outcome | None, list[Problem]]:
+) -> tuple[HandResult | None, list[Problem]]:
     """Everyone passed: the hand is thrown in (illegal under stick the dealer)."""
     for key, value in r.raw.items():
         if key in FIELDS and key not in PASSED_FIELDS and value is not None \
@@ -195,7 +195,7 @@ def _passed(
         _check_deal(r, deal, dealer, turn_up, None, {turn_up: "turned down"}, {})
     if r.problems:
         return None, r.problems
-    return Outcome("passed", played=False), r.problems
+    return HandResult("passed", played=False), r.problems
 
 
 def _check_deal(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import SEATS, SUIT_NAMES, SUITS, Card, Seat, parse_card
+from .limits import NOTE_MAX
 from .problems import Problem
 from .problems import show as _show
 
@@ -88,7 +89,7 @@ class FieldReader:
 
     def note(self) -> None:
         value = self.raw.get("note")
-        if value is not None and (not isinstance(value, str) or len(value) > 500):
+        if value is not None and (not isinstance(value, str) or len(value) > NOTE_MAX):
             self.problem("hand.bad_note", "note")
 
     def deal(self, per_seat: int) -> dict[str, list[Card]] | None:

@@ -8,11 +8,11 @@ from typing import Any
 
 from . import euchre, whist
 from .cards import Seat, next_seat
-from .outcome import Outcome
 from .problems import Problem
+from .result import HandResult
 
 Evaluate = Callable[
-    [dict[str, Any], int, Seat, dict[str, Any]], tuple[Outcome | None, list[Problem]]
+    [dict[str, Any], int, Seat, dict[str, Any]], tuple[HandResult | None, list[Problem]]
 ]
 
 # One entry per game: a new game is a new module registered here.
@@ -102,7 +102,7 @@ def replay(
 
 
 def _apply(
-    state: MatchState, outcome: Outcome, rules: dict[str, Any], rubber: bool, no: int,
+    state: MatchState, outcome: HandResult, rules: dict[str, Any], rubber: bool, no: int,
     dealer: Seat,
 ) -> None:
     """Add one hand's points to the score and see whether the game (or rubber) is over."""

@@ -112,15 +112,15 @@ MESSAGES: dict[str, str] = {
 }
 
 
-def render(code: str, params: dict[str, Any]) -> str:
-    """The English message for a problem code."""
-    template = MESSAGES.get(code, code)
+def fill(template: str, params: dict[str, Any]) -> str:
+    """``template`` filled with ``params``; the bare template if they do not fit."""
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
 
 
-def register(templates: dict[str, str]) -> None:
-    """Add the templates of another module's problem codes (e.g. the EGN importer's)."""
-    MESSAGES.update(templates)
+def render(code: str, params: dict[str, Any]) -> str:
+    """The English message for one of the engine's problem codes (other layers word their own
+    codes from their own tables, e.g. :class:`scorekeeper.formats.egn_messages.EgnProblem`)."""
+    return fill(MESSAGES.get(code, code), params)

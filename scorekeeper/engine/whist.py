@@ -6,8 +6,8 @@ from typing import Any
 
 from .cards import OTHER_TEAM, SEATS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
 from .fields import FieldReader, suit_name
-from .outcome import Outcome
 from .problems import Problem
+from .result import HandResult
 from .tricks import analyse_play
 
 FIELDS = frozenset({
@@ -21,7 +21,7 @@ HONOUR_RANKS = frozenset({11, 12, 13, 14})
 
 def evaluate(
     raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
-) -> tuple[Outcome | None, list[Problem]]:
+) -> tuple[HandResult | None, list[Problem]]:
     """Check one Whist deal; the points depend on the score, so ``apply`` adds them."""
     r = FieldReader(raw, no, "whist", WHIST_DECK)
     r.check_keys(FIELDS)
@@ -62,7 +62,7 @@ def evaluate(
     if r.problems:
         return None, r.problems
 
-    outcome = Outcome("scored")
+    outcome = HandResult("scored")
     if record is not None:
         if record.winners:
             outcome.trick_winners = list(record.winners)
@@ -106,7 +106,7 @@ def evaluate(
     return outcome, r.problems
 
 
-def apply(outcome: Outcome, score: dict[str, int], rules: dict[str, Any]) -> bool:
+def apply(outcome: HandResult, score: dict[str, int], rules: dict[str, Any]) -> bool:
     """Score a deal in the order revoke penalty, tricks, honours; True if it ends the game.
 
     ``score`` (the current game) is updated in place and ``outcome.points`` set to the change.

@@ -24,17 +24,33 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import PARTNER, SEATS, opening_leader
+from ..engine.limits import MATCH_FORMAT, NAME_MAX, NOTE_MAX, TITLE_MAX
 from ..engine.problems import Problem
-from .egn_messages import EGN_MESSAGES  # noqa: F401 - registers the wording of egn.* codes
+from .egn_messages import EgnProblem
+from .matchfile import PLAYED
 
-MATCH_FORMAT = "scorekeeper-match/1"
-TITLE_MAX = 80  # a match's own title, e.g. "VWEC Finals"
-NOTE_MAX = 500  # a hand's note (engine: hand.bad_note beyond this)
-PLAYED = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?")
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
 EGN_VERSION = "1.4"
-MAX_NAME = 40  # match-format.md: names are 1 to 40 characters
+
+
+def is_egn(data: object, name: str = "") -> bool:
+    """Whether ``data`` (read from a file called ``name``, if any) is Euchre Game Notation rather
+    than a match file: a ``.egn`` file, or an object with a ``fileType`` and no ``format``.
+
+    The one rule for the importer, the API and ``scorekeeper check`` (which asks
+    :func:`is_emn` first).
+    """
+    if name.lower().endswith(".egn"):
+        return True
+    return isinstance(data, dict) and "fileType" in data and "format" not in data
+
+
+def is_emn(data: object, name: str = "") -> bool:
+    """Whether ``data`` is a Euchre Match Notation file (several games)."""
+    if isinstance(data, dict) and "fileType" in data:
+        return bool(data["fileType"] == EMN_FILE_TYPE)
+    return name.lower().endswith(".emn")
 
 
 _CARD_RE = re.compile(r"^(9|10|[TJQKA])([SHDC])$", re.IGNORECASE)
@@ -129,18 +145,18 @@ def _parse_json(text: str) -> tuple[object, list[Problem]]:
     try:
         return json.loads(text), []
     except (ValueError, RecursionError) as error:
-        return None, [Problem("egn.bad_json", params={"error": str(error)})]
+        return None, [EgnProblem("egn.bad_json", params={"error": str(error)})]
 
 
 def egn_to_match(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
     """Convert a parsed EGN object to a match-file dict; on any problem the match is None."""
     problems: list[Problem] = []
     if not isinstance(data, dict):
-        return None, [Problem("egn.not_object", params={"kind": _kind(data)})]
+        return None, [EgnProblem("egn.not_object", params={"kind": _kind(data)})]
     if data.get("fileType") == EMN_FILE_TYPE:
         games = data.get("games")
         count = len(games) if isinstance(games, list) else 0
-        return None, [Problem("egn.is_emn", field="fileType", params={"count": count})]
+        return None, [EgnProblem("egn.is_emn", field="fileType", params={"count": count})]
     if not _check_header(data, EGN_FILE_TYPE, "egn.not_egn", problems):
         return None, problems
     metadata = data.get("metadata")
@@ -198,12 +214,12 @@ def _check_header(data: dict[str, Any], file_type: str, code: str,
                   problems: list[Problem]) -> bool:
     """``fileType`` must name the notation and ``version`` be 1.x; False: read no further."""
     if data.get("fileType") != file_type:
-        problems.append(Problem(code, field="fileType",
-                                params={"value": _show(data.get("fileType"))}))
+        problems.append(EgnProblem(code, field="fileType",
+                                   params={"value": _show(data.get("fileType"))}))
         return False
     version = data.get("version")
     if version is not None and not (isinstance(version, str) and re.match(r"^1(\.|$)", version)):
-        problems.append(Problem("egn.bad_version", field="version",
+        problems.append(EgnProblem("egn.bad_version", field="version",
                                 params={"value": _show(version)}))
         return False
     return True
@@ -213,9 +229,9 @@ def _missing_or_bad(name: str, value: object, expected: str, problems: list[Prob
                     hand: int | None = None, trick: int | None = None) -> None:
     """Report a missing key, or a value of the wrong JSON type."""
     if value is None:
-        problems.append(Problem("egn.missing", field=name, params={"name": name}, hand=hand))
+        problems.append(EgnProblem("egn.missing", field=name, params={"name": name}, hand=hand))
     else:
-        problems.append(Problem("egn.bad_type", field=name, hand=hand, trick=trick,
+        problems.append(EgnProblem("egn.bad_type", field=name, hand=hand, trick=trick,
                                 params={"name": name, "expected": expected}))
 
 
@@ -226,13 +242,13 @@ def _seats(players: object, problems: list[Problem]) -> dict[str, str]:
         _missing_or_bad(field, players, "a list of 4 names", problems)
         players = []
     elif len(players) != 4:
-        problems.append(Problem("egn.bad_players", field=field, params={"count": len(players)}))
+        problems.append(EgnProblem("egn.bad_players", field=field, params={"count": len(players)}))
     seats: dict[str, str] = {}
     for i, seat in enumerate(SEATS):
         player = players[i] if i < len(players) else ""
         name = player.get("name") if isinstance(player, dict) else player
         if not isinstance(name, str):
-            problems.append(Problem("egn.bad_player", field=field,
+            problems.append(EgnProblem("egn.bad_player", field=field,
                                     params={"no": i, "seat": seat, "value": _show(player)}))
             name = ""
         seats[seat] = _clean_name(name) or f"Player {i + 1}"
@@ -242,7 +258,7 @@ def _seats(players: object, problems: list[Problem]) -> dict[str, str]:
 def _clean_name(name: str) -> str:
     """A name as the match file wants it: no control characters, trimmed, at most 40 long."""
     printable = "".join(" " if unicodedata.category(ch) in ("Cc", "Cs") else ch for ch in name)
-    return printable.strip()[:MAX_NAME].strip()
+    return printable.strip()[:NAME_MAX].strip()
 
 
 def _start_score(value: object, problems: list[Problem]) -> dict[str, int]:
@@ -251,7 +267,7 @@ def _start_score(value: object, problems: list[Problem]) -> dict[str, int]:
         return {"NS": 0, "EW": 0}
     if isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value):
         return {"NS": value[0], "EW": value[1]}
-    problems.append(Problem("egn.bad_initial_score", field="metadata.initialScore",
+    problems.append(EgnProblem("egn.bad_initial_score", field="metadata.initialScore",
                             params={"value": _show(value)}))
     return {"NS": 0, "EW": 0}
 
@@ -294,7 +310,7 @@ def _rules(ruleset: object, problems: list[Problem]) -> dict[str, Any]:
 
 
 def _bad_rule(name: str, value: object, problems: list[Problem]) -> None:
-    problems.append(Problem("egn.bad_rule", field=f"metadata.ruleset.{name}",
+    problems.append(EgnProblem("egn.bad_rule", field=f"metadata.ruleset.{name}",
                             params={"name": name, "value": _show(value)}))
 
 
@@ -311,12 +327,12 @@ def _game_length(ruleset: dict[str, Any], problems: list[Problem]) -> dict[str, 
         return {}
     if deals:
         if target:
-            problems.append(Problem("egn.target_and_deals", field="metadata.ruleset.num_deals",
+            problems.append(EgnProblem("egn.target_and_deals", field="metadata.ruleset.num_deals",
                                     params={"target": target, "deals": deals}))
             return {}
         return {"deals": deals}
     if target == 0:
-        problems.append(Problem("egn.no_target", field="metadata.ruleset.winning_score"))
+        problems.append(EgnProblem("egn.no_target", field="metadata.ruleset.winning_score"))
         return {}
     return {} if target in (None, 10) else {"target": target}
 
@@ -331,7 +347,7 @@ def _refuse_unsupported(ruleset: dict[str, Any], problems: list[Problem]) -> Non
         else:
             continue
         if refused:
-            problems.append(Problem("egn.unsupported_rule", field=f"metadata.ruleset.{name}",
+            problems.append(EgnProblem("egn.unsupported_rule", field=f"metadata.ruleset.{name}",
                                     params={"name": name, "value": _show(value)}))
 
 
@@ -374,7 +390,7 @@ def _deal_to_hand(deal: object, no: int, rules: dict[str, Any],
                   problems: list[Problem]) -> dict[str, Any] | None:
     """Convert one EGN deal to a Euchre hand record, or None (with problems)."""
     if isinstance(deal, str):
-        problems.append(Problem("egn.encoded_deal", field="deals", hand=no))
+        problems.append(EgnProblem("egn.encoded_deal", field="deals", hand=no))
         return None
     if not isinstance(deal, dict):
         _missing_or_bad("deals", deal, "an object", problems, hand=no)
@@ -412,7 +428,7 @@ def _dealer(value: object, no: int, problems: list[Problem]) -> int | None:
     if value is None:
         _missing_or_bad("dealer", value, "", problems, hand=no)
     else:
-        problems.append(Problem("egn.bad_dealer", field="dealer", hand=no,
+        problems.append(EgnProblem("egn.bad_dealer", field="dealer", hand=no,
                                 params={"value": _show(value)}))
     return None
 
@@ -425,7 +441,7 @@ def _card(value: object, field: str, no: int, problems: list[Problem],
         if value is None:
             _missing_or_bad(field, value, "", problems, hand=no)
         else:
-            problems.append(Problem("egn.bad_card", field=field, hand=no, trick=trick,
+            problems.append(EgnProblem("egn.bad_card", field=field, hand=no, trick=trick,
                                     params={"value": _show(value)}))
     return card
 
@@ -446,7 +462,7 @@ def _dealt(value: object, no: int, problems: list[Problem]) -> dict[str, list[st
     if value is None:
         return {}
     if not isinstance(value, list) or len(value) > 4:
-        problems.append(Problem("egn.bad_holdings", field="playerCards", hand=no,
+        problems.append(EgnProblem("egn.bad_holdings", field="playerCards", hand=no,
                                 params={"value": _show(value)}))
         return {}
     dealt: dict[str, list[str]] = {}
@@ -467,16 +483,16 @@ def _phases(value: object, no: int, problems: list[Problem]) -> _Phases:
     for phase in value:
         kind = phase.get("type") if isinstance(phase, dict) else None
         if kind not in ("EUCHRE_BIDDING", "TRICK_PLAY"):
-            problems.append(Problem("egn.bad_phase", field="phases", hand=no,
+            problems.append(EgnProblem("egn.bad_phase", field="phases", hand=no,
                                     params={"value": _show(kind)}))
             continue
         slot = "bidding" if kind == "EUCHRE_BIDDING" else "play"
         if getattr(phases, slot) is not None:
-            problems.append(Problem("egn.duplicate_phase", field="phases", hand=no,
+            problems.append(EgnProblem("egn.duplicate_phase", field="phases", hand=no,
                                     params={"value": kind}))
         setattr(phases, slot, phase)
     if phases.bidding is None and len(problems) == start:
-        problems.append(Problem("egn.no_bidding", field="calls", hand=no))
+        problems.append(EgnProblem("egn.no_bidding", field="calls", hand=no))
     return phases
 
 
@@ -487,7 +503,7 @@ def _bidding(calls: object, dealer: int, turn_up: str | None, no: int,
         _missing_or_bad("calls", calls, "a list of calls", problems, hand=no)
         return None
     if len(calls) > 8:
-        problems.append(Problem("egn.too_many_calls", field="calls", hand=no,
+        problems.append(EgnProblem("egn.too_many_calls", field="calls", hand=no,
                                 params={"count": len(calls)}))
         return None
     for k, call in enumerate(calls):
@@ -495,12 +511,12 @@ def _bidding(calls: object, dealer: int, turn_up: str | None, no: int,
             continue
         bid = _make(call, k, dealer, turn_up, no, problems)
         if bid is not None and k != len(calls) - 1:
-            problems.append(Problem("egn.calls_after_trump", field="calls", hand=no,
+            problems.append(EgnProblem("egn.calls_after_trump", field="calls", hand=no,
                                     params={"no": k + 1}))
         return bid
     if len(calls) == 8:
         return _Bid(passed=True)
-    problems.append(Problem("egn.bidding_unfinished", field="calls", hand=no,
+    problems.append(EgnProblem("egn.bidding_unfinished", field="calls", hand=no,
                             params={"count": len(calls)}))
     return None
 
@@ -515,8 +531,8 @@ def _make(call: object, k: int, dealer: int, turn_up: str | None, no: int,
     if round_ == 2 and isinstance(call, str) and call.lower() in _SUIT_CALLS:
         return _Bid(passed=False, caller=caller, round=2, trump=call.upper())
     code = "egn.unsupported_call" if call in _NO_TRUMP_CALLS else "egn.bad_call"
-    problems.append(Problem(code, field="calls", hand=no,
-                            params={"no": k + 1, "value": _show(call), "round": round_}))
+    problems.append(EgnProblem(code, field="calls", hand=no,
+                               params={"no": k + 1, "value": _show(call), "round": round_}))
     return None
 
 
@@ -524,7 +540,7 @@ def _passed_hand(hand: dict[str, Any], dealt: dict[str, list[str]], phases: _Pha
                  problems: list[Problem]) -> dict[str, Any] | None:
     """A deal everyone passed: thrown in (the engine refuses it under stick the dealer)."""
     if phases.play is not None and phases.play.get("tricks"):
-        problems.append(Problem("egn.tricks_after_pass", field="tricks", hand=no))
+        problems.append(EgnProblem("egn.tricks_after_pass", field="tricks", hand=no))
         return None
     hand["passed"] = True
     if dealt:
@@ -540,7 +556,7 @@ def _played_hand(hand: dict[str, Any], bid: _Bid, dealt: dict[str, list[str]], p
     alone = _alone(bidding, play, no, problems)
     defender = _alone_defender(bidding.get("aloneDefender", -1), no, problems)
     if bidding.get("cardExchanges"):
-        problems.append(Problem("egn.unsupported_exchange", field="cardExchanges", hand=no))
+        problems.append(EgnProblem("egn.unsupported_exchange", field="cardExchanges", hand=no))
     discard = None
     if bidding.get("discard") is not None:
         discard = _card(bidding.get("discard"), "discard", no, problems)
@@ -569,7 +585,7 @@ def _alone(bidding: dict[str, Any], play: dict[str, Any], no: int,
             _missing_or_bad("isAlone", value, "true or false", problems, hand=no)
             return False
     if len(set(values)) > 1:
-        problems.append(Problem("egn.alone_conflict", field="isAlone", hand=no))
+        problems.append(EgnProblem("egn.alone_conflict", field="isAlone", hand=no))
     return bool(values and values[0])
 
 
@@ -580,7 +596,7 @@ def _alone_defender(value: object, no: int, problems: list[Problem]) -> str | No
     index = _seat_number(value)
     if index is not None:
         return SEATS[index]
-    problems.append(Problem("egn.bad_alone_defender", field="aloneDefender", hand=no,
+    problems.append(EgnProblem("egn.bad_alone_defender", field="aloneDefender", hand=no,
                             params={"value": _show(value)}))
     return None
 
@@ -588,7 +604,7 @@ def _alone_defender(value: object, no: int, problems: list[Problem]) -> str | No
 def _tricks(value: object, no: int, problems: list[Problem]) -> list[list[str]]:
     """The tricks in play order (at least one: a hand without tricks cannot be scored)."""
     if value is None or value == []:
-        problems.append(Problem("egn.no_tricks", field="tricks", hand=no))
+        problems.append(EgnProblem("egn.no_tricks", field="tricks", hand=no))
         return []
     if not isinstance(value, list):
         _missing_or_bad("tricks", value, "a list of tricks", problems, hand=no)
@@ -617,7 +633,7 @@ def _holdings_at_play(dealt: dict[str, list[str]], hand: dict[str, Any], no: int
         return deal
     if discard != hand["turn_up"]:
         if discard not in cards:
-            problems.append(Problem("egn.discard_not_held", field="discard", hand=no,
+            problems.append(EgnProblem("egn.discard_not_held", field="discard", hand=no,
                                     params={"card": discard}))
             return deal
         cards[cards.index(discard)] = hand["turn_up"]
@@ -635,7 +651,7 @@ def _check_initial_lead(given: object, hand: dict[str, Any], rules: dict[str, An
     expected = opening_leader(hand["dealer"], sitting_out, loner,
                               rules.get("lone_lead", "dealer_left"))
     if given != SEATS.index(expected):
-        problems.append(Problem("egn.lead_mismatch", field="initialLead", hand=no,
+        problems.append(EgnProblem("egn.lead_mismatch", field="initialLead", hand=no,
                                 params={"given": _show(given),
                                         "expected": SEATS.index(expected)}))
 
@@ -652,7 +668,7 @@ def emn_to_matches(data: object) -> tuple[list[Converted], list[Problem]]:
     The second value holds the problems of the EMN wrapper itself.
     """
     if not isinstance(data, dict):
-        return [], [Problem("egn.not_object", params={"kind": _kind(data)})]
+        return [], [EgnProblem("egn.not_object", params={"kind": _kind(data)})]
     problems: list[Problem] = []
     if not _check_header(data, EMN_FILE_TYPE, "egn.not_emn", problems):
         return [], problems
@@ -664,7 +680,7 @@ def emn_to_matches(data: object) -> tuple[list[Converted], list[Problem]]:
     for no, game in enumerate(games, start=1):
         game_data = game.get("gameData") if isinstance(game, dict) else None
         if not isinstance(game_data, dict):
-            results.append((None, [Problem("egn.bad_game", field="games", params={"no": no})]))
+            results.append((None, [EgnProblem("egn.bad_game", field="games", params={"no": no})]))
         else:
             results.append(egn_to_match(game_data))
     return results, problems

@@ -1,8 +1,10 @@
-"""English wording of the EGN importer's problem codes, registered with the engine's."""
+"""English wording of the EGN importer's problem codes, and the problem that words itself from
+them: nothing is added to the engine's table, so a message never depends on what was imported."""
 
 from __future__ import annotations
 
-from ..engine.messages import N_, register
+from ..engine.messages import N_, fill
+from ..engine.problems import Problem
 
 EGN_MESSAGES: dict[str, str] = {
     "egn.bad_json": N_("the file is not valid JSON: {error}"),
@@ -55,4 +57,12 @@ EGN_MESSAGES: dict[str, str] = {
     "egn.bad_game": N_("game {no} of the match must hold an EGN game object"),
 }
 
-register(EGN_MESSAGES)
+
+class EgnProblem(Problem):
+    """A problem of the EGN importer (an ``egn.*`` code), worded from :data:`EGN_MESSAGES`."""
+
+    __slots__ = ()
+
+    @property
+    def message(self) -> str:
+        return fill(EGN_MESSAGES.get(self.code, self.code), self.params)

@@ -9,16 +9,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import SEATS, TEAMS
+from ..engine.limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
 from ..engine.match import GAMES, MatchState, replay
 from ..engine.problems import Problem
 from ..engine.rules import MAX_START_SCORE, resolve_rules
 
-FORMAT = "scorekeeper-match/1"
 KEYS = frozenset({"format", "game", "rules", "seats", "teams", "first_dealer", "start_score",
                   "title", "played", "hands"})
-TITLE_MAX = 80
 PLAYED = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?")  # the day (and time) played
-NAME_MAX = 40
 # Characters that reorder text around them (U+202A-202E, U+2066-2069, marks): a name holding
 # one could make a download name or a sheet read differently from what was typed.
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
@@ -72,7 +70,7 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     for key in ("format", "game", "seats"):
         if key not in data:
             bad("match.missing", key, key=key)
-    if "format" in data and data["format"] != FORMAT:
+    if "format" in data and data["format"] != MATCH_FORMAT:
         bad("match.bad_format", "format", value=_shown(data["format"]))
     game = data.get("game")
     if not isinstance(game, str):  # {} or [] can't even be looked up in GAMES
@@ -109,7 +107,7 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     if problems or game not in GAMES:
         return None, problems
     match: dict[str, Any] = {
-        "format": FORMAT,
+        "format": MATCH_FORMAT,
         "game": game,
         "rules": data.get("rules") or {},
         "seats": seats,
@@ -175,7 +173,3 @@ def clean_name(value: Any) -> str | None:
         return None
     return name
 
-
-def dump_match(match: dict[str, Any]) -> str:
-    """The match file as UTF-8 JSON text (rules only where they differ from the defaults)."""
-    return json.dumps(match, ensure_ascii=False, indent=2) + "\n"

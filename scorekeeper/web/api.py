@@ -1,7 +1,7 @@
 """The JSON API (spec/api.md), the match-file export and the health check.
 
 Views are thin: they read the request, call :mod:`scorekeeper.service`, and turn the
-:class:`~scorekeeper.outcome.Outcome` into a status and a body.
+:class:`~scorekeeper.service.results.ServiceResult` into a status and a body.
 """
 
 from __future__ import annotations
@@ -18,12 +18,13 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import poll, service
-from ..db import get_db, heartbeat, storage_full
 from ..formats import safejson
-from ..messages import problem_json, problem_message
-from ..outcome import LoadedMatch, Outcome, Status
+from ..i18n.messages import problem_json, problem_message
 from ..ratelimit import count_write
 from ..security import bearer_key, csrf, has_rights_for, may_edit
+from ..service.results import LoadedMatch, ServiceResult, Status
+from ..store.db import get_db, heartbeat, storage_full
+from . import outcomes
 from .errors import database_trouble, error_body, refuse_if_storage_full
 
 bp = Blueprint("api", __name__)
@@ -133,25 +134,25 @@ def json_response(body: Any, status: int = 200) -> Response:
     return response
 
 
-def answer(outcome: Outcome, if_match: bool = False) -> Response:
+def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
     """Turn a service outcome into the API's answer."""
     if outcome.status is Status.NOT_FOUND:
-        abort(404, description=outcome.message)
+        abort(404, description=outcomes.message(outcome))
     if outcome.ok:
         if outcome.response is not None:
             body = outcome.response
         else:
             body = {"hand": outcome.hand, "state": outcome.state}
-        response = json_response(body, outcome.http_status)
+        response = json_response(body, outcomes.http_status(outcome))
         if outcome.status is Status.DUPLICATE:
             response.headers["Idempotent-Replayed"] = "true"
         if outcome.version is not None:
             response.headers["X-Match-Version"] = str(outcome.version)
         return response
-    body = {"errors": outcome.errors()}
+    body = {"errors": outcomes.errors(outcome)}
     if outcome.state is not None:
         body["state"] = outcome.state
-    status = outcome.http_status
+    status = outcomes.http_status(outcome)
     if if_match and outcome.status is Status.CONFLICT:
         status = 412
     return json_response(body, status)
@@ -216,9 +217,9 @@ def create_match() -> Response:
     """Create a match (or import one with its hands, or an EGN file)."""
     data = read_json()
     refuse_if_storage_full(get_db())
-    outcome = service.create_match(get_db(), data, by="api")
+    outcome = service.create_match(get_db(), data)
     if not outcome.ok:
-        return json_response({"errors": outcome.errors()}, 422)
+        return json_response({"errors": outcomes.errors(outcome)}, 422)
     match_id, key = outcome.match_id, outcome.edit_key
     view_url = f"/m/{match_id}"
     body = {
@@ -278,7 +279,7 @@ def record_hand(match_id: str) -> Response:
     if isinstance(no, bool) or not isinstance(no, int) or no < 1:
         return unprocessable(_("\"no\" must be the number this hand gets (the next hand)."),
                              field="no")
-    return answer(service.record_hand(get_db(), match_id, body, no, key, by="api"))
+    return answer(service.record_hand(get_db(), match_id, body, no, key))
 
 
 @bp.put("/api/matches/<match_id>/hands/<int:no>")

@@ -59,7 +59,7 @@ def database_trouble(error: BaseException) -> str | None:
 
 def refuse_if_storage_full(db: Any) -> None:
     """507 before a new match when the storage budget is spent (database cap, disk reserve)."""
-    from ..db import storage_full
+    from ..store.db import storage_full
 
     if storage_full(db):
         raise InsufficientStorage(messages()[507])

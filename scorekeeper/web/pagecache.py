@@ -18,7 +18,7 @@ from flask import request, session
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 
-from ..forms import new_submission_id
+from .forms import new_submission_id
 
 SUBMISSION = "submission-id-to-fill-b7e1"  # rendered in place of the submission id
 MAX_PAGES = 256

@@ -22,13 +22,14 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import ServiceUnavailable
 
-from .. import pdf_render, service
-from ..chart import render_svg
-from ..db import get_db
+from .. import service
 from ..engine.rules import resolve_rules
 from ..i18n import format_when
-from ..pdf import content_disposition, download_name, printable
-from ..sheet import Player, build_sheet, clip, rule_items
+from ..printing import pdf_render
+from ..printing.chart import render_svg
+from ..printing.pdf import content_disposition, download_name, printable
+from ..printing.sheet import Player, build_sheet, clip, rule_items
+from ..store.db import get_db
 
 bp = Blueprint("prints", __name__)
 
@@ -80,7 +81,7 @@ def _format_stamp(stamp: str | None) -> str:
 def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
          day: date | None) -> Response:
     """The document as a PDF download, rendered away from the web process and cached under
-    ``key`` + language + paper size (:mod:`scorekeeper.pdf_render`); 503 when the render
+    ``key`` + language + paper size (:mod:`scorekeeper.printing.pdf_render`); 503 when the render
     queue is full."""
     app = current_app
     static_dir = Path(app.static_folder or "static")

@@ -1,6 +1,6 @@
 """The table pages: start a match, record hands, undo, correct, rematch (Post/Redirect/Get).
 
-Views stay thin: forms check shapes (``scorekeeper.forms``), the service layer stores and the
+Views stay thin: forms check shapes (``scorekeeper.web.forms``), the service layer stores and the
 engine judges (``scorekeeper.service``), ``tableview`` turns a match into what is shown.
 Edit rights: ``/m/<id>?key=...`` swaps the edit key for an entry in the signed session.
 """
@@ -27,31 +27,34 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from .. import security, service, store
-from ..db import get_db
+from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..formats.matchfile import check_match
-from ..forms import HAND_FORMS, NAME_MAX, OPTIONS, ActionForm, ImportForm, StartForm
+from ..i18n import LANGUAGE_NAMES, LOCALES
 from ..qr import qr_svg
 from ..ratelimit import count_write
 from ..service import Status
-from . import errors, pagecache, tableview
+from ..store.db import get_db
+from . import errors, outcomes, pagecache, tableview
 from .errors import refuse_if_storage_full
+from .forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
 
 bp = Blueprint("table", __name__)
 
 RECENT_COOKIE = "recent"
 RECENT_MAX = 12
-LANGS = {"en": "en", "zh_Hant": "zh_Hant", "zh_Hans": "zh_Hans"}
 THEME_COLOUR = "#1d5c45"  # as <meta name="theme-color"> in base.html
 BACKGROUND_COLOUR = "#f3f0e8"  # the page background (app.css --bg)
 SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*")  # a path on this site: no "//", "/\", spaces
 
 
 @bp.app_context_processor
-def page_language() -> dict[str, str]:
-    """``page_lang``: the page's language tag for ``<html lang>``."""
+def page_language() -> dict[str, Any]:
+    """``page_lang``: the page's language tag for ``<html lang>``; ``languages``: the footer's
+    (code, name) pairs."""
     locale = get_locale()
-    return {"page_lang": str(locale).replace("_", "-") if locale else "en"}
+    return {"page_lang": str(locale).replace("_", "-") if locale else "en",
+            "languages": LANGUAGE_NAMES.items()}
 
 
 # --- access -----------------------------------------------------------------------------------
@@ -361,7 +364,7 @@ def record(match_id: str):
     here = url_for("table.match", match_id=match_id)
     if outcome.status in (Status.RECORDED, Status.DUPLICATE):
         if as_json:
-            return _answer(outcome.http_status, status=str(outcome.status), no=outcome.no,
+            return _answer(outcomes.http_status(outcome), status=str(outcome.status), no=outcome.no,
                            version=outcome.version)
         return redirect(here, 303)
     if outcome.status is Status.ILLEGAL:
@@ -373,14 +376,14 @@ def record(match_id: str):
     if outcome.status in (Status.WRONG_NO, Status.OVER):  # the page was behind: show what is
         current = _load_or_404(match_id)
         if as_json:
-            return _answer(409, status=str(outcome.status), message=outcome.message,
+            return _answer(409, status=str(outcome.status), message=outcomes.message(outcome),
                            next_no=current.next_no, version=current.version,
                            stored=_stored_hand(current, outcome.no))
-        flash(outcome.message, "warn")
+        flash(outcomes.message(outcome), "warn")
         return _match_page(current, status=409)
     if as_json:  # a submission key reused for another hand
-        return _answer(422, status=str(outcome.status), message=outcome.message)
-    flash(outcome.message, "warn")
+        return _answer(422, status=str(outcome.status), message=outcomes.message(outcome))
+    flash(outcomes.message(outcome), "warn")
     return redirect(here, 303)
 
 
@@ -433,7 +436,7 @@ def undo(match_id: str):
     if outcome.status is Status.UNDONE:
         flash(_("Hand %(n)s undone.", n=outcome.no), "info")
     else:
-        flash(outcome.message, "warn")
+        flash(outcomes.message(outcome), "warn")
     return redirect(url_for("table.match", match_id=match_id), 303)
 
 
@@ -459,13 +462,13 @@ def edit_hand(match_id: str, no: int):
         if outcome.status is Status.CONFLICT:  # changed meanwhile: show what is there now
             loaded = _load_or_404(match_id)
             if no > loaded.hand_count:  # ... or undone meanwhile
-                flash(outcome.message, "warn")
+                flash(outcomes.message(outcome), "warn")
                 return redirect(url_for("table.match", match_id=match_id), 303)
             form = _hand_form(loaded)
-            general, status = [outcome.message], 409
+            general, status = [outcomes.message(outcome)], 409
         else:
             general = _apply_problems(form, outcome.problems) if outcome.problems \
-                else [outcome.message]
+                else [outcomes.message(outcome)]
             status = 422
     elif request.method == "POST":
         status = 422
@@ -492,7 +495,7 @@ def rematch(match_id: str):
         abort(400)
     outcome = service.rematch(get_db(), match_id, current_app.config["SECRET_KEY"])
     if not outcome.ok:
-        flash(outcome.message, "warn")
+        flash(outcomes.message(outcome), "warn")
         return redirect(url_for("table.match", match_id=match_id), 303)
     return _created(outcome)
 
@@ -552,8 +555,8 @@ def set_lang(code: str):
     if not SAFE_NEXT.fullmatch(target):  # only our own page paths: never off-site
         target = "/"
     resp = redirect(target, 303)
-    if code in LANGS:
-        resp.set_cookie("lang", LANGS[code], max_age=400 * 86400, samesite="Lax",
+    if code in LOCALES:
+        resp.set_cookie("lang", code, max_age=400 * 86400, samesite="Lax",
                         secure=request.is_secure)
     return resp
 

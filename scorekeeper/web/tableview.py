@@ -16,21 +16,10 @@ from ..engine.cards import SUIT_SYMBOLS
 from ..engine.match import game_breaks
 from ..engine.problems import Problem
 from ..engine.rules import resolve_rules
-from ..forms import SEAT_LABELS
-from ..messages import problem_message
+from ..i18n.labels import RESULT_LABELS, SEAT_LABELS
+from ..i18n.messages import problem_message
 
 TEAMS = ("NS", "EW")
-RESULT_LABELS = {
-    "made": _l("made"),
-    "march": _l("march"),
-    "alone_made": _l("alone"),
-    "alone_march": _l("alone march"),
-    "euchred": _l("euchred"),
-    "passed": _l("passed"),
-    "renege": _l("renege"),
-    "revoke": _l("revoke"),
-    "scored": "",
-}
 # Engine field -> form field, where they differ; fields not on a form are shown at the top.
 FORM_FIELD = {"revoke": "revoke_by"}
 

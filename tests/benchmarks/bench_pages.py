@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app, service  # noqa: E402
-from scorekeeper.db import get_db  # noqa: E402
+from scorekeeper.store.db import get_db  # noqa: E402
 
 BUDGET = 30 * 1024
 SEATS = {"N": "Annabelle", "E": "Bartholomew", "S": "Caitlin", "W": "Desmond"}

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app, service  # noqa: E402
-from scorekeeper.db import get_db  # noqa: E402
+from scorekeeper.store.db import get_db  # noqa: E402
 
 TARGETS = {30: 1.0, 100: 3.0}
 RATIO = 1.5

@@ -13,12 +13,11 @@ import urllib.request
 import pytest
 import zxingcpp
 from axe_playwright_python.sync_playwright import Axe
+from helpers import SEATS as NAMES
 from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
-
-NAMES = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 
 
 def start(page) -> str:
@@ -193,7 +192,7 @@ def test_the_match_page_opens_offline_after_one_visit(browser, app):
         match_id = path.rsplit("/", 1)[1]
         with app.app_context():
             from scorekeeper import service
-            from scorekeeper.db import get_db
+            from scorekeeper.store.db import get_db
             assert service.record_hand(get_db(), match_id, {"caller": "N",
                                                             "makers_tricks": 4}, 2).ok
         page.reload()

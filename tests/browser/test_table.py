@@ -7,12 +7,12 @@ import re
 from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
+from helpers import SEATS as NAMES
 from playwright.sync_api import expect
 
 TABLET = {"width": 1180, "height": 820}  # a tablet in landscape
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
-NAMES = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 
 
 def start(page, game="euchre", teams=("Home", "Visitors"), preset=None):

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import SEATS
 
+from scorekeeper.engine.limits import MATCH_FORMAT
 from scorekeeper.formats.matchfile import CheckResult, check_match
-
-SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 
 
 def make_match(game: str, hands: list[Any], first_dealer: str = "N", **rules: Any) -> dict:
-    return {"format": "scorekeeper-match/1", "game": game, "seats": SEATS, "rules": rules,
+    return {"format": MATCH_FORMAT, "game": game, "seats": SEATS, "rules": rules,
             "first_dealer": first_dealer, "hands": hands}
 
 

@@ -42,7 +42,7 @@ load = _load_module()
 ServeProcess = load.ServeProcess
 Client = load.Client
 
-SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
+from helpers import SEATS  # noqa: E402 - after the load script
 
 
 def euchre(**extra: Any) -> dict[str, Any]:

@@ -269,7 +269,7 @@ class WritesAroundTheCopy:
 
     def another_phone_records(self) -> None:
         from scorekeeper import service
-        from scorekeeper.db import connect
+        from scorekeeper.store.db import connect
 
         db = connect(self.source)
         try:
@@ -290,8 +290,9 @@ class WritesAroundTheCopy:
 
 
 def test_a_backup_is_not_refused_when_writes_land_around_the_copy(tmp_path, monkeypatch):
-    from scorekeeper import backup, service
-    from scorekeeper.db import connect, migrate
+    from scorekeeper import service
+    from scorekeeper.store import backup
+    from scorekeeper.store.db import connect, migrate
 
     source, dest = tmp_path / "scorekeeper.db", tmp_path / "copy.db"
     db = connect(source)

@@ -39,8 +39,6 @@ from reliability_support import (
     form_values,
 )
 
-SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
-
 
 def raw(base: str, method: str, path: str, text: str | bytes,
         content_type: str = "application/json", **headers: str) -> tuple[int, str, dict]:

@@ -16,7 +16,7 @@ from reliability_support import ROOT, read_db
 from sqlite_utils.migrations import Migrations
 
 from scorekeeper import create_app
-from scorekeeper import db as dbmod
+from scorekeeper.store import db as dbmod
 
 
 def schema(path: Path) -> list[tuple]:

@@ -34,7 +34,7 @@ from reliability_support import (
 )
 
 from scorekeeper import create_app, service
-from scorekeeper.db import get_db
+from scorekeeper.store.db import get_db
 
 HAND = {"caller": "E", "makers_tricks": "3"}
 XSS = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>']

@@ -33,7 +33,6 @@ class ChartGeometry:
     hands: int
     top: int  # the highest score on the axis
     breaks: tuple[tuple[float, int], ...] = ()  # (x, game no) where a game of a rubber ended
-    bottom: int = 0  # the lowest value on the axis (below 0 for a lead-margin chart)
     zero_y: float | None = None  # the 0 line of a lead-margin chart
 
 
@@ -72,7 +71,6 @@ def margin_geometry(points: Sequence[Point]) -> ChartGeometry:
         x_ticks=tuple((x_of(v), v) for v in range(0, hands + 1, x_step)),
         hands=hands,
         top=top,
-        bottom=-top,
         zero_y=y_of(0),
     )
 

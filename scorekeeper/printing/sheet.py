@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
-from .engine.cards import (
+from ..engine.cards import (
     OTHER_TEAM,
     PARTNER,
     RANK_NAMES,
@@ -28,8 +27,9 @@ from .engine.cards import (
     parse_card,
     trick_winner,
 )
-from .engine.match import game_breaks, replay
-from .engine.rules import OPTIONS, resolve_rules
+from ..engine.match import game_breaks, replay
+from ..engine.rules import OPTIONS, resolve_rules
+from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
 
 NAME_LIMIT = 80  # names are 1-40 code points; anything longer is cut, never laid out in full
 MARGIN_CHART_FROM = 40  # more hands than this: a lead-margin chart beside the two lines
@@ -124,7 +124,6 @@ class HandRow:
     turn_up: str | None = None
     discard: str | None = None
     holdings: tuple[Holding, ...] = ()  # the four hands, when the deal was recorded
-    tricks_made: dict[str, int] | None = None  # tricks taken by each side, card records
     trick_points: dict[str, int] | None = None  # Whist: points for tricks (and a penalty)
     honour_points: dict[str, int] | None = None  # Whist: points for honours
 

@@ -7,7 +7,7 @@ from typing import Any
 
 
 @dataclass(slots=True)
-class Outcome:
+class HandResult:
     """The result of one valid hand.
 
     ``points`` are final for Euchre; Whist computes them against the score in ``apply``.

@@ -14,49 +14,15 @@ CLI read the same.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
-from flask_babel import get_locale, gettext, pgettext
+from flask_babel import get_locale, gettext
 
-from .engine.messages import MESSAGES, N_
-from .engine.problems import Problem
-from .formats.egn_messages import EGN_MESSAGES
+from ..engine.messages import MESSAGES, N_
+from ..engine.problems import Problem
+from ..formats.egn_messages import EGN_MESSAGES
+from .labels import FIELD_WORDS, GAME_WORDS, SUIT_WORDS, TEAM_WORDS, VALUE_WORDS, seat_word
 
-# Param values that are words. The msgids are shared with the pages (forms.py, _print.html),
-# so a suit or a field reads the same in an error as on the button beside it.
-SUIT_WORDS = {"spades": N_("spades"), "hearts": N_("hearts"), "diamonds": N_("diamonds"),
-              "clubs": N_("clubs")}
-TEAM_WORDS = {"NS": N_("North–South"), "EW": N_("East–West")}
-GAME_WORDS = {"euchre": N_("Euchre"), "whist": N_("Whist")}
-FIELD_WORDS = {
-    "dealer": N_("dealer"), "caller": N_("caller"), "round": N_("round"),
-    "turn_up": N_("turn-up"), "trump": N_("trump"), "alone": N_("alone"),
-    "defender_alone": N_("defender alone"), "makers_tricks": N_("makers' tricks"),
-    "passed": N_("passed"), "renege": N_("renege"), "discard": N_("discard"),
-    "deal": N_("the deal"), "play": N_("the tricks"), "note": N_("note"),
-    "tricks_NS": N_("NS tricks"), "honours_NS": N_("NS honours"), "revoke": N_("revoke"),
-}
-# How the engine (problems.show, rules._expected, tricks "why") and the EGN importer (_kind,
-# expected types) describe values and types.
-VALUE_WORDS = {
-    "nothing": N_("nothing"),
-    "null": N_("null"),
-    "a list": N_("a list"),
-    "an object": N_("an object"),
-    "a number": N_("a number"),
-    "text": N_("text"),
-    "true or false": N_("true or false"),
-    "discarded": N_("discarded"),
-    "turned down": N_("turned down"),
-    "a list of 4 names": N_("a list of 4 names"),
-    "a list of deals": N_("a list of deals"),
-    "a list of cards": N_("a list of cards"),
-    "a list of phases": N_("a list of phases"),
-    "a list of calls": N_("a list of calls"),
-    "a list of tricks": N_("a list of tricks"),
-    "a list of games": N_("a list of games"),
-}
 _AT_LEAST = re.compile(r"^a whole number of at least (-?\d+)$")
 _BETWEEN = re.compile(r"^a whole number from (-?\d+) to (-?\d+)$")
 _CHOICES = re.compile(r"^[a-z0-9_]+(?: or [a-z0-9_]+)+$")
@@ -64,23 +30,12 @@ _CHOICES = re.compile(r"^[a-z0-9_]+(?: or [a-z0-9_]+)+$")
 _VERBATIM = frozenset({"key", "name", "error"})
 
 
-def _seat_word(seat: str) -> str:
-    """A seat in a sentence ("North" reads "北家" in Chinese); literal calls for extraction."""
-    words: dict[str, Callable[[], str]] = {
-        "N": lambda: pgettext("seat in a sentence", "North"),
-        "E": lambda: pgettext("seat in a sentence", "East"),
-        "S": lambda: pgettext("seat in a sentence", "South"),
-        "W": lambda: pgettext("seat in a sentence", "West"),
-    }
-    return words[seat]()
-
-
 def translate_param(key: str, value: Any) -> Any:
     """A param as shown in the reader's language: words translated, anything else as given."""
     if not isinstance(value, str) or key in _VERBATIM:
         return value
     if value in ("N", "E", "S", "W"):
-        return _seat_word(value)
+        return seat_word(value)
     for table in (SUIT_WORDS, TEAM_WORDS, GAME_WORDS, VALUE_WORDS):
         if value in table:
             return gettext(table[value])

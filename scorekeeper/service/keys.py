@@ -9,7 +9,7 @@ import secrets
 
 from sqlite_utils import Database
 
-from . import store
+from .. import store
 
 
 def new_match_id() -> str:

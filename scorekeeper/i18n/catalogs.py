@@ -17,7 +17,7 @@ from babel import support
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 DOMAIN = "messages"
 # WTForms ships its own catalogs under other names: ours -> theirs.
 WTFORMS_LOCALES = {"zh_Hant": "zh_TW", "zh_Hans": "zh", "en": "en"}

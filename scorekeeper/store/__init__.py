@@ -27,7 +27,7 @@ def dumps(value: Any) -> str:
 
 
 @dataclass(slots=True)
-class MatchRow:
+class StoredMatch:
     """One row of ``matches``: the match object without its hands, plus bookkeeping."""
 
     id: str
@@ -40,7 +40,7 @@ class MatchRow:
 
 
 @dataclass(slots=True)
-class HandRow:
+class StoredHand:
     """One row of ``hands``: a recorded hand object (as sent, without ``no``)."""
 
     no: int
@@ -75,7 +75,7 @@ def get_version(db: Database, match_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-def get_match(db: Database, match_id: str) -> MatchRow | None:
+def get_match(db: Database, match_id: str) -> StoredMatch | None:
     """The match row, or None."""
     row = db.execute(
         "SELECT id, edit_key_hash, game, data, created, updated, version"
@@ -84,13 +84,7 @@ def get_match(db: Database, match_id: str) -> MatchRow | None:
     ).fetchone()
     if row is None:
         return None
-    return MatchRow(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
-
-
-def match_version(db: Database, match_id: str) -> int | None:
-    """The match's version (bumped by every write), or None: one small query."""
-    row = db.execute("SELECT version FROM matches WHERE id = ?", [match_id]).fetchone()
-    return None if row is None else int(row[0])
+    return StoredMatch(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
 
 
 def insert_match(
@@ -124,14 +118,14 @@ def set_edit_key_hash(db: Database, match_id: str, key_hash: str) -> None:
     db.execute("UPDATE matches SET edit_key_hash = ? WHERE id = ?", [key_hash, match_id])
 
 
-def get_hands(db: Database, match_id: str) -> list[HandRow]:
+def get_hands(db: Database, match_id: str) -> list[StoredHand]:
     """The recorded hands of a match, in order."""
     rows = db.execute(
         "SELECT no, data, version, submission_key, created, updated FROM hands"
         " WHERE match_id = ? ORDER BY no",
         [match_id],
     ).fetchall()
-    return [HandRow(r[0], json.loads(r[1]), r[2], r[3], r[4], r[5]) for r in rows]
+    return [StoredHand(r[0], json.loads(r[1]), r[2], r[3], r[4], r[5]) for r in rows]
 
 
 def insert_hand(
@@ -225,20 +219,3 @@ def put_idempotent(
         " VALUES (?, ?, ?, ?, ?, ?)",
         [match_id, key, request_hash, status, dumps(response), now()],
     )
-
-
-def match_ids_present(db: Database, ids: list[str]) -> set[str]:
-    """Which of ``ids`` are stored matches."""
-    if not ids:
-        return set()
-    marks = ",".join("?" for _ in ids)
-    rows = db.execute(f"SELECT id FROM matches WHERE id IN ({marks})", ids).fetchall()
-    return {r[0] for r in rows}
-
-
-def counts(db: Database) -> dict[str, int]:
-    """Row counts of the data tables (for backups and health)."""
-    return {
-        t: db.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-        for t in ("matches", "hands", "hand_history", "idempotency")
-    }

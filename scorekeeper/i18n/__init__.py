@@ -12,7 +12,9 @@ from flask import Flask, has_request_context, request, session
 from flask_babel import Babel, get_locale, to_user_timezone
 from werkzeug.datastructures import LanguageAccept
 
-LOCALES = ("en", "zh_Hant", "zh_Hans")
+# Our languages, each named in itself (the footer's links), in the order offered.
+LANGUAGE_NAMES = {"en": "English", "zh_Hant": "繁體中文", "zh_Hans": "简体中文"}
+LOCALES = tuple(LANGUAGE_NAMES)
 LANG_COOKIE = "lang"
 
 # Chinese tags by region or script: Traditional for Taiwan, Hong Kong and Macau.

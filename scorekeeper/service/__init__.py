@@ -1,20 +1,21 @@
 """The service layer: what the pages and the JSON API do to matches, so both behave the same.
 
-Every function takes a sqlite-utils ``Database`` (``scorekeeper.db.get_db()`` in a request) and
-returns plain data or an :class:`Outcome`. The hands are the truth: the state is always the
-replay of the stored hands through the engine (``check_match``); nothing derived is stored.
+Every function takes a sqlite-utils ``Database`` (``scorekeeper.store.db.get_db()`` in a
+request) and returns plain data or a :class:`ServiceResult`. The hands are the truth: the
+state is always the replay of the stored hands through the engine (``check_match``); nothing
+derived is stored.
 Writes run inside ``BEGIN IMMEDIATE`` so two phones recording at once are serialised.
 
 Quick reference (see each docstring):
 
-- ``create_match(db, data, by=...) -> Outcome``  CREATED (match_id, edit_key, state) | ILLEGAL
+- ``create_match(db, data) -> ServiceResult``  CREATED (match_id, edit_key, state) | ILLEGAL
 - ``load(db, match_id) -> LoadedMatch | None``;  ``exists(db, match_id) -> bool``
-- ``record_hand(db, match_id, hand, expected_no, submission_key=None, by=...) -> Outcome``
+- ``record_hand(db, match_id, hand, expected_no, submission_key=None) -> ServiceResult``
   RECORDED | DUPLICATE | KEY_REUSED | WRONG_NO | OVER | ILLEGAL | NOT_FOUND
 - ``correct_hand(db, match_id, no, hand, expected_version=None, by=...,
-  expected_match_version=None) -> Outcome``  CORRECTED | CONFLICT | ILLEGAL | NO_SUCH_HAND |
+  expected_match_version=None) -> ServiceResult``  CORRECTED | CONFLICT | ILLEGAL | NO_SUCH_HAND |
   NOT_FOUND
-- ``undo_last(db, match_id, no, by=..., expected_match_version=None) -> Outcome``
+- ``undo_last(db, match_id, no, by=..., expected_match_version=None) -> ServiceResult``
   UNDONE | NOT_LAST | CONFLICT | NOT_FOUND
 - ``history(db, match_id) -> list[dict] | None``
 - ``check_edit_key(db, match_id, key) -> bool``;  ``new_edit_key(db, match_id) -> str | None``
@@ -28,16 +29,17 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import store
-from .engine.problems import Problem
-from .engine.rules import MAX_DEALS
-from .formats.matchfile import CheckResult, check_match
+from .. import store
+from ..engine.problems import Problem
+from ..engine.rules import MAX_DEALS
+from ..formats.egn import egn_to_match, is_egn
+from ..formats.matchfile import CheckResult, check_match
 from .keys import check_edit_key, derived_key, hash_key, new_edit_key, new_key, new_match_id
-from .outcome import LoadedMatch, Outcome, Status
+from .results import LoadedMatch, ServiceResult, Status
 
 __all__ = [
     "LoadedMatch",
-    "Outcome",
+    "ServiceResult",
     "Status",
     "check_edit_key",
     "correct_hand",
@@ -81,7 +83,7 @@ def exists(db: Database, match_id: str) -> bool:
     return store.get_match(db, match_id) is not None
 
 
-def match_row(db: Database, match_id: str) -> store.MatchRow | None:
+def match_row(db: Database, match_id: str) -> store.StoredMatch | None:
     """The match without its hands and without a replay (id, game, data, version, times):
     cheap, for answers that need only the names, rules or version (PDF caches, ETags)."""
     return store.get_match(db, match_id)
@@ -100,7 +102,7 @@ def load(db: Database, match_id: str) -> LoadedMatch | None:
     return _loaded(row, hands)
 
 
-def _loaded(row: store.MatchRow, hands: list[store.HandRow]) -> LoadedMatch:
+def _loaded(row: store.StoredMatch, hands: list[store.StoredHand]) -> LoadedMatch:
     match = match_object(row.data, [h.data for h in hands])
     result = check_match(match)
     return LoadedMatch(
@@ -152,20 +154,6 @@ def recent(db: Database, ids: list[str]) -> list[LoadedMatch]:
 # --- writing ----------------------------------------------------------------------------------
 
 
-def _egn_to_match(data: dict[str, Any]) -> tuple[dict[str, Any] | None, list[Any]]:
-    """Convert an EGN object when the EGN module is there (else the match check refuses it)."""
-    try:
-        from .formats.egn import egn_to_match
-    except ImportError:
-        return data, []
-    return egn_to_match(data)
-
-
-def is_egn(data: Any) -> bool:
-    """Whether ``data`` looks like a Euchre Game Notation object rather than a match file."""
-    return isinstance(data, dict) and "fileType" in data and "format" not in data
-
-
 # A real match has a few dozen hands; the cap keeps a crafted import or a script from making
 # pages and PDFs that take seconds to render.
 MAX_HANDS = MAX_DEALS
@@ -176,24 +164,23 @@ def too_many_hands(no: int | None = None) -> Problem:
     return Problem("match.too_many_hands", field="hands", hand=no, params={"max": MAX_HANDS})
 
 
-def create_match(db: Database, data: dict[str, Any], by: str = "scorer") -> Outcome:
+def create_match(db: Database, data: dict[str, Any]) -> ServiceResult:
     """Create a match from a match object (hands included = an import) or an EGN object.
 
     Returns CREATED with ``match_id``, ``edit_key`` (shown once: only its hash is stored) and
     ``state``; or ILLEGAL with ``problems`` (nothing stored).
     """
-    del by  # creation is not part of the hand history
     if is_egn(data):
-        converted, problems = _egn_to_match(data)
+        converted, problems = egn_to_match(data)
         if problems or converted is None:
-            return Outcome(Status.ILLEGAL, problems=list(problems))
+            return ServiceResult(Status.ILLEGAL, problems=list(problems))
         data = converted
     hands = data.get("hands") if isinstance(data, dict) else None
     if isinstance(hands, list) and len(hands) > MAX_HANDS:
-        return Outcome(Status.ILLEGAL, problems=[too_many_hands()])
+        return ServiceResult(Status.ILLEGAL, problems=[too_many_hands()])
     result = check_match(data)
     if not result.ok:
-        return Outcome(Status.ILLEGAL, problems=list(result.problems))
+        return ServiceResult(Status.ILLEGAL, problems=list(result.problems))
     hands = data.get("hands") or []
     stored = {k: v for k, v in data.items() if k != "hands"}
     match_id, key = new_match_id(), new_key()
@@ -201,12 +188,12 @@ def create_match(db: Database, data: dict[str, Any], by: str = "scorer") -> Outc
         store.insert_match(db, match_id, hash_key(key), data["game"], stored)
         for no, hand in enumerate(hands, start=1):
             store.insert_hand(db, match_id, no, hand, None)
-    return Outcome(
+    return ServiceResult(
         Status.CREATED, match_id=match_id, edit_key=key, state=result.state, version=1
     )
 
 
-def rematch(db: Database, match_id: str, secret: str) -> Outcome:
+def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
     """The rematch of a finished match: same seats, teams and rules, the deal going on.
 
     Idempotent: a second press (another phone, a double tap) answers with the same new match
@@ -216,20 +203,21 @@ def rematch(db: Database, match_id: str, secret: str) -> Outcome:
     with store.transaction(db):
         existing = store.get_rematch(db, match_id)
         if existing is not None:
-            return Outcome(Status.CREATED, match_id=existing, edit_key=key)
+            return ServiceResult(Status.CREATED, match_id=existing, edit_key=key)
         row = store.get_match(db, match_id)
         if row is None:
-            return Outcome(Status.NOT_FOUND, match_id=match_id)
+            return ServiceResult(Status.NOT_FOUND, match_id=match_id)
         current = _replay(row.data, [h.data for h in store.get_hands(db, match_id)])
         data = {k: v for k, v in row.data.items() if k not in ("start_score", "played")}
         if current.state is not None:
             data["first_dealer"] = current.state["next_dealer"]
         result = check_match({**data, "hands": []})
         if not result.ok:
-            return Outcome(Status.ILLEGAL, problems=list(result.problems))
+            return ServiceResult(Status.ILLEGAL, problems=list(result.problems))
         new_id = new_match_id()
         store.insert_match(db, new_id, hash_key(key), data["game"], data, rematch_of=match_id)
-    return Outcome(Status.CREATED, match_id=new_id, edit_key=key, state=result.state, version=1)
+    return ServiceResult(Status.CREATED, match_id=new_id, edit_key=key, state=result.state,
+                         version=1)
 
 
 def request_hash(hand: dict[str, Any], expected_no: int) -> str:
@@ -243,9 +231,8 @@ def record_hand(
     hand: dict[str, Any],
     expected_no: int,
     submission_key: str | None = None,
-    by: str = "scorer",
     expected_version: int | None = None,
-) -> Outcome:
+) -> ServiceResult:
     """Record the next hand of a match.
 
     :param hand: a hand object (match-format.md), without ``no``.
@@ -259,19 +246,18 @@ def record_hand(
     (same key, another request: 422); WRONG_NO (hand ``no`` already recorded, with ``state``:
     409); OVER (the match is finished: 409); ILLEGAL (``problems``: 422); NOT_FOUND.
     """
-    del by  # a recorded hand's author is not kept; corrections and undos are
     fingerprint = request_hash(hand, expected_no)
     with store.transaction(db):
         row = store.get_match(db, match_id)
         if row is None:
-            return Outcome(Status.NOT_FOUND, match_id=match_id)
+            return ServiceResult(Status.NOT_FOUND, match_id=match_id)
         if submission_key is not None:
             prior = store.get_idempotent(db, match_id, submission_key)
             if prior is not None:
                 prior_hash, _status, response = prior
                 if prior_hash != fingerprint:
-                    return Outcome(Status.KEY_REUSED, match_id=match_id)
-                return Outcome(
+                    return ServiceResult(Status.KEY_REUSED, match_id=match_id)
+                return ServiceResult(
                     Status.DUPLICATE,
                     match_id=match_id,
                     no=response["hand"]["no"],
@@ -293,10 +279,10 @@ def record_hand(
                 return _store_hand(db, row, next_no, hand, submission_key, fingerprint, result)
         current = _replay(row.data, datas)
         if not current.ok:
-            return Outcome(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
+            return ServiceResult(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
         over = bool(current.state and current.state.get("over"))
         if expected_no != next_no or (behind and not over):
-            return Outcome(
+            return ServiceResult(
                 Status.WRONG_NO,
                 match_id=match_id,
                 no=expected_no,
@@ -304,27 +290,28 @@ def record_hand(
                 version=row.version,
             )
         if over:
-            return Outcome(Status.OVER, match_id=match_id, state=current.state)
+            return ServiceResult(Status.OVER, match_id=match_id, state=current.state)
         if next_no > MAX_HANDS:
-            return Outcome(Status.ILLEGAL, match_id=match_id, problems=[too_many_hands(next_no)])
+            return ServiceResult(Status.ILLEGAL, match_id=match_id,
+                                 problems=[too_many_hands(next_no)])
         assert result is not None and not result.ok
         problems = [p for p in result.problems if p.hand is None or p.hand >= next_no]
-        return Outcome(
+        return ServiceResult(
             Status.ILLEGAL, match_id=match_id, problems=problems or list(result.problems)
         )
 
 
 def _store_hand(
-    db: Database, row: store.MatchRow, no: int, hand: dict[str, Any],
+    db: Database, row: store.StoredMatch, no: int, hand: dict[str, Any],
     submission_key: str | None, fingerprint: str, result: CheckResult,
-) -> Outcome:
+) -> ServiceResult:
     """Write a checked hand (inside the caller's transaction) and say so."""
     store.insert_hand(db, row.id, no, hand, submission_key)
     store.bump_match(db, row.id)
     response = {"hand": {**hand, "no": no}, "state": result.state}
     if submission_key is not None:
         store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response)
-    return Outcome(
+    return ServiceResult(
         Status.RECORDED,
         match_id=row.id,
         no=no,
@@ -343,7 +330,7 @@ def correct_hand(
     expected_version: int | None = None,
     by: str = "scorer",
     expected_match_version: int | None = None,
-) -> Outcome:
+) -> ServiceResult:
     """Replace recorded hand ``no``; every later hand is re-scored by the replay.
 
     :param expected_version: the hand's version the editor saw (``LoadedMatch.hand_versions``);
@@ -358,29 +345,29 @@ def correct_hand(
     with store.transaction(db):
         row = store.get_match(db, match_id)
         if row is None:
-            return Outcome(Status.NOT_FOUND, match_id=match_id)
+            return ServiceResult(Status.NOT_FOUND, match_id=match_id)
         hands = store.get_hands(db, match_id)
         if not 1 <= no <= len(hands):
-            return Outcome(Status.NO_SUCH_HAND, match_id=match_id, no=no)
+            return ServiceResult(Status.NO_SUCH_HAND, match_id=match_id, no=no)
         target = hands[no - 1]
         datas = [h.data for h in hands]
         if (expected_version is not None and target.version != expected_version) or (
             expected_match_version is not None and row.version != expected_match_version
         ):
             current = _replay(row.data, datas)
-            return Outcome(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
+            return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
         datas[no - 1] = hand
         result = _replay(row.data, datas)
         if not result.ok:
-            return Outcome(Status.ILLEGAL, match_id=match_id, no=no, problems=result.problems)
+            return ServiceResult(Status.ILLEGAL, match_id=match_id, no=no, problems=result.problems)
         if target.data == hand:
-            return Outcome(Status.CORRECTED, match_id=match_id, no=no, state=result.state,
+            return ServiceResult(Status.CORRECTED, match_id=match_id, no=no, state=result.state,
                            version=row.version)
         if not store.update_hand(db, match_id, no, hand, target.version):
-            return Outcome(Status.CONFLICT, match_id=match_id, no=no, state=result.state)
+            return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=result.state)
         store.add_history(db, match_id, no, "correct", target.data, hand, by)
         store.bump_match(db, match_id)
-    return Outcome(
+    return ServiceResult(
         Status.CORRECTED,
         match_id=match_id,
         no=no,
@@ -396,7 +383,7 @@ def undo_last(
     no: int,
     by: str = "scorer",
     expected_match_version: int | None = None,
-) -> Outcome:
+) -> ServiceResult:
     """Remove hand ``no`` if it is the last one (it goes to the history).
 
     Outcomes: UNDONE (``state``); NOT_LAST (``no`` is not the last hand, e.g. another phone
@@ -406,20 +393,20 @@ def undo_last(
     with store.transaction(db):
         row = store.get_match(db, match_id)
         if row is None:
-            return Outcome(Status.NOT_FOUND, match_id=match_id)
+            return ServiceResult(Status.NOT_FOUND, match_id=match_id)
         hands = store.get_hands(db, match_id)
         datas = [h.data for h in hands]
         if not hands or no != len(hands):
             current = _replay(row.data, datas)
-            return Outcome(Status.NOT_LAST, match_id=match_id, no=no, state=current.state)
+            return ServiceResult(Status.NOT_LAST, match_id=match_id, no=no, state=current.state)
         if expected_match_version is not None and row.version != expected_match_version:
             current = _replay(row.data, datas)
-            return Outcome(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
+            return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
         store.delete_hand(db, match_id, no)
         store.add_history(db, match_id, no, "undo", hands[-1].data, None, by)
         store.bump_match(db, match_id)
         result = _replay(row.data, datas[:-1])
-    return Outcome(
+    return ServiceResult(
         Status.UNDONE,
         match_id=match_id,
         no=no,

@@ -1,0 +1,128 @@
+"""The words of the game, in one place: seats, suits, sides, games, fields of a hand, results
+and rules, as the pages, the printouts and the translated problem messages say them.
+
+Two kinds, both extracted by pybabel: ``_l`` labels (lazy, for forms and templates) and ``N_``
+words translated where they are used (:func:`scorekeeper.i18n.messages.translate_param`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
+
+from ..engine.messages import N_
+
+# --- seats, sides, suits, games ---------------------------------------------------------------
+
+SEAT_LABELS = {"N": _l("North"), "E": _l("East"), "S": _l("South"), "W": _l("West")}
+
+
+def seat_word(seat: str) -> str:
+    """A seat in a sentence ("North" reads "北家" in Chinese); literal calls for extraction."""
+    words: dict[str, Callable[[], str]] = {
+        "N": lambda: pgettext("seat in a sentence", "North"),
+        "E": lambda: pgettext("seat in a sentence", "East"),
+        "S": lambda: pgettext("seat in a sentence", "South"),
+        "W": lambda: pgettext("seat in a sentence", "West"),
+    }
+    return words[seat]()
+
+
+# Param values that are words. The msgids are shared with the pages (forms.py, _print.html),
+# so a suit or a field reads the same in an error as on the button beside it.
+SUIT_WORDS = {"spades": N_("spades"), "hearts": N_("hearts"), "diamonds": N_("diamonds"),
+              "clubs": N_("clubs")}
+TEAM_WORDS = {"NS": N_("North–South"), "EW": N_("East–West")}
+GAME_WORDS = {"euchre": N_("Euchre"), "whist": N_("Whist")}
+FIELD_WORDS = {
+    "dealer": N_("dealer"), "caller": N_("caller"), "round": N_("round"),
+    "turn_up": N_("turn-up"), "trump": N_("trump"), "alone": N_("alone"),
+    "defender_alone": N_("defender alone"), "makers_tricks": N_("makers' tricks"),
+    "passed": N_("passed"), "renege": N_("renege"), "discard": N_("discard"),
+    "deal": N_("the deal"), "play": N_("the tricks"), "note": N_("note"),
+    "tricks_NS": N_("NS tricks"), "honours_NS": N_("NS honours"), "revoke": N_("revoke"),
+}
+# How the engine (problems.show, rules._expected, tricks "why") and the EGN importer (_kind,
+# expected types) describe values and types.
+VALUE_WORDS = {
+    "nothing": N_("nothing"),
+    "null": N_("null"),
+    "a list": N_("a list"),
+    "an object": N_("an object"),
+    "a number": N_("a number"),
+    "text": N_("text"),
+    "true or false": N_("true or false"),
+    "discarded": N_("discarded"),
+    "turned down": N_("turned down"),
+    "a list of 4 names": N_("a list of 4 names"),
+    "a list of deals": N_("a list of deals"),
+    "a list of cards": N_("a list of cards"),
+    "a list of phases": N_("a list of phases"),
+    "a list of calls": N_("a list of calls"),
+    "a list of tricks": N_("a list of tricks"),
+    "a list of games": N_("a list of games"),
+}
+
+# --- what a hand came to (the board and the printouts) ----------------------------------------
+
+RESULT_LABELS = {
+    "made": _l("made"),
+    "march": _l("march"),
+    "alone_made": _l("alone"),
+    "alone_march": _l("alone march"),
+    "euchred": _l("euchred"),
+    "passed": _l("passed"),
+    "renege": _l("renege"),
+    "revoke": _l("revoke"),
+    "scored": "",
+}
+
+# --- rules (the start page) -------------------------------------------------------------------
+
+PRESET_LABELS = {
+    ("euchre", "standard"): _l("Standard, to 10"),
+    ("euchre", "stick_the_dealer"): _l("Stick the dealer, to 10"),
+    ("euchre", "short"): _l("Short game, to 5"),
+    ("whist", "american"): _l("American whist, to 7"),
+    ("whist", "short"): _l("Short whist, to 5"),
+    ("whist", "long"): _l("Long whist, to 10"),
+}
+# One line per rule option (spec/rules.md), shown beside its field on the start page.
+OPTION_HELP = {
+    "target": _l("The first side to reach it wins the game."),
+    "deals": _l("Instead of a target: play this many hands; the higher score wins."),
+    "stick_the_dealer": _l("If everyone passes twice, the dealer must name trump."),
+    "lone_lead": _l("Who leads against a lone hand."),
+    "lone_march_points": _l("Points for taking all 5 tricks alone."),
+    "lone_euchre_points": _l("Points for euchring a lone hand."),
+    "defend_alone": _l("Against a lone hand, one defender may also play alone."),
+    "lone_defender_points": _l("Points for a lone defender who euchres the loner."),
+    "canadian_loner": _l("The dealer's partner who orders up must go alone."),
+    "renege_points": _l("Points to the other side when a seat reneges."),
+    "renege_points_alone": _l("Renege points when the hand was played alone."),
+    "honours": _l("A side holding 3 or 4 of A K Q J of trumps scores 2 or 4."),
+    "honours_blocked_at": _l("From this score on, a side cannot score honours."),
+    "rubber": _l("Play games until a side has won two."),
+}
+OPTION_LABELS = {
+    "target": _l("Game to"),
+    "deals": _l("Fixed number of hands"),
+    "stick_the_dealer": _l("Stick the dealer"),
+    "lone_lead": _l("Lead against a loner"),
+    "lone_march_points": _l("Lone march points"),
+    "lone_euchre_points": _l("Lone euchre points"),
+    "defend_alone": _l("Defend alone"),
+    "lone_defender_points": _l("Lone defender points"),
+    "canadian_loner": _l("Canadian loner"),
+    "renege_points": _l("Renege points"),
+    "renege_points_alone": _l("Renege points, alone"),
+    "honours": _l("Count honours"),
+    "honours_blocked_at": _l("No honours from"),
+    "rubber": _l("Rubber (best of three)"),
+}
+CHOICE_LABELS = {
+    "dealer_left": _l("the dealer's left"),
+    "loner_left": _l("the loner's left"),
+}

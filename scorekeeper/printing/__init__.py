@@ -1,0 +1,1 @@
+"""Printing: the sheet's view model, the chart, and the PDF (the only WeasyPrint importer)."""

@@ -1,0 +1,91 @@
+"""Whole matches, checked byte for byte: what ``scorekeeper check`` prints and what
+``GET /api/matches/<id>`` answers must not change by a single byte (spec/match-format.md and
+spec/api.md fix the shape; a refactoring keeps it).
+
+The matches in ``tests/data/golden/matches``: a full Euchre game to 10 with loners (a march and a
+lone euchre), euchres, a pass, a renege and notes; a Whist rubber of three games with honours and
+a revoke; a stick-the-dealer game. For each ``NAME.json``: ``NAME.check.jsonl`` is the exact
+output of ``scorekeeper check NAME.json`` run in that folder, ``NAME.api.json`` the exact body
+of the API's GET after importing it. After a deliberate change of the output, write them again
+with ``SCOREKEEPER_WRITE_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden_matches.py`` and
+read the diff before committing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import service
+from scorekeeper.store.db import get_db
+
+FOLDER = Path(__file__).resolve().parent / "data" / "golden" / "matches"
+NAMES = sorted(p.stem for p in FOLDER.glob("*.json") if p.suffixes == [".json"])
+WRITE = os.environ.get("SCOREKEEPER_WRITE_GOLDEN") == "1"
+
+
+def golden(path: Path, actual: bytes) -> bytes:
+    """The stored bytes (written first when asked to)."""
+    if WRITE:
+        path.write_bytes(actual)
+    return path.read_bytes()
+
+
+def test_the_golden_matches_are_there():
+    assert NAMES == ["euchre-full-game", "euchre-stick-the-dealer", "whist-rubber"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_check_prints_exactly_the_golden_line(name: str):
+    proc = subprocess.run([sys.executable, "-m", "scorekeeper", "check", f"{name}.json"],
+                          capture_output=True, cwd=FOLDER, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == golden(FOLDER / f"{name}.check.jsonl", proc.stdout)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_api_answers_exactly_the_golden_body(client, name: str):
+    """Imported whole, or recorded hand by hand through the service: the same bytes."""
+    match = json.loads((FOLDER / f"{name}.json").read_text(encoding="utf-8"))
+    created = client.post("/api/matches", json=match)
+    assert created.status_code == 201, created.get_json()
+    imported = client.get(f"/api/matches/{created.get_json()['id']}")
+    assert imported.status_code == 200
+    expected = golden(FOLDER / f"{name}.api.json", imported.data)
+    assert imported.data == expected
+
+    with client.application.app_context():
+        db = get_db()
+        started = service.create_match(db, {**match, "hands": []})
+        for no, hand in enumerate(match["hands"], start=1):
+            recorded = service.record_hand(db, started.match_id, hand, no)
+            assert recorded.status is service.Status.RECORDED, recorded.problems
+    by_hand = client.get(f"/api/matches/{started.match_id}")
+    assert by_hand.data == expected
+
+
+def test_the_golden_state_is_what_the_rules_say():
+    """The numbers behind the bytes, read by a person once (spec/rules.md)."""
+    lines = {n: json.loads((FOLDER / f"{n}.check.jsonl").read_text(encoding="utf-8"))
+             for n in NAMES}
+    euchre = lines["euchre-full-game"]
+    assert [h["result"] for h in euchre["hands"]] == [
+        "made", "passed", "alone_march", "euchred", "renege", "march", "alone_made",
+        "euchred", "made", "march"]
+    assert euchre["hands"][4]["renege"] == {"seat": "E"}
+    assert euchre["hands"][7]["points"] == {"NS": 0, "EW": 2}  # a lone hand euchred
+    assert (euchre["score"], euchre["over"], euchre["winner"]) == ({"NS": 11, "EW": 6}, True,
+                                                                   "NS")
+    whist = lines["whist-rubber"]
+    assert [g["value"] for g in whist["games"]] == [3, 2, 3]
+    assert whist["rubber"] == {"winner": "NS", "points": 6}
+    assert whist["hands"][0]["points"] == {"NS": 7, "EW": 0}  # 3 for tricks, 4 for honours
+    assert whist["hands"][4]["result"] == "revoke"
+    stuck = lines["euchre-stick-the-dealer"]
+    assert stuck["hands"][0]["dealer"] == "N" and stuck["hands"][0]["makers"] == "NS"
+    assert (stuck["score"], stuck["winner"]) == ({"NS": 3, "EW": 6}, "EW")
