@@ -263,11 +263,13 @@ def test_a_page_restored_from_the_back_forward_cache_refreshes_before_a_save(
     other.goto(scorer_link(page))
     tap(page, "S", 4)  # the form as the browser would keep it in the cache ...
     page.evaluate("document.documentElement.dataset.stillHere = '1'")
-    page.route(re.compile(r".*/m/[\w-]+$"), lambda route: (time.sleep(0.5), route.continue_()))
     euchre_hand(other, "E", 3)  # ... while another phone recorded hand 1
-    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))")
-    expect(page.locator("#entry input:checked")).to_have_count(0)  # cleared at once
-    expect(page.locator("#save")).to_be_disabled()  # held until the state is fresh
+    held = page.evaluate("""() => {
+        window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}));
+        return [document.getElementById('save').disabled,
+                document.querySelectorAll('#entry input:checked').length];
+    }""")
+    assert held == [True, 0]  # cleared at once, Save held until the state is fresh
     expect(page.locator("#save")).to_have_text("Save hand 2")
     expect(page.locator("#save")).to_be_enabled()
     expect(page.locator("tbody tr")).to_have_count(1)
