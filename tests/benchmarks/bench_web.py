@@ -98,7 +98,9 @@ def main() -> int:
                     return 1
                 time.sleep(0.1)
 
-            big = 10 * (args.hands + args.requests)  # a target no sequence reaches
+            big = 200  # the largest target: alternating points reach it only after 398 hands
+            if max(args.hands, args.requests) > 300:
+                parser.error("a match holds at most 300 hands")
             match = {"format": "scorekeeper-match/1", "game": "euchre", "seats": SEATS,
                      "rules": {"target": big}}
             status, body = call("POST", base + "/api/matches",
