@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         client = Client(server.base)
         match = {"format": "scorekeeper-match/1", "game": "euchre", "seats": SEATS,
                  "first_dealer": "N",
-                 "rules": {"target": 300}}  # a long game: the hands never end it
+                 "rules": {"target": 200}}  # a long game: the hands never end it
         status, body, _h, _t = client.request("POST", "/api/matches", match)
         assert status == 201, body
         match_id, key = body["id"], body["edit_key"]
