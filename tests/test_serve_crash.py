@@ -49,7 +49,7 @@ def test_acknowledged_hands_survive_a_kill(tmp_path):
     proc = start(instance, port)
     try:
         matches = [call("POST", base + "/api/matches",
-                        euchre_match(rules={"target": 10_000}))[1] for _ in range(PHONES)]
+                        euchre_match(rules={"target": 200}))[1] for _ in range(PHONES)]
         acknowledged = [0] * PHONES
         stop = threading.Event()
 
