@@ -704,3 +704,53 @@ def test_a_kept_page_is_fresh_where_it_must_be(app, table, matches):
     assert "Hand 2 undone." not in table.page(url)
     viewer = app.test_client()
     assert "Who called?" not in viewer.get(url).get_data(as_text=True)  # not the scorer's copy
+
+
+@pytest.fixture
+def replays(monkeypatch) -> list[int]:
+    """How many matches the service replays (a spy on its check_match; the database is real)."""
+    calls: list[int] = []
+    real = service.check_match
+
+    def counted(data):
+        calls.append(len(data.get("hands") or []))
+        return real(data)
+
+    monkeypatch.setattr(service, "check_match", counted)
+    return calls
+
+
+def test_a_save_replays_the_match_once(table, matches, replays):
+    url = table.start()
+    match_id = url.rsplit("/", 1)[1]
+    matches.record(match_id, euchre_hand("E", 3))
+    values = table.hand_form(url)
+    replays.clear()
+    r = table.post_hand(url, values, caller="N", makers_tricks="4")
+    assert r.status_code == 303
+    assert replays == [2]  # the stored hand and the new one, once
+    values = table.hand_form(url)
+    replays.clear()
+    r = table.post_hand(url, values, caller="S", round="2", turn_up="9H", trump="H",
+                        makers_tricks="4")
+    assert r.status_code == 422
+    # an illegal hand: the service's try, the stored hands (over? behind?), the page shown
+    assert replays == [3, 2, 2]
+
+
+def test_the_preview_asks_the_service_and_replays_once(table, matches, replays):
+    url = table.start()
+    match_id = url.rsplit("/", 1)[1]
+    matches.record(match_id, euchre_hand("E", 3))
+    values = table.hand_form(url)
+    replays.clear()
+    r = table.client.get(url + "/preview", query_string={**values, "caller": "N",
+                                                          "makers_tricks": "5"})
+    assert r.get_json() == {"label": "Save: Home march → Home +2", "errors": {}}
+    assert replays == [2]
+    replays.clear()
+    r = table.client.get(url + "/preview", query_string={**values, "no": "1", "caller": "N",
+                                                          "makers_tricks": "5"})
+    assert r.get_json() == {"label": "Save correction: Home march → Home +2", "errors": {}}
+    assert replays == [1]
+    assert matches.load(match_id).version == 2  # nothing stored

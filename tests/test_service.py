@@ -394,3 +394,26 @@ def test_a_match_holds_at_most_max_hands(db):
     full = service.record_hand(db, created.match_id, {"passed": True}, service.MAX_HANDS + 1)
     assert full.status == "illegal"
     assert "at most 300 hands" in full.problems[0].message
+
+
+# --- preview ----------------------------------------------------------------------------------
+
+
+def test_preview_says_what_a_save_would_do_and_stores_nothing(db, match):
+    match_id, _key = match
+    service.record_hand(db, match_id, euchre_hand("E", 3), 1)
+    before = service.load(db, match_id)
+    nxt = service.preview(db, match_id, euchre_hand("N", 5))
+    assert (nxt.no, nxt.correction, nxt.ok, nxt.problems) == (2, False, True, [])
+    assert nxt.state["score"] == {"NS": 2, "EW": 1}
+    fix = service.preview(db, match_id, euchre_hand("N", 5), no=1)
+    assert (fix.no, fix.correction, fix.ok) == (1, True, True)
+    assert fix.state["score"] == {"NS": 2, "EW": 0}
+    bad = service.preview(db, match_id, euchre_hand("N", 6))
+    assert (bad.no, bad.ok, bad.state) == (2, False, None)
+    assert [(p.hand, p.field) for p in bad.problems] == [(2, "makers_tricks")]
+    far = service.preview(db, match_id, euchre_hand("N", 3), no=9)  # not recorded: the next
+    assert (far.no, far.correction) == (2, False)
+    after = service.load(db, match_id)
+    assert (after.version, after.match) == (before.version, before.match)
+    assert service.preview(db, "no-such-match", euchre_hand()) is None

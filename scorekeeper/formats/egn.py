@@ -673,7 +673,7 @@ def emn_to_matches(data: object) -> tuple[list[Converted], list[Problem]]:
     if not _check_header(data, EMN_FILE_TYPE, "egn.not_emn", problems):
         return [], problems
     games = data.get("games")
-    if not isinstance(games, list):
+    if not isinstance(games, list) or not games:  # an empty match is refused with a reason
         _missing_or_bad("games", games, "a list of games", problems)
         return [], problems
     results: list[Converted] = []

@@ -9,6 +9,7 @@ Writes run inside ``BEGIN IMMEDIATE`` so two phones recording at once are serial
 Quick reference (see each docstring):
 
 - ``create_match(db, data) -> ServiceResult``  CREATED (match_id, edit_key, state) | ILLEGAL
+- ``preview(db, match_id, hand, no=None) -> Preview | None``  what a Save would do, stored nowhere
 - ``load(db, match_id) -> LoadedMatch | None``;  ``exists(db, match_id) -> bool``
 - ``record_hand(db, match_id, hand, expected_no, submission_key=None) -> ServiceResult``
   RECORDED | DUPLICATE | KEY_REUSED | WRONG_NO | OVER | ILLEGAL | NOT_FOUND
@@ -35,10 +36,11 @@ from ..engine.rules import MAX_DEALS
 from ..formats.egn import egn_to_match, is_egn
 from ..formats.matchfile import CheckResult, check_match
 from .keys import check_edit_key, derived_key, hash_key, new_edit_key, new_key, new_match_id
-from .results import LoadedMatch, ServiceResult, Status
+from .results import LoadedMatch, Preview, ServiceResult, Status
 
 __all__ = [
     "LoadedMatch",
+    "Preview",
     "ServiceResult",
     "Status",
     "check_edit_key",
@@ -51,6 +53,7 @@ __all__ = [
     "new_edit_key",
     "new_key",
     "new_match_id",
+    "preview",
     "recent",
     "record_hand",
     "rematch",
@@ -87,6 +90,25 @@ def match_row(db: Database, match_id: str) -> store.StoredMatch | None:
     """The match without its hands and without a replay (id, game, data, version, times):
     cheap, for answers that need only the names, rules or version (PDF caches, ETags)."""
     return store.get_match(db, match_id)
+
+
+def preview(db: Database, match_id: str, hand: dict[str, Any], no: int | None = None
+            ) -> Preview | None:
+    """What recording ``hand`` would give, by the engine, in one replay; nothing is stored.
+
+    ``no`` of a recorded hand previews its correction (later hands re-scored); otherwise the
+    hand is the next one. None if there is no such match.
+    """
+    row = store.get_match(db, match_id)
+    if row is None:
+        return None
+    hands = [h.data for h in store.get_hands(db, match_id)]
+    correction = no is not None and 1 <= no <= len(hands)
+    at = no if correction and no is not None else len(hands) + 1
+    hands[at - 1:at] = [hand]
+    result = _replay(row.data, hands)
+    return Preview(no=at, correction=correction, problems=list(result.problems),
+                   state=result.state if result.ok else None)
 
 
 def load(db: Database, match_id: str) -> LoadedMatch | None:

@@ -56,6 +56,21 @@ class ServiceResult:
 
 
 @dataclass(slots=True)
+class Preview:
+    """What saving a hand would do (:func:`scorekeeper.service.preview`); nothing is stored."""
+
+    no: int  # the hand's number: the next one, or the recorded hand a correction replaces
+    correction: bool  # whether it replaces a recorded hand (later hands re-scored)
+    problems: list[Problem]  # empty when the hand (and every later one) is legal
+    state: dict[str, Any] | None  # the replay with the hand in place; None if illegal
+
+    @property
+    def ok(self) -> bool:
+        """Whether saving it would be accepted by the engine."""
+        return self.state is not None
+
+
+@dataclass(slots=True)
 class LoadedMatch:
     """A stored match as the pages and the API show it."""
 

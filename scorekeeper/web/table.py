@@ -29,7 +29,6 @@ from flask_wtf.csrf import generate_csrf
 from .. import security, service, store
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
-from ..formats.matchfile import check_match
 from ..i18n import LANGUAGE_NAMES, LOCALES
 from ..qr import qr_svg
 from ..ratelimit import count_write
@@ -175,12 +174,25 @@ def import_match():
 
 def _hand_form(loaded, formdata=None, csrf=True):
     """The game's hand form, with the players' names on its seat buttons."""
-    form = HAND_FORMS[loaded.game](formdata=formdata, meta={} if csrf else {"csrf": False})
-    if loaded.game == "euchre":
-        form.set_seats(loaded.match["seats"])
+    return _form_for(loaded.game, loaded.match, formdata, csrf)
+
+
+def _form_for(game: str, match: dict[str, Any], formdata=None, csrf=True):
+    """The hand form of ``game`` for a match object (its hands are not needed: no replay)."""
+    form = HAND_FORMS[game](formdata=formdata, meta={} if csrf else {"csrf": False})
+    if game == "euchre":
+        form.set_seats(match["seats"])
     else:
-        form.set_teams(tableview.short_names(loaded.match))
+        form.set_teams(tableview.short_names(match))
     return form
+
+
+def _row_or_404(match_id: str):
+    """The stored match without its hands and without a replay, or the friendly 404 page."""
+    row = service.match_row(get_db(), match_id)
+    if row is None:
+        abort(404)
+    return row
 
 
 def _view(loaded) -> dict[str, Any]:
@@ -343,7 +355,7 @@ def record(match_id: str):
     The page's script sends the same form with ``Accept: application/json`` (its Save and its
     offline queue) and gets JSON instead of a page: ``{status, message, ...}``.
     """
-    loaded = _load_or_404(match_id)
+    row = _row_or_404(match_id)  # the form needs the names only: the service replays once
     as_json = errors.prefers_json()
     if as_json and not _is_editor(match_id):
         return _answer(403, status="forbidden", message=_(
@@ -351,13 +363,13 @@ def record(match_id: str):
             "another phone. The hand is kept on this phone. To record it, open the new scorer "
             "link (or scan the scorer QR code on the scoring phone), then come back."))
     _require_editor(match_id)
-    form = _hand_form(loaded, request.form)
+    form = _form_for(row.game, row.data, request.form)
     if not form.validate():
         if as_json:
             found = {k: [str(m) for m in v] for k, v in form.errors.items()}
             text = " ".join(m for msgs in found.values() for m in msgs)
             return _answer(422, status="invalid", message=text, errors=found)
-        return _match_page(loaded, form=form, status=422)
+        return _match_page(_load_or_404(match_id), form=form, status=422)
     outcome = service.record_hand(get_db(), match_id, form.hand(), _expected_no(form),
                                   form.submission_id.data or None,
                                   expected_version=_form_version(form))
@@ -372,7 +384,8 @@ def record(match_id: str):
             texts = [tableview.problem_text(p) for p in outcome.problems]
             return _answer(422, status="illegal", message=" ".join(texts))
         general = _apply_problems(form, outcome.problems)
-        return _match_page(loaded, form=form, general_errors=general, status=422)
+        return _match_page(_load_or_404(match_id), form=form, general_errors=general,
+                           status=422)
     if outcome.status in (Status.WRONG_NO, Status.OVER):  # the page was behind: show what is
         current = _load_or_404(match_id)
         if as_json:
@@ -395,33 +408,39 @@ def preview(match_id: str):
     it needs no CSRF token and does not count against the write limit (a POST of the form
     works too). ``no=N`` previews a correction of hand N (later hands re-scored).
     """
-    loaded = _load_or_404(match_id)
+    row = _row_or_404(match_id)
     _require_editor(match_id)
     if request.method == "GET":
-        form = _hand_form(loaded, request.args, csrf=False)
+        form = _form_for(row.game, row.data, request.args, csrf=False)
     else:
-        form = _hand_form(loaded, request.form)
-    hands = list(loaded.match["hands"])
-    no = request.args.get("no", type=int)
-    if no is not None and 1 <= no <= len(hands):
-        plain, says = _("Save the correction"), _("Save correction: %(what)s")
-    else:
-        no = len(hands) + 1
-        plain, says = _("Save hand %(n)s", n=no), _("Save: %(what)s")
+        form = _form_for(row.game, row.data, request.form)
     if not form.validate():
+        no = request.args.get("no", type=int)
+        plain = _("Save the correction") if no is not None and 1 <= no < _next_no(match_id) \
+            else _("Save hand %(n)s", n=_next_no(match_id))
         return jsonify(label=plain, errors={
             k: v for k, v in form.errors.items() if k != "csrf_token"})
     hand = form.hand()
-    hands[no - 1:no] = [hand]
-    result = check_match({**loaded.match, "hands": hands})
-    if not result.ok:
+    seen = service.preview(get_db(), match_id, hand, request.args.get("no", type=int))
+    if seen is None:
+        abort(404)
+    if seen.correction:
+        plain, says = _("Save the correction"), _("Save correction: %(what)s")
+    else:
+        plain, says = _("Save hand %(n)s", n=seen.no), _("Save: %(what)s")
+    if not seen.ok:
         errors: dict[str, list[str]] = {}
-        for p in result.problems:
+        for p in seen.problems:
             errors.setdefault(p.field or "", []).append(tableview.problem_text(p))
         return jsonify(label=plain, errors=errors)
-    out = result.state["hands"][no - 1]
-    what = tableview.outcome_label(loaded.match, hand, out, result.state)
+    out = seen.state["hands"][seen.no - 1]
+    what = tableview.outcome_label(row.data, hand, out, seen.state)
     return jsonify(label=says % {"what": what}, errors={})
+
+
+def _next_no(match_id: str) -> int:
+    """The number the next hand gets (a count, no replay)."""
+    return len(store.get_hands(get_db(), match_id)) + 1
 
 
 @bp.post("/m/<match_id>/undo")
