@@ -85,7 +85,7 @@ def _stylesheet(path: Path, mtime_ns: int) -> Any:
 # six extra computed styles per element, the largest part of the cascade in a long table.
 # These documents draw no list markers (only li is a list item) and no footnotes, so the
 # renders here use the same stylesheet with those rules narrowed to li or left out; the
-# pages come out the same (tests/test_print_layout.py renders both and compares the pixels).
+# pages come out the same (tests/test_pdf_speed.py renders both and compares the pixels).
 UA_UNUSED = ("::footnote-call ", "::footnote-marker ", "::note-call ", "::note-marker ",
              "::note-callback ")
 
