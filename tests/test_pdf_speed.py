@@ -1,10 +1,10 @@
 """The shortcuts that make match PDFs cheaper leave every page the same (issue 11, speed).
 
-The renders here use a lean user-agent stylesheet and drop white space between block and
-table tags (:mod:`scorekeeper.printing.pdf`); these tests render real match sheets both that
-way and with WeasyPrint's own stylesheet and the HTML as the template made it, turn every
-page into pixels with poppler's pdftoppm, and compare them. The speed itself is measured by
-tests/benchmarks/bench_pdf.py.
+The renders use a lean user-agent stylesheet, print.css with its single-valued variables
+written in, and HTML without the white space between block and table tags
+(:mod:`scorekeeper.printing.pdf`). These tests render real match sheets both that way and as
+WeasyPrint would on its own, turn every page into pixels with poppler's pdftoppm, and compare
+them. The speed itself is measured by tests/benchmarks/bench_pdf.py.
 """
 
 from __future__ import annotations
@@ -30,11 +30,14 @@ def sheet_html(app: Any, match_id: str, lang: str = "en") -> str:
 
 
 def stock_pdf(app: Any, html: str) -> bytes:
-    """The PDF as WeasyPrint draws it with its own user-agent stylesheet, HTML untouched."""
+    """The PDF as WeasyPrint draws it with its own user-agent stylesheet, print.css as
+    written (variables and all) and the HTML untouched."""
     static = Path(app.static_folder)
     origin, static_url = "http://localhost", "/static"
-    css = static / prints.PRINT_CSS
-    sheet = pdf._stylesheet(css, css.stat().st_mtime_ns)
+    from weasyprint import CSS
+
+    sheet = CSS(string=(static / prints.PRINT_CSS).read_text(encoding="utf-8"),
+                font_config=pdf.font_config())
     document = pdf.document_class(lean=False)(
         string=html, base_url=origin + "/", media_type="print",
         url_fetcher=pdf.make_url_fetcher(origin, static_url, static),
@@ -117,3 +120,10 @@ def test_lean_user_agent_stylesheet_narrows_only_markers_and_notes() -> None:
 ])
 def test_compact_html_keeps_the_spaces_that_show(html: str, compact: str) -> None:
     assert pdf.compact_html(html) == compact
+
+
+def test_inline_vars_writes_in_variables_declared_once() -> None:
+    css = (":root { --ink: #111; --font: A; }\n:lang(zh) { --font: B; }\n"
+           "html { color: var(--ink); font-family: var(--font); }\np { color: var(--nope); }")
+    assert pdf.inline_vars(css).splitlines()[2:] == [
+        "html { color: #111; font-family: var(--font); }", "p { color: var(--nope); }"]
