@@ -77,7 +77,85 @@ def _stylesheet(path: Path, mtime_ns: int) -> Any:
     from weasyprint import CSS
 
     del mtime_ns  # part of the cache key only
-    return CSS(string=path.read_text(encoding="utf-8"), font_config=font_config())
+    return CSS(string=inline_vars(path.read_text(encoding="utf-8")), font_config=font_config())
+
+
+_VAR_DECLARATION = re.compile(r"(--[\w-]+)\s*:\s*([^;{}]+);")
+
+
+def inline_vars(css: str) -> str:
+    """``css`` with each ``var(--x)`` whose ``--x`` is declared once only replaced by its
+    value: the same page, but WeasyPrint resolves no variable per element (a few per cent of
+    a render). Variables declared more than once (the font stack per language) stay."""
+    declared: dict[str, list[str]] = {}
+    for name, value in _VAR_DECLARATION.findall(css):
+        declared.setdefault(name, []).append(value.strip())
+    once = {name: values[0] for name, values in declared.items() if len(values) == 1}
+    return re.sub(r"var\((--[\w-]+)\)", lambda m: once.get(m.group(1), m.group(0)), css)
+
+
+# WeasyPrint's user-agent stylesheet gives every element of a document a style for its
+# ::marker and five footnote/note pseudo-elements (universal selectors), computed one by one:
+# six extra computed styles per element, the largest part of the cascade in a long table.
+# These documents draw no list markers (only li is a list item) and no footnotes, so the
+# renders here use the same stylesheet with those rules narrowed to li or left out; the
+# pages come out the same (tests/test_pdf_speed.py renders both and compares the pixels).
+UA_UNUSED = ("::footnote-call ", "::footnote-marker ", "::note-call ", "::note-marker ",
+             "::note-callback ")
+
+
+def lean_ua(text: str) -> str:
+    """WeasyPrint's user-agent stylesheet ``text`` without the rules these documents never
+    use: ``::marker`` only for ``li``, no footnote or note pseudo-elements."""
+    lines = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith(UA_UNUSED):
+            continue
+        if line.startswith("::marker "):
+            line = "li" + line
+        lines.append(line)
+    return "".join(lines)
+
+
+@cache
+def document_class(lean: bool = True) -> Any:
+    """The WeasyPrint ``HTML`` class the renders use: with the lean user-agent stylesheet
+    (:func:`lean_ua`), or WeasyPrint's own if ``lean`` is false or this WeasyPrint has no
+    such stylesheet to narrow."""
+    from weasyprint import CSS, HTML
+
+    try:
+        from weasyprint.html import UA, UA_COUNTER_STYLE, UA_STYLESHEET
+    except ImportError:  # another WeasyPrint: its own stylesheet, only slower
+        return HTML
+    lean_text = lean_ua(UA)
+    if not lean or lean_text == UA or not hasattr(HTML, "_ua_stylesheets"):
+        return HTML
+    lean_sheet = CSS(string=lean_text, counter_style=UA_COUNTER_STYLE)
+
+    class LeanHTML(HTML):  # type: ignore[misc]
+        """HTML rendered with the lean user-agent stylesheet."""
+
+        def _ua_stylesheets(self, forms: bool = False) -> list[Any]:
+            return [lean_sheet if sheet is UA_STYLESHEET else sheet
+                    for sheet in super()._ua_stylesheets(forms)]
+
+    return LeanHTML
+
+
+# Tags around which white space never shows (it collapses away at the start or end of a
+# block or cell, and the table builder drops it between rows and cells).
+_BLOCK_TAGS = ("html|head|meta|title|body|main|header|footer|section|div|p|h[1-6]|figure|"
+               "figcaption|table|colgroup|col|thead|tbody|tfoot|tr|td|th|svg|path|polyline|"
+               "circle|line|rect|text|g")
+_SPACE_AFTER_BLOCK = re.compile(rf"(<(?:/?)(?:{_BLOCK_TAGS})\b[^>]*>)\s+(?=<)")
+_SPACE_BEFORE_BLOCK = re.compile(rf">\s+(?=</?(?:{_BLOCK_TAGS})\b)")
+
+
+def compact_html(html: str) -> str:
+    """``html`` without the white space between tags that WeasyPrint would only parse, box
+    and drop again (the pages look the same; a 30-hand sheet loses a tenth of its nodes)."""
+    return _SPACE_BEFORE_BLOCK.sub(">", _SPACE_AFTER_BLOCK.sub(r"\1", html))
 
 
 def render_pdf(
@@ -93,8 +171,6 @@ def render_pdf(
         template leaves their ``<link>`` out of the PDF's HTML); other assets the document
         links go through the static-only URL fetcher.
     """
-    from weasyprint import HTML
-
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
     fetcher = make_url_fetcher(origin, static_url, static_dir)
     sheets = []
@@ -104,7 +180,8 @@ def render_pdf(
         with _RENDER_LOCK:  # parsing a stylesheet also loads fonts
             sheets.append(_stylesheet(path, path.stat().st_mtime_ns))
     with _RENDER_LOCK:
-        document = HTML(string=html, base_url=base_url, url_fetcher=fetcher, media_type="print")
+        document = document_class()(string=compact_html(html), base_url=base_url,
+                                    url_fetcher=fetcher, media_type="print")
         pdf = document.write_pdf(stylesheets=sheets, font_config=font_config(), cache={})
     assert pdf is not None
     return bytes(pdf)

@@ -1,0 +1,129 @@
+"""The shortcuts that make match PDFs cheaper leave every page the same (issue 11, speed).
+
+The renders use a lean user-agent stylesheet, print.css with its single-valued variables
+written in, and HTML without the white space between block and table tags
+(:mod:`scorekeeper.printing.pdf`). These tests render real match sheets both that way and as
+WeasyPrint would on its own, turn every page into pixels with poppler's pdftoppm, and compare
+them. The speed itself is measured by tests/benchmarks/bench_pdf.py.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import euchre_match, whist_match
+from test_print import GOLDEN, cycle_hands, tool
+from test_print_layout import LONG, LONG_TEAMS
+
+from scorekeeper.printing import pdf
+from scorekeeper.web import prints
+
+
+def sheet_html(app: Any, match_id: str, lang: str = "en") -> str:
+    """The HTML the web process hands to the render process for a match's PDF."""
+    with app.test_request_context(f"/m/{match_id}/sheet.pdf", headers={"Cookie": f"lang={lang}"}):
+        return prints._sheet_html(match_id, for_pdf=True)[0]
+
+
+def stock_pdf(app: Any, html: str) -> bytes:
+    """The PDF as WeasyPrint draws it with its own user-agent stylesheet, print.css as
+    written (variables and all) and the HTML untouched."""
+    static = Path(app.static_folder)
+    origin, static_url = "http://localhost", "/static"
+    from weasyprint import CSS
+
+    sheet = CSS(string=(static / prints.PRINT_CSS).read_text(encoding="utf-8"),
+                font_config=pdf.font_config())
+    document = pdf.document_class(lean=False)(
+        string=html, base_url=origin + "/", media_type="print",
+        url_fetcher=pdf.make_url_fetcher(origin, static_url, static),
+    )
+    return bytes(document.write_pdf(stylesheets=[sheet], font_config=pdf.font_config()))
+
+
+def lean_pdf(app: Any, html: str) -> bytes:
+    return pdf.render_pdf(html, "http://localhost/", "/static", Path(app.static_folder),
+                          (prints.PRINT_CSS,))
+
+
+def pages_as_pixels(data: bytes, tmp_path: Path, name: str) -> list[bytes]:
+    path = tmp_path / f"{name}.pdf"
+    path.write_bytes(data)
+    subprocess.run([tool("pdftoppm"), "-r", "100", "-png", str(path), str(tmp_path / name)],
+                   check=True)
+    return [p.read_bytes() for p in sorted(tmp_path.glob(f"{name}-*.png"))]
+
+
+def _matches(matches: Any, app: Any) -> dict[str, tuple[str, str]]:
+    """Sheets that use every part of the print: a long Euchre match, a Whist rubber with a
+    card record, card records with corrections, long names and emoji, a Chinese sheet."""
+    from scorekeeper import service
+    from scorekeeper.store.db import get_db
+
+    made = {}
+    made["euchre"] = (matches.create(euchre_match(
+        rules={"deals": 30}, hands=cycle_hands(30), teams={"NS": "Home", "EW": "Visitors"}))[0],
+        "en")
+    whist = whist_match(rules={"rubber": True, "honours": True})
+    seed = json.loads((GOLDEN / "seed-whist-004.json").read_text())["hands"][0]
+    whist["hands"] = [seed, {"trump": "H", "tricks_NS": 12, "honours_NS": 4}]
+    made["whist"] = (matches.create(whist)[0], "en")
+    cards, _key = matches.create(json.loads((GOLDEN / "seed-euchre-000.json").read_text()))
+    matches.record(cards, {"caller": "N", "makers_tricks": 3})
+    matches.record(cards, {"caller": "E", "makers_tricks": 5})
+    with app.app_context():
+        service.correct_hand(get_db(), cards, 2, {"caller": "N", "makers_tricks": 4})
+    made["cards"] = (cards, "en")
+    made["long"] = (matches.create(euchre_match(seats=dict(LONG), teams=dict(LONG_TEAMS),
+                                                hands=cycle_hands(6)))[0], "en")
+    made["zh"] = (matches.create(euchre_match(
+        rules={"deals": 24}, seats={"N": "蔡文姬", "E": "Zoë", "S": "李白", "W": "Đặng Hân"},
+        teams={"NS": "東隊 🃏", "EW": "西隊"}, hands=cycle_hands(24)))[0], "zh_Hant")
+    return made
+
+
+def test_lean_renders_draw_the_same_pages(app: Any, matches: Any, tmp_path: Path) -> None:
+    for name, (match_id, lang) in _matches(matches, app).items():
+        html = sheet_html(app, match_id, lang)
+        lean = pages_as_pixels(lean_pdf(app, html), tmp_path, f"{name}-lean")
+        stock = pages_as_pixels(stock_pdf(app, html), tmp_path, f"{name}-stock")
+        assert len(lean) == len(stock) >= 1, name
+        for page, (a, b) in enumerate(zip(lean, stock, strict=True), start=1):
+            assert a == b, f"{name}: page {page} differs from WeasyPrint's own render"
+
+
+def test_lean_user_agent_stylesheet_narrows_only_markers_and_notes() -> None:
+    from weasyprint.html import UA
+
+    lean = pdf.lean_ua(UA)
+    assert "li::marker {" in lean and "\n::marker" not in lean
+    assert "footnote-call" not in lean and "note-callback" not in lean
+    kept = [line for line in UA.splitlines()
+            if not line.startswith(("::marker", *pdf.UA_UNUSED))]
+    assert [line for line in lean.splitlines() if not line.startswith("li::marker")] == kept
+    assert pdf.document_class() is not pdf.document_class(lean=False)
+
+
+@pytest.mark.parametrize(("html", "compact"), [
+    ("<tr>\n<td>Ann <span class=\"seat\">N</span></td>\n</tr>",
+     "<tr><td>Ann <span class=\"seat\">N</span></td></tr>"),
+    ("<td><span class=\"mark\">March</span> <span class=\"mark\">Alone</span> </td>",
+     "<td><span class=\"mark\">March</span> <span class=\"mark\">Alone</span></td>"),
+    ("<p>a <b>Tricks</b>: b\n<b>Rd</b>: c</p>\n\n<section>\n<h2>x</h2>",
+     "<p>a <b>Tricks</b>: b\n<b>Rd</b>: c</p><section><h2>x</h2>"),
+    ("<text x=\"1\">10</text>\n<text x=\"2\"> 5 </text>",
+     "<text x=\"1\">10</text><text x=\"2\"> 5 </text>"),
+])
+def test_compact_html_keeps_the_spaces_that_show(html: str, compact: str) -> None:
+    assert pdf.compact_html(html) == compact
+
+
+def test_inline_vars_writes_in_variables_declared_once() -> None:
+    css = (":root { --ink: #111; --font: A; }\n:lang(zh) { --font: B; }\n"
+           "html { color: var(--ink); font-family: var(--font); }\np { color: var(--nope); }")
+    assert pdf.inline_vars(css).splitlines()[2:] == [
+        "html { color: #111; font-family: var(--font); }", "p { color: var(--nope); }"]
