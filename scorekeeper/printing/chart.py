@@ -7,7 +7,7 @@ print font stack covers every script.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -44,6 +44,21 @@ def _step(span: int, most: int) -> int:
     return max(1, span // most)
 
 
+PLOT_W = WIDTH - LEFT - RIGHT
+PLOT_H = HEIGHT - TOP - BOTTOM
+
+
+def _x_axis(hands: int) -> tuple[Callable[[int], float], tuple[tuple[float, int], ...]]:
+    """Hand numbers across the plot: where hand ``x`` stands, and the labelled ticks (each
+    label is text WeasyPrint lays out: a dozen at most)."""
+    span = max(hands, 1)
+
+    def x_of(x: int) -> float:
+        return round(LEFT + PLOT_W * x / span, 1)
+
+    return x_of, tuple((x_of(v), v) for v in range(0, hands + 1, _step(span, 12)))
+
+
 def margin_geometry(points: Sequence[Point]) -> ChartGeometry:
     """The lead margin (NS minus EW) by hand, around a 0 line: one line for a long match,
     where two rising lines say less. ``ns_lines`` holds the margin; ``ew_lines`` is empty."""
@@ -51,24 +66,18 @@ def margin_geometry(points: Sequence[Point]) -> ChartGeometry:
     reach = max((abs(p[1] - p[2]) for p in points), default=0)
     y_step = _step(max(2 * reach, 1), 6)
     top = max(-(-reach // y_step) * y_step, y_step)
-    x_span = max(hands, 1)
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
-
-    def x_of(x: int) -> float:
-        return round(LEFT + plot_w * x / x_span, 1)
+    x_of, x_ticks = _x_axis(hands)
 
     def y_of(y: int) -> float:
-        return round(TOP + plot_h * (top - y) / (2 * top), 1)
+        return round(TOP + PLOT_H * (top - y) / (2 * top), 1)
 
-    x_step = _step(x_span, 12)  # each label is text WeasyPrint lays out: a dozen at most
     line = " ".join(f"{x_of(p[0])},{y_of(p[1] - p[2])}" for p in points)
     return ChartGeometry(
         ns_lines=(line,) if points else (),
         ew_lines=(),
         target_y=None,
         y_ticks=tuple((y_of(v), v) for v in range(-top, top + 1, y_step)),
-        x_ticks=tuple((x_of(v), v) for v in range(0, hands + 1, x_step)),
+        x_ticks=x_ticks,
         hands=hands,
         top=top,
         zero_y=y_of(0),
@@ -84,26 +93,20 @@ def chart_geometry(segments: Sequence[Sequence[Point]], target: int | None) -> C
     top = max(highest, target or 0, 1)
     y_step = _step(top, 6)
     top = -(-top // y_step) * y_step  # round up to a whole tick
-    x_span = max(hands, 1)
-    plot_w = WIDTH - LEFT - RIGHT
-    plot_h = HEIGHT - TOP - BOTTOM
-
-    def x_of(x: int) -> float:
-        return round(LEFT + plot_w * x / x_span, 1)
+    x_of, x_ticks = _x_axis(hands)
 
     def y_of(y: int) -> float:
-        return round(TOP + plot_h * (1 - y / top), 1)
+        return round(TOP + PLOT_H * (1 - y / top), 1)
 
     def line(segment: Sequence[Point], index: int) -> str:
         return " ".join(f"{x_of(p[0])},{y_of(p[index])}" for p in segment)
 
-    x_step = _step(x_span, 12)  # each label is text WeasyPrint lays out: a dozen at most
     return ChartGeometry(
         ns_lines=tuple(line(s, 1) for s in segments if s),
         ew_lines=tuple(line(s, 2) for s in segments if s),
         target_y=y_of(target) if target else None,
         y_ticks=tuple((y_of(v), v) for v in range(0, top + 1, y_step)),
-        x_ticks=tuple((x_of(v), v) for v in range(0, hands + 1, x_step)),
+        x_ticks=x_ticks,
         hands=hands,
         top=top,
         breaks=tuple((x_of(s[0][0]), n) for n, s in enumerate(segments[1:], 1) if s),
