@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import euchre_match, free_port, wait_for
+from helpers import euchre_match, free_port, stop_process, wait_for
 from werkzeug.serving import make_server
 
 from scorekeeper import ROOT, create_app, service
@@ -144,10 +144,5 @@ def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         wait_for(base + "/healthz", process=proc)
         yield base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc)
         log.close()

@@ -54,3 +54,13 @@ def wait_for(url: str, timeout: float = 20.0, process: subprocess.Popen | None =
         if time.monotonic() > deadline:
             raise TimeoutError(f"{url} did not answer within {timeout} s")
         time.sleep(0.1)
+
+
+def stop_process(proc: subprocess.Popen) -> None:
+    """Stop a server started for a test: SIGTERM, then SIGKILL after 20 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from helpers import free_port
+from helpers import free_port, stop_process
 
 from scorekeeper import ROOT, tls
 
@@ -30,15 +30,6 @@ def start(args: list[str], log: Path) -> tuple[subprocess.Popen, int]:
                             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     out.close()
     return proc, port
-
-
-def stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
 
 
 def wait_tls(port: int, proc: subprocess.Popen, timeout: float = 30.0) -> None:
@@ -85,7 +76,7 @@ def test_https_with_a_self_signed_certificate_made_once(tmp_path):
             assert "__Host-session=" in r.headers["Set-Cookie"]
             assert "Secure" in r.headers["Set-Cookie"]
     finally:
-        stop(proc)
+        stop_process(proc)
     out = (tmp_path / "serve.log").read_text()
     assert f"Scorekeeper is at https://127.0.0.1:{port}/" in out
     assert f"SHA-256 fingerprint {printed_fp}" in out and "(made)" in out
@@ -104,7 +95,7 @@ def test_https_with_a_self_signed_certificate_made_once(tmp_path):
         wait_tls(port, proc)
         assert peer_fingerprint(port, cert) == printed_fp
     finally:
-        stop(proc)
+        stop_process(proc)
     assert "(kept)" in (tmp_path / "again.log").read_text()
 
 
@@ -119,7 +110,7 @@ def test_https_with_the_given_certificate_and_key(tmp_path):
         with get(f"https://localhost:{port}/healthz", made.certfile) as r:
             assert r.read() == b"ok"
     finally:
-        stop(proc)
+        stop_process(proc)
     out = (tmp_path / "serve.log").read_text()
     assert made.fingerprint in out and f"https://127.0.0.1:{port}/" in out
     assert not (instance / "tls").exists()  # nothing self-signed was made

@@ -91,11 +91,10 @@ def authorise(match_id: str) -> None:
                 "Recording needs the match's edit key (Authorization: Bearer <key>)."
             ))
         csrf.protect()
-        if not may_edit(db, match_id):
-            abort(403, description=_("The edit key is wrong or has been replaced."))
-        count_write(match_id)
-        return
-    if not service.check_edit_key(db, match_id, key):
+        allowed = may_edit(db, match_id)
+    else:
+        allowed = service.check_edit_key(db, match_id, key)
+    if not allowed:
         abort(403, description=_("The edit key is wrong or has been replaced."))
     count_write(match_id)
 
