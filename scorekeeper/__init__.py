@@ -58,7 +58,7 @@ def create_app(
         PDF_LIMIT="30 per minute",  # PDFs per address; 0: off
         DATABASE_MAX_MB=2048,  # the database's size cap (new matches stop at 90%)
         DISK_RESERVE_MB=200,  # new matches stop when the disk has less free
-        DB_BUSY_TIMEOUT_MS=2000,  # a request waits this long for a lock, then 503
+        DB_BUSY_TIMEOUT_MS=5000,  # a request waits this long for a lock, then 503
         PDF_WORKERS=1,  # render processes per server process
         PDF_QUEUE=2,  # requests waiting beyond those before 503 (keep it below the threads)
         PDF_TIMEOUT=60,  # seconds one render may take (a 300-hand sheet: 2-15 s)

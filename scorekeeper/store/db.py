@@ -14,7 +14,7 @@ from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 BUSY_TIMEOUT_MS = 10_000  # tools (backup, migrations at start): they can wait
-REQUEST_BUSY_TIMEOUT_MS = 2_000  # a request waits at most this long, then answers 503
+REQUEST_BUSY_TIMEOUT_MS = 5_000  # a request waits at most this long, then answers 503
 DATABASE_MAX_MB = 2048  # the database may grow to this; new matches stop at 90% of it
 DISK_RESERVE_MB = 200  # new matches stop when the disk has less than this free
 
@@ -67,7 +67,7 @@ def database_path(app: Flask) -> Path:
 def get_db() -> Database:
     """The request's database, opened on first use and closed at teardown.
 
-    A request waits ``DB_BUSY_TIMEOUT_MS`` (2 s) at most for a lock, then the busy error
+    A request waits ``DB_BUSY_TIMEOUT_MS`` (5 s) at most for a lock, then the busy error
     becomes a 503 with Retry-After (:mod:`scorekeeper.web.errors`); the file may not grow past
     ``DATABASE_MAX_MB``.
     """

@@ -287,8 +287,9 @@ class Table(threading.Thread):
     # requests with bookkeeping
     def call(self, kind: str, method: str, path: str, body: Any = None,
              headers: dict[str, str] | None = None, idempotent: bool = False):
-        """One request; a transport error is retried (same request, same Idempotency-Key)
-        when ``idempotent``, up to 3 times. None if it never got an answer."""
+        """One request, retried up to 3 times (same request, same Idempotency-Key) after a 503
+        with ``Retry-After`` (nothing was done), or after a transport error when
+        ``idempotent``. None if it never got an answer."""
         for attempt in range(4):
             try:
                 status, parsed, hdrs, secs = self.client.request(method, path, body, headers)
@@ -301,6 +302,13 @@ class Table(threading.Thread):
                 return None
             self.stats.requests += 1
             self.stats.latencies.setdefault(kind, []).append(secs)
+            if (status == 503 and "retry-after" in hdrs and attempt < 3
+                    and time.monotonic() < self.deadline + 30):
+                # "busy, nothing was saved, try again": safe to repeat whatever the request
+                # (nothing happened); the phone's queue retries after Retry-After, so do we.
+                self.stats.retries += 1
+                time.sleep(min(float(hdrs["retry-after"]), 5.0))
+                continue
             return status, parsed, hdrs
         return None  # pragma: no cover
 
