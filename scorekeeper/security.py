@@ -57,8 +57,10 @@ def init_app(app: Flask) -> None:
             "refusing to start: SECRET_KEY is missing or 'dev'; remove it from the configuration "
             "to use the generated instance/secret_key"
         )
+    from . import lane
     from .poll import PollFastPath
 
+    lane.install(app)  # the scorers' lane, behind the poll fast path
     app.wsgi_app = PollFastPath(  # type: ignore[method-assign]
         app.wsgi_app, app.config["DATABASE"], security_headers)
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)

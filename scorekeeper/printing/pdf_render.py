@@ -31,6 +31,7 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ from flask import Flask, current_app
 from . import pdf
 
 RETRY_AFTER = 5  # seconds: a render takes one or two
-RENDER_NICENESS = 10
+RENDER_NICENESS = 19
 
 
 class RenderBusy(Exception):
@@ -82,8 +83,9 @@ class RenderQueue:
         """The PDF for ``key`` (see :meth:`render_how`)."""
         return self.render_how(key, build)[0]
 
-    def render_how(self, key: Hashable,
-                   build: Callable[[], tuple[Any, ...]]) -> tuple[bytes, str]:
+    def render_how(self, key: Hashable, build: Callable[[], tuple[Any, ...]],
+                   waiting: Callable[[], AbstractContextManager[Any]] = nullcontext,
+                   ) -> tuple[bytes, str]:
         """The PDF for ``key`` and how it came: ``"cached"``, ``"shared"`` (a render under way
         for another request) or ``"rendered"``.
 
@@ -94,6 +96,8 @@ class RenderQueue:
         :param build: called only when a render is needed; returns the arguments of
             :func:`scorekeeper.pdf.render_pdf` (html, base_url, static_url, static_dir,
             stylesheets).
+        :param waiting: a context around the wait for the render process (the web request
+            gives its CPU place back meanwhile: :func:`scorekeeper.lane.released`).
         :raises RenderBusy: too many waiting, or the render took longer than the limit.
         """
         data = self.cached(key)
@@ -106,7 +110,8 @@ class RenderQueue:
         try:
             future, how = self._future(key, build)
             try:
-                data = future.result(timeout=self.timeout)
+                with waiting():
+                    data = future.result(timeout=self.timeout)
             except FutureTimeout:
                 self._stop_pool(future)
                 raise RenderBusy("the render took too long") from None
@@ -174,10 +179,12 @@ class RenderQueue:
 
 
 def _render_process_start() -> None:
-    """In a render process: a lower CPU priority, so that on a busy machine the web
-    processes (hand saves, pages) go first."""
+    """In a render process: the lowest CPU priority (niceness 19), so that on a busy machine
+    the web processes (hand saves, pages) always go first and a render gets the CPU they leave.
+    (Not ``SCHED_IDLE``: on a machine busy with other work a render would then wait minutes,
+    past ``PDF_TIMEOUT``.)"""
     try:
-        os.nice(RENDER_NICENESS)
+        os.nice(RENDER_NICENESS - os.nice(0))  # to 19, whatever the server's own niceness
     except OSError:
         pass
 
@@ -205,11 +212,13 @@ def queue() -> RenderQueue:
 
 
 def render(key: Hashable, html: Callable[[], str], base_url: str, static_dir: Path,
-           static_url: str, stylesheets: tuple[str, ...]) -> tuple[bytes, str]:
+           static_url: str, stylesheets: tuple[str, ...],
+           waiting: Callable[[], AbstractContextManager[Any]] = nullcontext,
+           ) -> tuple[bytes, str]:
     """Render (or reuse) the PDF of ``key``; ``html`` builds the document only if needed.
     Returns the PDF and how it came (``cached``, ``shared`` or ``rendered``)."""
     return queue().render_how(
-        key, lambda: (html(), base_url, static_url, static_dir, stylesheets)
+        key, lambda: (html(), base_url, static_url, static_dir, stylesheets), waiting
     )
 
 

@@ -1,0 +1,275 @@
+"""The scorers' lane: a hand save never queues behind strangers' work.
+
+A server process runs Python one thread at a time (the GIL). When a flood of anonymous requests
+(PDFs, junk, new matches) keeps every thread busy, a scorer's save waits for a free thread and
+then for its turn at the GIL behind all of them. So requests go through one of two lanes:
+
+- **Scorers** (the request names a match and proves the right to edit it: an
+  ``Authorization: Bearer`` key or the phone's rights cookie naming the match's current key)
+  go straight on. They are few: the write limit per edit key bounds them.
+- **Everyone else** shares a small number of running places (``LANE_RUNNING`` per process, 2);
+  up to ``LANE_WAITING`` more wait for a place (without holding the GIL) for at most
+  ``LANE_WAIT`` seconds; past that they are answered 503 with ``Retry-After`` at once, before
+  Flask builds anything. A request that waits for something other than the CPU (a PDF render)
+  gives its place back meanwhile (:func:`released`).
+
+So at most ``LANE_RUNNING`` strangers' requests compete with a save for the CPU, and at most
+``LANE_RUNNING + LANE_WAITING`` hold a server thread: keep that below the threads per process
+(``scorekeeper serve``: 32), and the rest stay free for the scorers. The unchanged poll is
+answered before this (:mod:`scorekeeper.poll`), so viewers' phones stay cheap and fast.
+
+Proving the right costs one indexed ``SELECT`` on a per-thread read-only connection and a hash;
+a wrong key or cookie simply goes to the shared lane (the app answers it as before).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import re
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from itsdangerous import BadSignature, URLSafeSerializer
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header, parse_cookie
+
+from .i18n import LANG_COOKIE, locale_from
+
+StartResponse = Callable[..., Any]
+WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+
+# The match a request is about: /api/matches/<id>[/...] or /m/<id>[/...]
+MATCH_PATH = re.compile(r"/(?:api/matches|m)/([A-Za-z0-9_-]{1,64})(?:/.*)?")
+ENVIRON_KEY = "scorekeeper.lane"
+RETRY_AFTER = 2  # seconds
+LOOKUP_TIMEOUT = 0.05  # seconds the key lookup waits for a lock
+RIGHTS_SALT = "scorekeeper.rights"  # the rights cookie's (security.py)
+RIGHTS_COOKIES = ("scorer", "__Host-scorer")
+
+
+class Place:
+    """A shared-lane request's running place; :meth:`released` gives it back for a wait."""
+
+    def __init__(self, lane: SharedLane):
+        self.lane = lane
+        self.held = False
+
+    @contextmanager
+    def released(self) -> Iterator[None]:
+        if not self.held:
+            yield
+            return
+        self.lane.running.release()
+        self.held = False
+        try:
+            yield
+        finally:
+            self.lane.running.acquire()
+            self.held = True
+
+
+class SharedLane:
+    """``running`` places, ``waiting`` more requests waiting at most ``wait`` seconds."""
+
+    def __init__(self, running: int, waiting: int, wait: float):
+        self.running = threading.BoundedSemaphore(max(1, running))
+        self.limit = max(1, running) + max(0, waiting)
+        self.wait = wait
+        self._lock = threading.Lock()
+        self._in = 0  # requests holding or waiting for a place
+
+    def enter(self) -> Place | None:
+        """A place (held), or None when the lane is full or the wait ran out."""
+        with self._lock:
+            if self._in >= self.limit:
+                return None
+            self._in += 1
+        place = Place(self)
+        if self.running.acquire(timeout=self.wait):
+            place.held = True
+            return place
+        self._leave()
+        return None
+
+    def leave(self, place: Place) -> None:
+        if place.held:
+            place.held = False
+            self.running.release()
+        self._leave()
+
+    def _leave(self) -> None:
+        with self._lock:
+            self._in -= 1
+
+
+class ScorerLane:
+    """WSGI middleware in front of the Flask app (inside the poll fast path)."""
+
+    def __init__(self, app: WSGIApp, database: str, secret: str, *, running: int = 2,
+                 waiting: int = 24, wait: float = 10.0,
+                 busy: Callable[[str], str] | None = None,
+                 headers: Callable[[bool], list[tuple[str, str]]] | None = None):
+        self.app = app
+        self.database = database
+        self.secret = secret
+        self.rights = URLSafeSerializer(secret, salt=RIGHTS_SALT)
+        self.shared = SharedLane(running, waiting, wait)
+        self.busy = busy or (lambda _lang: "The server is busy; try again in a moment.")
+        self.headers = headers or (lambda _https: [])
+        self.local = threading.local()
+        self.refused = 0  # answered 503 by the lane (for tests and the benchmark)
+
+    # --- who is a scorer -------------------------------------------------------------------
+
+    def _key_hash(self, match_id: str) -> str | None:
+        conn = getattr(self.local, "conn", None)
+        if conn is None:
+            # No waiting on a lock: a database held by a writer (or locked for good) sends the
+            # request to the shared lane at once, and the app answers it as it would.
+            conn = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True,
+                                   timeout=LOOKUP_TIMEOUT)
+            self.local.conn = conn
+        row = conn.execute("SELECT edit_key_hash FROM matches WHERE id = ?",
+                           (match_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def is_scorer(self, environ: dict[str, Any]) -> bool:
+        """Whether the request proves the right to edit the match its path names."""
+        found = MATCH_PATH.fullmatch(environ.get("PATH_INFO", ""))
+        if not found:
+            return False
+        match_id = found.group(1)
+        bearer = _bearer(environ.get("HTTP_AUTHORIZATION", ""))
+        ref = None if bearer else self._cookie_ref(environ, match_id)
+        if not bearer and not ref:
+            return False
+        try:
+            stored = self._key_hash(match_id)
+        except sqlite3.Error:
+            return False
+        if stored is None:
+            return False
+        if bearer:
+            given = hashlib.sha256(bearer.encode("utf-8", "surrogatepass")).hexdigest()
+            return hmac.compare_digest(given, stored)
+        return hmac.compare_digest(ref or "", self._key_ref(match_id, stored))
+
+    def _cookie_ref(self, environ: dict[str, Any], match_id: str) -> str | None:
+        cookies = environ.get("HTTP_COOKIE")
+        if not cookies:
+            return None
+        jar = parse_cookie(cookies)
+        for name in RIGHTS_COOKIES:
+            raw = jar.get(name)
+            if not raw:
+                continue
+            try:
+                refs = self.rights.loads(raw)
+            except BadSignature:
+                continue
+            if isinstance(refs, dict) and isinstance(refs.get(match_id), str):
+                return str(refs[match_id])
+        return None
+
+    def _key_ref(self, match_id: str, key_hash: str) -> str:
+        """``security.key_ref`` (the same HMAC), without an app context."""
+        message = "\x1f".join(("scorer-ref", match_id, key_hash)).encode("utf-8")
+        digest = hmac.new(str(self.secret).encode("utf-8"), message, hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:16]).rstrip(b"=").decode("ascii")
+
+    # --- the lanes -------------------------------------------------------------------------
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse):
+        if self.is_scorer(environ):
+            return self.app(environ, start_response)
+        place = self.shared.enter()
+        if place is None:
+            return self._refuse(environ, start_response)
+        environ[ENVIRON_KEY] = place
+        try:
+            # The body is produced here, in full, so the place is kept while the app works.
+            result = self.app(environ, start_response)
+            try:
+                return [b"".join(result)]
+            finally:
+                close = getattr(result, "close", None)
+                if close is not None:
+                    close()
+        finally:
+            self.shared.leave(place)
+
+    def _refuse(self, environ: dict[str, Any], start_response: StartResponse):
+        self.refused += 1
+        lang = locale_from(parse_cookie(environ.get("HTTP_COOKIE", "")).get(LANG_COOKIE),
+                           parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"),
+                                               LanguageAccept))
+        text = self.busy(lang)
+        if environ.get("PATH_INFO", "").startswith("/api/"):
+            body = json.dumps({"error": "busy", "message": text}, ensure_ascii=False)
+            kind = "application/json"
+        else:
+            body, kind = text + "\n", "text/plain; charset=utf-8"
+        data = body.encode("utf-8")
+        https = environ.get("wsgi.url_scheme") == "https"
+        start_response("503 SERVICE UNAVAILABLE", [
+            ("Content-Type", kind), ("Content-Length", str(len(data))),
+            ("Retry-After", str(RETRY_AFTER)), ("Cache-Control", "no-store"),
+            *self.headers(https)])
+        return [data]
+
+
+def _bearer(header: str) -> str | None:
+    scheme, _sep, value = header.partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return value.strip() or None
+
+
+@contextmanager
+def released(environ: dict[str, Any]) -> Iterator[None]:
+    """Give this request's shared-lane place back while it waits for something other than the
+    CPU (a PDF render in another process); no-op for scorers and outside the lane."""
+    place = environ.get(ENVIRON_KEY)
+    if isinstance(place, Place):
+        with place.released():
+            yield
+    else:
+        yield
+
+
+def install(app: Any) -> None:
+    """Put the lanes in front of the Flask app (called by ``security.init_app``, before the
+    poll fast path wraps it). Settings: ``LANE_RUNNING``, ``LANE_WAITING``, ``LANE_WAIT``;
+    ``LANE_RUNNING = 0`` turns the lanes off."""
+    from flask_babel import force_locale
+    from flask_babel import gettext as _
+
+    from .i18n import LOCALES
+    from .security import security_headers
+
+    running = int(app.config.get("LANE_RUNNING", 2) or 0)
+    if running <= 0:
+        return
+    messages: dict[str, str] = {}
+
+    def busy(lang: str) -> str:
+        """The refusal in the reader's language (translated once, at the first refusal)."""
+        if not messages:
+            with app.test_request_context():
+                for locale in LOCALES:
+                    with force_locale(locale):
+                        messages[locale] = str(
+                            _("The server is busy; wait a moment and try again."))
+        return messages.get(lang, messages["en"])
+
+    app.wsgi_app = ScorerLane(
+        app.wsgi_app, app.config["DATABASE"], str(app.config["SECRET_KEY"]),
+        running=running, waiting=int(app.config.get("LANE_WAITING", 24)),
+        wait=float(app.config.get("LANE_WAIT", 10)), busy=busy, headers=security_headers,
+    )

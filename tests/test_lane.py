@@ -1,0 +1,109 @@
+"""Issue 10: the scorers' lane (scorekeeper/lane.py). Strangers' requests share a few running
+places; when they are all taken (here: one place, held by a slow anonymous upload), a stranger
+is answered 503 with Retry-After and a sentence in their language, at once, while a scorer (the
+right bearer key, or the phone's rights cookie) and the unchanged poll still go through.
+Through the live server (Werkzeug, real SQLite file)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import time
+from urllib.parse import urlsplit
+
+import pytest
+from helpers import euchre_hand, euchre_match
+
+pytestmark = pytest.mark.app_config(LANE_RUNNING=1, LANE_WAITING=0, LANE_WAIT=0.2,
+                                    WRITE_LIMIT_PER_MINUTE=0)
+
+
+def request(base: str, method: str, path: str, body=None, headers=None):
+    url = urlsplit(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=10)
+    try:
+        data = json.dumps(body).encode() if body is not None else None
+        conn.request(method, path, body=data, headers={
+            **({"Content-Type": "application/json"} if data else {}), **(headers or {})})
+        response = conn.getresponse()
+        return response.status, response.read(), response
+    finally:
+        conn.close()
+
+
+def hold_the_place(base: str) -> socket.socket:
+    """An anonymous upload that sends its headers and then nothing: it holds the one place."""
+    url = urlsplit(base)
+    slow = socket.create_connection((url.hostname, url.port), timeout=10)
+    slow.sendall(b"POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                 b"Content-Length: 1000\r\n\r\n{")
+    deadline = time.monotonic() + 10
+    while request(base, "GET", "/healthz")[0] != 503:  # until the lane is full
+        assert time.monotonic() < deadline, "the slow upload never held the place"
+        time.sleep(0.05)
+    return slow
+
+
+def test_strangers_wait_or_get_503_while_scorers_and_polls_go_through(live_server):
+    base = live_server
+    status, body, _r = request(base, "POST", "/api/matches", euchre_match())
+    assert status == 201, body
+    made = json.loads(body)
+    match_id, key = made["id"], made["edit_key"]
+    # The phone that scores: its rights cookie, from the scorer link.
+    status, _body, got = request(base, "GET", f"/m/{match_id}?key={key}")
+    assert status == 303
+    cookie = got.getheader("Set-Cookie").split(";")[0]
+    assert cookie.startswith("scorer=")
+
+    slow = hold_the_place(base)
+    try:
+        # A stranger: 503 at once, with Retry-After and words (JSON on the API).
+        started = time.monotonic()
+        status, body, got = request(base, "GET", f"/api/matches/{match_id}")
+        assert status == 503
+        assert time.monotonic() - started < 2
+        assert got.getheader("Retry-After") == "2"
+        assert json.loads(body)["message"] == "The server is busy; wait a moment and try again."
+        status, body, got = request(base, "GET", f"/m/{match_id}",
+                                    headers={"Accept-Language": "zh-TW"})
+        assert status == 503
+        assert body.decode().strip() == "伺服器忙碌中；請稍候再試。"
+        assert got.getheader("X-Content-Type-Options") == "nosniff"
+        # A wrong key is a stranger too.
+        status, _b, _r = request(base, "POST", f"/api/matches/{match_id}/hands",
+                                 {**euchre_hand(), "no": 1},
+                                 {"Authorization": "Bearer not-the-key"})
+        assert status == 503
+        # The scorer's save goes straight through, and so does the scorer phone's page.
+        status, body, _r = request(base, "POST", f"/api/matches/{match_id}/hands",
+                                   {**euchre_hand(), "no": 1},
+                                   {"Authorization": f"Bearer {key}"})
+        assert status == 201, body
+        status, body, _r = request(base, "GET", f"/m/{match_id}", headers={"Cookie": cookie})
+        assert status == 200
+        assert b"Save hand 2" in body
+    finally:
+        slow.close()
+    deadline = time.monotonic() + 10
+    while (status := request(base, "GET", f"/api/matches/{match_id}")[0]) == 503:
+        assert time.monotonic() < deadline, "the place was never given back"
+        time.sleep(0.05)
+    assert status == 200
+
+
+def test_an_unchanged_poll_is_answered_while_the_lane_is_full(live_server):
+    base = live_server
+    status, body, _r = request(base, "POST", "/api/matches", euchre_match())
+    match_id = json.loads(body)["id"]
+    status, body, got = request(base, "GET", f"/api/matches/{match_id}")
+    etag = got.getheader("ETag")
+    slow = hold_the_place(base)
+    try:
+        status, _b, got = request(base, "GET", f"/api/matches/{match_id}",
+                                  headers={"If-None-Match": etag})
+        assert status == 304
+        assert got.getheader("ETag") == etag
+    finally:
+        slow.close()
