@@ -24,8 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     add_instance_option(serve)
     serve.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
-    serve.add_argument("--threads", type=int, default=32,
-                       help="threads per worker (default 32)")
+    serve.add_argument("--threads", type=int, default=128,
+                       help="threads per worker (default 128)")
     serve.add_argument("--dev", action="store_true",
                        help="use Werkzeug's threaded development server instead of gunicorn")
     serve.add_argument("--https", action="store_true",

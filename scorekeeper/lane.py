@@ -8,15 +8,19 @@ then for its turn at the GIL behind all of them. So requests go through one of t
   ``Authorization: Bearer`` key or the phone's rights cookie naming the match's current key)
   go straight on. They are few: the write limit per edit key bounds them.
 - **Everyone else** shares a small number of running places (``LANE_RUNNING`` per process, 2);
-  up to ``LANE_WAITING`` more wait for a place (without holding the GIL) for at most
-  ``LANE_WAIT`` seconds; past that they are answered 503 with ``Retry-After`` at once, before
-  Flask builds anything. A request that waits for something other than the CPU (a PDF render)
-  gives its place back meanwhile (:func:`released`).
+  the others wait for a place (without holding the GIL) for at most ``LANE_WAIT`` seconds, then
+  get 503 with ``Retry-After``. When ``LANE_WAITING`` are waiting already, a write (POST, PUT,
+  DELETE: new matches, imports, junk) is answered 503 at once, before Flask builds anything; a
+  read (GET, HEAD: viewers' phones joining together) still waits its turn. A request that
+  waits for something other than the CPU (a PDF render) gives its place back meanwhile
+  (:func:`released`).
 
-So at most ``LANE_RUNNING`` strangers' requests compete with a save for the CPU, and at most
-``LANE_RUNNING + LANE_WAITING`` hold a server thread: keep that below the threads per process
-(``scorekeeper serve``: 32), and the rest stay free for the scorers. The unchanged poll is
-answered before this (:mod:`scorekeeper.poll`), so viewers' phones stay cheap and fast.
+So at most ``LANE_RUNNING`` strangers' requests compete with a save for the CPU, and strangers'
+writes hold at most ``LANE_RUNNING + LANE_WAITING`` server threads: keep that below the
+threads per process (``scorekeeper serve``: 128), and the rest stay free for the scorers. The
+unchanged poll is answered before this (:mod:`scorekeeper.poll`), so viewers' phones stay cheap
+and fast. (A flood of reads from many connections can still take every thread: put connection
+limits in the reverse proxy, see README "Speed".)
 
 Proving the right costs one indexed ``SELECT`` on a per-thread read-only connection and a hash;
 a wrong key or cookie simply goes to the shared lane (the app answers it as before).
@@ -84,10 +88,11 @@ class SharedLane:
         self._lock = threading.Lock()
         self._in = 0  # requests holding or waiting for a place
 
-    def enter(self) -> Place | None:
-        """A place (held), or None when the lane is full or the wait ran out."""
+    def enter(self, patient: bool = False) -> Place | None:
+        """A place (held), or None when the lane is full (unless ``patient``) or the wait ran
+        out."""
         with self._lock:
-            if self._in >= self.limit:
+            if self._in >= self.limit and not patient:
                 return None
             self._in += 1
         place = Place(self)
@@ -112,7 +117,7 @@ class ScorerLane:
     """WSGI middleware in front of the Flask app (inside the poll fast path)."""
 
     def __init__(self, app: WSGIApp, database: str, secret: str, *, running: int = 2,
-                 waiting: int = 24, wait: float = 10.0,
+                 waiting: int = 118, wait: float = 10.0,
                  busy: Callable[[str], str] | None = None,
                  headers: Callable[[bool], list[tuple[str, str]]] | None = None):
         self.app = app
@@ -188,7 +193,9 @@ class ScorerLane:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse):
         if self.is_scorer(environ):
             return self.app(environ, start_response)
-        place = self.shared.enter()
+        # Reads (a viewer's first poll, a page) wait for a place even when the lane is full:
+        # phones joining together must not see 503. Everything else is refused at once.
+        place = self.shared.enter(patient=environ.get("REQUEST_METHOD") in ("GET", "HEAD"))
         if place is None:
             return self._refuse(environ, start_response)
         environ[ENVIRON_KEY] = place
@@ -270,6 +277,6 @@ def install(app: Any) -> None:
 
     app.wsgi_app = ScorerLane(
         app.wsgi_app, app.config["DATABASE"], str(app.config["SECRET_KEY"]),
-        running=running, waiting=int(app.config.get("LANE_WAITING", 24)),
+        running=running, waiting=int(app.config.get("LANE_WAITING", 118)),
         wait=float(app.config.get("LANE_WAIT", 10)), busy=busy, headers=security_headers,
     )

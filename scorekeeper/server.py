@@ -25,7 +25,7 @@ class ScorekeeperServer(BaseApplication):
         return create_app()
 
 
-def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 32,
+def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 128,
                      tls: tuple[str, str] | None = None) -> dict[str, Any]:
     """The settings ``scorekeeper serve`` uses (the same as the documented gunicorn command);
     ``tls``: (certfile, keyfile) for gunicorn's own HTTPS."""
@@ -67,7 +67,7 @@ def raise_open_files_limit(wanted: int = 65536) -> int:
     return soft
 
 
-def run_gunicorn(host: str, port: int, workers: int = 2, threads: int = 32,
+def run_gunicorn(host: str, port: int, workers: int = 2, threads: int = 128,
                  tls: tuple[str, str] | None = None) -> int:
     """Serve until interrupted; return the exit status."""
     raise_open_files_limit()

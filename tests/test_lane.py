@@ -1,7 +1,8 @@
 """Issue 10: the scorers' lane (scorekeeper/lane.py). Strangers' requests share a few running
-places; when they are all taken (here: one place, held by a slow anonymous upload), a stranger
-is answered 503 with Retry-After and a sentence in their language, at once, while a scorer (the
-right bearer key, or the phone's rights cookie) and the unchanged poll still go through.
+places; when they are all taken (here: one place, held by a slow anonymous upload), a stranger's
+write is answered 503 with Retry-After and a sentence in their language at once, a stranger's
+read after waiting its turn (``LANE_WAIT``), while a scorer (the right bearer key, or the
+phone's rights cookie) and the unchanged poll still go through at once.
 Through the live server (Werkzeug, real SQLite file)."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 from helpers import euchre_hand, euchre_match
 
-pytestmark = pytest.mark.app_config(LANE_RUNNING=1, LANE_WAITING=0, LANE_WAIT=0.2,
+pytestmark = pytest.mark.app_config(LANE_RUNNING=1, LANE_WAITING=0, LANE_WAIT=3.0,
                                     WRITE_LIMIT_PER_MINUTE=0)
 
 
@@ -59,12 +60,18 @@ def test_strangers_wait_or_get_503_while_scorers_and_polls_go_through(live_serve
 
     slow = hold_the_place(base)
     try:
-        # A stranger: 503 at once, with Retry-After and words (JSON on the API).
+        # A stranger's write: 503 at once, with Retry-After and words (JSON on the API).
+        started = time.monotonic()
+        status, body, got = request(base, "POST", "/api/matches", euchre_match())
+        assert status == 503
+        assert time.monotonic() - started < 2.5  # not the 3 s a read waits
+        assert got.getheader("Retry-After") == "2"
+        assert json.loads(body)["message"] == "The server is busy; wait a moment and try again."
+        # A stranger's read waits for a place (LANE_WAIT, 3 s here), then gets the same answer.
         started = time.monotonic()
         status, body, got = request(base, "GET", f"/api/matches/{match_id}")
         assert status == 503
-        assert time.monotonic() - started < 2
-        assert got.getheader("Retry-After") == "2"
+        assert 2.9 < time.monotonic() - started < 8
         assert json.loads(body)["message"] == "The server is busy; wait a moment and try again."
         status, body, got = request(base, "GET", f"/m/{match_id}",
                                     headers={"Accept-Language": "zh-TW"})

@@ -93,7 +93,7 @@ class ServeProcess:
     the processes. Each start picks a fresh port: read ``base`` after starting.
     """
 
-    def __init__(self, instance: Path, *, workers: int = 2, threads: int = 32,
+    def __init__(self, instance: Path, *, workers: int = 2, threads: int = 128,
                  env: dict[str, str] | None = None, log: Path | None = None):
         self.instance = Path(instance)
         self.workers = workers
