@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .engine.matchfile import check_match
 from .engine.problems import Problem
 from .formats import safejson
 from .formats.egn import egn_to_match, emn_to_matches, is_egn, is_emn
-from .formats.matchfile import check_match
 
 UNREADABLE = 2
 
@@ -44,7 +44,7 @@ def _check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
     if not result.ok:
         return _failed(name, result.problems), 1
     assert result.state is not None
-    return {"file": name, **result.state}, 0
+    return {"file": name, **result.state.as_json()}, 0
 
 
 def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
@@ -55,7 +55,7 @@ def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
     for no, (match, game_problems) in enumerate(games, 1):
         result = check_match(match) if match is not None else None
         if result is not None and result.ok and result.state is not None:
-            states.append(result.state)
+            states.append(result.state.as_json())
             continue
         found = result.problems if result is not None else game_problems
         errors.extend({"game": no, **p.as_json()} for p in found)

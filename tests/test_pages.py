@@ -335,7 +335,7 @@ def test_a_correction_to_a_passed_hand_rescores_it(table, matches):
     assert r.status_code == 303 and r.headers["Location"] == url
     loaded = matches.load(url.rsplit("/", 1)[1])
     assert loaded.hand_count == 1 and loaded.match["hands"][0]["passed"] is True
-    assert loaded.state["score"] == {"NS": 0, "EW": 0}
+    assert loaded.state.score == {"NS": 0, "EW": 0}
 
 
 def test_a_viewer_sees_the_score_but_cannot_post(app, table, matches):

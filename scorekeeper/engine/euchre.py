@@ -100,17 +100,12 @@ def evaluate(
             owners[turn_up] = dealer
     if deal is not None:
         _check_deal(r, deal, dealer, turn_up, discard, unavailable, owners)
-    sitting_out = frozenset(
-        s for s in (PARTNER[caller] if alone else None,
-                    PARTNER[defender] if defender else None) if s
-    )
+    sitting_out, leader = seating(dealer, caller, alone, defender, rules["lone_lead"])
     record = None
     if "play" in raw and not r.problems:
         if trump is None:
             r.problem("hand.play_needs_trump", "play")
         else:
-            leader = opening_leader(dealer, sitting_out, caller if alone else None,
-                                    rules["lone_lead"])
             record = analyse_play(
                 r, trump=trump, bowers=True, leader=leader, sitting_out=sitting_out,
                 holdings=deal or {}, unavailable=unavailable, owners=owners,
@@ -147,13 +142,16 @@ def evaluate(
         r.problem("hand.makers_tricks_missing", "makers_tricks")
         return None, r.problems
 
-    outcome = HandResult("made", makers=makers)
+    outcome = HandResult("made", makers=makers, trump=trump, leader=leader,
+                         sitting_out=sitting_out)
     if makers_tricks is not None:
         theirs = TRICKS - makers_tricks
         outcome.tricks = {"NS": makers_tricks, "EW": theirs} if makers == "NS" else \
             {"NS": theirs, "EW": makers_tricks}
     if record is not None and record.winners:
         outcome.trick_winners = list(record.winners)
+    if record is not None:
+        outcome.trick_seats = record.seats
     if renege is not None:
         outcome.result = "renege"
         outcome.renege = renege
@@ -177,6 +175,18 @@ def evaluate(
             points = 2
         outcome.points[OTHER_TEAM[makers]] = points
     return outcome, r.problems
+
+
+def seating(
+    dealer: Seat, caller: Seat, alone: bool, defender: Seat | None, lone_lead: str
+) -> tuple[frozenset[Seat], Seat]:
+    """Who sits out (a loner's partner, a lone defender's partner) and who leads the first
+    trick: worked out here once, for the replay, the pages, the sheet and EGN files."""
+    sitting_out = frozenset(
+        s for s in (PARTNER[caller] if alone else None,
+                    PARTNER[defender] if defender else None) if s
+    )
+    return sitting_out, opening_leader(dealer, sitting_out, caller if alone else None, lone_lead)
 
 
 def _passed(

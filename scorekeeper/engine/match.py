@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,34 +20,101 @@ GAMES: dict[str, Evaluate] = {"euchre": euchre.evaluate, "whist": whist.evaluate
 
 
 @dataclass(slots=True)
+class HandState:
+    """One scored hand as the replay saw it: the engine's result plus the score after it."""
+
+    no: int
+    dealer: Seat
+    outcome: HandResult
+    points: dict[str, int]  # what the hand added (Whist: against the score, after any cap)
+    score: dict[str, int]  # the (current game's) score after the hand
+
+    @property
+    def result(self) -> str:
+        return self.outcome.result
+
+    @property
+    def revoke(self) -> dict[str, str] | None:
+        """Whist: the declared revoke ``{by, penalty}``, if any."""
+        whist = self.outcome.whist
+        return dict(whist["revoke"]) if whist is not None and whist.get("revoke") else None
+
+    @property
+    def honours_ns(self) -> int | None:
+        """Whist with honours: the honours North and South held (as given or as dealt)."""
+        whist = self.outcome.whist
+        return whist.get("honours_NS") if whist is not None else None
+
+    @property
+    def parts(self) -> dict[str, dict[str, int]] | None:
+        """Whist: the points split into tricks and honours (for the printed sheet)."""
+        whist = self.outcome.whist
+        return whist.get("parts") if whist is not None else None
+
+    def as_json(self) -> dict[str, Any]:
+        """The hand's entry in the `scorekeeper check` object's ``hands``."""
+        entry = {"no": self.no, "dealer": self.dealer, **self.outcome.as_json(),
+                 "points": dict(self.points), "score": dict(self.score)}
+        revoke = self.revoke
+        if revoke is not None:
+            entry["revoke"] = revoke
+        return entry
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """A finished game of a rubber, and the deal that ended it."""
+
+    no: int  # the game's number in the rubber, from 1
+    hand: int  # the number of the deal that ended it
+    winner: str
+    score: dict[str, int]  # the game's final score
+    value: int  # treble, double or single
+
+    @property
+    def pair(self) -> tuple[int, int]:
+        """The final score as (winners, losers)."""
+        loser = "EW" if self.winner == "NS" else "NS"
+        return self.score[self.winner], self.score[loser]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "score": dict(self.score), "value": self.value}
+
+
+@dataclass(slots=True)
 class MatchState:
     """Everything derived from a match's hands."""
 
     game: str
     score: dict[str, int]
-    hands: list[dict[str, Any]] = field(default_factory=list)
+    hands: list[HandState] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     over: bool = False
     winner: str | None = None
     tied: bool = False
     next_dealer: Seat = "N"
-    games: list[dict[str, Any]] | None = None  # Whist rubber: finished games
+    games: list[GameEnd] | None = None  # Whist rubber: finished games
     rubber: dict[str, Any] | None = None
     played: int = 0  # hands that count towards a fixed number of deals
-    # Whist: each scored deal's points split into tricks and honours (by hand number); for
-    # the printed sheet, not part of the `scorekeeper check` object
-    parts: dict[int, dict[str, dict[str, int]]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    def game_ends(self) -> dict[int, GameEnd]:
+        """The finished games of a rubber by the number of the deal that ended each."""
+        return {g.hand: g for g in self.games or ()}
+
+    def games_won(self, team: str) -> int:
+        """Games of a rubber won by ``team``."""
+        return sum(1 for g in self.games or () if g.winner == team)
 
     def as_json(self) -> dict[str, Any]:
         """The state object of `scorekeeper check` (without "file")."""
         out: dict[str, Any] = {
             "ok": self.ok,
             "game": self.game,
-            "hands": self.hands,
+            "hands": [h.as_json() for h in self.hands],
             "score": dict(self.score),
             "over": self.over,
             "winner": self.winner,
@@ -55,7 +122,7 @@ class MatchState:
             "next_dealer": self.next_dealer,
         }
         if self.games is not None:
-            out["games"] = self.games
+            out["games"] = [g.as_json() for g in self.games]
             if self.rubber is not None:
                 out["rubber"] = self.rubber
         return out
@@ -114,13 +181,7 @@ def _apply(
             score[team] += points
     if outcome.played:
         state.played += 1
-    entry = {"no": no, "dealer": dealer, **outcome.as_json(),
-             "points": dict(outcome.points), "score": dict(score)}
-    if outcome.whist is not None and outcome.whist.get("revoke"):
-        entry["revoke"] = dict(outcome.whist["revoke"])
-    if outcome.whist is not None and outcome.whist.get("parts"):
-        state.parts[no] = outcome.whist["parts"]
-    state.hands.append(entry)
+    state.hands.append(HandState(no, dealer, outcome, dict(outcome.points), dict(score)))
     _settle(state, rules, rubber)
 
 
@@ -140,11 +201,12 @@ def _settle(state: MatchState, rules: dict[str, Any], rubber: bool, start: bool 
         assert state.games is not None
         loser = "EW" if winner == "NS" else "NS"
         value = whist.game_value(score[loser], target)
-        state.games.append({"winner": winner, "score": dict(score), "value": value})
-        won = sum(1 for g in state.games if g["winner"] == winner)
+        hand = state.hands[-1].no if state.hands else 0
+        state.games.append(GameEnd(len(state.games) + 1, hand, winner, dict(score), value))
+        won = state.games_won(winner)
         if won >= 2:
-            points = 2 + sum(g["value"] for g in state.games if g["winner"] == winner) \
-                - sum(g["value"] for g in state.games if g["winner"] != winner)
+            points = 2 + sum(g.value for g in state.games if g.winner == winner) \
+                - sum(g.value for g in state.games if g.winner != winner)
             state.rubber = {"winner": winner, "points": points}
             state.over, state.winner = True, winner
         else:
@@ -156,31 +218,3 @@ def _settle(state: MatchState, rules: dict[str, Any], rubber: bool, start: bool 
             state.tied = True
         else:
             state.winner = "NS" if score["NS"] > score["EW"] else "EW"
-
-
-def game_breaks(
-    hands: Sequence[Mapping[str, Any]], games: Sequence[Mapping[str, Any]] | None,
-    target: int | None,
-) -> dict[int, dict[str, Any]]:
-    """Which deal ended which game of a rubber: ``{hand no: {no, winner, value, score}}``.
-
-    ``hands`` and ``games`` are the replayed state's (``MatchState.as_json``): a hand's
-    ``score`` is the game's score after it, so the deal that ends a game is the next one whose
-    score reaches the target. ``no`` counts the games from 1; ``score`` is (winners, losers).
-    """
-    ends: dict[int, dict[str, Any]] = {}
-    if not games or target is None:
-        return ends
-    pending = list(games)
-    for hand in hands:
-        score = hand.get("score") or {}
-        if pending and max(score.values(), default=0) >= target:
-            game = pending.pop(0)
-            winner = str(game.get("winner"))
-            final = game.get("score") or score
-            loser = "EW" if winner == "NS" else "NS"
-            ends[int(hand.get("no", 0))] = {
-                "no": len(ends) + 1, "winner": winner, "value": int(game.get("value", 0)),
-                "score": (int(final.get(winner, 0)), int(final.get(loser, 0))),
-            }
-    return ends

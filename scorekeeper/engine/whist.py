@@ -50,20 +50,22 @@ def evaluate(
         if deal is not None and dealer in deal and turn_up not in deal[dealer]:
             r.problem("deal.dealer_lacks_card", "deal", card=str(turn_up), seat=dealer)
     record = None
+    leader = next_seat(dealer)
     if "play" in raw and not r.problems:
         if trump is None:
             r.problem("hand.play_needs_trump", "play")
         else:
             record = analyse_play(
-                r, trump=trump, bowers=False, leader=next_seat(dealer),
+                r, trump=trump, bowers=False, leader=leader,
                 sitting_out=frozenset(), holdings=deal or {}, unavailable={}, owners=owners,
                 tricks_in_hand=TRICKS, stop_allowed=revoke is not None,
             )
     if r.problems:
         return None, r.problems
 
-    outcome = HandResult("scored")
+    outcome = HandResult("scored", trump=trump, leader=leader)
     if record is not None:
+        outcome.trick_seats = record.seats
         if record.winners:
             outcome.trick_winners = list(record.winners)
         if record.renege is not None:

@@ -23,11 +23,12 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import PARTNER, SEATS, opening_leader
+from ..engine.cards import SEATS
+from ..engine.euchre import seating
 from ..engine.limits import MATCH_FORMAT, NAME_MAX, NOTE_MAX, TITLE_MAX
+from ..engine.matchfile import PLAYED
 from ..engine.problems import Problem
 from .egn_messages import EgnProblem
-from .matchfile import PLAYED
 
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
@@ -646,10 +647,8 @@ def _check_initial_lead(given: object, hand: dict[str, Any], rules: dict[str, An
     """Legacy ``initialLead`` must agree with the leader the rules give."""
     if given is None or hand.get("defender_alone") is not None:
         return
-    loner = hand["caller"] if hand["alone"] else None
-    sitting_out = frozenset({PARTNER[loner]} if loner else ())
-    expected = opening_leader(hand["dealer"], sitting_out, loner,
-                              rules.get("lone_lead", "dealer_left"))
+    _out, expected = seating(hand["dealer"], hand["caller"], hand["alone"], None,
+                             rules.get("lone_lead", "dealer_left"))
     if given != SEATS.index(expected):
         problems.append(EgnProblem("egn.lead_mismatch", field="initialLead", hand=no,
                                 params={"given": _show(given),

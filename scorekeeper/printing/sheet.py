@@ -1,7 +1,8 @@
 """The printable score sheet as a pure view model: header, hand rows, summary, chart, tricks.
 
-Built from a match dict (spec/match-format.md), its replayed state (the `scorekeeper check`
-object) and its history of corrections and undos. No Flask, no WeasyPrint: the templates turn
+Built from a match dict (spec/match-format.md), the engine's replayed state (``MatchState``:
+results, trumps, trick seats, leaders and game ends, worked out once by the engine) and the
+history of corrections and undos. No Flask, no WeasyPrint: the templates turn
 the codes here (results, marks, rule items) into words in the reader's language.
 """
 
@@ -14,7 +15,6 @@ from typing import Any
 
 from ..engine.cards import (
     OTHER_TEAM,
-    PARTNER,
     RANK_NAMES,
     SEATS,
     SUIT_SYMBOLS,
@@ -22,12 +22,10 @@ from ..engine.cards import (
     TEAM_OF,
     TEAMS,
     effective_suit,
-    next_seat,
-    opening_leader,
     parse_card,
     trick_winner,
 )
-from ..engine.match import game_breaks, replay
+from ..engine.match import HandState, MatchState
 from ..engine.rules import OPTIONS, resolve_rules
 from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
 
@@ -233,55 +231,22 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
     return tuple(items)
 
 
-def _trump_of(hand: Mapping[str, Any], game: str) -> str | None:
-    trump = hand.get("trump")
-    if isinstance(trump, str):
-        return trump
-    turn_up = parse_card(hand.get("turn_up"))
-    if turn_up is not None and (game == "whist" or hand.get("round") == 1):
-        return turn_up.suit
-    return None
-
-
-def trick_rows(
-    game: str,
-    hand: Mapping[str, Any],
-    rules: Mapping[str, Any],
-    winners: Sequence[str] | None,
-) -> tuple[TrickRow, ...]:
-    """Each recorded trick as a row: seats in play order, the winner marked."""
+def trick_rows(game: str, hand: Mapping[str, Any], out: HandState) -> tuple[TrickRow, ...]:
+    """Each recorded trick as a row: seats in play order (as the engine replayed them), the
+    winner marked."""
     play = hand.get("play")
-    trump = _trump_of(hand, game)
-    if not isinstance(play, list) or not play:
+    order = out.outcome.trick_seats
+    if not isinstance(play, list) or not play or not order:
         return ()
+    trump = out.outcome.trump
     bowers = game == "euchre"
-    out: list[TrickRow] = []
-    if game == "euchre":
-        caller = hand.get("caller")
-        loner = caller if hand.get("alone") and isinstance(caller, str) else None
-        out_seats = {PARTNER[loner]} if loner else set()
-        defender = hand.get("defender_alone")
-        if isinstance(defender, str) and defender in PARTNER:
-            out_seats.add(PARTNER[defender])
-        sitting_out = frozenset(out_seats)
-        leader = opening_leader(
-            hand.get("dealer") or "N", sitting_out, loner, rules.get("lone_lead", "dealer_left")
-        )
-    else:
-        sitting_out = frozenset()
-        leader = next_seat(hand.get("dealer") or "N")
-    for index, trick in enumerate(play):
+    winners = out.outcome.trick_winners or []
+    result: list[TrickRow] = []
+    for index, (trick, seats) in enumerate(zip(play, order, strict=False)):
         texts = [str(t) for t in trick] if isinstance(trick, list) else []
-        seats: list[str] = []
-        seat = leader
-        for _ in texts:
-            seats.append(seat)
-            seat = next_seat(seat)
-            while seat in sitting_out:
-                seat = next_seat(seat)
         cards = [parse_card(t) for t in texts]
         winner: str | None = None
-        if winners is not None and index < len(winners):
+        if index < len(winners):
             winner = winners[index]
         elif texts and all(c is not None for c in cards):
             winner = seats[trick_winner([c for c in cards if c is not None], trump, bowers)]
@@ -301,11 +266,10 @@ def trick_rows(
                     winner=seat_of == winner,
                 )
             )
-        out.append(TrickRow(index + 1, leader, tuple(cells), winner))
+        result.append(TrickRow(index + 1, seats[0], tuple(cells), winner))
         if winner is None:
             break
-        leader = winner  # type: ignore[assignment]
-    return tuple(out)
+    return tuple(result)
 
 
 def holdings(hand: Mapping[str, Any], trump: str | None) -> tuple[Holding, ...]:
@@ -349,62 +313,40 @@ def _marks(result: str, alone: bool, hand: Mapping[str, Any]) -> tuple[str, ...]
     return tuple(marks)
 
 
-def honours_held(hand: Mapping[str, Any], trump: str | None,
-                 tricks: Sequence[TrickRow]) -> int | None:
-    """Whist: how many of A K Q J of trumps North and South held, as recorded or as the
-    deal or a complete card record shows; None when unknown."""
-    given = hand.get("honours_NS")
-    if isinstance(given, int):
-        return given
-    if trump is None:
-        return None
-    deal = hand.get("deal")
-    cards: list[tuple[str, Any]] = []
-    if isinstance(deal, dict) and all(deal.get(s) for s in SEATS):
-        cards = [(s, parse_card(t)) for s in ("N", "S") for t in deal[s]]
-    elif len(tricks) == 13 and all(len(t.cards) == 4 for t in tricks):
-        cards = [(c.seat, parse_card(c.text)) for t in tricks for c in t.cards
-                 if c.seat in ("N", "S")]
-    else:
-        return None
-    return sum(1 for _seat, c in cards if c is not None and c.suit == trump and c.rank >= 11)
-
-
-def _row(game: str, hand: Mapping[str, Any], st: Mapping[str, Any], rules: Mapping[str, Any]
-         ) -> HandRow:
-    result = str(st.get("result", ""))
+def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
+    result = st.result
     alone = bool(hand.get("alone"))
-    tricks = st.get("tricks")
-    makers = st.get("makers")
+    tricks = st.outcome.tricks
+    makers = st.outcome.makers
     makers_tricks = hand.get("makers_tricks")
-    if makers_tricks is None and isinstance(tricks, dict) and makers in TEAMS:
+    if makers_tricks is None and tricks is not None and makers in TEAMS:
         makers_tricks = tricks.get(makers)
-    tricks_played = trick_rows(game, hand, rules, st.get("trick_winners"))
-    honours = honours_held(hand, _trump_of(hand, game), tricks_played) \
-        if game == "whist" and rules.get("honours") else None
+    parts = st.parts
     return HandRow(
-        no=int(st.get("no", 0)),
-        dealer=str(st.get("dealer") or hand.get("dealer") or ""),
+        no=st.no,
+        dealer=st.dealer,
         result=result,
-        points=dict(st.get("points") or {"NS": 0, "EW": 0}),
-        score=dict(st.get("score") or {"NS": 0, "EW": 0}),
+        points=dict(st.points),
+        score=dict(st.score),
         caller=hand.get("caller"),
         makers=makers,
-        trump=suit(_trump_of(hand, game)),
+        trump=suit(st.outcome.trump),
         round=hand.get("round"),
         alone=alone,
         defender_alone=hand.get("defender_alone"),
         makers_tricks=makers_tricks if result != "passed" else None,
-        tricks=dict(tricks) if isinstance(tricks, dict) else None,
-        honours_ns=honours,
+        tricks=dict(tricks) if tricks is not None else None,
+        honours_ns=st.honours_ns,
         revoke=hand.get("revoke"),
-        renege=st.get("renege"),
+        renege=st.outcome.renege,
         marks=_marks(result, alone, hand),
         note=clip(hand["note"]) if hand.get("note") else None,
-        trick_rows=tricks_played,
+        trick_rows=trick_rows(game, hand, st),
         turn_up=hand.get("turn_up") if isinstance(hand.get("turn_up"), str) else None,
         discard=hand.get("discard") if isinstance(hand.get("discard"), str) else None,
-        holdings=holdings(hand, _trump_of(hand, game)),
+        holdings=holdings(hand, st.outcome.trump),
+        trick_points=parts["tricks"] if parts else None,
+        honour_points=parts["honours"] if parts else None,
     )
 
 
@@ -457,15 +399,14 @@ def _whist_totals(rows: Sequence[HandRow]) -> dict[str, dict[str, int]]:
     return totals
 
 
-def _mark_games(rows: Sequence[HandRow], state: Mapping[str, Any], target: int | None
-                ) -> list[GameEnd]:
+def _mark_games(rows: Sequence[HandRow], state: MatchState) -> list[GameEnd]:
     """Attach each finished game of a rubber to the deal that ended it (the engine says which)."""
-    ends = game_breaks(state.get("hands") or [], state.get("games"), target)
+    ends = state.game_ends()
     out: list[GameEnd] = []
     for row in rows:
         end = ends.get(row.no)
         if end:
-            row.game_end = GameEnd(end["no"], end["winner"], end["value"], end["score"])
+            row.game_end = GameEnd(end.no, end.winner, end.value, end.pair)
             out.append(row.game_end)
     return out
 
@@ -493,7 +434,7 @@ def _changes(history: Sequence[Mapping[str, Any]]) -> list[Change]:
 
 def build_sheet(
     match: Mapping[str, Any],
-    state: Mapping[str, Any],
+    state: MatchState,
     history: Sequence[Mapping[str, Any]] = (),
     started: datetime | None = None,
 ) -> Sheet:
@@ -503,9 +444,9 @@ def build_sheet(
     seats = match.get("seats") or {}
     players: dict[str, Player] = {s: Player(s, clip(seats.get(s, s))) for s in SEATS}
     names = match.get("teams") or {}
-    score = dict(state.get("score") or {"NS": 0, "EW": 0})
-    rubber = state.get("rubber")
-    winner = state.get("winner")
+    score = dict(state.score)
+    rubber = state.rubber
+    winner = state.winner
     teams: dict[str, TeamInfo] = {
         t: TeamInfo(
             key=t,
@@ -517,8 +458,7 @@ def build_sheet(
         for t in TEAMS
     }
     hands = list(match.get("hands") or [])
-    states = list(state.get("hands") or [])
-    rows = [_row(game, h, s, rules) for h, s in zip(hands, states, strict=False)]
+    rows = [_row(game, h, s) for h, s in zip(hands, state.hands, strict=False)]
     sheet = Sheet(
         game=game,
         rules=rule_items(game, rules),
@@ -527,12 +467,12 @@ def build_sheet(
         players=players,
         teams=teams,
         rows=rows,
-        over=bool(state.get("over")),
+        over=state.over,
         winner=winner,
-        tied=bool(state.get("tied")),
+        tied=state.tied,
         score=score,
-        next_dealer=state.get("next_dealer"),
-        rubber=rubber if isinstance(rubber, dict) else None,
+        next_dealer=state.next_dealer,
+        rubber=rubber,
         changes=_changes(history),
         started=started,
         title=clip(match["title"]) if isinstance(match.get("title"), str) else None,
@@ -542,13 +482,7 @@ def build_sheet(
         sheet.team_tally, sheet.player_tally = _tally(rows)
     else:
         sheet.whist_totals = _whist_totals(rows)
-        sheet.games = _mark_games(rows, state, sheet.target)
-        parts = replay(game, rules, hands, str(match.get("first_dealer") or "N"),
-                       match.get("start_score")).parts
-        for row in rows:
-            split = parts.get(row.no)
-            if split:
-                row.trick_points, row.honour_points = split["tricks"], split["honours"]
+        sheet.games = _mark_games(rows, state)
     segments = _segments(match, rows)
     sheet.chart = chart_geometry(segments, sheet.target)
     if len(rows) > MARGIN_CHART_FROM and len(segments) == 1:

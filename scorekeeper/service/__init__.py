@@ -31,10 +31,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from .. import store
+from ..engine.matchfile import CheckResult, check_match
 from ..engine.problems import Problem
 from ..engine.rules import MAX_DEALS
 from ..formats.egn import egn_to_match, is_egn
-from ..formats.matchfile import CheckResult, check_match
 from .keys import check_edit_key, derived_key, hash_key, new_edit_key, new_key, new_match_id
 from .results import LoadedMatch, Preview, ServiceResult, Status
 
@@ -232,7 +232,7 @@ def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
         current = _replay(row.data, [h.data for h in store.get_hands(db, match_id)])
         data = {k: v for k, v in row.data.items() if k not in ("start_score", "played")}
         if current.state is not None:
-            data["first_dealer"] = current.state["next_dealer"]
+            data["first_dealer"] = current.state.next_dealer
         result = check_match({**data, "hands": []})
         if not result.ok:
             return ServiceResult(Status.ILLEGAL, problems=list(result.problems))
@@ -284,7 +284,6 @@ def record_hand(
                     match_id=match_id,
                     no=response["hand"]["no"],
                     hand=response["hand"],
-                    state=response["state"],
                     response=response,
                     version=row.version,
                 )
@@ -302,7 +301,7 @@ def record_hand(
         current = _replay(row.data, datas)
         if not current.ok:
             return ServiceResult(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
-        over = bool(current.state and current.state.get("over"))
+        over = current.state is not None and current.state.over
         if expected_no != next_no or (behind and not over):
             return ServiceResult(
                 Status.WRONG_NO,
@@ -330,7 +329,8 @@ def _store_hand(
     """Write a checked hand (inside the caller's transaction) and say so."""
     store.insert_hand(db, row.id, no, hand, submission_key)
     store.bump_match(db, row.id)
-    response = {"hand": {**hand, "no": no}, "state": result.state}
+    assert result.state is not None
+    response = {"hand": {**hand, "no": no}, "state": result.state.as_json()}
     if submission_key is not None:
         store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response)
     return ServiceResult(

@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import poll, service
+from ..engine.match import MatchState
 from ..formats import safejson
 from ..i18n.messages import problem_json, problem_message
 from ..ratelimit import count_write
@@ -141,7 +142,7 @@ def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
         if outcome.response is not None:
             body = outcome.response
         else:
-            body = {"hand": outcome.hand, "state": outcome.state}
+            body = {"hand": outcome.hand, "state": _state_json(outcome.state)}
         response = json_response(body, outcomes.http_status(outcome))
         if outcome.status is Status.DUPLICATE:
             response.headers["Idempotent-Replayed"] = "true"
@@ -150,7 +151,7 @@ def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
         return response
     body = {"errors": outcomes.errors(outcome)}
     if outcome.state is not None:
-        body["state"] = outcome.state
+        body["state"] = outcome.state.as_json()
     status = outcomes.http_status(outcome)
     if if_match and outcome.status is Status.CONFLICT:
         status = 412
@@ -159,10 +160,15 @@ def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
 
 def match_body(loaded: LoadedMatch) -> dict[str, Any]:
     """The GET answer: the match file object and its replayed state."""
-    body: dict[str, Any] = {"match": loaded.match, "state": loaded.state}
+    body: dict[str, Any] = {"match": loaded.match, "state": _state_json(loaded.state)}
     if loaded.problems:
         body["errors"] = [problem_json(p) for p in loaded.problems]
     return body
+
+
+def _state_json(state: MatchState | None) -> dict[str, Any] | None:
+    """The replayed state as the API answers it (the `scorekeeper check` object)."""
+    return state.as_json() if state is not None else None
 
 
 def load_or_404(match_id: str) -> LoadedMatch:
@@ -226,7 +232,7 @@ def create_match() -> Response:
         "edit_key": key,
         "view_url": view_url,
         "edit_url": f"{view_url}?key={key}",
-        "state": outcome.state,
+        "state": _state_json(outcome.state),
     }
     response = json_response(body, 201)
     response.headers["Location"] = url_for("api.read_match", match_id=match_id)

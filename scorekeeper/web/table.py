@@ -105,7 +105,7 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
     """The home page: recent matches, the start form and the import form."""
     recent = []
     for loaded in service.recent(get_db(), _recent_ids()):
-        score = (loaded.state or {}).get("score") or {}
+        score = loaded.state.score if loaded.state is not None else {}
         recent.append({
             "id": loaded.id,
             "title": " – ".join(tableview.team_names(loaded.match).values()),
@@ -341,9 +341,9 @@ def _answer(code: int, **body: Any):
 
 def _stored_hand(loaded, no: int | None) -> dict[str, Any] | None:
     """Hand ``no`` as stored, in words (for a conflict shown side by side); None if absent."""
-    if no is None or not 1 <= no <= loaded.hand_count or not loaded.state:
+    if no is None or not 1 <= no <= loaded.hand_count or loaded.state is None:
         return None
-    hand, out = loaded.match["hands"][no - 1], loaded.state["hands"][no - 1]
+    hand, out = loaded.match["hands"][no - 1], loaded.state.hands[no - 1]
     return {"no": no, "what": tableview.describe_hand(loaded.match, hand),
             "result": tableview.outcome_label(loaded.match, hand, out)}
 
@@ -433,7 +433,7 @@ def preview(match_id: str):
         for p in seen.problems:
             errors.setdefault(p.field or "", []).append(tableview.problem_text(p))
         return jsonify(label=plain, errors=errors)
-    out = seen.state["hands"][seen.no - 1]
+    out = seen.state.hands[seen.no - 1]
     what = tableview.outcome_label(row.data, hand, out, seen.state)
     return jsonify(label=says % {"what": what}, errors={})
 
@@ -495,7 +495,7 @@ def edit_hand(match_id: str, no: int):
         form.fill(loaded.match["hands"][no - 1])
         form.expected_no.data = str(loaded.hand_versions[no - 1])
     v = _view(loaded)
-    dealer_seat = (loaded.state or {}).get("hands", [{}] * no)[no - 1].get("dealer", "")
+    dealer_seat = loaded.state.hands[no - 1].dealer if loaded.state is not None else ""
     resp = current_app.make_response((render_template(
         "table/edit_hand.html", v=v, form=form, no=no, general_errors=general,
         dealer=loaded.match["seats"].get(dealer_seat, "?"), more_open=True,
