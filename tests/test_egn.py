@@ -29,10 +29,10 @@ from scorekeeper.engine.cards import (
     parse_card,
     trick_winner,
 )
+from scorekeeper.engine.games import resolve_rules
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.engine.messages import MESSAGES
 from scorekeeper.engine.problems import Problem
-from scorekeeper.engine.rules import resolve_rules
 from scorekeeper.formats.egn import (
     card_to_egn,
     egn_card,

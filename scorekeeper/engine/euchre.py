@@ -14,8 +14,11 @@ from .cards import (
     opening_leader,
 )
 from .fields import FieldReader, suit_name
+from .game import Game, Preset, Templates
+from .messages import N_
 from .problems import Problem
 from .result import HandResult
+from .rules import DEALS, MAX_POINTS, Option, target_option
 from .tricks import analyse_play
 
 FIELDS = frozenset({
@@ -229,3 +232,38 @@ def _check_deal(
     if (turn_up is not None and turn_up in owners and dealer in deal
             and discard is not None and turn_up not in deal[dealer]):
         r.problem("deal.dealer_lacks_turn_up", "deal", card=str(turn_up), discard=str(discard))
+
+
+OPTIONS: tuple[Option, ...] = (
+    target_option(10),
+    DEALS,
+    Option("stick_the_dealer", False, bool),
+    Option("lone_lead", "dealer_left", str, choices=("dealer_left", "loner_left")),
+    Option("lone_march_points", 4, int, maximum=MAX_POINTS),
+    Option("lone_euchre_points", 2, int, maximum=MAX_POINTS),
+    Option("defend_alone", False, bool),
+    Option("lone_defender_points", 4, int, maximum=MAX_POINTS),
+    Option("canadian_loner", False, bool),
+    Option("renege_points", 2, int, maximum=MAX_POINTS),
+    Option("renege_points_alone", 4, int, maximum=MAX_POINTS),
+)
+
+GAME = Game(
+    name="euchre",
+    label=N_("Euchre"),
+    rules_label=N_("Euchre rules"),
+    options=OPTIONS,
+    evaluate=evaluate,
+    tricks=TRICKS,
+    presets=(
+        Preset("standard", N_("Standard, to 10")),
+        Preset("stick_the_dealer", N_("Stick the dealer, to 10"), {"stick_the_dealer": True}),
+        Preset("short", N_("Short game, to 5"), {"target": 5}),
+    ),
+    bowers=True,
+    hand_form="scorekeeper.web.forms:EuchreHandForm",
+    templates=Templates(hand_fields="table/_hand_fields_euchre.html",
+                        sheet_hands="prints/_hands_euchre.html",
+                        blank="prints/blank_euchre.html"),
+    blank_rows=20,
+)

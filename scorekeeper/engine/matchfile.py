@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import SEATS, TEAMS
+from .games import GAMES, resolve_rules
 from .limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
-from .match import GAMES, MatchState, replay
+from .match import replay
 from .problems import Problem
-from .rules import MAX_START_SCORE, resolve_rules
+from .rules import MAX_START_SCORE
+from .state import MatchState
 
 KEYS = frozenset({"format", "game", "rules", "seats", "teams", "first_dealer", "start_score",
                   "title", "played", "hands"})

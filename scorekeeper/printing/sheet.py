@@ -25,8 +25,8 @@ from ..engine.cards import (
     parse_card,
     trick_winner,
 )
-from ..engine.match import HandState, MatchState
-from ..engine.rules import OPTIONS, resolve_rules
+from ..engine.games import GAMES, resolve_rules
+from ..engine.state import HandState, MatchState
 from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
 
 NAME_LIMIT = 80  # names are 1-40 code points; anything longer is cut, never laid out in full
@@ -175,6 +175,7 @@ class Sheet:
     started: datetime | None = None
     title: str | None = None  # the match's own title (an imported game's, e.g. "VWEC Finals")
     played: str | None = None  # the day (and time) it was played, as the match file says
+    hands_template: str | None = None  # the game's hand-by-hand table (Game.templates)
 
     def games_won(self, team: str) -> int:
         """Games of a rubber won by ``team``."""
@@ -220,7 +221,7 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
     elif rules.get("target"):
         items.append(("target", {"n": rules["target"]}))
     skip = {"target", "deals", "honours_blocked_at"}
-    for option in OPTIONS[game]:
+    for option in GAMES[game].options:
         value = rules.get(option.name, option.default)
         if option.name in skip or value == option.default:
             continue
@@ -239,7 +240,7 @@ def trick_rows(game: str, hand: Mapping[str, Any], out: HandState) -> tuple[Tric
     if not isinstance(play, list) or not play or not order:
         return ()
     trump = out.outcome.trump
-    bowers = game == "euchre"
+    bowers = GAMES[game].bowers
     winners = out.outcome.trick_winners or []
     result: list[TrickRow] = []
     for index, (trick, seats) in enumerate(zip(play, order, strict=False)):
@@ -477,6 +478,7 @@ def build_sheet(
         started=started,
         title=clip(match["title"]) if isinstance(match.get("title"), str) else None,
         played=match["played"] if isinstance(match.get("played"), str) else None,
+        hands_template=GAMES[game].templates.sheet_hands,
     )
     if game == "euchre":
         sheet.team_tally, sheet.player_tally = _tally(rows)

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..engine.match import MatchState
 from ..engine.problems import Problem
+from ..engine.state import MatchState
 
 
 class Status(StrEnum):

@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import poll, service
-from ..engine.match import MatchState
+from ..engine.state import MatchState
 from ..formats import safejson
 from ..i18n.messages import problem_json, problem_message
 from ..ratelimit import count_write

@@ -7,7 +7,9 @@ of spec/match-format.md.
 
 from __future__ import annotations
 
+import importlib
 import secrets
+from functools import cache
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
@@ -24,11 +26,12 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, StopValidation
 
+from ..engine import euchre, whist
 from ..engine.cards import EUCHRE_DECK, SEATS, SUIT_SYMBOLS, SUITS
+from ..engine.games import GAMES
 from ..engine.limits import MATCH_FORMAT, NAME_MAX, NOTE_FORM_MAX
-from ..engine.rules import OPTIONS, PRESETS
 from ..i18n.catalogs import wtforms_translations
-from ..i18n.labels import CHOICE_LABELS, OPTION_HELP, OPTION_LABELS, PRESET_LABELS, SEAT_LABELS
+from ..i18n.labels import CHOICE_LABELS, OPTION_HELP, OPTION_LABELS, SEAT_LABELS
 
 
 class SaidLength(Length):
@@ -106,7 +109,9 @@ class StartForm(Form):
     """Start a match: game, four players by seat, team names, first dealer, rules."""
 
     game = RadioField(
-        _l("Game"), choices=_c([("euchre", _l("Euchre")), ("whist", _l("Whist"))]), default="euchre"
+        _l("Game"),
+        choices=_c((g.name, _l(g.label)) for g in GAMES.values() if g.hand_form is not None),
+        default="euchre",
     )
     N = StringField(_l("North"), validators=[DataRequired(), NameLength()])
     S = StringField(_l("South"), validators=[DataRequired(), NameLength()])
@@ -117,23 +122,14 @@ class StartForm(Form):
     first_dealer = RadioField(
         _l("Who deals first?"), choices=_c((s, SEAT_LABELS[s]) for s in SEATS), default="N"
     )
-    preset_euchre = RadioField(
-        _l("Euchre rules"),
-        choices=_c((k, PRESET_LABELS[("euchre", k)]) for k in PRESETS["euchre"]),
-        default="standard",
-    )
-    preset_whist = RadioField(
-        _l("Whist rules"),
-        choices=_c((k, PRESET_LABELS[("whist", k)]) for k in PRESETS["whist"]),
-        default="american",
-    )
 
     def match(self) -> dict[str, Any]:
         """The match object (spec/match-format.md) these answers describe."""
         game = self.game.data
         seats = {s: self[s].data.strip() for s in SEATS}
-        rules = dict(PRESETS[game][self[f"preset_{game}"].data or ""])
-        for option in OPTIONS[game]:
+        preset = GAMES[game].preset(self[f"preset_{game}"].data or "")
+        rules = dict(preset.rules) if preset is not None else {}
+        for option in GAMES[game].options:
             field = self._fields.get(f"{game}_{option.name}")
             value = field.data if field is not None else None
             if option.kind is bool:
@@ -143,7 +139,7 @@ class StartForm(Form):
                 rules[option.name] = value
                 if option.name == "deals" and self._fields[f"{game}_target"].data is None:
                     rules.pop("target", None)  # a fixed number of hands replaces the target
-        defaults = {o.name: o.default for o in OPTIONS[game]}
+        defaults = {o.name: o.default for o in GAMES[game].options}
         rules = {k: v for k, v in rules.items() if v != defaults.get(k)}
         match: dict[str, Any] = {
             "format": MATCH_FORMAT,
@@ -185,9 +181,15 @@ def _option_field(game: str, option):
     )
 
 
-for _game, _options in OPTIONS.items():
-    for _option in _options:
-        setattr(StartForm, f"{_game}_{_option.name}", _option_field(_game, _option))
+# A preset field and a field per rule option for each game played on the pages.
+for _game in GAMES.values():
+    if _game.hand_form is None or not _game.presets:
+        continue
+    setattr(StartForm, f"preset_{_game.name}", RadioField(
+        _l(_game.rules_label), choices=_c((p.name, _l(p.label)) for p in _game.presets),
+        default=_game.presets[0].name))
+    for _option in _game.options:
+        setattr(StartForm, f"{_game.name}_{_option.name}", _option_field(_game.name, _option))
 
 
 class ImportForm(Form):
@@ -211,6 +213,9 @@ class HandForm(Form):
     note = StringField(_l("Note"), validators=[
         Optional(), SaidLength(NOTE_FORM_MAX, _l("Notes are limited to %(max)d characters."))])
 
+    def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
+        """Put the match's names (players by seat, sides) on the form's buttons and lists."""
+
     def fill_defaults(self, no: int, version: int | None = None) -> None:
         """Set the hidden fields of a fresh form for hand ``no`` (after match ``version``)."""
         self.submission_id.data = new_submission_id()
@@ -226,7 +231,7 @@ class EuchreHandForm(HandForm):
     caller = RadioField(_l("Who called?"), choices=_seat_choices(), validators=[Omitted()])
     alone = BooleanField(_l("Alone"))
     makers_tricks = RadioField(
-        _l("Makers' tricks"), choices=_c((str(n), str(n)) for n in range(6)),
+        _l("Makers' tricks"), choices=_c((str(n), str(n)) for n in range(euchre.TRICKS + 1)),
         validators=[Omitted()],
     )
     trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Omitted()])
@@ -239,7 +244,7 @@ class EuchreHandForm(HandForm):
     renege = SelectField(_l("Renege by"), validators=[Omitted()])
     defender_alone = SelectField(_l("Defender alone"), validators=[Omitted()])
 
-    def set_seats(self, seats: dict[str, str]) -> None:
+    def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """Put the players' names on the seat buttons and lists."""
         choices = _seat_choices(seats)
         self.caller.choices = choices
@@ -285,7 +290,7 @@ class EuchreHandForm(HandForm):
 class WhistHandForm(HandForm):
     trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Omitted()])
     tricks_NS = RadioField(
-        _l("Tricks won by NS"), choices=_c((str(n), str(n)) for n in range(14)),
+        _l("Tricks won by NS"), choices=_c((str(n), str(n)) for n in range(whist.TRICKS + 1)),
         validators=[Omitted()],
     )
     honours_NS = RadioField(
@@ -308,7 +313,7 @@ class WhistHandForm(HandForm):
         validators=[Omitted()],
     )
 
-    def set_teams(self, teams: dict[str, str]) -> None:
+    def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """Show team names on the revoke list."""
         self.revoke_by.choices = _c([("", _l("nobody")), *((t, teams[t]) for t in ("NS", "EW"))])
 
@@ -338,4 +343,12 @@ class WhistHandForm(HandForm):
         self.note.data = hand.get("note") or ""
 
 
-HAND_FORMS = {"euchre": EuchreHandForm, "whist": WhistHandForm}
+@cache
+def hand_form_class(game: str) -> type[HandForm]:
+    """The hand form a game names (``Game.hand_form``, "module:Class")."""
+    path = GAMES[game].hand_form
+    if path is None:
+        raise LookupError(f"{game} has no hand form")
+    module, _sep, name = path.partition(":")
+    form: type[HandForm] = getattr(importlib.import_module(module), name)
+    return form

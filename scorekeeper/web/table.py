@@ -27,6 +27,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from .. import security, service, store
+from ..engine.games import GAMES
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES, LOCALES
@@ -36,7 +37,7 @@ from ..service import Status
 from ..store.db import get_db
 from . import errors, outcomes, pagecache, tableview
 from .errors import refuse_if_storage_full
-from .forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
+from .forms import ActionForm, ImportForm, StartForm, hand_form_class
 
 bp = Blueprint("table", __name__)
 
@@ -113,7 +114,8 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
             "scorer": security.rights_match(loaded.id, loaded.key_hash),
         })
     form = form or StartForm()
-    option_names = {g: [o.name for o in opts] for g, opts in OPTIONS.items()}
+    option_names = {g.name: [o.name for o in g.options] for g in GAMES.values()
+                    if g.hand_form is not None}
     option_errors = any(form[f"{g}_{n}"].errors for g, ns in option_names.items() for n in ns)
     return render_template(
         "table/home.html", form=form, import_form=import_form or ImportForm(), recent=recent,
@@ -179,11 +181,8 @@ def _hand_form(loaded, formdata=None, csrf=True):
 
 def _form_for(game: str, match: dict[str, Any], formdata=None, csrf=True):
     """The hand form of ``game`` for a match object (its hands are not needed: no replay)."""
-    form = HAND_FORMS[game](formdata=formdata, meta={} if csrf else {"csrf": False})
-    if game == "euchre":
-        form.set_seats(match["seats"])
-    else:
-        form.set_teams(tableview.short_names(match))
+    form = hand_form_class(game)(formdata=formdata, meta={} if csrf else {"csrf": False})
+    form.name_seats(match["seats"], tableview.short_names(match))
     return form
 
 

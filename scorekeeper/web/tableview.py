@@ -13,8 +13,9 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
 from ..engine.cards import SUIT_SYMBOLS
-from ..engine.match import HandState, MatchState
+from ..engine.games import GAMES
 from ..engine.problems import Problem
+from ..engine.state import HandState, MatchState
 from ..i18n.labels import RESULT_LABELS, SEAT_LABELS
 from ..i18n.messages import problem_message
 
@@ -245,9 +246,10 @@ def board(loaded: Any, editor: bool) -> dict[str, Any]:
         match["game"], {"NS": 0, "EW": 0}, next_dealer=match.get("first_dealer") or "N")
     seats, rules = match["seats"], dict(match.get("rules") or {})
     names, score = team_names(match), state.score
+    game = GAMES[match["game"]]
     target, deals = rules.get("target"), rules.get("deals")
     if target is None and deals is None:
-        target = 7 if match["game"] == "whist" else 10
+        target = game.default_target
     has_teams = bool(match.get("teams"))
     pairs = {"NS": ("N", "S"), "EW": ("E", "W")}
     winner = state.winner
@@ -274,6 +276,8 @@ def board(loaded: Any, editor: bool) -> dict[str, Any]:
     return {
         "id": loaded.id,
         "game": match["game"],
+        "tricks": game.tricks,  # the form's data-tricks (Whist: "the others took 13 - n")
+        "hand_fields": game.templates.hand_fields,
         "rules": rules,
         "title": " – ".join(names[t] for t in TEAMS),
         "teams": teams,
