@@ -417,3 +417,42 @@ def test_preview_says_what_a_save_would_do_and_stores_nothing(db, match):
     after = service.load(db, match_id)
     assert (after.version, after.match) == (before.version, before.match)
     assert service.preview(db, "no-such-match", euchre_hand()) is None
+
+
+# --- the kept replays (one replay per request) ------------------------------------------------
+
+
+def test_the_state_a_write_made_is_kept_and_never_served_stale(db, match, monkeypatch):
+
+    match_id, _key = match
+    assert service.record_hand(db, match_id, euchre_hand("N", 4), 1).ok
+    replays: list[int] = []
+    real = service.check_match
+    monkeypatch.setattr(service, "check_match",
+                        lambda data: replays.append(len(data["hands"])) or real(data))
+    assert score(db, match_id) == {"NS": 1, "EW": 0}
+    assert replays == []  # the record kept its replay as version 2
+    # the stored hand changed behind the service's back (no new version): replayed, not kept
+    db.execute("UPDATE hands SET data = ? WHERE match_id = ? AND no = 1",
+               [json.dumps(euchre_hand("E", 5)), match_id])
+    db.conn.commit()
+    assert score(db, match_id) == {"NS": 0, "EW": 2}
+    assert replays == [1]
+    assert score(db, match_id) == {"NS": 0, "EW": 2}
+    assert replays == [1]  # and kept from then on
+
+
+def test_the_kept_states_are_bounded(monkeypatch):
+    from scorekeeper.engine.matchfile import check_match
+    from scorekeeper.service import statecache
+
+    monkeypatch.setattr(statecache, "_entries", type(statecache._entries)())
+    result = check_match(euchre_match())
+    for n in range(statecache.MAX_ENTRIES + 50):
+        statecache.put(f"m{n}", 1, {}, [], result)
+    assert len(statecache._entries) == statecache.MAX_ENTRIES
+    assert statecache.get("m0", 1, {}, []) is None  # the oldest went first
+    last = f"m{statecache.MAX_ENTRIES + 49}"
+    assert statecache.get(last, 1, {}, []) is result
+    assert statecache.get(last, 2, {}, []) is None  # another version
+    assert statecache.get(last, 1, {"game": "whist"}, []) is None  # other match data

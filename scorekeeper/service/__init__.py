@@ -35,6 +35,7 @@ from ..engine.matchfile import CheckResult, check_match
 from ..engine.problems import Problem
 from ..engine.rules import MAX_DEALS
 from ..formats.egn import egn_to_match, is_egn
+from . import statecache
 from .keys import check_edit_key, derived_key, hash_key, new_edit_key, new_key, new_match_id
 from .results import LoadedMatch, Preview, ServiceResult, Status
 
@@ -81,6 +82,13 @@ def _replay(data: dict[str, Any], hands: list[dict[str, Any]]) -> CheckResult:
     return check_match(match_object(data, hands))
 
 
+def _state_of(row: store.StoredMatch, hands: list[dict[str, Any]]) -> CheckResult:
+    """The replay of the stored match at its version: kept from the write that made it (or an
+    earlier read), else replayed once and kept (:mod:`.statecache`)."""
+    return statecache.replayed(row.id, row.version, row.data, hands,
+                               lambda: _replay(row.data, hands))
+
+
 def exists(db: Database, match_id: str) -> bool:
     """Whether there is a match with this id."""
     return store.get_match(db, match_id) is not None
@@ -125,8 +133,9 @@ def load(db: Database, match_id: str) -> LoadedMatch | None:
 
 
 def _loaded(row: store.StoredMatch, hands: list[store.StoredHand]) -> LoadedMatch:
-    match = match_object(row.data, [h.data for h in hands])
-    result = check_match(match)
+    datas = [h.data for h in hands]
+    match = match_object(row.data, datas)
+    result = _state_of(row, datas)
     return LoadedMatch(
         id=row.id,
         game=row.game,
@@ -210,6 +219,7 @@ def create_match(db: Database, data: dict[str, Any]) -> ServiceResult:
         store.insert_match(db, match_id, hash_key(key), data["game"], stored)
         for no, hand in enumerate(hands, start=1):
             store.insert_hand(db, match_id, no, hand, None)
+    statecache.put(match_id, 1, stored, hands, result)
     return ServiceResult(
         Status.CREATED, match_id=match_id, edit_key=key, state=result.state, version=1
     )
@@ -229,7 +239,7 @@ def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
         row = store.get_match(db, match_id)
         if row is None:
             return ServiceResult(Status.NOT_FOUND, match_id=match_id)
-        current = _replay(row.data, [h.data for h in store.get_hands(db, match_id)])
+        current = _state_of(row, [h.data for h in store.get_hands(db, match_id)])
         data = {k: v for k, v in row.data.items() if k not in ("start_score", "played")}
         if current.state is not None:
             data["first_dealer"] = current.state.next_dealer
@@ -238,6 +248,7 @@ def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
             return ServiceResult(Status.ILLEGAL, problems=list(result.problems))
         new_id = new_match_id()
         store.insert_match(db, new_id, hash_key(key), data["game"], data, rematch_of=match_id)
+    statecache.put(new_id, 1, data, [], result)
     return ServiceResult(Status.CREATED, match_id=new_id, edit_key=key, state=result.state,
                          version=1)
 
@@ -297,8 +308,8 @@ def record_hand(
             # cleanly and the game was not over (else the new hand would carry a problem).
             result = _replay(row.data, [*datas, hand])
             if result.ok:
-                return _store_hand(db, row, next_no, hand, submission_key, fingerprint, result)
-        current = _replay(row.data, datas)
+                return _store_hand(db, row, datas, hand, submission_key, fingerprint, result)
+        current = _state_of(row, datas)
         if not current.ok:
             return ServiceResult(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
         over = current.state is not None and current.state.over
@@ -323,12 +334,15 @@ def record_hand(
 
 
 def _store_hand(
-    db: Database, row: store.StoredMatch, no: int, hand: dict[str, Any],
+    db: Database, row: store.StoredMatch, stored: list[dict[str, Any]], hand: dict[str, Any],
     submission_key: str | None, fingerprint: str, result: CheckResult,
 ) -> ServiceResult:
-    """Write a checked hand (inside the caller's transaction) and say so."""
+    """Write a checked hand after the ``stored`` ones (inside the caller's transaction), keep
+    its replay as the match's next version, and say so."""
+    no = len(stored) + 1
     store.insert_hand(db, row.id, no, hand, submission_key)
     store.bump_match(db, row.id)
+    statecache.put(row.id, row.version + 1, row.data, [*stored, hand], result)
     assert result.state is not None
     response = {"hand": {**hand, "no": no}, "state": result.state.as_json()}
     if submission_key is not None:
@@ -376,7 +390,7 @@ def correct_hand(
         if (expected_version is not None and target.version != expected_version) or (
             expected_match_version is not None and row.version != expected_match_version
         ):
-            current = _replay(row.data, datas)
+            current = _state_of(row, datas)
             return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
         datas[no - 1] = hand
         result = _replay(row.data, datas)
@@ -389,6 +403,7 @@ def correct_hand(
             return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=result.state)
         store.add_history(db, match_id, no, "correct", target.data, hand, by)
         store.bump_match(db, match_id)
+        statecache.put(match_id, row.version + 1, row.data, datas, result)
     return ServiceResult(
         Status.CORRECTED,
         match_id=match_id,
@@ -419,15 +434,16 @@ def undo_last(
         hands = store.get_hands(db, match_id)
         datas = [h.data for h in hands]
         if not hands or no != len(hands):
-            current = _replay(row.data, datas)
+            current = _state_of(row, datas)
             return ServiceResult(Status.NOT_LAST, match_id=match_id, no=no, state=current.state)
         if expected_match_version is not None and row.version != expected_match_version:
-            current = _replay(row.data, datas)
+            current = _state_of(row, datas)
             return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
         store.delete_hand(db, match_id, no)
         store.add_history(db, match_id, no, "undo", hands[-1].data, None, by)
         store.bump_match(db, match_id)
         result = _replay(row.data, datas[:-1])
+        statecache.put(match_id, row.version + 1, row.data, datas[:-1], result)
     return ServiceResult(
         Status.UNDONE,
         match_id=match_id,
