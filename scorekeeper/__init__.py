@@ -89,7 +89,12 @@ def create_app(
 def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the printing routes."""
     from .security import csrf
-    from .web import api, prints, table
+    from .web import (
+        api,
+        hands,  # noqa: F401 - its views (record, preview, undo, edit) join table.bp
+        prints,
+        table,
+    )
 
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)

@@ -33,14 +33,8 @@ from scorekeeper.engine.games import resolve_rules
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.engine.messages import MESSAGES
 from scorekeeper.engine.problems import Problem
-from scorekeeper.formats.egn import (
-    card_to_egn,
-    egn_card,
-    egn_to_match,
-    emn_to_matches,
-    load_egn_text,
-    load_emn_text,
-)
+from scorekeeper.formats.egn import egn_to_match, emn_to_matches, load_egn_text, load_emn_text
+from scorekeeper.formats.egn_deals import card_to_egn, egn_card
 from scorekeeper.formats.egn_messages import EGN_MESSAGES
 from scorekeeper.formats.egn_write import EgnExportError, match_to_egn
 
@@ -682,8 +676,9 @@ def test_arbitrary_json_never_raises(data: object) -> None:
 
 
 def test_every_code_has_an_english_template() -> None:
-    source = (Path(__file__).resolve().parents[1] / "scorekeeper" / "formats" / "egn.py")
-    used = set(re.findall(r'"(egn\.[a-z_0-9]+)"', source.read_text(encoding="utf-8")))
+    folder = Path(__file__).resolve().parents[1] / "scorekeeper" / "formats"
+    used = {code for name in ("egn.py", "egn_deals.py") for code in re.findall(
+        r'"(egn\.[a-z_0-9]+)"', (folder / name).read_text(encoding="utf-8"))}
     assert used == set(EGN_MESSAGES)
     for code, template in EGN_MESSAGES.items():
         assert template == template.strip() and not template.endswith("."), code

@@ -710,13 +710,13 @@ def test_a_kept_page_is_fresh_where_it_must_be(app, table, matches):
 def replays(monkeypatch) -> list[int]:
     """How many matches the service replays (a spy on its check_match; the database is real)."""
     calls: list[int] = []
-    real = service.check_match
+    real = service.reading.check_match
 
     def counted(data):
         calls.append(len(data.get("hands") or []))
         return real(data)
 
-    monkeypatch.setattr(service, "check_match", counted)
+    monkeypatch.setattr(service.reading, "check_match", counted)
     return calls
 
 

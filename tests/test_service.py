@@ -427,8 +427,8 @@ def test_the_state_a_write_made_is_kept_and_never_served_stale(db, match, monkey
     match_id, _key = match
     assert service.record_hand(db, match_id, euchre_hand("N", 4), 1).ok
     replays: list[int] = []
-    real = service.check_match
-    monkeypatch.setattr(service, "check_match",
+    real = service.reading.check_match
+    monkeypatch.setattr(service.reading, "check_match",
                         lambda data: replays.append(len(data["hands"])) or real(data))
     assert score(db, match_id) == {"NS": 1, "EW": 0}
     assert replays == []  # the record kept its replay as version 2

@@ -12,8 +12,9 @@ from helpers import SEATS
 
 from scorekeeper.engine.euchre import seating
 from scorekeeper.engine.matchfile import check_match
+from scorekeeper.printing.cardrows import trick_rows
 from scorekeeper.printing.chart import chart_geometry, render_svg
-from scorekeeper.printing.sheet import NAME_LIMIT, build_sheet, clip, rule_items, trick_rows
+from scorekeeper.printing.sheet import NAME_LIMIT, build_sheet, clip, rule_items
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
