@@ -43,6 +43,7 @@ from .cards import (
     trick_winner,
 )
 from .problems import Problem
+from .rules import resolve_rules
 
 _SUIT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
 
@@ -114,8 +115,8 @@ class Solver:
         # power[i][led]: how strongly card i competes in a trick whose led suit is ``led``
         self.power = [[trick_power(c, SUITS[led], trump) for led in range(4)] for c in cards]
         # each effective suit's cards, strongest first (for telling equal cards apart)
-        self.order = [sorted((i for i in range(len(cards)) if self.suit_of[i] == s),
-                             key=lambda i, s=s: -self.power[i][s]) for s in range(4)]
+        self.order = [[i for _, i in sorted((-self.power[i][s], i) for i in range(len(cards))
+                                            if self.suit_of[i] == s)] for s in range(4)]
         # who plays after whom: the next playing seat clockwise
         self.after_seat = [0, 0, 0, 0]
         for seat in range(4):
@@ -123,8 +124,10 @@ class Solver:
             while not self.seat_mask[nxt]:
                 nxt = (nxt + 1) % 4
             self.after_seat[seat] = nxt
+        self.suits_first = sorted(range(4), key=lambda s: s != _SUIT_INDEX[trump])
         self.full = (1 << len(cards)) - 1
         self._bounds: dict[tuple[int, int], list[int]] = {}
+        self._move_cache: dict[tuple[int, int], list[int]] = {}
 
     # --- positions ------------------------------------------------------------------------
 
@@ -133,18 +136,24 @@ class Solver:
         one included) in the position where ``mask`` cards are still in hand, ``leader`` led
         (or is to lead) the current trick and ``trick`` holds its cards so far."""
         tricks_left = (bin(mask).count("1") + len(trick)) // self.size
-        k = 0
-        if not trick:
-            k = self._bounds.get((mask, leader), [0])[0]
-        while k < tricks_left and self._can_take(mask, leader, list(trick), k + 1):
+        k = self._bounds.get((mask, leader), [0])[0] if not trick else 0
+        while k < tricks_left and self._can_take(mask, leader, trick, k + 1):
             k += 1
         return k
 
-    def _can_take(self, mask: int, leader: int, trick: list[int], k: int) -> bool:
+    def _can_take(self, mask: int, leader: int, trick: Sequence[int], k: int) -> bool:
         """Whether the makers can take ``k`` of the tricks from here (the current included)."""
         if not trick:
             return self._at_least(mask, leader, k)
-        return self._in_trick(mask, leader, trick, k)
+        live, seat, winner = mask, leader, leader
+        led = self.suit_of[trick[0]]
+        top = -2
+        for card in trick:
+            live |= 1 << card
+            if self.power[card][led] > top:
+                top, winner = self.power[card][led], seat
+            seat = self.after_seat[seat]
+        return self._in_trick(mask, live, seat, len(trick), led, top, winner, k)
 
     def _at_least(self, mask: int, leader: int, k: int) -> bool:
         """At the start of a trick: can the makers take ``k`` of the remaining tricks?"""
@@ -161,46 +170,46 @@ class Solver:
             return True
         if bounds[1] < k:
             return False
-        found = self._in_trick(mask, leader, [], k)
+        found = self._in_trick(mask, mask, leader, 0, -1, -2, leader, k)
         if found:
             bounds[0] = k
         else:
             bounds[1] = k - 1
         return found
 
-    def _in_trick(self, mask: int, leader: int, trick: list[int], k: int) -> bool:
-        """Within a trick: can the makers take ``k`` tricks, the current one included?"""
-        seat = leader
-        for _ in trick:
-            seat = self.after_seat[seat]
-        if len(trick) == self.size:
-            led = self.suit_of[trick[0]]
-            best = max(range(self.size), key=lambda p: self.power[trick[p]][led])
-            winner = leader
-            for _ in range(best):
-                winner = self.after_seat[winner]
+    def _in_trick(self, mask: int, live: int, seat: int, played: int, led: int, top: int,
+                  winner: int, k: int) -> bool:
+        """Within a trick: can the makers take ``k`` tricks, the current one included?
+
+        ``live``: the cards not played in earlier tricks; ``seat``: whose turn; ``played``:
+        cards in the trick so far; ``led``: the led suit (-1 before the lead); ``top`` and
+        ``winner``: the power of the card winning the trick so far, and whose it is.
+        """
+        if played == self.size:
             return self._at_least(mask, winner, k - self.maker_seat[winner])
+        hand = mask & self.seat_mask[seat]
+        if led >= 0 and hand & self.suit_mask[led]:
+            hand &= self.suit_mask[led]
+        moves = self._move_cache.get((live, hand))
+        if moves is None:
+            moves = self._move_cache[(live, hand)] = self._moves(live, hand)
         maker = self.maker_seat[seat]
-        for card in self._moves(mask, seat, trick):
-            trick.append(card)
-            found = self._in_trick(mask & ~(1 << card), leader, trick, k)
-            trick.pop()
+        nxt = self.after_seat[seat]
+        for card in moves:
+            suit = self.suit_of[card] if led < 0 else led
+            power = self.power[card][suit]
+            found = self._in_trick(mask & ~(1 << card), live, nxt, played + 1, suit,
+                                   power if power > top else top,
+                                   seat if power > top else winner, k)
             if found == maker:  # a maker finds one good card; a defender one card that stops
                 return maker
         return not maker
 
-    def _moves(self, mask: int, seat: int, trick: list[int]) -> list[int]:
-        """The legal cards of ``seat``, one of each set of equal cards, strongest first."""
-        hand = mask & self.seat_mask[seat]
-        if trick:
-            following = hand & self.suit_mask[self.suit_of[trick[0]]]
-            if following:
-                hand = following
-        live = mask
-        for card in trick:
-            live |= 1 << card
+    def _moves(self, live: int, hand: int) -> list[int]:
+        """The cards of ``hand`` worth trying, trumps first, strongest first: of cards that
+        touch (nothing ``live`` of another seat between them), only the first."""
         moves: list[int] = []
-        for suit in range(4):
+        for suit in self.suits_first:
             if not hand & self.suit_mask[suit]:
                 continue
             previous_mine = False
@@ -212,7 +221,6 @@ class Solver:
                 if mine and not previous_mine:
                     moves.append(card)
                 previous_mine = mine
-        moves.sort(key=lambda c: -max(self.power[c]))
         return moves
 
 
@@ -284,6 +292,24 @@ def _legal(solver: Solver, mask: int, seat: int, trick: list[int]) -> list[int]:
 # --- a hand of the match format -----------------------------------------------------------------
 
 
+def analyse_match_hand(match: Mapping[str, Any], no: int) -> tuple[Analysis | None, list[Problem]]:
+    """The analysis of hand ``no`` (from 1) of a checked match file object.
+
+    The dealer follows the rotation from ``first_dealer``; the rules are the match's.
+    """
+    hands = match.get("hands") or []
+    if not 1 <= no <= len(hands):
+        return None, [Problem("analysis.no_hand", params={"no": no, "count": len(hands)})]
+    if match.get("game") != "euchre":
+        return None, [Problem("analysis.whist", hand=no)]
+    rules, problems = resolve_rules("euchre", match.get("rules"))
+    if problems:
+        return None, problems
+    first = match.get("first_dealer", "N")
+    dealer = next_seat(first if is_seat(first) else "N", no - 1)
+    return analyse_hand(hands[no - 1], no, dealer, rules)
+
+
 def analyse_hand(
     raw: Mapping[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
 ) -> tuple[Analysis | None, list[Problem]]:
@@ -305,7 +331,7 @@ def analyse_hand(
     if outcome.renege is not None:
         seat = outcome.renege["seat"]
         return None, [Problem("analysis.renege", field="play", hand=no, params={"seat": seat})]
-    if len(outcome.trick_winners) < euchre.TRICKS:
+    if len(outcome.trick_winners or ()) < euchre.TRICKS:
         return None, [Problem("analysis.incomplete", field="play", hand=no)]
     caller = raw["caller"]
     trump = raw.get("trump") or _trump(raw)

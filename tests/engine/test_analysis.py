@@ -8,7 +8,7 @@ small holdings; whole five-card hands get a memoised version of the same plain s
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -81,7 +81,7 @@ def brute(holdings: dict[str, tuple[Card, ...]], trump: str, leader: str, makers
     return max(values) if TEAM_OF[seat] == makers else min(values)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _memo_brute(frozen: tuple[tuple[str, frozenset[Card]], ...], trump: str, leader: str,
                 makers: str) -> int:
     """The same plain search, remembered at the start of each trick (for five-card hands)."""
