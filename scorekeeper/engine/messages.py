@@ -116,6 +116,7 @@ MESSAGES: dict[str, str] = {
     "analysis.renege": N_("the card record shows {seat} reneged, so there is no legal play to analyse"),
     "analysis.whist": N_("the analysis is for Euchre hands only"),
     "analysis.no_hand": N_("there is no hand {no}: the match has {count}"),
+    "analysis.emn": N_("this match notation file holds {count} games: analyse each game's EGN file"),
 }
 
 
