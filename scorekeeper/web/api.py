@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 
 from .. import poll, service
 from ..engine.analysis import analyse_match_hand
-from ..formats import safejson
+from ..formats import egn_export, safejson
 from ..i18n.messages import problem_json, problem_message
 from ..ratelimit import count_write
 from ..security import bearer_key, csrf, has_rights_for, may_edit
@@ -346,5 +346,18 @@ def export_match(match_id: str) -> Response:
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{loaded.game}-{match_id}.json"'
     )
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/m/<match_id>.egn")
+def export_egn(match_id: str) -> Response:
+    """A Euchre match as Euchre Game Notation (EGN 1.4), as a download (docs/api.md)."""
+    loaded = load_or_404(match_id)
+    if loaded.game != "euchre":
+        abort(404, description=_("Only Euchre matches can be saved as EGN files."))
+    text = json.dumps(egn_export.export_egn(loaded.match), ensure_ascii=False, indent=2) + "\n"
+    response = current_app.response_class(text, mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="euchre-{match_id}.egn"'
     response.headers["Cache-Control"] = "no-cache"
     return response
