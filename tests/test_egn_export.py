@@ -155,10 +155,11 @@ def test_the_download(client, created):
     assert egn["metadata"]["players"] == ["Ann", "Bo", "Cai", "Dee"]
     assert egn["metadata"]["title"] == "Club night"
     assert len(egn["deals"]) == 2
-    # the hand recorded by its outcome has no up card ("Xx"), which the importer can't read
+    # the hand recorded by its outcome has no up card ("Xx") and no calls: the importer
+    # (which needs them to score a hand) says so rather than guess
     back, problems = egn_to_match(egn)
     assert back is None
-    assert [(p.hand, p.field) for p in problems] == [(2, "upCard")]
+    assert [(p.hand, p.field) for p in problems] == [(2, "upCard"), (2, "calls")]
     page = client.get(f"/m/{created['id']}").get_data(as_text=True)
     assert f'href="/m/{created["id"]}.egn"' in page
 
