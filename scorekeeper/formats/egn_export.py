@@ -92,8 +92,9 @@ def _up_card(hand: dict[str, Any]) -> str:
     """The turn-up; else ``X`` of its suit (round 1 makes trump the turn-up's suit) or ``Xx``."""
     if isinstance(hand.get("turn_up"), str):
         return card_to_egn(hand["turn_up"])
-    if _round(hand) == 1 and isinstance(hand.get("trump"), str):
-        return "X" + hand["trump"].lower()
+    trump = hand.get("trump")
+    if _round(hand) == 1 and isinstance(trump, str):
+        return "X" + trump.lower()
     return "Xx"
 
 
