@@ -109,6 +109,14 @@ MESSAGES: dict[str, str] = {
     "play.unavailable": N_("{card} can't be played: it was {why}"),
     "play.turn_up_not_dealer": N_("{seat} played the turn-up {card}, which is the dealer's card"),
     "play.dealer_kept_turn_up": N_("the dealer took the turn-up {card} and must play it (the discard was {discard})"),
+    # double-dummy analysis
+    "analysis.no_play": N_("this hand has no card record (play), so it can't be analysed"),
+    "analysis.passed": N_("everyone passed this hand: there is no play to analyse"),
+    "analysis.incomplete": N_("the card record of this hand is incomplete: the analysis needs all five tricks"),
+    "analysis.renege": N_("the card record shows {seat} reneged, so there is no legal play to analyse"),
+    "analysis.whist": N_("the analysis is for Euchre hands only"),
+    "analysis.no_hand": N_("there is no hand {no}: the match has {count}"),
+    "analysis.emn": N_("this match notation file holds {count} games: analyse each game's EGN file"),
 }
 
 

@@ -211,6 +211,8 @@ def _view(loaded) -> dict[str, Any]:
     v["view_qr"] = qr_svg(v["view_link"], _("View link QR code"))
     v["links"] = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
                   (_("Match file"), f"/m/{loaded.id}.json")]
+    if loaded.game == "euchre":
+        v["links"].append((_("EGN file"), f"/m/{loaded.id}.egn"))
     entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
     v["corrections"] = tableview.correction_lines(loaded.match, entries)
     return v
