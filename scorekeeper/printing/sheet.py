@@ -77,6 +77,7 @@ class TrickRow:
     leader: str
     cards: tuple[CardCell, ...]  # in play order
     winner: str | None
+    taken: dict[str, int] = field(default_factory=dict)  # tricks each side has after this one
 
     def card_of(self, seat: str) -> CardCell | None:
         """The card ``seat`` played to this trick (None for a seat sitting out)."""
@@ -256,6 +257,7 @@ def trick_rows(
         return ()
     bowers = game == "euchre"
     out: list[TrickRow] = []
+    won = {"NS": 0, "EW": 0}
     if game == "euchre":
         caller = hand.get("caller")
         loner = caller if hand.get("alone") and isinstance(caller, str) else None
@@ -301,7 +303,9 @@ def trick_rows(
                     winner=seat_of == winner,
                 )
             )
-        out.append(TrickRow(index + 1, leader, tuple(cells), winner))
+        if winner is not None:
+            won[TEAM_OF[winner]] += 1
+        out.append(TrickRow(index + 1, leader, tuple(cells), winner, dict(won)))
         if winner is None:
             break
         leader = winner  # type: ignore[assignment]

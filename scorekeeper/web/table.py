@@ -34,7 +34,7 @@ from ..qr import qr_svg
 from ..ratelimit import count_write
 from ..service import Status
 from ..store.db import get_db
-from . import errors, outcomes, pagecache, tableview
+from . import errors, hands, outcomes, pagecache, tableview
 from .errors import refuse_if_storage_full
 from .forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
 
@@ -215,6 +215,7 @@ def _view(loaded) -> dict[str, Any]:
                   (_("Match file"), f"/m/{loaded.id}.json")]
     entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
     v["corrections"] = tableview.correction_lines(loaded.match, entries)
+    v["recorder"] = hands.recorder(loaded) if editor else {}
     return v
 
 
@@ -497,7 +498,7 @@ def edit_hand(match_id: str, no: int):
     v = _view(loaded)
     dealer_seat = (loaded.state or {}).get("hands", [{}] * no)[no - 1].get("dealer", "")
     resp = current_app.make_response((render_template(
-        "table/edit_hand.html", v=v, form=form, no=no, general_errors=general,
+        "table/edit_hand.html", v=v, form=form, no=no, general_errors=general, rec_no=no,
         dealer=loaded.match["seats"].get(dealer_seat, "?"), more_open=True,
         preview_url=url_for("table.preview", match_id=match_id, no=no),
     ), status))

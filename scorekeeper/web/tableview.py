@@ -175,6 +175,7 @@ def history_rows(match: dict[str, Any], state: dict[str, Any]) -> list[dict[str,
             "cls": result,
             "score": _pair(out.get("score") or {}),
             "note": hand.get("note"),
+            "cards": bool(hand.get("play") or hand.get("deal")),  # a hand page worth a link
         })
         ended = breaks.get(out.get("no") or 0)
         if ended:
