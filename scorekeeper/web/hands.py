@@ -49,7 +49,8 @@ def recorder_words(game: str) -> dict[str, str]:
         "lead": _("%(name)s (%(seat)s) to lead trick %(n)s", name="{name}", seat="{seat}",
                   n="{n}"),
         "done": _("All tricks recorded."),
-        "need": _("Choose who called and the trump first."),
+        "need": _("Choose who called and the trump first.") if game == "euchre"
+        else _("Choose trump first."),
         "trick": _("Trick %(n)s", n="{n}"),
         "won": _("won by %(name)s", name="{name}"),
         "count": _("Makers %(m)s, defenders %(d)s", m="{m}", d="{d}"),

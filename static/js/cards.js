@@ -109,7 +109,7 @@
 
   function touched() {  // the form changed: keep it through live refreshes, update the preview
     f.dataset.dirty = "1";
-    f.dispatchEvent(new Event("change", { bubbles: true }));
+    f.elements.play.dispatchEvent(new Event("change", { bubbles: true }));  // table.js: preview
   }
 
   function holderOf(c) {
@@ -155,6 +155,7 @@
     if (why) return message(why);
     cards.push(c);
     draw(true);
+    touched();
     var b = $("rec-grid").querySelector("button:not([disabled])");
     if (document.activeElement && document.activeElement.disabled && b) b.focus();
   }
@@ -168,6 +169,7 @@
     else if (mine.length >= st.total) return message(say(data.words.holding_full, { name: name(seat), n: st.total }));
     else mine.push(c);
     draw(true);
+    touched();
   }
 
   function button(label, cls, act) {
@@ -231,6 +233,7 @@
           if (mode === "hold") b.setAttribute("aria-pressed", String(h === holder));
         } else if (mode === "hold") b.setAttribute("aria-pressed", "false");
         if (mode === "hold" && !played[c]) b.disabled = !!off;
+        else if (mode === "play" && (st.complete || (renegeScored && fx.game === "euchre"))) b.disabled = true;
         b.setAttribute("aria-label", label);
         b.dataset.card = c;
         r.append(b);
@@ -379,7 +382,8 @@
       draw();
     });
     f.addEventListener("change", function (e) {  // the bidding facts changed: replay
-      if (!rec.hidden && e.target && e.target.name && e.target.name !== "makers_tricks" && e.target.name !== "tricks_NS") draw(true);
+      var n = e.target && e.target.name;
+      if (!rec.hidden && n && ["makers_tricks", "tricks_NS", "play", "deal"].indexOf(n) < 0) draw(true);
     });
     f.addEventListener("reset", function () {  // saved (queued): the next hand starts empty
       cards = []; deal = {}; renegeScored = false; mode = "play";
