@@ -154,10 +154,19 @@
     var why = refusal(fx, st, st.turn, c);
     if (why) return message(why);
     cards.push(c);
+    redraw(c);
+  }
+
+  function redraw(c) {  // after a tap: the grid is drawn again, the focus stays where it was
+    var had = document.activeElement && document.activeElement.dataset.card === c;
     draw(true);
     touched();
-    var b = $("rec-grid").querySelector("button:not([disabled])");
-    if (document.activeElement && document.activeElement.disabled && b) b.focus();
+    if (!had) return;
+    var all = Array.prototype.slice.call($("rec-grid").querySelectorAll("button"));
+    var at = all.findIndex(function (b) { return b.dataset.card === c; });
+    var next = all.slice(at).concat(all.slice(0, at).reverse()).find(function (b) { return !b.disabled; });
+    if (next) next.focus();
+    else $("rec-undo").focus();
   }
 
   function hold(fx, st, c) {
@@ -166,10 +175,10 @@
     if (at >= 0) { if (!played) mine.splice(at, 1); }
     else if (h) return message(say(data.words.holding_other, { card: show(c), name: name(h) }));
     else if (unavailable(fx, c)) return message(say(data.words.unavailable, { card: show(c), why: unavailable(fx, c) }));
+    else if (fx.game === "euchre" && c === fx.turnUp && seat !== fx.dealer) return message(say(data.words.only_dealer, { card: show(c) }));
     else if (mine.length >= st.total) return message(say(data.words.holding_full, { name: name(seat), n: st.total }));
     else mine.push(c);
-    draw(true);
-    touched();
+    redraw(c);
   }
 
   function button(label, cls, act) {

@@ -218,3 +218,111 @@ def test_the_scripts_trick_winners_match_the_engine(phone):
     for case, got in zip(cases, seen, strict=True):
         assert got["winners"] == case["winners"], json.dumps(case)
         assert got["tricks"] == case["tricks"] and got["complete"] and got["renege"] is None
+
+
+def test_a_whist_deal_of_thirteen_tricks(phone, matches):
+    page = phone.goto("/")
+    start(page, game="whist")
+    mid = match_id(page)
+    hand = random_play(random.Random(77), game="whist", trump="D")
+    page.locator("#trump input[value='D']").check(force=True)
+    page.locator("#rec-open").click()
+    expect(page.locator("#rec-grid button")).to_have_count(52)
+    expect(page.locator("#rec-grid .rec-row").first.locator("button").first).to_have_attribute(
+        "aria-label", "Ace of diamonds")  # trump first, no bowers in Whist
+    expect(page.locator("#rec-turn")).to_have_text("Bo (East) to lead trick 1")
+    no_horizontal_scroll(page)
+    phone.shot("cards-whist-empty-390", full_page=True)
+    for trick in hand["play"]:
+        play_cards(page, trick)
+    expect(page.locator("#rec-tricks li")).to_have_count(13)
+    ns = hand["tricks"]["NS"]
+    expect(page.locator(f"#tricks_NS input[value='{ns}']")).to_be_checked()
+    axe_clean(page)
+    page.locator("#save").click()
+    expect(page.locator("#live")).to_have_attribute("data-version", "2")
+    assert matches.load(mid).state["hands"][0]["tricks"] == hand["tricks"]
+    page.goto(page.url + "/hands/1")
+    expect(page.locator(".trick-table tbody tr")).to_have_count(13)
+    no_horizontal_scroll(page)
+    phone.shot("hand-page-whist-390", full_page=True)
+
+
+def test_the_turn_up_and_the_discard(phone, matches):
+    """Round 1: the dealer took the 9♥ and discarded the 10♣; only the dealer may play 9♥."""
+    page = phone.goto("/")
+    start(page)
+    page.locator("#caller input[value='E']").check(force=True)
+    page.locator("details.more summary").click()
+    page.locator("#round input[value='1']").check(force=True)
+    page.select_option("#turn_up", "9H")
+    page.select_option("#discard", "10C")
+    page.locator("#rec-open").click()
+    expect(page.locator("#trump input[value='H']")).to_be_checked()  # from the turn-up
+    expect(page.locator("#rec-grid button[data-card='10C']")).to_be_disabled()
+    expect(page.locator("#rec-grid button[data-card='10C']")).to_have_attribute(
+        "aria-label", "Ten of clubs (discarded)")
+    play_cards(page, ["9H"])  # East leads: not the dealer (North)
+    expect(page.locator("#rec-msg")).to_have_text(
+        "Only the dealer can play 9♥: it was the turn-up.")
+    play_cards(page, ["AS", "KS", "QS", "9H"])  # North plays it last
+    expect(page.locator("#rec-tricks li")).to_have_count(1)
+    expect(page.locator("#rec-tricks li")).to_contain_text("won by Ann")  # a trump wins
+
+
+def test_keyboard_only(phone):
+    page = phone.goto("/")
+    start(page)
+    bid(page, "E", "S")
+    page.locator("#rec-open").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#rec")).to_be_visible()
+    order = []
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        order.append(page.evaluate("document.activeElement.id || "
+                                   "document.activeElement.dataset.card"))
+    assert order == ["rec-play-mode", "rec-hold-mode", "JS", "JC"], order  # then the cards
+    page.keyboard.press("Enter")  # East leads the left bower
+    expect(page.locator("#rec-grid button[data-card='JC']")).to_be_disabled()
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused, "the focus stays in the grid"
+    page.keyboard.press("Space")
+    expect(page.locator("#rec-now li")).to_have_count(2)
+
+
+def test_without_javascript_the_page_says_the_recorder_is_absent(make_phone, matches):
+    phone = make_phone(java_script_enabled=False)
+    page = phone.goto("/")
+    start(page)
+    expect(page.locator("#rec-nojs")).to_be_visible()
+    expect(page.locator("#rec-nojs")).to_contain_text("needs JavaScript")
+    expect(page.locator("#rec-open")).to_be_hidden()
+    expect(page.locator("#rec")).to_be_hidden()
+    page.locator("label", has_text="Bo").first.click()
+    page.locator("#makers_tricks label", has_text="3").click()
+    page.locator("#save").click()
+    expect(page.locator("#history tbody tr")).to_have_count(1)
+    assert len(matches.load(match_id(page)).match["hands"]) == 1
+
+
+def test_the_recorder_in_chinese(phone):
+    page = phone.goto("/")
+    start(page)
+    page.goto(page.url.replace("/m/", "/lang/zh_Hant?next=/m/"))
+    bid(page, "E", "D")
+    page.locator("#rec-open").click()
+    queen = page.locator("#rec-grid button[data-card='QD']")
+    expect(queen).to_have_attribute("aria-label", "方塊Q")
+    expect(page.locator("#rec-turn")).to_have_text("第1墩由Bo（東）首引")
+    play_cards(page, ["AS", "KS", "QS", "9H", "10S", "AH", "KH", "9S"])
+    expect(page.locator("#rec-renege")).to_contain_text("Ann在第1墩表示沒有♠，卻在第2墩出了9♠。")
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot("cards-renege-zh-hant-390", full_page=True)
+    page.goto(page.url.split("/m/")[0] + "/lang/zh_Hans?next=/m/" + page.url.split("/m/")[1])
+    bid(page, "E", "D")
+    page.locator("#rec-open").click()
+    expect(queen).to_have_attribute("aria-label", "方块Q")
+    no_horizontal_scroll(page)
+    axe_clean(page)
