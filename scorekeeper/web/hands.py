@@ -72,6 +72,8 @@ def recorder_words(game: str) -> dict[str, str]:
         "renege": _("%(name)s showed out of %(suit)s in trick %(t)s and played %(card)s in "
                     "trick %(u)s.", name="{name}", suit="{suit}", t="{t}", card="{card}",
                     u="{u}"),
+        "renege_held": _("%(name)s held %(cards)s in trick %(t)s and played %(card)s.",
+                         name="{name}", cards="{cards}", t="{t}", card="{card}"),
         "renege_scored": _("Renege by %(name)s: it is scored as the rules say.",
                            name="{name}"),
         "holding_full": _("%(name)s already holds %(n)s cards.", name="{name}", n="{n}"),

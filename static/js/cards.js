@@ -34,8 +34,9 @@
   var team = function (s) { return s === "N" || s === "S" ? "NS" : "EW"; };
 
   // Replay a sequence of cards: tricks (leader, seats, cards, winner), counts, whose turn,
-  // the first renege the record proves (a seat that showed out of a suit and plays it later).
-  // f: {game, dealer, trump, caller, alone, defender, loneLead}
+  // the first renege the record proves: a seat that showed out of a suit and plays it later,
+  // or that did not follow while its known holding (f.deal, complete hands only) had the suit.
+  // f: {game, dealer, trump, caller, alone, defender, loneLead, deal}
   function replay(f, cards) {
     var bowers = f.game === "euchre", out = [];
     if (bowers && f.alone && f.caller) out.push(PARTNER[f.caller]);
@@ -51,7 +52,12 @@
       var s = eff(c, f.trump, bowers), t = st.tricks.length, mine = shown[seat] || (shown[seat] = {});
       if (mine[s] && !st.renege) st.renege = { seat: seat, suit: s, shown: mine[s], card: c, trick: t, index: i };
       if (trick.cards.length) {
-        var led = eff(trick.cards[0], f.trump, bowers);
+        var led = eff(trick.cards[0], f.trump, bowers), gone = cards.slice(0, i);
+        var held = ((f.deal || {})[seat] || []).filter(function (x) {
+          return gone.indexOf(x) < 0 && x !== c && eff(x, f.trump, bowers) === led;
+        });
+        if (s !== led && held.length && !st.renege)
+          st.renege = { seat: seat, suit: led, shown: t, card: c, trick: t, index: i, held: held };
         if (s !== led && !mine[led]) mine[led] = t;
       }
       trick.seats.push(seat);
@@ -73,6 +79,7 @@
   // --- the recorder on the page ---------------------------------------------------------------
   var $ = function (id) { return document.getElementById(id); };
   var rec, data, f, cards = [], deal = {}, mode = "play", holder = null, renegeScored = false;
+  var anyway = null;  // a card refused for not following suit, that may be recorded as a renege
 
   function say(tpl, values) {
     return Object.keys(values).reduce(function (s, k) { return s.split("{" + k + "}").join(values[k]); }, tpl);
@@ -93,17 +100,21 @@
       game: data.game, dealer: SEATS[(SEATS.indexOf(data.first_dealer) + no - 1) % 4], trump: trump,
       caller: val("caller") || null, alone: !!(f.elements.alone && f.elements.alone.checked),
       defender: val("defender_alone") || null, loneLead: data.lone_lead, turnUp: turnUp,
-      round: round, discard: val("discard") || "",
+      round: round, discard: val("discard") || "", deal: complete(),
     };
+  }
+  function complete() {  // the seats whose whole hand is known
+    var full = {}, per = data.game === "euchre" ? 5 : 13;
+    Object.keys(deal).forEach(function (s) { if (deal[s].length === per) full[s] = deal[s]; });
+    return full;
   }
   function ready(fx) { return fx.trump && (fx.game === "whist" || fx.caller); }
 
   function save() {  // the hidden fields the form sends
     var st = replay(facts(), cards), tricks = st.tricks.map(function (t) { return t.cards; });
     f.elements.play.value = tricks.length ? JSON.stringify(tricks) : "";
-    var full = {}, per = st.total, any = false;
-    Object.keys(deal).forEach(function (s) { if (deal[s].length === per) { full[s] = deal[s]; any = true; } });
-    f.elements.deal.value = any ? JSON.stringify(full) : "";
+    var full = complete();
+    f.elements.deal.value = Object.keys(full).length ? JSON.stringify(full) : "";
     return st;
   }
 
@@ -136,13 +147,20 @@
       var bowers = fx.game === "euchre", led = eff(st.current.cards[0], fx.trump, bowers);
       var played = [].concat.apply([], st.tricks.map(function (t) { return t.cards; }));
       var follow = deal[seat].filter(function (x) { return played.indexOf(x) < 0 && eff(x, fx.trump, bowers) === led; });
-      if (eff(c, fx.trump, bowers) !== led && follow.length)
+      if (eff(c, fx.trump, bowers) !== led && follow.length) {
+        anyway = c;  // refused, unless the scorer says it was played all the same (a renege)
         return say(data.words.must_follow, { name: name(seat), cards: follow.map(show).join(" ") });
+      }
     }
     return "";
   }
 
-  function message(text) { $("rec-msg").textContent = text; $("rec-msg").hidden = !text; }
+  function message(text) {
+    $("rec-msg").textContent = text;
+    $("rec-msg").hidden = !text;
+    $("rec-anyway").hidden = !(text && anyway);
+    if (!text) anyway = null;
+  }
 
   function tap(c) {
     var fx = facts();
@@ -151,6 +169,7 @@
     var st = replay(fx, cards);
     if (mode === "hold") return hold(fx, st, c);
     if (st.complete || (st.renege && renegeScored && data.game === "euchre")) return;
+    anyway = null;
     var why = refusal(fx, st, st.turn, c);
     if (why) return message(why);
     cards.push(c);
@@ -292,6 +311,7 @@
     if (st.renege) {
       var r = st.renege;
       $("rec-renege-text").textContent = renegeScored ? say(w.renege_scored, { name: name(r.seat) })
+        : r.held ? say(w.renege_held, { name: name(r.seat), cards: r.held.map(show).join(" "), t: r.trick, card: show(r.card) })
         : say(w.renege, { name: name(r.seat), suit: SYM[r.suit], t: r.shown, card: show(r.card), u: r.trick });
       $("rec-score").hidden = $("rec-fix").hidden = renegeScored;
     } else renegeScored = false;
@@ -375,6 +395,15 @@
     load();
     $("rec-open").addEventListener("click", function () { if (rec.hidden) open(); else rec.scrollIntoView(); });
     $("rec-undo").addEventListener("click", undo);
+    $("rec-anyway").addEventListener("click", function () {  // it was played: a renege
+      var c = anyway;
+      if (!c) return;
+      message("");
+      cards.push(c);
+      draw(true);
+      touched();
+      $("rec-score").focus();
+    });
     $("rec-clear").addEventListener("click", close);
     $("rec-score").addEventListener("click", scoreRenege);
     $("rec-fix").addEventListener("click", function () { undo(); $("rec-grid").querySelector("button:not([disabled])").focus(); });

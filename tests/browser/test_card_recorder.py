@@ -111,7 +111,7 @@ def test_holdings_refuse_a_play_that_does_not_follow_suit(phone, matches):
     page = phone.goto("/")
     start(page)
     mid = match_id(page)
-    hand = random_play(random.Random(12), trump="C")
+    hand = random_play(random.Random(10), trump="C")  # East leads A♥, South holds 9♥ J♥
     bid(page, "E", "C")
     page.locator("#rec-open").click()
     page.locator("#rec-hold-mode").click()
@@ -128,9 +128,19 @@ def test_holdings_refuse_a_play_that_does_not_follow_suit(phone, matches):
     led = effective_suit(parse_card(lead), "C")
     south = [c for c in hand["deal"]["S"] if effective_suit(parse_card(c), "C") != led]
     follows = [c for c in hand["deal"]["S"] if effective_suit(parse_card(c), "C") == led]
-    if south and follows:
-        play_cards(page, [south[0]])
-        expect(page.locator("#rec-msg")).to_contain_text("Cai must follow suit")
+    assert south and follows
+    play_cards(page, [south[0]])
+    expect(page.locator("#rec-msg")).to_contain_text("Cai must follow suit")
+    expect(page.locator("#rec-now li")).to_have_count(1)  # refused
+    # ... unless it really was played so: then it is a renege, explained
+    page.locator("#rec-anyway").click()
+    held = " ".join(c[:-1] + "♥" for c in follows)
+    expect(page.locator("#rec-renege")).to_contain_text(
+        f"Cai held {held} in trick 1 and played {south[0][:-1]}")
+    phone.shot("cards-renege-held-390", full_page=True)
+    page.locator("#rec-fix").click()  # correct the record
+    expect(page.locator("#rec-renege")).to_be_hidden()
+    expect(page.locator("#rec-now li")).to_have_count(1)
     west = hand["deal"]["W"][0]
     play_cards(page, [west])  # not South's card
     expect(page.locator("#rec-msg")).to_contain_text("Cai does not hold")
