@@ -336,3 +336,25 @@ def test_the_recorder_in_chinese(phone):
     expect(queen).to_have_attribute("aria-label", "方块Q")
     no_horizontal_scroll(page)
     axe_clean(page)
+
+
+def test_a_correction_shows_the_record_and_can_change_it(phone, matches):
+    page = phone.goto("/")
+    start(page)
+    mid = match_id(page)
+    matches.record(mid, {"caller": "W", "makers_tricks": 3})  # hand 1: N deals
+    hand = random_play(random.Random(41), dealer="E", caller="N", trump="H")  # hand 2: E deals
+    assert matches.record(mid, {"caller": "N", "round": 2, "trump": "H",
+                                "play": hand["play"]}).ok
+    page.goto(f"{page.url}/hands/2/edit")
+    expect(page.locator("#rec")).to_be_visible()
+    expect(page.locator("#rec-tricks li")).to_have_count(5)
+    expect(page.locator("#rec-turn")).to_have_text("All tricks recorded.")
+    page.locator("#rec-undo").click()
+    expect(page.locator("#rec-turn")).to_contain_text("to play")
+    play_cards(page, [hand["play"][4][3]])
+    page.locator("#note").fill("checked card by card")
+    page.locator("#save").click()
+    page.wait_for_url(f"**/m/{mid}")
+    stored = matches.load(mid).match["hands"][1]
+    assert stored["play"] == hand["play"] and stored["note"] == "checked card by card"
