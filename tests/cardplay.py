@@ -28,7 +28,8 @@ def _order(leader: str, out: frozenset[str]) -> list[str]:
 
 
 def random_play(rng: random.Random, game: str = "euchre", dealer: str = "N", caller: str = "E",
-                alone: bool = False, trump: str | None = None) -> dict[str, Any]:
+                alone: bool = False, trump: str | None = None,
+                lone_lead: str = "dealer_left") -> dict[str, Any]:
     """A whole legal hand: ``deal``, ``play``, the winners and each side's tricks.
 
     Euchre: round 2 with no turn-up recorded (no exchange), so every dealt card may be played.
@@ -40,7 +41,7 @@ def random_play(rng: random.Random, game: str = "euchre", dealer: str = "N", cal
     trump = trump or rng.choice("SHDC")
     bowers = game == "euchre"
     out = frozenset({PARTNER[caller]}) if alone else frozenset()
-    leader = opening_leader(dealer, out, caller if alone else None) if bowers \
+    leader = opening_leader(dealer, out, caller if alone else None, lone_lead) if bowers \
         else next_seat(dealer)
     hands = {s: list(c) for s, c in deal.items()}
     play, winners = [], []

@@ -417,7 +417,8 @@
         if (mine.indexOf(c) < 0 && !holderOf(c)) mine.push(c);
       }); });
       message("");
-      draw();
+      draw(true);
+      touched();
     });
     f.addEventListener("change", function (e) {  // the bidding facts changed: replay
       var n = e.target && e.target.name;

@@ -202,6 +202,10 @@ def test_an_offline_save_is_sent_once_after_reconnecting(phone, matches):
     expect(page.locator(".pending-row")).to_have_count(0, timeout=15_000)
     stored = matches.load(mid).match["hands"]
     assert len(stored) == 1 and stored[0]["play"] == hand["play"]
+    page.reload()  # the queue is empty: nothing is sent again
+    expect(page.locator("#history tbody tr")).to_have_count(1)
+    page.wait_for_timeout(1500)
+    assert len(matches.load(mid).match["hands"]) == 1
 
 
 def test_the_scripts_trick_winners_match_the_engine(phone):
@@ -214,10 +218,12 @@ def test_the_scripts_trick_winners_match_the_engine(phone):
         game = "whist" if i % 3 == 2 else "euchre"
         alone = game == "euchre" and i % 3 == 1
         dealer, caller = rng.choice("NESW"), rng.choice("NESW")
-        hand = random_play(rng, game=game, dealer=dealer, caller=caller, alone=alone)
+        lead = "loner_left" if i % 2 else "dealer_left"
+        hand = random_play(rng, game=game, dealer=dealer, caller=caller, alone=alone,
+                           lone_lead=lead)
         cases.append({"facts": {"game": game, "dealer": dealer, "trump": hand["trump"],
                                 "caller": caller, "alone": alone, "defender": None,
-                                "loneLead": "dealer_left"},
+                                "loneLead": lead},
                       "cards": [c for t in hand["play"] for c in t],
                       "winners": hand["winners"], "tricks": hand["tricks"]})
     seen = page.evaluate("""cases => cases.map(c => {
@@ -358,3 +364,27 @@ def test_a_correction_shows_the_record_and_can_change_it(phone, matches):
     page.wait_for_url(f"**/m/{mid}")
     stored = matches.load(mid).match["hands"][1]
     assert stored["play"] == hand["play"] and stored["note"] == "checked card by card"
+
+
+def test_holdings_entered_after_the_play_keep_the_cards_played(phone, matches):
+    """The scorer's own five first, the others afterwards: a seat's played cards are its own."""
+    page = phone.goto("/")
+    start(page)
+    mid = match_id(page)
+    hand = random_play(random.Random(55), trump="S")
+    bid(page, "E", "S")
+    page.locator("#rec-open").click()
+    page.locator("#rec-hold-mode").click()
+    page.locator("#rec-seats button").nth(2).click()  # South: the scorer
+    play_cards(page, hand["deal"]["S"])
+    page.locator("#rec-play-mode").click()
+    for trick in hand["play"]:
+        play_cards(page, trick)
+    page.locator("#rec-hold-mode").click()
+    for i in range(4):  # every seat's five are known from the play
+        expect(page.locator("#rec-seats button").nth(i)).to_contain_text("5 of 5")
+    page.locator("#save").click()
+    expect(page.locator("#live")).to_have_attribute("data-version", "2")
+    stored = matches.load(mid).match["hands"][0]
+    assert {s: sorted(c) for s, c in stored["deal"].items()} == \
+        {s: sorted(c) for s, c in hand["deal"].items()}
