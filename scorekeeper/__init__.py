@@ -91,6 +91,7 @@ def register_blueprints(app: Flask) -> None:
     from .security import csrf
     from .web import (
         api,
+        handpage,
         hands,  # noqa: F401 - its views (record, preview, undo, edit) join table.bp
         prints,
         table,
@@ -99,4 +100,5 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(prints.bp)
+    app.register_blueprint(handpage.bp)
     csrf.exempt(api.bp)  # the API checks CSRF itself when a cookie, not a bearer key, authorises

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from flask_babel import gettext, pgettext
 from flask_babel import lazy_gettext as _l
-from flask_babel import pgettext
 
 from ..engine.messages import N_
 
@@ -118,3 +118,32 @@ CHOICE_LABELS = {
     "dealer_left": _l("the dealer's left"),
     "loner_left": _l("the loner's left"),
 }
+
+# --- cards, as a screen reader says them ("Queen of diamonds", 方塊Q) -------------------------
+
+
+def _rank_word(rank: str) -> str:
+    """A card's rank in words; literal calls for extraction (Chinese keeps the letter)."""
+    words: dict[str, Callable[[], str]] = {
+        "A": lambda: pgettext("card rank", "Ace"),
+        "K": lambda: pgettext("card rank", "King"),
+        "Q": lambda: pgettext("card rank", "Queen"),
+        "J": lambda: pgettext("card rank", "Jack"),
+        "10": lambda: pgettext("card rank", "Ten"),
+        "9": lambda: pgettext("card rank", "Nine"),
+        "8": lambda: pgettext("card rank", "Eight"),
+        "7": lambda: pgettext("card rank", "Seven"),
+        "6": lambda: pgettext("card rank", "Six"),
+        "5": lambda: pgettext("card rank", "Five"),
+        "4": lambda: pgettext("card rank", "Four"),
+        "3": lambda: pgettext("card rank", "Three"),
+        "2": lambda: pgettext("card rank", "Two"),
+    }
+    return words[rank]()
+
+
+def card_label(code: str) -> str:
+    """A card written as in the match format (``QD``) in words: "Queen of diamonds"."""
+    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[code[-1]]
+    return pgettext("card name", "%(rank)s of %(suit)s", rank=_rank_word(code[:-1]),
+                    suit=gettext(SUIT_WORDS[suit]))

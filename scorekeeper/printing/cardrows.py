@@ -4,7 +4,7 @@ order, trumps and the winner marked) and each seat's dealt hand grouped by suit.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import (
@@ -12,6 +12,7 @@ from ..engine.cards import (
     SEATS,
     SUIT_SYMBOLS,
     SUITS,
+    TEAM_OF,
     effective_suit,
     parse_card,
     trick_winner,
@@ -46,6 +47,7 @@ class TrickRow:
     leader: str
     cards: tuple[CardCell, ...]  # in play order
     winner: str | None
+    taken: dict[str, int] = field(default_factory=dict)  # tricks each side has after this one
 
     def card_of(self, seat: str) -> CardCell | None:
         """The card ``seat`` played to this trick (None for a seat sitting out)."""
@@ -77,6 +79,7 @@ def trick_rows(game: str, hand: Mapping[str, Any], out: HandState) -> tuple[Tric
     bowers = GAMES[game].bowers
     winners = out.outcome.trick_winners or []
     result: list[TrickRow] = []
+    won = {"NS": 0, "EW": 0}
     for index, (trick, seats) in enumerate(zip(play, order, strict=False)):
         texts = [str(t) for t in trick] if isinstance(trick, list) else []
         cards = [parse_card(t) for t in texts]
@@ -101,7 +104,9 @@ def trick_rows(game: str, hand: Mapping[str, Any], out: HandState) -> tuple[Tric
                     winner=seat_of == winner,
                 )
             )
-        result.append(TrickRow(index + 1, seats[0], tuple(cells), winner))
+        if winner is not None:
+            won[TEAM_OF[winner]] += 1
+        result.append(TrickRow(index + 1, seats[0], tuple(cells), winner, dict(won)))
         if winner is None:
             break
     return tuple(result)

@@ -8,6 +8,7 @@ of spec/match-format.md.
 from __future__ import annotations
 
 import importlib
+import json
 import secrets
 from functools import cache
 from typing import Any, ClassVar
@@ -204,6 +205,45 @@ class ImportForm(Form):
     )
 
 
+RECORD_MAX = 4000  # characters of a card record (JSON): 52 cards and 52 more of a deal fit
+
+
+class CardRecord:
+    """A card record sent by the card recorder's script (``play`` or ``deal``, as JSON).
+
+    Only its shape is checked here (a list of tricks, an object of seats); the engine checks
+    every card. Left out or blank: no record.
+    """
+
+    field_flags: ClassVar[dict[str, bool]] = {"optional": True}
+
+    def __init__(self, kind: type) -> None:
+        self.kind = kind
+
+    def __call__(self, form, field) -> None:
+        text = (field.data or "").strip()
+        if not text:
+            return
+        try:
+            value = json.loads(text) if len(text) <= RECORD_MAX else None
+        except ValueError:
+            value = None
+        if not isinstance(value, self.kind) or not value:
+            raise StopValidation(str(_l("The recorded cards could not be read: record them "
+                                        "again, or leave them out.")))
+
+
+def _record(field) -> Any:
+    """A card record field's value (already checked by :class:`CardRecord`); None if blank."""
+    text = (field.data or "").strip()
+    return json.loads(text) if text else None
+
+
+def _record_text(value: Any) -> str:
+    """A stored card record as the hidden field's text (for corrections)."""
+    return json.dumps(value, separators=(",", ":")) if value else ""
+
+
 class HandForm(Form):
     """What every hand form carries: idempotency key, expected hand number, note."""
 
@@ -212,6 +252,8 @@ class HandForm(Form):
     version = HiddenField(validators=[Optional(), Length(max=12)])  # the score it is based on
     note = StringField(_l("Note"), validators=[
         Optional(), SaidLength(NOTE_FORM_MAX, _l("Notes are limited to %(max)d characters."))])
+    deal = HiddenField(validators=[CardRecord(dict)])  # set by the card recorder (cards.js)
+    play = HiddenField(validators=[CardRecord(list)])
 
     def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """Put the match's names (players by seat, sides) on the form's buttons and lists."""
@@ -221,6 +263,19 @@ class HandForm(Form):
         self.submission_id.data = new_submission_id()
         self.expected_no.data = str(no)
         self.version.data = "" if version is None else str(version)
+
+    def records(self, hand: dict[str, Any]) -> dict[str, Any]:
+        """Add the recorded cards (``deal``, ``play``) to ``hand``, when sent."""
+        for name in ("deal", "play"):
+            value = _record(self[name])
+            if value is not None:
+                hand[name] = value
+        return hand
+
+    def fill_records(self, hand: dict[str, Any]) -> None:
+        """Keep a stored hand's card record in the form (a correction does not drop it)."""
+        self.deal.data = _record_text(hand.get("deal"))
+        self.play.data = _record_text(hand.get("play"))
 
 
 _SUIT_CHOICES = _c((s, SUIT_SYMBOLS[s]) for s in SUITS)
@@ -243,6 +298,7 @@ class EuchreHandForm(HandForm):
     passed = BooleanField(_l("Everyone passed"))
     renege = SelectField(_l("Renege by"), validators=[Omitted()])
     defender_alone = SelectField(_l("Defender alone"), validators=[Omitted()])
+    discard = SelectField(_l("Dealer’s discard"), validators=[Omitted()])
 
     def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """Put the players' names on the seat buttons and lists."""
@@ -252,6 +308,7 @@ class EuchreHandForm(HandForm):
         self.defender_alone.choices = _c([("", _l("nobody"))]) + choices
         self.turn_up.choices = _c([("", _l("not recorded")), *(
             (c, c[:-1] + SUIT_SYMBOLS[c[-1]]) for c in _EUCHRE_CARDS)])
+        self.discard.choices = self.turn_up.choices
 
     def hand(self) -> dict[str, Any]:
         """The Euchre hand object of spec/match-format.md."""
@@ -265,12 +322,12 @@ class EuchreHandForm(HandForm):
             for name in ("makers_tricks", "round"):
                 if _number(self[name]) is not None:
                     hand[name] = _number(self[name])
-            for name in ("trump", "turn_up", "renege", "defender_alone"):
+            for name in ("trump", "turn_up", "renege", "defender_alone", "discard"):
                 if _given(self[name]):
                     hand[name] = _given(self[name])
         if _given(self.note):
             hand["note"] = _given(self.note)
-        return hand
+        return self.records(hand)
 
     def fill(self, hand: dict[str, Any]) -> None:
         """Prefill from a recorded hand (for corrections)."""
@@ -284,7 +341,9 @@ class EuchreHandForm(HandForm):
         self.turn_up.data = hand.get("turn_up") or ""
         self.renege.data = hand.get("renege") or ""
         self.defender_alone.data = hand.get("defender_alone") or ""
+        self.discard.data = hand.get("discard") or ""
         self.note.data = hand.get("note") or ""
+        self.fill_records(hand)
 
 
 class WhistHandForm(HandForm):
@@ -330,7 +389,7 @@ class WhistHandForm(HandForm):
                               "penalty": _given(self.revoke_penalty) or "take3"}
         if _given(self.note):
             hand["note"] = _given(self.note)
-        return hand
+        return self.records(hand)
 
     def fill(self, hand: dict[str, Any]) -> None:
         """Prefill from a recorded deal (for corrections)."""
@@ -341,6 +400,7 @@ class WhistHandForm(HandForm):
         self.revoke_by.data = revoke.get("by") or ""
         self.revoke_penalty.data = revoke.get("penalty") or "take3"
         self.note.data = hand.get("note") or ""
+        self.fill_records(hand)
 
 
 @cache

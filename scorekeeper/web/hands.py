@@ -223,7 +223,7 @@ def edit_hand(match_id: str, no: int):
     v = _view(loaded)
     dealer_seat = loaded.state.hands[no - 1].dealer if loaded.state is not None else ""
     resp = current_app.make_response((render_template(
-        "table/edit_hand.html", v=v, form=form, no=no, general_errors=general,
+        "table/edit_hand.html", v=v, form=form, no=no, general_errors=general, rec_no=no,
         dealer=loaded.match["seats"].get(dealer_seat, "?"), more_open=True,
         preview_url=url_for("table.preview", match_id=match_id, no=no),
     ), status))

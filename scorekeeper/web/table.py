@@ -34,7 +34,7 @@ from ..i18n import LANGUAGE_NAMES, LOCALES
 from ..qr import qr_svg
 from ..ratelimit import count_write
 from ..store.db import get_db
-from . import outcomes, pagecache, tableview
+from . import handpage, outcomes, pagecache, tableview
 from .errors import refuse_if_storage_full
 from .forms import ActionForm, ImportForm, StartForm, hand_form_class
 
@@ -215,6 +215,7 @@ def _view(loaded) -> dict[str, Any]:
         v["links"].append((_("EGN file"), f"/m/{loaded.id}.egn"))
     entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
     v["corrections"] = tableview.correction_lines(loaded.match, entries)
+    v["recorder"] = handpage.recorder(loaded) if editor else {}
     return v
 
 

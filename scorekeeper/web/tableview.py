@@ -169,6 +169,7 @@ def history_rows(match: dict[str, Any], state: MatchState) -> list[dict[str, Any
             "cls": result,
             "score": _pair(out.score),
             "note": hand.get("note"),
+            "cards": bool(hand.get("play") or hand.get("deal")),  # a hand page worth a link
         })
         ended = breaks.get(out.no)
         if ended:
