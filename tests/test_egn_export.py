@@ -98,7 +98,8 @@ def test_hands_without_a_card_record_keep_what_is_known():
     assert first["phases"] == [{
         "phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": [], "isAlone": False,
         "callAnnotations": {"0": ["E called; the bidding was not recorded",
-                                  "The makers took 3 tricks; the cards were not recorded"]}}]
+                                  "The makers took 3 tricks; the cards were not recorded",
+                                  'scorekeeper-hand {"caller":"E","makers_tricks":3}']}}]
     second = deal_of(egn, 2)
     assert second["initialState"] == {"dealer": 1, "upCard": "Xh"}
     assert second["phases"][0]["calls"] == ["Pass", "Pass", "Order"]  # S, W pass; N orders
@@ -110,12 +111,31 @@ def test_hands_without_a_card_record_keep_what_is_known():
     assert fourth["initialState"] == {"dealer": 3, "upCard": "9c"}
     assert fourth["phases"][0]["calls"] == ["Pass"] * 6 + ["d"]  # N, E pass twice; S names ♦
     assert fourth["phases"][0]["callAnnotations"]["0"] == [
-        "The makers took 1 tricks; the cards were not recorded", "a brave call"]
+        "The makers took 1 trick; the cards were not recorded", "a brave call",
+        'scorekeeper-hand {"caller":"S","round":2,"turn_up":"9C","trump":"D",'
+        '"makers_tricks":1,"note":"a brave call"}']
     fifth = deal_of(egn, 5)
     assert fifth["phases"][1]["type"] == "TRICK_PLAY"
     assert len(fifth["phases"][1]["tricks"]) == 5
     assert egn["metadata"]["finalScore"] == [
         check_match(match).state.score[t] for t in ("NS", "EW")]
+    # ... and our own importer reads every hand back as it was (the dealer written out)
+    back, problems = egn_to_match(egn)
+    assert problems == []
+    assert back["hands"][:4] == [{**hand, "dealer": seat}
+                                 for hand, seat in zip(hands[:4], "NESW", strict=True)]
+    assert outcome(back) == outcome(match)
+
+
+@pytest.mark.parametrize("line", [
+    "scorekeeper-hand {not json", "scorekeeper-hand [1, 2]", 'scorekeeper-hand {"note": "\\ud800"}',
+    "scorekeeper-hand " + "[" * 600 + "]" * 600])
+def test_a_broken_hand_line_is_refused_in_words_not_guessed(line):
+    egn = export_egn(euchre_match(hands=[summary_hand("E", 3)]))
+    egn["deals"][0]["phases"][0]["callAnnotations"]["0"][-1] = line
+    back, problems = egn_to_match(egn)
+    assert back is None
+    assert [(p.hand, p.field) for p in problems] == [(1, "upCard"), (1, "calls")]
 
 
 def test_a_declared_renege_and_rules_egn_lacks_are_written_in_words():
@@ -125,7 +145,11 @@ def test_a_declared_renege_and_rules_egn_lacks_are_written_in_words():
     egn = export_egn(match)
     assert schema_errors(egn) == []
     assert egn["metadata"]["description"] == "Rules EGN has no field for: renege_points 4"
-    assert egn["deals"][0]["phases"][0]["callAnnotations"]["0"] == ["N reneged (declared)"]
+    assert egn["deals"][0]["phases"][0]["callAnnotations"]["0"] == [
+        "N reneged (declared)",
+        'scorekeeper-hand {"caller":"E","round":1,"turn_up":"JS","trump":"S","renege":"N"}']
+    back, problems = egn_to_match(egn)
+    assert problems == [] and back["hands"] == [{**hand, "dealer": "N"}]
     assert egn["metadata"]["finalScore"] == [0, 4]
 
 
@@ -155,11 +179,12 @@ def test_the_download(client, created):
     assert egn["metadata"]["players"] == ["Ann", "Bo", "Cai", "Dee"]
     assert egn["metadata"]["title"] == "Club night"
     assert len(egn["deals"]) == 2
-    # the hand recorded by its outcome has no up card ("Xx") and no calls: the importer
-    # (which needs them to score a hand) says so rather than guess
+    # the hand recorded by its outcome has no up card ("Xx") and no calls: it comes back
+    # from its own line, so the match imports as it was
     back, problems = egn_to_match(egn)
-    assert back is None
-    assert [(p.hand, p.field) for p in problems] == [(2, "upCard"), (2, "calls")]
+    assert problems == []
+    stored = client.get(f"/api/matches/{created['id']}").get_json()["match"]
+    assert outcome(back) == outcome(stored)
     page = client.get(f"/m/{created['id']}").get_data(as_text=True)
     assert f'href="/m/{created["id"]}.egn"' in page
 

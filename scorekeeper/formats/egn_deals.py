@@ -16,11 +16,15 @@ from ..engine.cards import SEATS
 from ..engine.euchre import seating
 from ..engine.limits import NOTE_MAX
 from ..engine.problems import Problem
+from . import safejson
 from .egn_messages import EgnProblem
 
 _CARD_RE = re.compile(r"^(9|10|[TJQKA])([SHDC])$", re.IGNORECASE)
 _SUIT_CALLS = ("s", "h", "d", "c")
 _NO_TRUMP_CALLS = ("n", "x")
+# A hand EGN cannot hold (recorded by its outcome only) is exported with its match-format
+# object on an annotation line starting with this (formats/egn_export.py); read back here.
+HAND_LINE = "scorekeeper-hand "
 
 # ---------------------------------------------------------------------------------------------
 # Small helpers
@@ -141,10 +145,15 @@ def _deal_to_hand(deal: object, no: int, rules: dict[str, Any],
         _missing_or_bad("initialState", state, "an object", problems, hand=no)
         return None
     dealer = _dealer(state.get("dealer"), no, problems)
+    if dealer is None:
+        return None
+    exported = _exported_hand(deal)
+    if exported is not None:  # our own export of a hand EGN could not hold: take it as it was
+        return {**exported, "dealer": SEATS[dealer]}
     turn_up = _card(state.get("upCard"), "upCard", no, problems)
     dealt = _dealt(state.get("playerCards", state.get("player_cards")), no, problems)
     phases = _phases(deal.get("phases"), no, problems)
-    if dealer is None or phases.bidding is None:
+    if phases.bidding is None:
         return None
     bid = _bidding(phases.bidding.get("calls"), dealer, turn_up, no, problems)
     if bid is None or len(problems) > start:
@@ -394,10 +403,11 @@ def _check_initial_lead(given: object, hand: dict[str, Any], rules: dict[str, An
                                         "expected": SEATS.index(expected)}))
 
 
-def _annotations(deal: dict[str, Any]) -> str | None:
-    """A deal's annotations (calls and play, in order), as the hand's note; None if none."""
+def _annotation_lines(deal: dict[str, Any]) -> list[str]:
+    """A deal's annotation lines (calls and play, in order)."""
     texts: list[str] = []
-    for phase in deal.get("phases") or []:
+    phases = deal.get("phases")
+    for phase in phases if isinstance(phases, list) else []:
         if not isinstance(phase, dict):
             continue
         for key in ("callAnnotations", "calls_annotations", "playAnnotations"):
@@ -406,6 +416,25 @@ def _annotations(deal: dict[str, Any]) -> str | None:
                 for _at, lines in sorted(found.items(), key=lambda kv: str(kv[0]).zfill(4)):
                     items = lines if isinstance(lines, list) else [lines]
                     texts += [str(t).strip() for t in items if isinstance(t, str) and t.strip()]
+    return texts
+
+
+def _exported_hand(deal: dict[str, Any]) -> dict[str, Any] | None:
+    """The match-format hand our export wrote on an annotation line, if any (the engine
+    judges it like any imported hand); None when there is none or it does not read."""
+    for line in _annotation_lines(deal):
+        if line.startswith(HAND_LINE):
+            try:
+                hand = safejson.loads(line[len(HAND_LINE):])
+            except ValueError:  # safejson.Refused too: not JSON, too deep, a lone surrogate
+                return None
+            return hand if isinstance(hand, dict) else None
+    return None
+
+
+def _annotations(deal: dict[str, Any]) -> str | None:
+    """A deal's annotations (calls and play, in order), as the hand's note; None if none."""
+    texts = _annotation_lines(deal)
     if not texts:
         return None
     note = " · ".join(texts)

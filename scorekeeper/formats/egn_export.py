@@ -11,7 +11,9 @@ allows:
   calls when the round is known (the passes before the caller's order or named suit); alone,
   the discard, the holdings known and the tricks recorded; and, in the deal's annotations, in
   words, what EGN has no field for (who called when the round is unknown, the makers' tricks, a
-  declared renege, the hand's note).
+  declared renege, the hand's note), followed by the hand itself in the match format on one
+  line (``scorekeeper-hand {...}``, :data:`egn_deals.HAND_LINE`), so that our own importer
+  reads such a hand back exactly.
 - The score: ``metadata.finalScore`` (the replayed score) beside ``initialScore``. Rules EGN has
   no field for (the renege points, a lone defender's points) are named in
   ``metadata.description``.
@@ -19,17 +21,19 @@ allows:
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..engine.cards import SEATS, SUIT_NAMES, next_seat
 from ..engine.limits import NOTE_MAX
 from ..engine.matchfile import check_match
-from .egn_deals import card_to_egn
+from .egn_deals import HAND_LINE, card_to_egn
 from .egn_write import EgnExportError, _dealt_holdings, _hand_to_deal, match_to_egn
 
 # Rules of ours that EGN's ruleset can't hold: named in the description instead.
 _NOT_IN_EGN = ("renege_points", "renege_points_alone", "lone_defender_points")
 DESCRIPTION_MAX = 1024  # metadata.description in the schema
+ANNOTATION_MAX = 1024  # one annotation line in the schema
 
 
 def export_egn(match: dict[str, Any]) -> dict[str, Any]:
@@ -61,7 +65,7 @@ def _deals(match: dict[str, Any]) -> list[dict[str, Any]]:
             deal = _hand_to_deal(hand, index, dealer)
         except EgnExportError:
             deal = _partial_deal(hand, index, dealer)
-            _annotate(deal, _what_egn_lacks(hand, dealer))
+            _annotate(deal, [*_what_egn_lacks(hand, dealer), *_hand_line(hand)])
         else:
             if isinstance(hand.get("note"), str) and hand["note"]:
                 _annotate(deal, [hand["note"]])
@@ -155,11 +159,22 @@ def _what_egn_lacks(hand: dict[str, Any], dealer: str) -> list[str]:
         trump = hand.get("trump")
         named = f" ({SUIT_NAMES[trump]} trump)" if trump in SUIT_NAMES else ""
         texts.append(f"{caller} called{named}; the bidding was not recorded")
-    if isinstance(hand.get("makers_tricks"), int) and not hand.get("play"):
-        texts.append(f"The makers took {hand['makers_tricks']} tricks; the cards were not "
-                     "recorded")
+    tricks = hand.get("makers_tricks")
+    if isinstance(tricks, int) and not hand.get("play"):
+        took = "1 trick" if tricks == 1 else f"{tricks} tricks"
+        texts.append(f"The makers took {took}; the cards were not recorded")
     if hand.get("renege") in SEATS:
         texts.append(f"{hand['renege']} reneged (declared)")
     if isinstance(hand.get("note"), str) and hand["note"]:
         texts.append(hand["note"])
     return texts
+
+
+def _hand_line(hand: dict[str, Any]) -> list[str]:
+    """The hand in the match format as one annotation line (without its note when the line
+    would be longer than an EGN annotation may be; the note is its own line anyway)."""
+    for kept in (hand, {k: v for k, v in hand.items() if k != "note"}):
+        line = HAND_LINE + json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
+        if len(line) <= ANNOTATION_MAX:
+            return [line]
+    return []
