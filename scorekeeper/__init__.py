@@ -89,9 +89,12 @@ def create_app(
 def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the printing routes."""
     from .security import csrf
-    from .web import api, prints, table
+    from .web import api, events, prints, table
 
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(prints.bp)
-    csrf.exempt(api.bp)  # the API checks CSRF itself when a cookie, not a bearer key, authorises
+    app.register_blueprint(events.bp)
+    app.register_blueprint(events.api_bp)
+    csrf.exempt(api.bp)
+    csrf.exempt(events.api_bp)  # the API checks CSRF itself when a cookie, not a bearer key, authorises

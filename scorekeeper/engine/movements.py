@@ -42,6 +42,7 @@ WHIST_BASES: dict[int, tuple[Table, ...]] = {
     16: ((5, 12, INF, 3), (0, 1, 2, 11), (13, 9, 6, 8), (4, 10, 7, 14)),
     17: ((8, 2, 9, 4), (7, 14, 11, 5), (13, 12, 10, 1), (16, 3, 6, 15)),
     20: ((11, 2, 18, 17), (10, 5, 15, 13), (9, 4, 8, 1), (INF, 6, 7, 0), (14, 12, 16, 3)),
+    21: ((14, 15, 5, 8), (20, 3, 7, 19), (13, 18, 16, 1), (9, 2, 10, 12), (17, 6, 11, 4)),
 }
 # Designs with no cyclic base (there is no Z-cyclic Wh(9)): every round written out.
 WHIST_ROUNDS: dict[int, tuple[tuple[Table, ...], ...]] = {}
