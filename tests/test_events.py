@@ -203,8 +203,8 @@ def test_the_table_key_scores_only_its_own_table_and_the_director_key_is_checked
 
 @pytest.mark.parametrize(("body", "field", "words"), [
     ({"players": NAMES[:7]}, "players", "8 to 64 players"),
-    ({"players": NAMES[:8] + ["Player 00"]}, "players[8]", "Two players are called"),
-    ({"players": NAMES[:7] + [{"player": 3}]}, "players[7]", "name too"),
+    ({"players": [*NAMES[:8], "Player 00"]}, "players[8]", "Two players are called"),
+    ({"players": [*NAMES[:7], {"player": 3}]}, "players[7]", "name too"),
     ({"movement": "swiss"}, "movement", "progressive, schedule or fixed"),
     ({"rounds": 0}, "rounds", "from 1 to 31"),
     ({"hands_per_round": "8"}, "hands_per_round", "from 1 to 30"),

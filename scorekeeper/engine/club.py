@@ -74,7 +74,8 @@ class Prize:
 
 
 def table_round(seats: Mapping[str, int], hands: Sequence[Mapping[str, Any]],
-                state: Mapping[str, Any] | None, house: Mapping[str, Any]) -> dict[int, PlayerRound]:
+                state: Mapping[str, Any] | None,
+                house: Mapping[str, Any]) -> dict[int, PlayerRound]:
     """Each of the four players' round at a table.
 
     :param seats: seat -> player.

@@ -11,8 +11,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
-                   request, url_for)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import ServiceUnavailable
