@@ -371,7 +371,9 @@ def _build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
             "sit_outs": [names[p] for p in rnd.sit_outs], "sit_out_numbers": rnd.sit_outs,
         })
     lines = club.standings(len(names), scored, house)
-    prize_list = club.prizes(lines, house)
+    played = any(t["hands"] for r in rounds for t in r["tables"])
+    prize_list = club.prizes(lines, house) if played else [
+        club.Prize(kind, (), 0) for kind in house.get("prizes") or []]
     last = next((r for r in rounds if r["no"] == current), None)
     if settings["movement"] != "progressive":  # a tie moves nobody: it needs no decider
         for rnd in rounds:

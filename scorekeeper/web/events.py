@@ -40,7 +40,7 @@ from .errors import refuse_if_storage_full
 api_bp = Blueprint("events_api", __name__)
 bp = Blueprint("events", __name__)
 
-PRINT_CSS = ("css/print.css", "css/events-print.css")
+PRINT_CSS = ("css/events-print.css",)
 STATUS = {EventStatus.CREATED: 201, EventStatus.STARTED: 201, EventStatus.DECIDED: 200,
           EventStatus.ILLEGAL: 422, EventStatus.NOT_READY: 409, EventStatus.FINISHED: 409,
           EventStatus.NOT_FOUND: 404}
@@ -491,7 +491,8 @@ def tally_pdf(event_id: str) -> Response:
     found = _event_or_404(event_id)
     return _pdf(found, "tally-cards", lambda: _print_page(
         "events/tally.html", found, cards=tally_cards(found),
-        boxes=range(1, found["hands_per_round"] + 1)))
+        boxes=range(1, found["hands_per_round"] + 1),
+        box_mm=round(min(7.0, 84.0 / found["hands_per_round"]), 2)))
 
 
 @bp.get("/events/<event_id>/chart.pdf")
