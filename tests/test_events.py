@@ -61,6 +61,7 @@ def test_a_24_player_6_round_scheduled_event_end_to_end(client):
     event = created.get_json()
     key = event["director_key"]
     assert event["director_url"].endswith(f"?key={key}")
+    assert event["method"] == "whist_design" and event["quality"]["perfect"]
     assert event["quality"]["repeated_partners"] == 0
     assert [r["no"] for r in event["rounds"]] == [1, 2, 3, 4, 5, 6]
     assert [t["table"] for t in event["rounds"][0]["tables"]] == [1, 2, 3, 4, 5, 6]
