@@ -9,6 +9,9 @@ import pytest
 from test_print import fetch_pdf, pdf_text
 
 NAMES = [f"Player {i:02d}" for i in range(24)]
+# 24 tally cards render in a few seconds on a quiet machine; a machine shared with other work
+# can take a minute, and a 503 would fail the test for the wrong reason.
+pytestmark = pytest.mark.app_config(PDF_TIMEOUT=300)
 
 
 @pytest.fixture

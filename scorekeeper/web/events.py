@@ -492,7 +492,7 @@ def tally_pdf(event_id: str) -> Response:
     return _pdf(found, "tally-cards", lambda: _print_page(
         "events/tally.html", found, cards=tally_cards(found),
         boxes=range(1, found["hands_per_round"] + 1),
-        box_mm=round(min(7.0, 84.0 / found["hands_per_round"]), 2)))
+        box_mm=round(min(6.0, 54.0 / found["hands_per_round"]), 2)))
 
 
 @bp.get("/events/<event_id>/chart.pdf")
