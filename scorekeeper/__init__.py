@@ -89,12 +89,12 @@ def create_app(
 def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the printing routes."""
     from .security import csrf
-    from .web import api, events, prints, table
+    from .web import api, events, events_api, prints, table
 
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(prints.bp)
     app.register_blueprint(events.bp)
-    app.register_blueprint(events.api_bp)
+    app.register_blueprint(events_api.bp)
     csrf.exempt(api.bp)  # the API checks CSRF itself when a cookie, not a bearer key, authorises
-    csrf.exempt(events.api_bp)  # the events API takes bearer keys only
+    csrf.exempt(events_api.bp)  # the events API takes bearer keys only

@@ -167,11 +167,6 @@ def well_formed(players: int, rnd: Round) -> bool:
 # --- the whist designs ----------------------------------------------------------------------
 
 
-def design_sizes() -> tuple[int, ...]:
-    """The player counts that have a whist design here."""
-    return tuple(sorted({*WHIST_BASES, *WHIST_ROUNDS}))
-
-
 def whist_design(players: int) -> tuple[Round, ...] | None:
     """The full whist design for ``players`` (rounds in order), or None if there is none here."""
     if players in WHIST_ROUNDS:
@@ -309,6 +304,7 @@ def schedule(players: int, rounds: int, seed: int = 0) -> Schedule:
         chosen = _relabel(design[:rounds], mapping)
         return Schedule(players, chosen, "whist_design", quality(players, chosen, perfect=True))
     found = searched_schedule(players, rounds, seed)
+    assert all(well_formed(players, r) for r in found)
     perfect = design is not None and is_whist_design(players, found)
     return Schedule(players, found, "search", quality(players, found, perfect))
 

@@ -1,4 +1,4 @@
-"""Club nights on the web: the events API, the director's page, the tables' links, the banner
+"""Club nights on the web: the director's page, the tables' links, the banner
 on a table's match page, and the printed tally cards, rotation chart and table tents.
 
 Views are thin: :mod:`scorekeeper.service.events` does the work; here are the HTTP statuses,
@@ -35,9 +35,7 @@ from ..security import bearer_key, may_edit, remember_key_hash, rights_match
 from ..service import events
 from ..service.events import EventProblem, EventResult, EventStatus
 from ..store.db import get_db
-from .errors import refuse_if_storage_full
 
-api_bp = Blueprint("events_api", __name__)
 bp = Blueprint("events", __name__)
 
 PRINT_CSS = ("css/events-print.css",)
@@ -123,11 +121,11 @@ def _ref(event_id: str) -> str:
     return f"event:{event_id}"
 
 
-def _secret() -> str:
+def app_secret() -> str:
     return str(current_app.config["SECRET_KEY"])
 
 
-def _event_or_404(event_id: str) -> dict[str, Any]:
+def event_or_404(event_id: str) -> dict[str, Any]:
     found = events.load_event(get_db(), event_id)
     if found is None:
         abort(404, description=_("There is no such event."))
@@ -143,7 +141,7 @@ def _is_director(event_id: str) -> bool:
     return row is not None and rights_match(_ref(event_id), row.director_key_hash)
 
 
-def _api_director(event_id: str) -> bool:
+def api_director(event_id: str) -> bool:
     """The API's director check: no Authorization, False; a wrong key, 403."""
     key = bearer_key()
     if key is None:
@@ -153,9 +151,9 @@ def _api_director(event_id: str) -> bool:
     return True
 
 
-def _require_api_director(event_id: str) -> None:
-    _event_or_404(event_id)
-    if not _api_director(event_id):
+def require_api_director(event_id: str) -> None:
+    event_or_404(event_id)
+    if not api_director(event_id):
         abort(403, description=_("This needs the director's key (Authorization: Bearer "
                                  "<key>)."))
 
@@ -169,7 +167,7 @@ def _table_path(event_id: str, table_no: int) -> str:
 
 def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
     """The API's event object; with ``director``, each table's edit key and keyed link."""
-    secret = _secret()
+    secret = app_secret()
     rounds = []
     for rnd in found["rounds"]:
         tables = []
@@ -204,79 +202,6 @@ def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
     }
 
 
-def _json(body: Any, status: int = 200) -> Response:
-    from .api import json_response
-
-    return json_response(body, status)
-
-
-@api_bp.post("/api/events")
-def create_event() -> Response:
-    """Create an event; its first round starts at once."""
-    from .api import read_json
-
-    body = read_json()
-    refuse_if_storage_full(get_db())
-    result = events.create_event(get_db(), body, _secret())
-    if result.status is not EventStatus.CREATED or result.event_id is None:
-        return _json({"errors": errors(result)}, STATUS[result.status])
-    found = _event_or_404(result.event_id)
-    out = event_body(found, director=True)
-    out["director_key"] = result.director_key
-    out["director_url"] = f"{out['director_url']}?key={result.director_key}"
-    response = _json(out, 201)
-    response.headers["Location"] = url_for("events_api.read_event", event_id=result.event_id)
-    return response
-
-
-@api_bp.get("/api/events/<event_id>")
-def read_event(event_id: str) -> Response:
-    """The event now; with the director's key, the tables' keys too."""
-    found = _event_or_404(event_id)
-    return _json(event_body(found, director=_api_director(event_id)))
-
-
-def _round_no(body: Any, found: dict[str, Any]) -> int | Response:
-    no = body.get("no", found["current_round"] + 1) if isinstance(body, dict) else None
-    if isinstance(no, bool) or not isinstance(no, int) or no < 1:
-        return _json({"errors": [{"hand": None, "field": "no",
-                                  "message": _("“no” must be the number of the round to "
-                                               "start.")}]}, 422)
-    return no
-
-
-@api_bp.post("/api/events/<event_id>/rounds")
-def start_round(event_id: str) -> Response:
-    """The director starts the next round (``{"no": n}``, default the next one)."""
-    from .api import read_json
-
-    _require_api_director(event_id)
-    found = _event_or_404(event_id)
-    body = read_json() if request.content_length else {}
-    no = _round_no(body, found)
-    if isinstance(no, Response):
-        return no
-    result = events.start_round(get_db(), event_id, no, _secret())
-    if result.status is not EventStatus.STARTED:
-        return _json({"errors": errors(result)}, STATUS[result.status])
-    return _json(event_body(_event_or_404(event_id), director=True), 201)
-
-
-@api_bp.post("/api/events/<event_id>/rounds/<int:no>/tables/<int:table_no>/decider")
-def decide(event_id: str, no: int, table_no: int) -> Response:
-    """The side that won a tied table's extra, unscored hand: ``{"winner": "NS"}``."""
-    from .api import read_object
-
-    _require_api_director(event_id)
-    body = read_object()
-    if isinstance(body, Response):
-        return body
-    result = events.decide(get_db(), event_id, no, table_no, body.get("winner"))
-    if result.status is not EventStatus.DECIDED:
-        return _json({"errors": errors(result)}, STATUS[result.status])
-    return _json(event_body(_event_or_404(event_id), director=True))
-
-
 # --- pages -----------------------------------------------------------------------------------
 
 
@@ -303,10 +228,10 @@ def director(event_id: str) -> Any:
     taken = _take_key(event_id)
     if taken is not None:
         return taken
-    found = _event_or_404(event_id)
+    found = event_or_404(event_id)
     is_director = _is_director(event_id)
     upcoming = next((r for r in found["rounds"] if not r["started"]), None)
-    secret = _secret()
+    secret = app_secret()
     links = {}
     if is_director:
         links = {t: f"{request.host_url.rstrip('/')}{_table_path(event_id, t)}?key="
@@ -319,14 +244,14 @@ def director(event_id: str) -> Any:
 @bp.post("/events/<event_id>/start")
 def start(event_id: str) -> Any:
     """The director's "Start round n" button."""
-    _event_or_404(event_id)
+    event_or_404(event_id)
     if not _is_director(event_id):
         abort(403)
     try:
         no = int(request.form.get("no", ""))
     except ValueError:
         no = 0
-    result = events.start_round(get_db(), event_id, no, _secret())
+    result = events.start_round(get_db(), event_id, no, app_secret())
     if result.status is EventStatus.STARTED:
         flash(status_text(result), "ok")
     else:
@@ -337,7 +262,7 @@ def start(event_id: str) -> Any:
 @bp.post("/events/<event_id>/decide")
 def decide_page(event_id: str) -> Any:
     """The director records who won a tied table's extra hand."""
-    _event_or_404(event_id)
+    event_or_404(event_id)
     if not _is_director(event_id):
         abort(403)
     try:
@@ -358,12 +283,12 @@ def table(event_id: str, table_no: int) -> Any:
     A phone that scored an earlier round here keeps scoring: every round at a table has the
     same key. Between rounds it shows where everyone goes next.
     """
-    found = _event_or_404(event_id)
+    found = event_or_404(event_id)
     mine = [(r, t) for r in found["rounds"] for t in r["tables"] if t["table"] == table_no]
     if not mine:
         abort(404, description=_("This event has no such table."))
     key = request.args.get("key")
-    secret = _secret()
+    secret = app_secret()
     key_hash = service.hash_key(events.table_key(secret, event_id, table_no))
     started = [(r, t) for r, t in mine if t["match"]]
     if key is not None:
@@ -488,7 +413,7 @@ def _print_page(template: str, found: dict[str, Any], **extra: Any) -> str:
 @bp.get("/events/<event_id>/tally.pdf")
 def tally_pdf(event_id: str) -> Response:
     """A tally card per player: round, table, partner, opponents, a box per hand."""
-    found = _event_or_404(event_id)
+    found = event_or_404(event_id)
     return _pdf(found, "tally-cards", lambda: _print_page(
         "events/tally.html", found, cards=tally_cards(found),
         boxes=range(1, found["hands_per_round"] + 1),
@@ -498,7 +423,7 @@ def tally_pdf(event_id: str) -> Response:
 @bp.get("/events/<event_id>/chart.pdf")
 def chart_pdf(event_id: str) -> Response:
     """The rotation chart for the wall: rounds by tables, and the standings."""
-    found = _event_or_404(event_id)
+    found = event_or_404(event_id)
     tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
     return _pdf(found, "rotation-chart", lambda: _print_page("events/chart.html", found,
                                                              tables=tables))
@@ -508,11 +433,11 @@ def chart_pdf(event_id: str) -> Response:
 def tents_pdf(event_id: str) -> Response:
     """A tent card per table with its link as a QR code: for the director, the table's
     scoring link (its key); for anyone else, the view-only link."""
-    found = _event_or_404(event_id)
+    found = event_or_404(event_id)
     tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
     base = request.host_url.rstrip("/")
     keyed = _is_director(event_id)
-    secret = _secret()
+    secret = app_secret()
 
     def link(t: int) -> str:
         url = f"{base}{_table_path(event_id, t)}"
