@@ -8,6 +8,7 @@ table, and only its hash is stored. The director's key is random; only its hash 
 
 from __future__ import annotations
 
+import hmac
 import random
 import secrets
 from dataclasses import dataclass
@@ -82,8 +83,6 @@ def table_key(secret: str, event_id: str, table_no: int) -> str:
 
 def check_director_key(db: Database, event_id: str, key: str | None) -> bool:
     """Whether ``key`` is the event's director key."""
-    import hmac
-
     row = event_store.get_event(db, event_id)
     stored = row.director_key_hash if row is not None else "0" * 64
     return hmac.compare_digest(stored, hash_key(key or "")) and row is not None and bool(key)

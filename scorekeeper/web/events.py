@@ -8,6 +8,7 @@ director's answers can show it again; the director's key is shown once, at creat
 
 from __future__ import annotations
 
+import hmac
 from pathlib import Path
 from typing import Any
 
@@ -292,7 +293,8 @@ def table(event_id: str, table_no: int) -> Any:
     key_hash = service.hash_key(events.table_key(secret, event_id, table_no))
     started = [(r, t) for r, t in mine if t["match"]]
     if key is not None:
-        if key == events.table_key(secret, event_id, table_no):
+        if hmac.compare_digest(key.encode(), events.table_key(secret, event_id,
+                                                              table_no).encode()):
             for _r, t in started:
                 remember_key_hash(t["match"], key_hash)
         else:
