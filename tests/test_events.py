@@ -245,3 +245,19 @@ def test_fixed_seats_event(client):
     heads = {r["tables"][0]["seats"]["N"] for r in event["rounds"]}
     assert len(heads) == 1  # North stays
     assert len(list(combinations(range(20), 2))) >= len(movements.opponent_counts(rounds))
+
+
+def test_a_whist_event_scores_each_player_the_sides_points(client):
+    event = create(client, game="whist", players=NAMES[:8], rounds=1, hands_per_round=2).get_json()
+    table = event["rounds"][0]["tables"][0]
+    for no, tricks in ((1, 9), (2, 4)):
+        answer = client.post(f"/api/matches/{table['match']}/hands",
+                             json={"no": no, "trump": "H", "tricks_NS": tricks},
+                             headers=bearer(table["edit_key"]))
+        assert answer.status_code == 201, answer.get_json()
+    final = {s["player"]: s for s in client.get(f"/api/events/{event['id']}").get_json()
+             ["standings"]}
+    seats = table["seats"]
+    assert final[seats["N"]]["points"] == final[seats["S"]]["points"] == 3
+    assert final[seats["E"]]["points"] == final[seats["W"]]["points"] == 3
+    assert final[seats["N"]]["games_won"] == 0  # 3-3: a tie wins nothing
