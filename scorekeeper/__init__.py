@@ -91,6 +91,8 @@ def register_blueprints(app: Flask) -> None:
     from .security import csrf
     from .web import (
         api,
+        events,
+        events_api,
         handpage,
         hands,  # noqa: F401 - its views (record, preview, undo, edit) join table.bp
         prints,
@@ -101,4 +103,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(prints.bp)
     app.register_blueprint(handpage.bp)
+    app.register_blueprint(events.bp)
+    app.register_blueprint(events_api.bp)
     csrf.exempt(api.bp)  # the API checks CSRF itself when a cookie, not a bearer key, authorises
+    csrf.exempt(events_api.bp)  # the events API takes bearer keys only

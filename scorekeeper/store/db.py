@@ -239,3 +239,6 @@ def _rematch_of(db: Database) -> None:
 def _heartbeat(db: Database) -> None:
     # One row that /healthz rewrites: proof that the database can be written, not only read.
     db.execute("CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL)")
+
+
+from .migrations import events as _events_migration  # noqa: E402,F401  (registers 0015_events)
