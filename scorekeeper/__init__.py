@@ -89,9 +89,12 @@ def create_app(
 def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the printing routes."""
     from .security import csrf
-    from .web import api, prints, table
+    from .web import api, players, players_api, prints, table
 
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(prints.bp)
+    app.register_blueprint(players.bp)
+    app.register_blueprint(players_api.bp)
     csrf.exempt(api.bp)  # the API checks CSRF itself when a cookie, not a bearer key, authorises
+    csrf.exempt(players_api.bp)  # JSON only (a cross-site form can't send it); rate-limited

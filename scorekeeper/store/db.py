@@ -239,3 +239,5 @@ def _rematch_of(db: Database) -> None:
 def _heartbeat(db: Database) -> None:
     # One row that /healthz rewrites: proof that the database can be written, not only read.
     db.execute("CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL)")
+
+from . import players as _players  # noqa: E402,F401  (registers migration 0004_players)

@@ -22,6 +22,7 @@ from ..formats import safejson
 from ..i18n.messages import problem_json, problem_message
 from ..ratelimit import count_write
 from ..security import bearer_key, csrf, has_rights_for, may_edit
+from ..service import players
 from ..service.results import LoadedMatch, ServiceResult, Status
 from ..store.db import get_db, heartbeat, storage_full
 from . import outcomes
@@ -159,10 +160,19 @@ def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
 
 def match_body(loaded: LoadedMatch) -> dict[str, Any]:
     """The GET answer: the match file object and its replayed state."""
-    body: dict[str, Any] = {"match": loaded.match, "state": loaded.state}
+    body: dict[str, Any] = {"match": loaded.match, "state": loaded.state,
+                            **seat_players(loaded.id)}
     if loaded.problems:
         body["errors"] = [problem_json(p) for p in loaded.problems]
     return body
+
+
+def seat_players(match_id: str) -> dict[str, Any]:
+    """What issue 14 adds to a match's answers: ``date`` (the day played) and ``players``
+    (``{seat: {"id", "name"}}``), beside the spec's keys."""
+    db = get_db()
+    return {"date": players.match_date(db, match_id),
+            "players": players.match_players(db, match_id)}
 
 
 def load_or_404(match_id: str) -> LoadedMatch:
@@ -227,6 +237,7 @@ def create_match() -> Response:
         "view_url": view_url,
         "edit_url": f"{view_url}?key={key}",
         "state": outcome.state,
+        **seat_players(match_id),
     }
     response = json_response(body, 201)
     response.headers["Location"] = url_for("api.read_match", match_id=match_id)

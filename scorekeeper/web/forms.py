@@ -112,6 +112,11 @@ class StartForm(Form):
     S = StringField(_l("South"), validators=[DataRequired(), NameLength()])
     E = StringField(_l("East"), validators=[DataRequired(), NameLength()])
     W = StringField(_l("West"), validators=[DataRequired(), NameLength()])
+    # "New player": this name is someone new, even if a player of this name exists (issue 14)
+    N_new = BooleanField(_l("New player"))
+    S_new = BooleanField(_l("New player"))
+    E_new = BooleanField(_l("New player"))
+    W_new = BooleanField(_l("New player"))
     team_NS = StringField(_l("Team name"), validators=[Optional(), NameLength()])
     team_EW = StringField(_l("Team name"), validators=[Optional(), NameLength()])
     first_dealer = RadioField(
@@ -127,6 +132,10 @@ class StartForm(Form):
         choices=_c((k, PRESET_LABELS[("whist", k)]) for k in PRESETS["whist"]),
         default="american",
     )
+
+    def new_players(self) -> frozenset[str]:
+        """The seats marked "new player"."""
+        return frozenset(s for s in SEATS if self[f"{s}_new"].data)
 
     def match(self) -> dict[str, Any]:
         """The match object (spec/match-format.md) these answers describe."""
