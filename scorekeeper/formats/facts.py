@@ -58,7 +58,8 @@ def round_of(hand: Mapping[str, Any], trump: str | None) -> int | None:
 
 def caller_position(caller: str, dealer: str) -> int:
     """Where the caller sat from the dealer: 1 the dealer's left, 2, 3, 4 the dealer."""
-    steps = (SEATS.index(caller) - SEATS.index(dealer)) % 4  # type: ignore[arg-type]
+    order = "NESW"
+    steps = (order.index(caller) - order.index(dealer)) % 4
     return steps or 4
 
 
@@ -103,6 +104,7 @@ def _hand_row(match_id: str, date: str, game: str, hand: Mapping[str, Any],
         tricks_EW=tricks.get("EW") if tricks else None,
         points_NS=int(points.get("NS", 0)), points_EW=int(points.get("EW", 0)),
         note=hand.get("note") if isinstance(hand.get("note"), str) else None,
+        alone=0, made=0, march=0, euchred=0,
     )
     if game == "euchre":
         caller = hand.get("caller")

@@ -240,4 +240,4 @@ def _heartbeat(db: Database) -> None:
     # One row that /healthz rewrites: proof that the database can be written, not only read.
     db.execute("CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL)")
 
-from . import players as _players  # noqa: E402,F401  (registers migration 0004_players)
+from . import schema_players as _schema_players  # noqa: E402,F401  (migration 0004_players)
