@@ -32,7 +32,8 @@ WRITE = os.environ.get("SCOREKEEPER_WRITE_GOLDEN") == "1"
 
 # What issue 14 adds after the spec's keys: the day played and each seat's player record. They
 # hold today's date and random ids, so they are checked apart and the rest stays byte for byte.
-ADDED = re.compile(rb',"date":"(\d{4}-\d{2}-\d{2})","players":(\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})\}\n$')
+ADDED = re.compile(rb',"date":"(\d{4}-\d{2}-\d{2})",'
+                   rb'"players":(\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})\}\n$')
 
 
 def spec_bytes(body: bytes, seats: dict[str, str]) -> bytes:

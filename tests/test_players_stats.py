@@ -71,7 +71,7 @@ def test_a_date_range_is_inclusive(client, season):
     assert {p["name"]: p["matches"] for p in listed}["Ann"] == 1
 
 
-@pytest.mark.parametrize("query, words", [
+@pytest.mark.parametrize(("query", "words"), [
     ("?from=2026-13-01", "2026-13-01"), ("?to=yesterday", "yesterday"),
     ("?from=2026-03-01&to=2026-01-01", "after"),
 ])
@@ -129,7 +129,7 @@ def test_the_match_api_takes_player_ids_and_answers_with_both(client, season):
     assert "date" not in read["match"]  # the match file keeps its own keys
 
 
-@pytest.mark.parametrize("change, field, words", [
+@pytest.mark.parametrize(("change", "field", "words"), [
     ({"date": "2026-02-30"}, "date", "2026-02-30"),
     ({"date": 20260101}, "date", "20260101"),
     ({"seats": {"N": {"player": "nobody"}, "E": "B", "S": "C", "W": "D"}}, "seats.N",
@@ -330,3 +330,28 @@ def test_the_migration_links_existing_matches_and_fills_the_facts(tmp_path: Path
     ann = figures(client, listed["Ann"]["id"])
     assert ann["euchre"] == ANN["euchre"]  # the same figures as through the API
     assert client.get("/api/matches/m1").get_json()["date"] == "2026-01-10"
+
+
+def test_the_export_csv_command_writes_the_same_rows(app, client, season, tmp_path):
+    import subprocess
+    import sys
+
+    from helpers import ROOT
+
+    instance = Path(app.config["DATABASE"]).parent
+    out = tmp_path / "hands.csv"
+    proc = subprocess.run([sys.executable, "-m", "scorekeeper", "export-csv", "--instance",
+                           str(instance), "--from", "2026-02-01", "-o", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_bytes().decode() == client.get(
+        "/export/hands.csv?from=2026-02-01").get_data(as_text=True)
+    proc = subprocess.run([sys.executable, "-m", "scorekeeper", "export-csv", "--instance",
+                           str(instance), "--stats"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert proc.returncode == 0 and proc.stdout.replace("\r\n", "\n") == client.get(
+        "/export/stats.csv").get_data(as_text=True).replace("\r\n", "\n")
+    bad = subprocess.run([sys.executable, "-m", "scorekeeper", "export-csv", "--instance",
+                          str(instance), "--to", "someday"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert bad.returncode == 2 and "2026-05-29" in bad.stderr
