@@ -23,28 +23,19 @@ def _svg(width: int, height: int, body: list[str], label: str) -> str:
             f' xmlns="http://www.w3.org/2000/svg">{"".join(body)}</svg>')
 
 
-def make_rate_bars(rows: Sequence[tuple[str, int, int]], label: str) -> str:
-    """Horizontal bars, one per suit: (suit code, made, called); the bar is made of called in
-    per cent, the digits say "made/called"."""
-    width, row_h = 300, 30
-    left, right = 8, 70
-    height = row_h * len(rows) + 4
-    body = []
-    for n, (code, made, called) in enumerate(rows):
-        y = 2 + n * row_h
-        plot = width - left - right
-        body.append(f'<rect x="{left}" y="{y + 6}" width="{plot}" height="16" fill="none"'
-                    f' stroke="{GRID_COLOUR}" stroke-width="1"/>')
-        if called:
-            w = round(plot * made / called, 1)
-            body.append(f'<rect x="{left}" y="{y + 6}" width="{w}" height="16"'
-                        f' fill="{SUIT_COLOURS.get(code, FOR_COLOUR)}"/>')
-            text = f"{round(100 * made / called)}% {made}/{called}"
-        else:
-            text = "–"
-        body.append(f'<text x="{width - right + 6}" y="{y + 19}" font-size="13"'
-                    f' fill="currentColor">{escape(text)}</text>')
-    return _svg(width, height, body, label)
+def rate_bar(code: str, made: int, called: int) -> str:
+    """One suit's bar: made of called, as a share of the width (an empty frame for none).
+    The suit, the per cent and the counts are written beside it in the HTML."""
+    width, height = 200, 18
+    body = [f'<rect x="0.5" y="0.5" width="{width - 1}" height="{height - 1}" fill="none"'
+            f' stroke="{GRID_COLOUR}" stroke-width="1"/>']
+    if called:
+        w = round((width - 2) * made / called, 1)
+        body.append(f'<rect x="1" y="1" width="{w}" height="{height - 2}"'
+                    f' fill="{SUIT_COLOURS.get(code, FOR_COLOUR)}"/>')
+    return (f'<svg class="bar" viewBox="0 0 {width} {height}" width="100%" height="{height}"'
+            f' aria-hidden="true" preserveAspectRatio="none"'
+            f' xmlns="http://www.w3.org/2000/svg">{"".join(body)}</svg>')
 
 
 def month_bars(months: Sequence[tuple[str, int, int]], label: str) -> str:

@@ -112,7 +112,9 @@ def _charts(page: stats.Page) -> dict[str, Any]:
                 "final": ours[-1],
             })
     return {
-        "suits": statcharts.make_rate_bars(suits, _("Calls made, by trump suit")),
+        "suits": [{"code": code, "made": made, "called": called,
+                   "svg": statcharts.rate_bar(code, made, called)}
+                  for code, made, called in suits],
         "months": statcharts.month_bars(page.months, _("Points per month")),
         "progressions": progressions,
     }
