@@ -355,3 +355,24 @@ def test_the_export_csv_command_writes_the_same_rows(app, client, season, tmp_pa
                           str(instance), "--to", "someday"], cwd=ROOT, capture_output=True,
                          text=True, timeout=60, check=False)
     assert bad.returncode == 2 and "2026-05-29" in bad.stderr
+
+
+def test_the_table_of_players_agrees_with_each_players_figures(app, client, season):
+    """The table sums a per-day rollup; each player's page counts the hands: the same."""
+    from scorekeeper.store import stats
+    from scorekeeper.store.db import connect
+
+    evie = create(client, euchre_match(seats={"N": "Evie", "E": "Bo", "S": "Hal", "W": "Ann"},
+                                       hands=[{"caller": "W", "makers_tricks": 1}]))
+    assert client.post(f"/api/players/{season['Eve']}/merge",
+                       json={"into": evie["players"]["N"]["id"]}).status_code == 200
+    db = connect(app.config["DATABASE"])
+    try:
+        for span in ((None, None), ("2026-02-01", None), (None, "2026-02-15")):
+            for row in stats.player_list(db, *span):
+                one = stats.figures(db, stats.Who(row["id"]), *span)
+                assert (row["played"], row["won"]) == (one["matches"]["played"],
+                                                       one["matches"]["won"]), row["name"]
+                assert {k: row[k] for k in stats.CALL_KEYS} == one["euchre"], row["name"]
+    finally:
+        db.conn.close()

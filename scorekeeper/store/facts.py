@@ -24,6 +24,9 @@ _HAND_INSERT = (
     f"INSERT INTO hand_facts ({', '.join(HAND_COLUMNS)}, player_N, player_E, player_S,"
     f" player_W, caller_player) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 5))})"
 )
+# The points the caller's side scored on a made call (seat row s, hand row h).
+_POINTS = ("CASE WHEN h.made = 1 THEN (CASE s.side WHEN 'NS' THEN h.points_NS"
+           " ELSE h.points_EW END) ELSE 0 END")
 _SEAT_INSERT = (
     f"INSERT INTO seat_facts ({', '.join(SEAT_COLUMNS)}, player, partner, opp1, opp2)"
     f" VALUES ({', '.join('?' * (len(SEAT_COLUMNS) + 4))})"
@@ -65,6 +68,38 @@ def write(db: Database, match_id: str, match: Mapping[str, Any], replayed: Match
          (state or {}).get("winner") if over else None, score.get("NS", 0),
          score.get("EW", 0)],
     )
+    refresh_days(db, set(seated.values()), date)
+
+
+def refresh_days(db: Database, player_ids: set[str], date: str) -> None:
+    """Recount the ``player_days`` rows of these players on this day from the facts."""
+    for player in player_ids:
+        db.execute("DELETE FROM player_days WHERE player = ? AND date = ?", [player, date])
+        matches, won = db.execute(
+            "SELECT COUNT(DISTINCT mp.match_id),"
+            " COUNT(DISTINCT CASE WHEN mf.winner = mp.side THEN mp.match_id END)"
+            " FROM match_players mp JOIN match_facts mf ON mf.match_id = mp.match_id"
+            " WHERE mp.player = ? AND mf.date = ? AND mf.hands > 0", [player, date],
+        ).fetchone()
+        mine = "CASE WHEN s.role = 'caller' THEN {} ELSE 0 END"
+        counts = db.execute(
+            f"SELECT SUM(s.role = 'caller'), SUM({mine.format('h.made')}),"
+            f" SUM({mine.format('h.march')}), SUM({mine.format('h.euchred')}),"
+            " SUM(s.role = 'defender' AND h.euchred = 1),"
+            f" SUM({mine.format('h.alone')}), SUM({mine.format('h.alone * h.made')}),"
+            f" SUM({mine.format(_POINTS)})"
+            " FROM seat_facts s JOIN hand_facts h ON h.match_id = s.match_id AND h.no = s.no"
+            " WHERE s.player = ? AND s.date = ? AND s.game = 'euchre'", [player, date],
+        ).fetchone()
+        values = [int(c or 0) for c in counts]
+        if not matches and not any(values):
+            continue
+        db.execute(
+            "INSERT INTO player_days (player, date, matches, won, called, made, marches,"
+            " euchred, euchres_taken, loners_tried, loners_made, points_from_calls)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [player, date, matches, won, *values],
+        )
 
 
 def rebuild(db: Database, match_id: str) -> None:

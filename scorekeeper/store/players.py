@@ -140,6 +140,7 @@ def merge(db: Database, player_id: str, into: str, by: str) -> list[str]:
     source, target = get_player(db, player_id), get_player(db, into)
     assert source is not None and target is not None
     db.execute("UPDATE match_players SET player = ? WHERE player = ?", [into, player_id])
+    db.execute("DELETE FROM player_days WHERE player = ?", [player_id])
     db.execute("UPDATE players SET merged_into = ? WHERE id = ?", [into, player_id])
     db.execute("UPDATE players SET merged_into = ? WHERE merged_into = ?", [into, player_id])
     add_history(db, player_id, "merge", {"into": into, "name": source["name"]}, by)

@@ -111,6 +111,24 @@ def _players(db: Database) -> None:
         )""")
     db.execute("CREATE INDEX seat_facts_player ON seat_facts (player, date)")
     db.execute("CREATE INDEX seat_facts_pair ON seat_facts (player, partner, date)")
+    # Each player's figures per day played: what the table of every player sums, so that it
+    # reads a few rows per player instead of every hand (rebuilt from the facts above).
+    db.execute("""
+        CREATE TABLE player_days (
+            player TEXT NOT NULL,
+            date TEXT NOT NULL,
+            matches INTEGER NOT NULL DEFAULT 0,
+            won INTEGER NOT NULL DEFAULT 0,
+            called INTEGER NOT NULL DEFAULT 0,
+            made INTEGER NOT NULL DEFAULT 0,
+            marches INTEGER NOT NULL DEFAULT 0,
+            euchred INTEGER NOT NULL DEFAULT 0,
+            euchres_taken INTEGER NOT NULL DEFAULT 0,
+            loners_tried INTEGER NOT NULL DEFAULT 0,
+            loners_made INTEGER NOT NULL DEFAULT 0,
+            points_from_calls INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (player, date)
+        ) WITHOUT ROWID""")
     from .facts import backfill
 
     backfill(db)

@@ -157,32 +157,22 @@ def matches(db: Database, who: Who, frm: str | None = None, to: str | None = Non
 def player_list(db: Database, frm: str | None = None, to: str | None = None
                 ) -> list[dict[str, Any]]:
     """Every player (not merged away) with matches played and won and their calls' figures,
-    by name."""
+    by name: sums of the ``player_days`` rollup (a few rows a player, not every hand)."""
     span = _range(frm, to)
     table: dict[str, dict[str, Any]] = {}
     for pid, name, short in db.execute(
             "SELECT id, name, short_name FROM players WHERE merged_into IS NULL").fetchall():
         table[pid] = {"id": pid, "name": name, "short_name": short, "played": 0, "won": 0,
                       **empty_calls()}
-    for pid, played, won in db.execute(
-        "SELECT mp.player, COUNT(DISTINCT mp.match_id),"
-        " COUNT(DISTINCT CASE WHEN mf.winner = mp.side THEN mp.match_id END)"
-        " FROM match_players mp JOIN match_facts mf ON mf.match_id = mp.match_id"
-        " WHERE mf.hands > 0 AND mf.date BETWEEN ? AND ? GROUP BY mp.player", span,
-    ).fetchall():
-        if pid in table:
-            table[pid].update(played=played, won=won)
     for pid, *counts in db.execute(
-        "SELECT caller_player, COUNT(*), SUM(made), SUM(march), SUM(euchred), SUM(alone),"
-        " SUM(alone * made), SUM(CASE WHEN made = 1 THEN (CASE makers WHEN 'NS'"
-        " THEN points_NS ELSE points_EW END) ELSE 0 END)"
-        " FROM hand_facts WHERE caller_player IS NOT NULL AND game = 'euchre'"
-        " AND date BETWEEN ? AND ? GROUP BY caller_player", span,
+        "SELECT player, SUM(matches), SUM(won), SUM(called), SUM(made), SUM(marches),"
+        " SUM(euchred), SUM(euchres_taken), SUM(loners_tried), SUM(loners_made),"
+        " SUM(points_from_calls) FROM player_days WHERE date BETWEEN ? AND ?"
+        " GROUP BY player", span,
     ).fetchall():
         if pid in table:
-            table[pid].update(zip(("called", "made", "marches", "euchred", "loners_tried",
-                                   "loners_made", "points_from_calls"),
-                                  (int(c or 0) for c in counts), strict=True))
+            table[pid].update(zip(("played", "won", *CALL_KEYS), (int(c or 0) for c in counts),
+                                  strict=True))
     return sorted(table.values(), key=lambda p: (p["name"].casefold(), p["id"]))
 
 
