@@ -45,7 +45,9 @@ def _write(out: TextIO, header: list[str], rows: object) -> int:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
     count = 0
+    from scorekeeper.service.stats import csv_cell
+
     for row in rows:  # type: ignore[attr-defined]
-        writer.writerow(row)
+        writer.writerow([csv_cell(v) for v in row])
         count += 1
     return count

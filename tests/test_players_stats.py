@@ -376,3 +376,22 @@ def test_the_table_of_players_agrees_with_each_players_figures(app, client, seas
                 assert {k: row[k] for k in stats.CALL_KEYS} == one["euchre"], row["name"]
     finally:
         db.conn.close()
+
+
+def test_csv_cells_never_start_a_spreadsheet_formula(client):
+    create(client, euchre_match(seats={"N": "=HYPERLINK(1)", "E": "+Bo", "S": "@Cai",
+                                       "W": "-Dee"},
+                                hands=[{"caller": "N", "makers_tricks": 3, "note": "=1+1"}]))
+    text = client.get("/export/hands.csv").get_data(as_text=True)
+    row = next(csv.DictReader(io.StringIO(text)))
+    assert (row["player_N"], row["player_E"], row["player_S"], row["player_W"], row["note"]) \
+        == ("'=HYPERLINK(1)", "'+Bo", "'@Cai", "'-Dee", "'=1+1")
+    assert row["points_NS"] == "1"
+    stats_rows = client.get("/export/stats.csv").get_data(as_text=True)
+    assert "'=HYPERLINK(1)" in stats_rows
+
+
+def test_the_players_pages_answer_on_an_empty_server(client):
+    assert "No players yet" in client.get("/players").get_data(as_text=True)
+    assert client.get("/api/players").get_json() == {"players": []}
+    assert client.get("/export/hands.csv").get_data(as_text=True).startswith("match,hand,")

@@ -174,3 +174,14 @@ def stats_rows(db: Database, span: DateRange) -> tuple[list[str], list[list[Any]
 def hand_rows(db: Database, span: DateRange) -> tuple[list[str], Any]:
     """Every recorded hand in the range for the CSV export: (header, rows)."""
     return stats_store.hand_rows(db, span.frm, span.to)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A value as written to a CSV file: text that a spreadsheet would run as a formula
+    (``=``, ``+``, ``-``, ``@`` first) gets a leading apostrophe; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value

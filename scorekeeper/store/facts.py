@@ -128,5 +128,5 @@ def backfill(db: Database) -> None:
             if isinstance(name, str) and name.strip():
                 linked[seat] = players.find_by_name(db, name) or players.create_player(
                     db, name.strip(), "migration")
-        players.link_seats(db, match_id, linked)
+        players.link_seats(db, match_id, linked, seen=created)
         rebuild(db, match_id)

@@ -78,11 +78,8 @@ def find_by_name(db: Database, name: str) -> str | None:
     """The player a typed name stands for (case and spaces ignored): of several with the same
     name, the one who played most recently."""
     row = db.execute(
-        "SELECT p.id FROM players p LEFT JOIN match_players mp ON mp.player = p.id"
-        " LEFT JOIN matches m ON m.id = mp.match_id"
-        " WHERE p.norm = ? AND p.merged_into IS NULL"
-        " GROUP BY p.id ORDER BY MAX(m.date) DESC, MAX(m.created) DESC, p.created LIMIT 1",
-        [normalise(name)],
+        "SELECT id FROM players WHERE norm = ? AND merged_into IS NULL"
+        " ORDER BY last_seen DESC, created LIMIT 1", [normalise(name)],
     ).fetchone()
     return row[0] if row else None
 
@@ -98,12 +95,11 @@ def create_player(db: Database, name: str, by: str, short_name: str | None = Non
     return player_id
 
 
-def recent_players(db: Database, limit: int = 200) -> list[dict[str, Any]]:
+def recent_players(db: Database, limit: int = 100) -> list[dict[str, Any]]:
     """Players (not merged away), the most recently seen first: for the start form's list."""
     rows = db.execute(
-        "SELECT p.id, p.name FROM players p LEFT JOIN match_players mp ON mp.player = p.id"
-        " LEFT JOIN matches m ON m.id = mp.match_id WHERE p.merged_into IS NULL"
-        " GROUP BY p.id ORDER BY MAX(m.created) DESC, p.name LIMIT ?", [limit]).fetchall()
+        "SELECT id, name FROM players WHERE merged_into IS NULL"
+        " ORDER BY last_seen DESC, name LIMIT ?", [limit]).fetchall()
     return [{"id": r[0], "name": r[1]} for r in rows]
 
 
@@ -165,11 +161,13 @@ def history(db: Database, player_id: str) -> list[dict[str, Any]]:
 # --- seats and dates --------------------------------------------------------------------------
 
 
-def link_seats(db: Database, match_id: str, players: dict[str, str]) -> None:
-    """Record which player sits in each seat of a new match."""
+def link_seats(db: Database, match_id: str, players: dict[str, str], seen: str | None = None
+               ) -> None:
+    """Record which player sits in each seat of a new match (``seen``: when, default now)."""
     for seat, player_id in players.items():
         db.execute("INSERT INTO match_players (match_id, seat, side, player) VALUES (?, ?, ?, ?)",
                    [match_id, seat, TEAM_OF[seat], player_id])
+        db.execute("UPDATE players SET last_seen = ? WHERE id = ?", [seen or now(), player_id])
 
 
 def seat_players(db: Database, match_id: str) -> dict[str, str]:

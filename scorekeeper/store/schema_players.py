@@ -23,9 +23,11 @@ def _players(db: Database) -> None:
             short_name TEXT,
             norm TEXT NOT NULL,
             created TEXT NOT NULL,
-            merged_into TEXT REFERENCES players(id)
+            merged_into TEXT REFERENCES players(id),
+            last_seen TEXT
         )""")
-    db.execute("CREATE INDEX players_norm ON players (norm)")
+    db.execute("CREATE INDEX players_norm ON players (norm, last_seen)")
+    db.execute("CREATE INDEX players_last_seen ON players (last_seen)")
     db.execute("""
         CREATE TABLE player_history (
             id INTEGER PRIMARY KEY,

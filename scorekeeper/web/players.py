@@ -213,7 +213,7 @@ def _csv(header: list[str], rows: Any, name: str) -> Response:
         writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow(header)
         for row in rows:
-            writer.writerow(row)
+            writer.writerow([stats.csv_cell(v) for v in row])
             if out.tell() > 64 * 1024:
                 yield out.getvalue()
                 out.seek(0)
