@@ -395,3 +395,33 @@ def test_the_players_pages_answer_on_an_empty_server(client):
     assert "No players yet" in client.get("/players").get_data(as_text=True)
     assert client.get("/api/players").get_json() == {"players": []}
     assert client.get("/export/hands.csv").get_data(as_text=True).startswith("match,hand,")
+
+
+def test_an_egn_game_and_a_match_file_are_matched_to_players_the_same_way(app, client):
+    from helpers import SHARED
+
+    with open(SHARED / "data" / "egn" / "Epic Comeback.egn", encoding="utf-8") as f:
+        egn = json.load(f)
+    first = create(client, egn)
+    second = create(client, egn)
+    assert first["players"] == second["players"]  # the same names: the same players
+    names = [p["name"] for p in first["players"].values()]
+    assert len(names) == 4
+    hands = len(first["state"]["hands"])
+    listed = client.get("/export/hands.csv").get_data(as_text=True).strip().splitlines()
+    assert len(listed) == 1 + 2 * hands
+
+
+@pytest.mark.app_config(WTF_CSRF_ENABLED=False)
+def test_an_imported_match_file_links_its_players(client, season):
+    match = {**MATCH_A, "seats": {"N": "ANN", "E": "Bo", "S": "Cai", "W": "Zoe"}}
+    upload = client.post("/import", data={"file": (io.BytesIO(json.dumps(match).encode()),
+                                                   "a.json")},
+                         content_type="multipart/form-data")
+    assert upload.status_code == 303
+    match_id = upload.headers["Location"].rsplit("/", 1)[-1]
+    body = client.get(f"/api/matches/{match_id}").get_json()
+    assert body["date"] == "2026-01-10"
+    assert body["players"]["N"]["id"] == season["Ann"]
+    assert body["players"]["W"]["name"] == "Zoe"
+    assert figures(client, season["Ann"])["euchre"]["called"] == ANN["euchre"]["called"] + 3
