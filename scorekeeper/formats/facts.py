@@ -28,8 +28,11 @@ HAND_COLUMNS: tuple[str, ...] = (
     "tricks_NS", "tricks_EW", "points_NS", "points_EW", "made", "march", "euchred", "renege",
     "revoke_by", "revoke_penalty", "honours_NS", "honour_points_NS", "honour_points_EW", "note",
 )
+# A seat row repeats the hand's facts a player's figures need, so that they are read from the
+# player's own rows (clustered by player and date) without a join.
 SEAT_COLUMNS: tuple[str, ...] = (
-    "match_id", "no", "seat", "date", "game", "side", "role", "euchred", "tricks",
+    "match_id", "no", "seat", "date", "game", "side", "role", "trump", "round", "caller_pos",
+    "made", "march", "euchred", "alone", "points_for", "points_against", "tricks",
     "honour_points", "revoked",
 )
 
@@ -154,7 +157,12 @@ def seat_rows(hand_row: Mapping[str, Any]) -> list[dict[str, Any]]:
         out.append({
             "match_id": hand_row["match_id"], "no": hand_row["no"], "seat": seat,
             "date": hand_row["date"], "game": hand_row["game"], "side": side, "role": role,
-            "euchred": hand_row.get("euchred") or 0,
+            "trump": hand_row.get("trump"), "round": hand_row.get("round"),
+            "caller_pos": hand_row.get("caller_pos"), "made": hand_row.get("made") or 0,
+            "march": hand_row.get("march") or 0, "euchred": hand_row.get("euchred") or 0,
+            "alone": hand_row.get("alone") or 0,
+            "points_for": hand_row.get(f"points_{side}") or 0,
+            "points_against": hand_row.get(f"points_{OTHER_TEAM[side]}") or 0,
             "tricks": hand_row.get(f"tricks_{side}"),
             "honour_points": hand_row.get(f"honour_points_{side}") or 0,
             "revoked": _flag(revoke_by == side),

@@ -24,9 +24,18 @@ _HAND_INSERT = (
     f"INSERT INTO hand_facts ({', '.join(HAND_COLUMNS)}, player_N, player_E, player_S,"
     f" player_W, caller_player) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 5))})"
 )
-# The points the caller's side scored on a made call (seat row s, hand row h).
-_POINTS = ("CASE WHEN h.made = 1 THEN (CASE s.side WHEN 'NS' THEN h.points_NS"
-           " ELSE h.points_EW END) ELSE 0 END")
+# The call figures (CALL_KEYS' order) summed over seat rows ``s``: the caller's own rows, and
+# the defenders' for euchres taken. ``{roles}``: who counts as calling (a partnership: both).
+CALL_SUMS_FOR = (
+    "SUM(s.role IN ({roles})), SUM(CASE WHEN s.role IN ({roles}) THEN s.made ELSE 0 END),"
+    " SUM(CASE WHEN s.role IN ({roles}) THEN s.march ELSE 0 END),"
+    " SUM(CASE WHEN s.role IN ({roles}) THEN s.euchred ELSE 0 END),"
+    " SUM(CASE WHEN s.role = 'defender' THEN s.euchred ELSE 0 END),"
+    " SUM(CASE WHEN s.role IN ({roles}) THEN s.alone ELSE 0 END),"
+    " SUM(CASE WHEN s.role IN ({roles}) THEN s.alone * s.made ELSE 0 END),"
+    " SUM(CASE WHEN s.role IN ({roles}) AND s.made = 1 THEN s.points_for ELSE 0 END)"
+)
+CALL_SUMS = CALL_SUMS_FOR.format(roles="'caller'")
 _SEAT_INSERT = (
     f"INSERT INTO seat_facts ({', '.join(SEAT_COLUMNS)}, player, partner, opp1, opp2)"
     f" VALUES ({', '.join('?' * (len(SEAT_COLUMNS) + 4))})"
@@ -81,14 +90,8 @@ def refresh_days(db: Database, player_ids: set[str], date: str) -> None:
             " FROM match_players mp JOIN match_facts mf ON mf.match_id = mp.match_id"
             " WHERE mp.player = ? AND mf.date = ? AND mf.hands > 0", [player, date],
         ).fetchone()
-        mine = "CASE WHEN s.role = 'caller' THEN {} ELSE 0 END"
         counts = db.execute(
-            f"SELECT SUM(s.role = 'caller'), SUM({mine.format('h.made')}),"
-            f" SUM({mine.format('h.march')}), SUM({mine.format('h.euchred')}),"
-            " SUM(s.role = 'defender' AND h.euchred = 1),"
-            f" SUM({mine.format('h.alone')}), SUM({mine.format('h.alone * h.made')}),"
-            f" SUM({mine.format(_POINTS)})"
-            " FROM seat_facts s JOIN hand_facts h ON h.match_id = s.match_id AND h.no = s.no"
+            f"SELECT {CALL_SUMS} FROM seat_facts s"
             " WHERE s.player = ? AND s.date = ? AND s.game = 'euchre'", [player, date],
         ).fetchone()
         values = [int(c or 0) for c in counts]

@@ -18,6 +18,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from .facts import CALL_SUMS_FOR
+
 CALL_KEYS = ("called", "made", "marches", "euchred", "euchres_taken", "loners_tried",
              "loners_made", "points_from_calls")
 SUITS = ("S", "H", "D", "C")
@@ -68,41 +70,24 @@ def figures(db: Database, who: Who, frm: str | None = None, to: str | None = Non
     by the caller's seat from the dealer), and the Whist figures."""
     where, params = who.seat_filter()
     span = _range(frm, to)
-    roles = who.roles
-    marks = ", ".join("?" * len(roles))
     euchre = empty_calls()
     by_suit = {s: empty_calls() for s in SUITS}
     by_round = {r: empty_calls() for r in ROUNDS}
     by_seat = {p: empty_calls() for p in POSITIONS}
+    sums = CALL_SUMS_FOR.format(roles=", ".join(f"'{r}'" for r in who.roles))
     rows = db.execute(
-        "SELECT h.trump, h.round, h.caller_pos, COUNT(*), SUM(h.made), SUM(h.march),"
-        " SUM(h.euchred), SUM(h.alone), SUM(h.alone * h.made),"
-        " SUM(CASE WHEN h.made = 1 THEN (CASE s.side WHEN 'NS' THEN h.points_NS"
-        " ELSE h.points_EW END) ELSE 0 END)"
-        " FROM seat_facts s JOIN hand_facts h ON h.match_id = s.match_id AND h.no = s.no"
+        f"SELECT s.trump, s.round, s.caller_pos, {sums} FROM seat_facts s"
         f" WHERE {where} AND s.date BETWEEN ? AND ? AND s.game = 'euchre'"
-        f" AND s.role IN ({marks}) GROUP BY h.trump, h.round, h.caller_pos",
-        [*params, *span, *roles],
+        " AND s.role IS NOT NULL GROUP BY s.trump, s.round, s.caller_pos",
+        [*params, *span],
     ).fetchall()
     for trump, rnd, pos, *counts in rows:
-        values = dict(zip(("called", "made", "marches", "euchred", "loners_tried",
-                           "loners_made", "points_from_calls"), counts, strict=True))
+        values = dict(zip(CALL_KEYS, (int(c or 0) for c in counts), strict=True))
         for bucket in (euchre, by_suit.get(trump), by_round.get(str(rnd)),
                        by_seat.get(str(pos))):
             if bucket is not None:
                 for key, value in values.items():
-                    bucket[key] += int(value or 0)
-    for trump, rnd, pos, taken in db.execute(
-        "SELECT h.trump, h.round, h.caller_pos, COUNT(*)"
-        " FROM seat_facts s JOIN hand_facts h ON h.match_id = s.match_id AND h.no = s.no"
-        f" WHERE {where} AND s.date BETWEEN ? AND ? AND s.game = 'euchre'"
-        " AND s.role = 'defender' AND s.euchred = 1 GROUP BY h.trump, h.round, h.caller_pos",
-        [*params, *span],
-    ).fetchall():
-        for bucket in (euchre, by_suit.get(trump), by_round.get(str(rnd)),
-                       by_seat.get(str(pos))):
-            if bucket is not None:
-                bucket["euchres_taken"] += int(taken)
+                    bucket[key] += value
     deals, tricks, honours, revokes, hands = db.execute(
         "SELECT SUM(s.game = 'whist'), SUM(CASE WHEN s.game = 'whist' THEN s.tricks END),"
         " SUM(CASE WHEN s.game = 'whist' THEN s.honour_points END),"
@@ -255,10 +240,8 @@ def points_by_month(db: Database, who: Who, frm: str | None = None, to: str | No
     """(``YYYY-MM``, points ``who``'s side scored, points against) per month."""
     where, params = who.seat_filter()
     rows = db.execute(
-        "SELECT substr(s.date, 1, 7), SUM(CASE s.side WHEN 'NS' THEN h.points_NS"
-        " ELSE h.points_EW END), SUM(CASE s.side WHEN 'NS' THEN h.points_EW ELSE h.points_NS END)"
-        " FROM seat_facts s JOIN hand_facts h ON h.match_id = s.match_id AND h.no = s.no"
-        f" WHERE {where} AND s.date BETWEEN ? AND ? GROUP BY 1 ORDER BY 1",
+        "SELECT substr(s.date, 1, 7), SUM(s.points_for), SUM(s.points_against)"
+        f" FROM seat_facts s WHERE {where} AND s.date BETWEEN ? AND ? GROUP BY 1 ORDER BY 1",
         [*params, *_range(frm, to)],
     ).fetchall()
     return [(r[0], int(r[1] or 0), int(r[2] or 0)) for r in rows]
