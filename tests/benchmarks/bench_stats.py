@@ -35,7 +35,7 @@ def euchre_hands(rng: random.Random) -> list[dict]:
     """Random legal hands (outcomes only, some with trump and round, a few passes, loners and
     reneges), long enough to finish a game to 10."""
     hands = []
-    for _ in range(40):
+    for _ in range(60):
         roll = rng.random()
         if roll < 0.06:
             hands.append({"passed": True})
@@ -67,7 +67,8 @@ def a_match(rng: random.Random, names: list[str], day: date) -> dict:
     seats = dict(zip("NESW", rng.sample(names, 4), strict=True))
     match = {"format": "scorekeeper-match/1", "game": "whist" if whist else "euchre",
              "seats": seats, "date": day.isoformat(),
-             "rules": {"honours": True} if whist else {},
+             # games to 10, 15 and 20: about 17 hands a match, as a club's mix gives
+             "rules": {"honours": True} if whist else {"target": rng.choice((10, 10, 15, 20))},
              "hands": whist_hands(rng) if whist else euchre_hands(rng)}
     checked = check_match({k: v for k, v in match.items() if k != "date"})
     over = [p.hand for p in checked.problems if p.code == "hand.after_game_over"]
