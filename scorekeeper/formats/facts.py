@@ -26,7 +26,7 @@ HAND_COLUMNS: tuple[str, ...] = (
     "match_id", "no", "date", "game", "dealer", "result", "passed", "caller", "caller_pos",
     "makers", "trump", "round", "alone", "defender_alone", "turn_up", "makers_tricks",
     "tricks_NS", "tricks_EW", "points_NS", "points_EW", "made", "march", "euchred", "renege",
-    "revoke_by", "revoke_penalty", "honours_NS", "honour_points_NS", "honour_points_EW", "note",
+    "revoke_by", "revoke_penalty", "honours_NS", "honour_points_NS", "honour_points_EW",
 )
 # A seat row repeats the hand's facts a player's figures need, so that they are read from the
 # player's own rows (clustered by player and date) without a join.
@@ -106,7 +106,6 @@ def _hand_row(match_id: str, date: str, game: str, hand: Mapping[str, Any],
         tricks_NS=tricks.get("NS") if tricks else None,
         tricks_EW=tricks.get("EW") if tricks else None,
         points_NS=int(points.get("NS", 0)), points_EW=int(points.get("EW", 0)),
-        note=hand.get("note") if isinstance(hand.get("note"), str) else None,
         alone=0, made=0, march=0, euchred=0,
     )
     if game == "euchre":

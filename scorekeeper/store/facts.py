@@ -55,18 +55,21 @@ def write(db: Database, match_id: str, match: Mapping[str, Any], replayed: Match
     if only_no is not None:
         rows = [r for r in rows if r["no"] == only_no]
     seated = players.seat_players(db, match_id)
+    hand_values, seat_values = [], []
     for row in rows:
         by_seat = [seated.get(s) for s in SEATS]
         caller = row.get("caller")
-        db.execute(_HAND_INSERT, [*(row[c] for c in HAND_COLUMNS), *by_seat,
-                                  seated.get(caller) if caller else None])
-        if len(seated) < 4:
-            continue
+        hand_values.append([*(row[c] for c in HAND_COLUMNS), *by_seat,
+                            seated.get(caller) if caller else None])
+        if len(seated) < 4 or row["passed"]:
+            continue  # a thrown-in hand is in the hand rows (and the CSV), but counts for nobody
         for seat_row in seat_rows(row):
             seat = seat_row["seat"]
             others = sorted(seated[s] for s in SEATS if TEAM_OF[s] != TEAM_OF[seat])
-            db.execute(_SEAT_INSERT, [*(seat_row[c] for c in SEAT_COLUMNS), seated[seat],
-                                      seated[PARTNER[seat]], others[0], others[1]])
+            seat_values.append([*(seat_row[c] for c in SEAT_COLUMNS), seated[seat],
+                                seated[PARTNER[seat]], others[0], others[1]])
+    db.conn.executemany(_HAND_INSERT, hand_values)
+    db.conn.executemany(_SEAT_INSERT, seat_values)
     hands = match.get("hands") or []
     over = bool(state and state.get("over"))
     score = (state or {}).get("score") or {"NS": 0, "EW": 0}

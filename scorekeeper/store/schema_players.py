@@ -87,11 +87,8 @@ def _players(db: Database) -> None:
             renege TEXT,
             revoke_by TEXT, revoke_penalty TEXT,
             honours_NS INTEGER, honour_points_NS INTEGER, honour_points_EW INTEGER,
-            note TEXT,
             PRIMARY KEY (match_id, no)
-        )""")
-    db.execute("CREATE INDEX hand_facts_date ON hand_facts (date)")
-    db.execute("CREATE INDEX hand_facts_caller ON hand_facts (caller_player, date)")
+        ) WITHOUT ROWID""")  # date ranges go through match_facts' date index
     # One row per seat of each hand, clustered by player and day: a player's figures read their
     # own rows in order, without a join.
     db.execute("""

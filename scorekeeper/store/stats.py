@@ -257,12 +257,14 @@ def hand_rows(db: Database, frm: str | None = None, to: str | None = None
         " h.caller_pos, h.makers, h.trump, h.round, h.alone, h.defender_alone, h.turn_up,"
         " h.makers_tricks, h.tricks_NS, h.tricks_EW, h.points_NS, h.points_EW, h.made, h.march,"
         " h.euchred, h.renege, h.revoke_by, h.revoke_penalty, h.honours_NS,"
-        " h.honour_points_NS, h.honour_points_EW, h.note"
-        " FROM hand_facts h LEFT JOIN players pn ON pn.id = h.player_N"
+        " h.honour_points_NS, h.honour_points_EW, json_extract(d.data, '$.note')"
+        " FROM match_facts mf JOIN hand_facts h ON h.match_id = mf.match_id"
+        " JOIN hands d ON d.match_id = h.match_id AND d.no = h.no"
+        " LEFT JOIN players pn ON pn.id = h.player_N"
         " LEFT JOIN players pe ON pe.id = h.player_E LEFT JOIN players ps ON ps.id = h.player_S"
         " LEFT JOIN players pw ON pw.id = h.player_W"
         " LEFT JOIN players pc ON pc.id = h.caller_player"
-        " WHERE h.date BETWEEN ? AND ? ORDER BY h.date, h.match_id, h.no",
+        " WHERE mf.date BETWEEN ? AND ? ORDER BY mf.date, h.match_id, h.no",
         _range(frm, to),
     )
     names = ["match", "hand", "date", "game", "dealer", "player_N", "player_E", "player_S",
