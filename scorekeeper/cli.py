@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` command: serve, check, analyse, backup, restore."""
+"""The ``scorekeeper`` command: serve, check, analyse, backup, restore, export-csv."""
 
 from __future__ import annotations
 
@@ -51,6 +51,16 @@ def build_parser() -> argparse.ArgumentParser:
                                              "(stop the server first)")
     restore.add_argument("source", help="a backup file written by `scorekeeper backup`")
     add_instance_option(restore)
+
+    export = sub.add_parser("export-csv", help="every recorded hand (or, with --stats, each "
+                                              "player's statistics) as CSV")
+    export.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD",
+                        help="first day (inclusive)")
+    export.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD", help="last day (inclusive)")
+    export.add_argument("--stats", action="store_true",
+                        help="one row per player instead of one per hand")
+    export.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    add_instance_option(export)
     return parser
 
 
@@ -81,6 +91,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return backup(args)
     if args.command == "restore":
         return restore(args)
+    if args.command == "export-csv":
+        from scorekeeper.export import export_csv
+
+        return export_csv(args)
     return 2  # pragma: no cover - argparse refuses unknown commands
 
 

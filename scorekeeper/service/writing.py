@@ -14,6 +14,7 @@ from ..engine.matchfile import CheckResult
 from ..engine.problems import Problem
 from ..engine.rules import MAX_DEALS
 from ..formats.egn import egn_to_match, is_egn
+from . import players as seating_
 from . import statecache
 from .keys import derived_key, hash_key, new_key, new_match_id
 from .reading import check, replay, state_of
@@ -32,8 +33,13 @@ def too_many_hands(no: int | None = None) -> Problem:
     return Problem("match.too_many_hands", field="hands", hand=no, params={"max": MAX_HANDS})
 
 
-def create_match(db: Database, data: dict[str, Any]) -> ServiceResult:
+def create_match(db: Database, data: dict[str, Any],
+                 new_players: frozenset[str] = frozenset()) -> ServiceResult:
     """Create a match from a match object (hands included = an import) or an EGN object.
+
+    The body may also hold ``"date"`` and seats as ``{"player": "<id>"}``
+    (:func:`scorekeeper.service.players.read_seating`); every seat is linked to a player
+    (``new_players``: seats whose name makes a new player even if one has that name).
 
     Returns CREATED with ``match_id``, ``edit_key`` (shown once: only its hash is stored) and
     ``state``; or ILLEGAL with ``problems`` (nothing stored).
@@ -43,6 +49,12 @@ def create_match(db: Database, data: dict[str, Any]) -> ServiceResult:
         if problems or converted is None:
             return ServiceResult(Status.ILLEGAL, problems=list(problems))
         data = converted
+        seating = seating_.Seating()
+    else:
+        data, seating, seat_problems = seating_.read_seating(db, data)
+        if seat_problems:
+            return ServiceResult(Status.ILLEGAL, problems=seat_problems)
+    seating.new = new_players
     hands = data.get("hands") if isinstance(data, dict) else None
     if isinstance(hands, list) and len(hands) > MAX_HANDS:
         return ServiceResult(Status.ILLEGAL, problems=[too_many_hands()])
@@ -56,6 +68,9 @@ def create_match(db: Database, data: dict[str, Any]) -> ServiceResult:
         store.insert_match(db, match_id, hash_key(key), data["game"], stored)
         for no, hand in enumerate(hands, start=1):
             store.insert_hand(db, match_id, no, hand, None)
+        seating_.seat_match(db, match_id, result.match["seats"] if result.match else {}, seating,
+                            "import" if hands else "start")
+        seating_.facts_after_write(db, match_id, data, result)
     statecache.put(match_id, 1, stored, hands, result)
     return ServiceResult(
         Status.CREATED, match_id=match_id, edit_key=key, state=result.state, version=1
@@ -85,6 +100,7 @@ def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
             return ServiceResult(Status.ILLEGAL, problems=list(result.problems))
         new_id = new_match_id()
         store.insert_match(db, new_id, hash_key(key), data["game"], data, rematch_of=match_id)
+        seating_.seat_rematch(db, match_id, new_id)
     statecache.put(new_id, 1, data, [], result)
     return ServiceResult(Status.CREATED, match_id=new_id, edit_key=key, state=result.state,
                          version=1)
@@ -145,6 +161,8 @@ def record_hand(
             # cleanly and the game was not over (else the new hand would carry a problem).
             result = replay(row.data, [*datas, hand])
             if result.ok:
+                seating_.facts_after_write(db, row.id, {**row.data, "hands": [*datas, hand]},
+                                           result, only_no=next_no)
                 return _store_hand(db, row, datas, hand, submission_key, fingerprint, result)
         current = state_of(row, datas)
         if not current.ok:
@@ -240,6 +258,7 @@ def correct_hand(
             return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=result.state)
         store.add_history(db, match_id, no, "correct", target.data, hand, by)
         store.bump_match(db, match_id)
+        seating_.facts_after_write(db, match_id, {**row.data, "hands": datas}, result)
         statecache.put(match_id, row.version + 1, row.data, datas, result)
     return ServiceResult(
         Status.CORRECTED,
@@ -280,6 +299,7 @@ def undo_last(
         store.add_history(db, match_id, no, "undo", hands[-1].data, None, by)
         store.bump_match(db, match_id)
         result = replay(row.data, datas[:-1])
+        seating_.facts_after_write(db, match_id, {**row.data, "hands": datas[:-1]}, result)
         statecache.put(match_id, row.version + 1, row.data, datas[:-1], result)
     return ServiceResult(
         Status.UNDONE,

@@ -24,6 +24,7 @@ from ..formats import egn_export, safejson
 from ..i18n.messages import problem_json, problem_message
 from ..ratelimit import count_write
 from ..security import bearer_key, csrf, has_rights_for, may_edit
+from ..service import players
 from ..service.results import LoadedMatch, ServiceResult, Status
 from ..store.db import get_db, heartbeat, storage_full
 from . import outcomes
@@ -161,7 +162,8 @@ def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
 
 def match_body(loaded: LoadedMatch) -> dict[str, Any]:
     """The GET answer: the match file object and its replayed state."""
-    body: dict[str, Any] = {"match": loaded.match, "state": _state_json(loaded.state)}
+    body: dict[str, Any] = {"match": loaded.match, "state": _state_json(loaded.state),
+                            **seat_players(loaded.id)}
     if loaded.problems:
         body["errors"] = [problem_json(p) for p in loaded.problems]
     return body
@@ -170,6 +172,14 @@ def match_body(loaded: LoadedMatch) -> dict[str, Any]:
 def _state_json(state: MatchState | None) -> dict[str, Any] | None:
     """The replayed state as the API answers it (the `scorekeeper check` object)."""
     return state.as_json() if state is not None else None
+
+
+def seat_players(match_id: str) -> dict[str, Any]:
+    """What issue 14 adds to a match's answers: ``date`` (the day played) and ``players``
+    (``{seat: {"id", "name"}}``), beside the spec's keys."""
+    db = get_db()
+    return {"date": players.match_date(db, match_id),
+            "players": players.match_players(db, match_id)}
 
 
 def load_or_404(match_id: str) -> LoadedMatch:
@@ -234,6 +244,7 @@ def create_match() -> Response:
         "view_url": view_url,
         "edit_url": f"{view_url}?key={key}",
         "state": _state_json(outcome.state),
+        **seat_players(match_id),
     }
     response = json_response(body, 201)
     response.headers["Location"] = url_for("api.read_match", match_id=match_id)

@@ -118,11 +118,20 @@ class StartForm(Form):
     S = StringField(_l("South"), validators=[DataRequired(), NameLength()])
     E = StringField(_l("East"), validators=[DataRequired(), NameLength()])
     W = StringField(_l("West"), validators=[DataRequired(), NameLength()])
+    # "New player": this name is someone new, even if a player of this name exists (issue 14)
+    N_new = BooleanField(_l("New player"))
+    S_new = BooleanField(_l("New player"))
+    E_new = BooleanField(_l("New player"))
+    W_new = BooleanField(_l("New player"))
     team_NS = StringField(_l("Team name"), validators=[Optional(), NameLength()])
     team_EW = StringField(_l("Team name"), validators=[Optional(), NameLength()])
     first_dealer = RadioField(
         _l("Who deals first?"), choices=_c((s, SEAT_LABELS[s]) for s in SEATS), default="N"
     )
+
+    def new_players(self) -> frozenset[str]:
+        """The seats marked "new player"."""
+        return frozenset(s for s in SEATS if self[f"{s}_new"].data)
 
     def match(self) -> dict[str, Any]:
         """The match object (spec/match-format.md) these answers describe."""

@@ -77,7 +77,7 @@ def _format_stamp(stamp: str | None) -> str:
 
 
 def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
-         day: date | None) -> Response:
+         day: date | None, stylesheets: tuple[str, ...] = (PRINT_CSS,)) -> Response:
     """The document as a PDF download, rendered away from the web process and cached under
     ``key`` + language + paper size (:mod:`scorekeeper.printing.pdf_render`); 503 when the render
     queue is full."""
@@ -86,7 +86,7 @@ def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
     full_key = (*key, _lang(), _size(), request.host_url)
     try:
         data, how = pdf_render.render(full_key, html, request.host_url, static_dir,
-                                      app.static_url_path or "/static", (PRINT_CSS,))
+                                      app.static_url_path or "/static", stylesheets)
     except pdf_render.RenderBusy:
         raise ServiceUnavailable(
             _("The server is busy printing other PDFs; try again in a few seconds."),

@@ -33,6 +33,7 @@ from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES, LOCALES
 from ..qr import qr_svg
 from ..ratelimit import count_write
+from ..store import players as players_store
 from ..store.db import get_db
 from . import handpage, outcomes, pagecache, tableview
 from .errors import refuse_if_storage_full
@@ -120,6 +121,7 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
         "table/home.html", form=form, import_form=import_form or ImportForm(), recent=recent,
         problems=problems, import_problems=import_problems, option_names=option_names,
         option_errors=option_errors, name_max=NAME_MAX,
+        known_players=players_store.recent_players(get_db()),
     ), status
 
 
@@ -142,7 +144,7 @@ def start():
     if not form.validate():
         return _home(form=form, status=422)
     refuse_if_storage_full(get_db())
-    outcome = service.create_match(get_db(), form.match())
+    outcome = service.create_match(get_db(), form.match(), new_players=form.new_players())
     if not outcome.ok:
         return _home(form=form, problems=[tableview.problem_text(p) for p in outcome.problems],
                      status=422)

@@ -1,0 +1,244 @@
+"""The players' pages (issue 14): the table of players, a player's page, a partnership's page
+and its head-to-head against another pair, the season report PDF, the CSV exports.
+
+Views are thin: :mod:`scorekeeper.service.stats` reads (SQL aggregates over the facts), the
+templates under ``templates/players/`` show, :mod:`scorekeeper.printing.statcharts` draws.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ..printing import statcharts
+from ..service import stats
+from ..store.db import get_db
+from .prints import PRINT_CSS, _lang, _pdf, _size
+
+bp = Blueprint("players", __name__)
+
+SEASON_CSS = "css/players.css"
+SORTS = ("name", "played", "won", "called", "made", "made_pct", "marches", "euchred",
+         "loners_made", "points_from_calls")
+SUIT_ORDER = ("S", "H", "D", "C")
+
+
+def span_or_400() -> stats.DateRange:
+    """``?from=&to=`` checked; a clear 400 when they are not days or are the wrong way round."""
+    span = stats.date_range(request.args.get("from"), request.args.get("to"))
+    if span.problem == "reversed":
+        abort(400, description=_("The start date %(frm)s is after the end date %(to)s.",
+                                 frm=span.frm, to=span.to))
+    if span.problem:
+        abort(400, description=_("Dates are written like 2026-05-29, not %(value)s.",
+                                 value=span.value))
+    return span
+
+
+def player_or_404(player_id: str) -> dict[str, Any]:
+    """The player, or 404 (a merged player answers with a redirect from the views)."""
+    row = stats.player(get_db(), player_id)
+    if row is None:
+        abort(404, description=_("There is no such player."))
+    return row
+
+
+def _range_args(span: stats.DateRange) -> dict[str, str]:
+    return {k: v for k, v in (("from", span.frm), ("to", span.to)) if v}
+
+
+def _moved(endpoint: str, **ids: str) -> Response | None:
+    """A redirect to the same page with merged players replaced by whom they went into."""
+    db = get_db()
+    current = {k: stats.resolve(db, v) for k, v in ids.items()}
+    if any(v is None for v in current.values()):
+        abort(404, description=_("There is no such player."))
+    if current == ids:
+        return None
+    return redirect(url_for(endpoint, **current, **request.args), 301)  # type: ignore[return-value]
+
+
+@bp.app_template_filter("pct")
+def pct(part: int, whole: int) -> str:
+    """``part`` of ``whole`` as "62%", or "–" when there is nothing to divide."""
+    value = stats.rate(part, whole)
+    return "–" if value is None else f"{value}%"
+
+
+@bp.app_template_filter("per")
+def per(part: int, whole: int) -> str:
+    """``part`` per ``whole`` to one decimal, or "–"."""
+    return "–" if not whole else f"{part / whole:.1f}"
+
+
+def _sort_key(sort: str):
+    if sort == "name":
+        return lambda p: (p["name"].casefold(), p["id"])
+    if sort == "made_pct":
+        return lambda p: (-(p["made"] / p["called"]) if p["called"] else 1, p["name"].casefold())
+    return lambda p: (-p[sort], p["name"].casefold())
+
+
+@bp.get("/players")
+def index() -> str:
+    """Every player of this instance in a table, sortable by each column (links: no script)."""
+    span = span_or_400()
+    sort = request.args.get("sort", "name")
+    if sort not in SORTS:
+        sort = "name"
+    rows = sorted(stats.table(get_db(), span), key=_sort_key(sort))
+    return render_template("players/index.html", rows=rows, sort=sort, span=span,
+                           range_args=_range_args(span))
+
+
+def _charts(page: stats.Page) -> dict[str, Any]:
+    by_suit = page.figures["by_suit"]
+    suits = [(s, by_suit[s]["made"], by_suit[s]["called"]) for s in SUIT_ORDER]
+    recent = {m["id"]: m for m in page.recent}
+    progressions = []
+    for match_id, points in page.progressions.items():
+        side = recent[match_id]["side"]
+        ours = [(ns, ew) if side == "NS" else (ew, ns) for ns, ew in points]
+        if ours:
+            progressions.append({
+                "match": recent[match_id],
+                "svg": statcharts.progression(ours, _("Score after each hand: %(a)s to %(b)s",
+                                                      a=ours[-1][0], b=ours[-1][1])),
+                "final": ours[-1],
+            })
+    return {
+        "suits": [{"code": code, "made": made, "called": called,
+                   "svg": statcharts.rate_bar(code, made, called)}
+                  for code, made, called in suits],
+        "months": statcharts.month_bars(page.months, _("Points per month")),
+        "progressions": progressions,
+    }
+
+
+@bp.get("/players/<player_id>")
+def player(player_id: str) -> Any:
+    """A player's figures, partners, recent matches and charts."""
+    moved = _moved("players.player", player_id=player_id)
+    if moved is not None:
+        return moved
+    row = player_or_404(player_id)
+    span = span_or_400()
+    page = stats.player_page(get_db(), player_id, span)
+    return render_template("players/player.html", player=row, page=page, span=span,
+                           charts=_charts(page), range_args=_range_args(span))
+
+
+@bp.get("/players/<a>/with/<b>")
+def pair(a: str, b: str) -> Any:
+    """A partnership: the two players' figures when sitting together, and the pairs they met."""
+    moved = _moved("players.pair", a=a, b=b)
+    if moved is not None:
+        return moved
+    player_or_404(a), player_or_404(b)
+    span = span_or_400()
+    page = stats.pair_page(get_db(), a, b, span)
+    return render_template("players/pair.html", page=page, span=span, a=a, b=b, vs=None,
+                           charts=_charts(page), range_args=_range_args(span))
+
+
+@bp.get("/players/<a>/with/<b>/vs/<c>/<d>")
+def head_to_head(a: str, b: str, c: str, d: str) -> Any:
+    """A partnership's hands against another pair."""
+    moved = _moved("players.head_to_head", a=a, b=b, c=c, d=d)
+    if moved is not None:
+        return moved
+    for pid in (a, b, c, d):
+        player_or_404(pid)
+    span = span_or_400()
+    page = stats.pair_page(get_db(), a, b, span, vs=(c, d))
+    other = stats.pair_page(get_db(), c, d, span, vs=(a, b))
+    return render_template("players/pair.html", page=page, other=other, span=span, a=a, b=b,
+                           vs=(c, d), charts=_charts(page), range_args=_range_args(span))
+
+
+def _season_html(player_id: str | None, span: stats.DateRange, for_pdf: bool) -> str:
+    db = get_db()
+    report = stats.season(db, player_id, span)
+    page = report["player"]
+    return render_template(
+        "players/season.html", report=report, page=page, span=span, for_pdf=for_pdf,
+        player=stats.player(db, player_id) if player_id else None,
+        charts=_charts(page) if page else None, size=_size(), lang=_lang(),
+    )
+
+
+@bp.get("/players/season.pdf")
+def season_pdf() -> Response:
+    """The season report as a PDF: everyone (or ``?player=<id>``) over ``?from=&to=``."""
+    span = span_or_400()
+    player_id = request.args.get("player") or None
+    names = [_("Season report")]
+    if player_id is not None:
+        row = player_or_404(player_id)
+        player_id = stats.resolve(get_db(), player_id)
+        names.append(row["name"])
+    if span.frm or span.to:
+        names.append(f"{span.frm or '…'}–{span.to or '…'}")
+    # Cached by the facts' state: any recorded hand changes the key.
+    version = get_db().execute(
+        "SELECT COUNT(*), MAX(updated), (SELECT COUNT(*) FROM player_history) FROM matches"
+    ).fetchone()
+    return _pdf(("season", player_id, span.frm, span.to, tuple(version)),
+                lambda: _season_html(player_id, span, True), names, None,
+                stylesheets=(PRINT_CSS, SEASON_CSS))
+
+
+@bp.get("/players/season")
+def season() -> str:
+    """The season report as a printable page (the PDF's source)."""
+    span = span_or_400()
+    player_id = request.args.get("player") or None
+    if player_id is not None:
+        player_or_404(player_id)
+        player_id = stats.resolve(get_db(), player_id)
+    return _season_html(player_id, span, False)
+
+
+# --- CSV ---------------------------------------------------------------------------------------
+
+
+def _csv(header: list[str], rows: Any, name: str) -> Response:
+    def lines() -> Iterator[str]:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        writer.writerow(header)
+        for row in rows:
+            writer.writerow([stats.csv_cell(v) for v in row])
+            if out.tell() > 64 * 1024:
+                yield out.getvalue()
+                out.seek(0)
+                out.truncate()
+        yield out.getvalue()
+
+    response = Response(lines(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/export/hands.csv")
+def hands_csv() -> Response:
+    """One row per recorded hand (passed hands included) with players by seat and every
+    recorded fact; ``?from=&to=``."""
+    span = span_or_400()
+    header, cursor = stats.hand_rows(get_db(), span)
+    return _csv(header, list(cursor), "hands.csv")
+
+
+@bp.get("/export/stats.csv")
+def stats_csv() -> Response:
+    """One row per player: matches, every call figure (total, by suit, round and seat from the
+    dealer) and the Whist figures; ``?from=&to=``."""
+    span = span_or_400()
+    header, rows = stats.stats_rows(get_db(), span)
+    return _csv(header, rows, "stats.csv")
