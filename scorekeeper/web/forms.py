@@ -421,3 +421,18 @@ def hand_form_class(game: str) -> type[HandForm]:
     module, _sep, name = path.partition(":")
     form: type[HandForm] = getattr(importlib.import_module(module), name)
     return form
+
+
+class RenamePlayerForm(Form):
+    """Rename a player (the player page): the service checks the name as the API does."""
+
+    name = StringField(_l("New name"), validators=[DataRequired(_l("Write the new name.")),
+                                                   NameLength()])
+
+
+class MergePlayerForm(Form):
+    """Merge a player into another (the player page); ``confirm`` is the second step's yes."""
+
+    into = SelectField(_l("Merge into"), validate_choice=False,
+                       validators=[DataRequired(_l("Choose the player to merge into."))])
+    confirm = HiddenField()

@@ -13,50 +13,18 @@ address's hash.
 
 from __future__ import annotations
 
-import hashlib
-import math
-import time
-
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
-from flask_limiter.util import get_remote_address
-from limits import parse
-from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
 from ..i18n.messages import problem_json
-from ..ratelimit import EXTENSION
 from ..service import players as players_service
 from ..service import stats
 from ..store.db import get_db
 from .api import json_response, read_object
-from .players import player_or_404, span_or_400
+from .players import count_edit, edit_by, player_or_404, span_or_400
 
 bp = Blueprint("players_api", __name__)
-
-DEFAULT_EDIT_LIMIT = "30 per hour"
-
-
-def _who() -> str:
-    """Who made a change, as the history keeps it: a hash of the address, not the address."""
-    address = get_remote_address() or "unknown"
-    return "api:" + hashlib.sha256(address.encode()).hexdigest()[:12]
-
-
-def _count_edit() -> None:
-    """One rename or merge from this address; 429 with Retry-After past the limit."""
-    setting = str(current_app.config.get("PLAYER_EDIT_LIMIT", DEFAULT_EDIT_LIMIT) or "0")
-    if setting.strip() in ("", "0"):
-        return
-    item = parse(setting)
-    limiter = current_app.extensions[EXTENSION].limiter
-    who = hashlib.sha256((get_remote_address() or "").encode()).hexdigest()[:32]
-    if limiter.hit(item, "players", who):
-        return
-    reset, _remaining = limiter.get_window_stats(item, "players", who)
-    raise TooManyRequests(_("Too many changes to players from this address; wait a while "
-                            "and try again."), retry_after=max(1, math.ceil(reset - time.time())))
-
 
 def _moved(player_id: str, endpoint: str) -> Response | None:
     current = stats.resolve(get_db(), player_id)
@@ -107,9 +75,9 @@ def rename_player(player_id: str) -> Response:
     unknown = sorted(set(body) - {"name", "short_name"})
     if unknown or "name" not in body:
         abort(422, description=_("Send {\"name\": \"…\"} (and optionally \"short_name\")."))
-    _count_edit()
+    count_edit()
     return _change_answer(players_service.rename(get_db(), player_id, body["name"],
-                                                 body.get("short_name"), by=_who()))
+                                                 body.get("short_name"), by=edit_by("api")))
 
 
 @bp.post("/api/players/<player_id>/merge")
@@ -121,6 +89,6 @@ def merge_player(player_id: str) -> Response:
         return body
     if set(body) != {"into"}:
         abort(422, description=_("Send {\"into\": \"<the other player's id>\"}."))
-    _count_edit()
+    count_edit()
     return _change_answer(players_service.merge(get_db(), player_id, body["into"],
-                                                by=_who()))
+                                                by=edit_by("api")))
