@@ -46,7 +46,7 @@ def test_renaming_from_the_page_redirects_back_with_a_message(client, season):
                                                     "csrf_token": token(client, ann)})
     assert r.status_code == 303 and r.headers["Location"].endswith(f"/players/{ann}")
     page = text(client.get(r.headers["Location"]).get_data(as_text=True))
-    assert "Renamed Ann to Ann B." in page
+    assert "Renamed to Ann B. (was Ann)." in page
     assert "renamed from Ann to Ann B." in page  # the history line
     assert api(client, ann) == {**before, "name": "Ann B."}
     assert sum("Ann B." in s.values() for s in seats(client)) == 3

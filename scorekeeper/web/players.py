@@ -232,7 +232,7 @@ def rename(player_id: str) -> Any:
                               "control or text-direction characters.")]
         return _player_page(player_id, rename=form, status=422)
     new = player_or_404(player_id)["name"]
-    flash(_("Renamed %(old)s to %(new)s.", old=old, new=new), "info")
+    flash(_("Renamed to %(new)s (was %(old)s).", old=old, new=new), "info")
     return redirect(url_for("players.player", player_id=player_id), 303)
 
 

@@ -110,3 +110,50 @@ def test_the_start_form_offers_the_players_of_this_server(phone, ids):
     assert players["W"]["id"] != ids["Dee"]
     no_horizontal_scroll(phone.goto("/"))
     phone.shot("start-with-players-390", full_page=True)
+
+
+def test_renaming_and_merging_from_the_player_page(phone, ids):
+    page = phone.goto(f"/players/{ids['Eve']}")
+    edit = page.locator("details.edit")
+    expect(edit).not_to_have_attribute("open", "")  # calm until asked
+    edit.locator("summary").click()
+    page.get_by_label("New name").fill("Eve K.")
+    with page.expect_navigation():
+        edit.get_by_role("button", name="Save").click()
+    expect(page.locator(".flash")).to_have_text("Renamed to Eve K. (was Eve).")
+    expect(page.locator("h1")).to_have_text("Eve K.")
+    page.locator("details.card", has_text="History of this player").locator("summary").click()
+    expect(page.locator("body")).to_contain_text("renamed from Eve to Eve K.")
+    no_horizontal_scroll(page)
+    phone.shot("player-renamed-390", full_page=True)
+
+    # a bad name: the form again, open, with the reason in words
+    page.locator("details.edit summary").click()
+    page.get_by_label("New name").fill("x" * 41)
+    with page.expect_navigation():
+        page.locator("details.edit").get_by_role("button", name="Save").click()
+    expect(page.locator("details.edit")).to_have_attribute("open", "")
+    expect(page.locator("#name-err")).to_have_text("Names are limited to 40 characters.")
+    expect(page.locator("h1")).to_have_text("Eve K.")
+
+    # merge Eve K. into Cai: the question first, then the survivor's page
+    page.get_by_label("Merge into").select_option(label="Cai (2 matches)")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Merge into another player…").click()
+    expect(page.locator("main")).to_contain_text(
+        "All of Eve K.'s 1 match moves to Cai; this cannot be undone.")
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot("player-merge-confirm-390", full_page=True)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Merge", exact=True).click()
+    expect(page).to_have_url(f"{phone.base_url}/players/{ids['Cai']}")
+    expect(page.locator(".flash")).to_have_text("Eve K. merged into Cai: 1 match moved.")
+    expect(page.locator(".figs dd").first).to_have_text("3")  # Cai's 2 and Eve's 1
+    page.locator("details.card", has_text="History of this player").locator("summary").click()
+    expect(page.locator("body")).to_contain_text("Eve K. merged into this player")
+    page.locator("details.edit summary").click()
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    assert small_targets(page) == []
+    phone.shot("player-merged-390", full_page=True)
