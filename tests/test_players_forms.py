@@ -83,6 +83,7 @@ def test_merging_asks_first_then_moves_every_match(client, season):
     assert confirm.status_code == 200
     words = text(confirm.get_data(as_text=True))
     assert "All of Eve's 1 match moves to Evie; this cannot be undone." in words
+    assert "sat at the same table" not in words
     assert api(client, eve)["name"] == "Eve"  # asking changed nothing
     values = form_of(confirm.get_data(as_text=True), f"/players/{eve}/merge")["values"]
     assert values["into"] == evie and values["confirm"] == "yes"
@@ -98,6 +99,13 @@ def test_merging_asks_first_then_moves_every_match(client, season):
     assert again.status_code == 303 and again.headers["Location"].endswith(f"/players/{evie}")
     assert "Eve was merged into Evie; nothing was changed." in text(
         client.get(again.headers["Location"]).get_data(as_text=True))
+
+
+def test_merging_two_players_of_one_table_is_questioned(client, season):
+    words = text(client.get(f"/players/{season['Eve']}/merge?into={season['Dee']}")
+                 .get_data(as_text=True))
+    assert "All of Eve's 1 match moves to Dee; this cannot be undone." in words
+    assert "Eve and Dee sat at the same table in 1 match: are they really one person?" in words
 
 
 def test_a_merge_without_the_confirmation_goes_to_the_question(client, season):

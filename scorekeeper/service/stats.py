@@ -56,6 +56,11 @@ def resolve(db: Database, player_id: str) -> str | None:
     return players_store.current_id(db, player_id)
 
 
+def shared_matches(db: Database, a: str, b: str) -> int:
+    """How many matches two players both sat in (a merge of them is most likely a mistake)."""
+    return players_store.shared_matches(db, a, b)
+
+
 def api_list(db: Database, span: DateRange) -> dict[str, Any]:
     """``{"players": [{"id", "name", "matches"}]}``: matches played in the range."""
     return {"players": [{"id": p["id"], "name": p["name"], "matches": p["played"]}

@@ -177,6 +177,13 @@ def seat_players(db: Database, match_id: str) -> dict[str, str]:
     return {r[0]: r[1] for r in rows}
 
 
+def shared_matches(db: Database, a: str, b: str) -> int:
+    """How many matches players ``a`` and ``b`` both sat in (then they are two people)."""
+    return db.execute("SELECT COUNT(DISTINCT x.match_id) FROM match_players x"
+                      " JOIN match_players y ON y.match_id = x.match_id"
+                      " WHERE x.player = ? AND y.player = ?", [a, b]).fetchone()[0]
+
+
 def seat_names(db: Database, match_id: str) -> dict[str, dict[str, str]]:
     """``{seat: {"id", "name"}}`` of a match, seats in order."""
     rows = db.execute("SELECT mp.seat, p.id, p.name FROM match_players mp"

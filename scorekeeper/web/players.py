@@ -263,7 +263,9 @@ def merge_confirm(player_id: str) -> Any:
         return _player_page(player_id, merge=form, status=422)
     row = player_or_404(player_id)
     return render_template("players/merge.html", player=row, target=target,
-                           played=_played(player_id), form=MergePlayerForm(
+                           played=_played(player_id),
+                           together=stats.shared_matches(get_db(), player_id, target["id"]),
+                           form=MergePlayerForm(
                                formdata=None, data={"into": target["id"], "confirm": "yes"}))
 
 
