@@ -523,8 +523,13 @@ def test_language_switch_sets_a_cookie(client):
     r = client.get("/lang/zh_Hant?next=/m/x")
     assert r.status_code == 303 and r.headers["Location"] == "/m/x"
     assert "lang=zh_Hant" in r.headers["Set-Cookie"]
+    # the page's query comes back too (e.g. the player chosen on the merge question)
+    r = client.get("/lang/zh_Hans", query_string={"next": "/players/p1/merge?into=p2&x=1"})
+    assert r.headers["Location"] == "/players/p1/merge?into=p2&x=1"
+    page = client.get("/players", query_string={"sort": "name"}).get_data(as_text=True)
+    assert 'href="/lang/zh_Hans?next=/players?sort%3Dname"' in page
     for bad in ("//evil.example", "/\\evil.example", "https://evil.example", "/\t/evil.example",
-                "/\n/evil.example"):
+                "/\n/evil.example", "/?x=\n", "/m/x?a=<b>", "/m/x? //evil"):
         assert client.get("/lang/en", query_string={"next": bad}).headers["Location"] == "/"
 
 

@@ -45,7 +45,9 @@ RECENT_COOKIE = "recent"
 RECENT_MAX = 12
 THEME_COLOUR = "#1d5c45"  # as <meta name="theme-color"> in base.html
 BACKGROUND_COLOUR = "#f3f0e8"  # the page background (app.css --bg)
-SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*")  # a path on this site: no "//", "/\", spaces
+# a path on this site (no "//", "/\\", spaces), with its query if any (a language switch on the
+# merge question keeps which player was chosen)
+SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*(\?[\w\-.~%=&+,:@/]*)?")
 
 
 @bp.app_context_processor
