@@ -12,10 +12,9 @@ or bad usage (``--hand`` beyond the last hand).
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
-from .check import UNREADABLE, _failed, _line, check_text
+from .check import UNREADABLE, _failed, _line, check_text, read_file
 from .engine.analysis import analyse_match_hand
 from .engine.problems import Problem
 from .formats import safejson
@@ -71,17 +70,9 @@ def _analyse_text(text: bytes, name: str, only: int | None) -> tuple[list[dict[s
 
 def main(name: str, hand: int | None = None) -> int:
     """Analyse one file (``-``: standard input) and print its lines; return the exit status."""
-    try:
-        if name == "-":
-            text = sys.stdin.buffer.read(safejson.MAX_BYTES + 1)
-        else:
-            with Path(name).open("rb") as file:
-                text = file.read(safejson.MAX_BYTES + 1)
-        if len(text) <= safejson.MAX_BYTES:  # a larger one is refused as too large
-            text.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        lines = [_failed(name, [Problem("file.unreadable", params={"error": str(exc)})])]
-        status = UNREADABLE
+    text, failed = read_file(name)
+    if text is None:
+        lines, status = [failed], UNREADABLE
     else:
         lines, status = analyse_text(text, name, hand)
     for line in lines:

@@ -80,21 +80,30 @@ def _failed(name: str, problems: list[Problem]) -> dict[str, Any]:
     return {"file": name, "ok": False, "errors": [p.as_json() for p in problems]}
 
 
+def read_file(name: str) -> tuple[bytes | None, dict[str, Any] | None]:
+    """A file named on the command line (``-``: standard input), read up to one byte past the
+    size limit (a larger one is then refused as too large): ``(bytes, None)``, or
+    ``(None, the failed line)`` when it can't be read or is not UTF-8."""
+    try:
+        if name == "-":
+            text = sys.stdin.buffer.read(safejson.MAX_BYTES + 1)
+        else:
+            with Path(name).open("rb") as file:
+                text = file.read(safejson.MAX_BYTES + 1)
+        if len(text) <= safejson.MAX_BYTES:
+            text.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, _failed(name, [Problem("file.unreadable", params={"error": str(exc)})])
+    return text, None
+
+
 def main(files: list[str]) -> int:
     """Check each file and print its line; the exit status is the worst of them."""
     status = 0
     for name in files:
-        try:
-            if name == "-":
-                text = sys.stdin.buffer.read(safejson.MAX_BYTES + 1)
-            else:
-                with Path(name).open("rb") as file:
-                    text = file.read(safejson.MAX_BYTES + 1)
-            if len(text) <= safejson.MAX_BYTES:  # a larger one is refused as too large
-                text.decode("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            line = _failed(name, [Problem("file.unreadable", params={"error": str(exc)})])
-            code = UNREADABLE
+        text, failed = read_file(name)
+        if text is None:
+            line, code = failed, UNREADABLE
         else:
             line, code = check_text(text, name)
         sys.stdout.write(_line(line) + "\n")
