@@ -356,8 +356,7 @@
     if (!ready(fx)) {
       var more = f.querySelector("details.more");
       if (more && data.game === "euchre" && fx.caller) more.open = true;
-      message(data.words.need);
-      rec.hidden = false;
+      rec.hidden = false;  // the turn line says what is needed first (no second, red copy)
       btn.setAttribute("aria-expanded", "true");
       draw();
       return;
