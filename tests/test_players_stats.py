@@ -142,6 +142,27 @@ def test_bad_dates_and_unknown_player_ids_are_refused(client, change, field, wor
     assert error["field"] == field and words in error["message"]
 
 
+def test_one_player_holds_one_seat(client, season):
+    # two people of the same name at one table are two players (the first keeps the known one)
+    body = create(client, euchre_match(seats={"N": "Ann", "E": "Bo", "S": "ann", "W": "Dee"}))
+    players = body["players"]
+    assert players["N"]["id"] == season["Ann"]
+    assert players["S"]["id"] not in season.values() and players["S"]["name"] == "ann"
+    # a seat given by id comes first: the same name at another seat is someone else
+    body = create(client, euchre_match(seats={"N": "Ann", "E": "Bo", "S": {"player": season["Ann"]},
+                                              "W": "Dee"}))
+    assert body["players"]["S"]["id"] == season["Ann"]
+    assert body["players"]["N"]["id"] not in season.values()
+    # the same id at two seats is refused in words, nothing stored
+    before = client.get("/api/players").get_json()
+    r = client.post("/api/matches", json=euchre_match(seats={
+        "N": {"player": season["Ann"]}, "E": "Bo", "S": {"player": season["Ann"]}, "W": "Dee"}))
+    assert r.status_code == 422
+    assert r.get_json()["errors"] == [{"hand": None, "field": "seats.S",
+                                       "message": "Ann is already at another seat of this match"}]
+    assert client.get("/api/players").get_json() == before
+
+
 def test_the_date_defaults_to_the_day_played_or_today(client):
     from datetime import UTC, datetime
 

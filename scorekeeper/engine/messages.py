@@ -33,6 +33,7 @@ MESSAGES: dict[str, str] = {
     "match.seat_missing": N_("seat {seat} needs a player's name"),
     "match.bad_name": N_("a name must be 1 to 40 characters of text"),
     "match.unknown_player": N_("there is no player with the id {value}"),
+    "match.player_twice": N_("{value} is already at another seat of this match"),
     "match.bad_date": N_("the date must be a day written like 2026-05-29, not {value}"),
     "player.bad_short_name": N_("a short name must be 1 to {most} characters"),
     "player.bad_merge": N_("{value} is not another player to merge into"),

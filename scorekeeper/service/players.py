@@ -79,6 +79,10 @@ def read_seating(db: Database, data: Any) -> tuple[Any, Seating, list[Problem]]:
                     problems.append(Problem("match.unknown_player", field=f"seats.{seat}",
                                             params={"value": str(given["player"])[:40]}))
                     continue
+                if player["id"] in seating.ids.values():  # one person sits at one seat
+                    problems.append(Problem("match.player_twice", field=f"seats.{seat}",
+                                            params={"value": player["name"]}))
+                    continue
                 seats[seat] = player["name"]
                 seating.ids[seat] = player["id"]
         data["seats"] = seats
@@ -90,24 +94,23 @@ def seat_match(db: Database, match_id: str, seats: dict[str, str], seating: Seat
     """Link a new match's seats to players and set its date (inside the caller's transaction).
 
     A seat given by id keeps that player; a seat marked new gets a new player; any other name
-    goes to the player of the same name (case and spaces ignored), created on first use.
+    goes to the player of the same name (case and spaces ignored), created on first use — unless
+    that player already sits at another seat of this match: one person holds one seat, so two
+    people of the same name at one table are two players.
     """
     seating = seating or Seating()
     data = store.get_match(db, match_id)
     players_store.set_date(db, match_id, seating.date or (
         players_store.date_of(data.data, data.created) if data else players_store.today()))
-    linked: dict[str, str] = {}
+    linked: dict[str, str] = {s: i for s, i in seating.ids.items() if isinstance(seats.get(s), str)}
     for seat in SEATS:
         name = seats.get(seat)
-        if not isinstance(name, str):
+        if not isinstance(name, str) or seat in linked:
             continue
-        if seat in seating.ids:
-            linked[seat] = seating.ids[seat]
-        elif seat in seating.new:
-            linked[seat] = players_store.create_player(db, name, by)
-        else:
-            linked[seat] = players_store.find_by_name(db, name) or \
-                players_store.create_player(db, name, by)
+        found = None if seat in seating.new else players_store.find_by_name(db, name)
+        if found is None or found in linked.values():
+            found = players_store.create_player(db, name, by)
+        linked[seat] = found
     players_store.link_seats(db, match_id, linked)
     return linked
 
