@@ -31,11 +31,11 @@ from .. import service
 from ..i18n.messages import problem_message
 from ..printing import pdf_render
 from ..printing.pdf import content_disposition, download_name, printable
-from ..qr import qr_svg
 from ..security import bearer_key, may_edit, remember_key_hash, rights_match
 from ..service import events
 from ..service.events import EventProblem, EventResult, EventStatus
 from ..store.db import get_db
+from .qr import qr_svg
 
 bp = Blueprint("events", __name__)
 

@@ -31,13 +31,13 @@ from ..engine.games import GAMES
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES, LOCALES
-from ..qr import qr_svg
 from ..ratelimit import count_write
 from ..store import players as players_store
 from ..store.db import get_db
 from . import handpage, outcomes, pagecache, tableview
 from .errors import refuse_if_storage_full
 from .forms import ActionForm, ImportForm, StartForm, hand_form_class
+from .qr import qr_svg
 
 bp = Blueprint("table", __name__)
 
