@@ -71,9 +71,10 @@ def _analyse_text(text: bytes, name: str, only: int | None) -> tuple[list[dict[s
 def main(name: str, hand: int | None = None) -> int:
     """Analyse one file (``-``: standard input) and print its lines; return the exit status."""
     text, failed = read_file(name)
-    if text is None:
+    if failed is not None:
         lines, status = [failed], UNREADABLE
     else:
+        assert text is not None
         lines, status = analyse_text(text, name, hand)
     for line in lines:
         sys.stdout.write(_line(line) + "\n")

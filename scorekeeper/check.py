@@ -102,9 +102,10 @@ def main(files: list[str]) -> int:
     status = 0
     for name in files:
         text, failed = read_file(name)
-        if text is None:
+        if failed is not None:
             line, code = failed, UNREADABLE
         else:
+            assert text is not None
             line, code = check_text(text, name)
         sys.stdout.write(_line(line) + "\n")
         status = max(status, code)
