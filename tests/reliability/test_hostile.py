@@ -310,14 +310,19 @@ def test_new_matches_per_address_are_limited_with_a_clear_429(serve):
     status, body, headers = next(a for a in answers if a[0] == 429)
     assert int(headers["retry-after"]) > 60
     assert "Too many new matches" in body["errors"][0]["message"]
-    # the start page says it in a page, not JSON
+    # the start page says it in a page, not JSON. Each worker counts its own (memory storage):
+    # the worker answering the phone may still have room, but 6 matches at most in all.
     phone = Phone(proc.base)
     try:
-        for _ in range(2):
+        made = statuses.count(201)
+        for _ in range(8):
             token = form_values(phone.get("/")[1], "/start")["csrf_token"]
             status, html, _h = phone.post("/start", {
                 "csrf_token": token, "game": "euchre", "N": "a", "E": "b", "S": "c", "W": "d"})
-        assert status == 429
+            if status != 303:
+                break
+            made += 1
+        assert status == 429 and made <= 6
         assert "<html" in html and "Too many new matches" in html
     finally:
         phone.close()
