@@ -35,7 +35,7 @@ def api(client, player_id: str) -> dict:
 
 def seats(client) -> list[dict[str, str]]:
     rows = csv.DictReader(io.StringIO(client.get("/export/hands.csv").get_data(as_text=True)))
-    ids = {row["match"] for row in rows}
+    ids = {row["match"].removeprefix("'") for row in rows}  # "'-..." : see csv_cell
     return [client.get(f"/api/matches/{m}").get_json()["match"]["seats"] for m in sorted(ids)]
 
 
