@@ -262,11 +262,14 @@ def _role(editor: bool, match_id: str) -> str:
 
 
 def _page_response(match_id: str, html: str, status: int = 200):
-    """The match page as a response: never cached by the browser; a recent match here."""
+    """The match page as a response: never cached by the browser; a recent match here (the
+    cookie is sent when the list changes)."""
     resp = current_app.make_response((html, status))
     ids = [match_id] + [i for i in _recent_ids() if i != match_id]
-    resp.set_cookie(RECENT_COOKIE, ".".join(ids[:RECENT_MAX]), max_age=400 * 86400,
-                    httponly=True, samesite="Lax", secure=request.is_secure)
+    recent = ".".join(ids[:RECENT_MAX])
+    if recent != request.cookies.get(RECENT_COOKIE):  # a reload of the newest: nothing to say
+        resp.set_cookie(RECENT_COOKIE, recent, max_age=400 * 86400,
+                        httponly=True, samesite="Lax", secure=request.is_secure)
     resp.headers["Cache-Control"] = "no-store"
     return resp
 

@@ -1,9 +1,10 @@
 """Page speed and weight: the match page of a 30-hand match, against a trivial endpoint.
 
 Run: .venv/bin/python tests/benchmarks/bench_pages.py
-Targets: the match page renders in a few milliseconds (scorer and viewer); the page right
-after a Save (the redirect target: a new version, so no kept page, but the state the Save
-replayed is kept) within 2x the trivial endpoint; the page with its
+Targets (issues 11 and 12): the 30-hand match page, as a phone gets it while the match is
+unchanged (kept per match version: no replay, no render), within 2x the trivial endpoint, for
+the scorer and for a viewer. For information: the page right after a Save (the redirect target:
+a new version, so it is rendered, from the state the Save replayed and kept); the page with its
 CSS, scripts and icons weighs under 30 KB as sent to a phone (gzip, as browsers ask for it; the
 uncompressed sizes are printed too). Exits 1 if the weight is over.
 """
@@ -90,13 +91,17 @@ def main() -> int:
     scorer_ms, scorer_bytes = timed(scorer, page)
     viewer_ms, viewer_bytes = timed(viewer, page)
     print(f"trivial endpoint (/healthz):      {trivial_ms:6.2f} ms")
-    print(f"match page, 30 hands, scorer:     {scorer_ms:6.2f} ms  {scorer_bytes:6,} bytes")
-    print(f"match page, 30 hands, viewer:     {viewer_ms:6.2f} ms  {viewer_bytes:6,} bytes")
+    within = True
+    for who, ms, size in (("scorer", scorer_ms, scorer_bytes), ("viewer", viewer_ms, viewer_bytes)):
+        ok = ms <= 2 * trivial_ms
+        within = within and ok
+        print(f"match page, 30 hands, {who}:     {ms:6.2f} ms  {size:6,} bytes  "
+              f"{ms / trivial_ms:.2f}x /healthz (target <= 2x) {'ok' if ok else 'OVER'}")
     saved_ms = after_saves(app, scorer, page, created.match_id, cold=False)
     cold_ms = after_saves(app, scorer, page, created.match_id, cold=True)
     ratio = saved_ms / trivial_ms
     print(f"match page after a Save (state kept): {saved_ms:6.2f} ms  "
-          f"{ratio:.2f}x /healthz (target <= 2x)")
+          f"{ratio:.2f}x /healthz (rendered once per version)")
     print(f"match page after a Save, replayed:    {cold_ms:6.2f} ms  "
           f"{cold_ms / trivial_ms:.2f}x /healthz (without the kept state)")
 
@@ -114,7 +119,7 @@ def main() -> int:
     verdict = "ok" if total < BUDGET else "OVER BUDGET"
     print(f"page ({len(sent.data):,} bytes sent) + what it loads: {total:6,} bytes of {BUDGET:,}"
           f"  {verdict}")
-    return 0 if total < BUDGET else 1
+    return 0 if total < BUDGET and within else 1
 
 
 if __name__ == "__main__":
