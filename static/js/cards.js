@@ -421,6 +421,10 @@
     });
     f.addEventListener("change", function (e) {  // the bidding facts changed: replay
       var n = e.target && e.target.name;
+      if (!rec.hidden && n === "caller" && data.game === "euchre" && !val("trump")) {
+        var more = f.querySelector("details.more");  // the trump is asked next: show it
+        if (more) more.open = true;
+      }
       if (!rec.hidden && n && ["makers_tricks", "tricks_NS", "play", "deal"].indexOf(n) < 0) draw(true);
     });
     f.addEventListener("reset", function () {  // saved (queued): the next hand starts empty
