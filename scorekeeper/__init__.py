@@ -92,9 +92,26 @@ def create_app(
 def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the printing routes."""
     from .security import csrf
-    from .web import api, prints, table
+    from .web import (
+        api,
+        events,
+        events_api,
+        handpage,
+        hands,  # noqa: F401 - its views (record, preview, undo, edit) join table.bp
+        players,
+        players_api,
+        prints,
+        table,
+    )
 
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(prints.bp)
+    app.register_blueprint(handpage.bp)
+    app.register_blueprint(events.bp)
+    app.register_blueprint(events_api.bp)
     csrf.exempt(api.bp)  # the API checks CSRF itself when a cookie, not a bearer key, authorises
+    app.register_blueprint(players.bp)
+    app.register_blueprint(players_api.bp)
+    csrf.exempt(events_api.bp)  # the events API takes bearer keys only
+    csrf.exempt(players_api.bp)  # JSON only (a cross-site form can't send it); rate-limited

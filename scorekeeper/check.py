@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .engine.matchfile import check_match
 from .engine.problems import Problem
 from .formats import safejson
 from .formats.egn import egn_to_match, emn_to_matches, is_egn, is_emn
-from .formats.matchfile import check_match
 
 UNREADABLE = 2
 
@@ -44,7 +44,7 @@ def _check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
     if not result.ok:
         return _failed(name, result.problems), 1
     assert result.state is not None
-    return {"file": name, **result.state}, 0
+    return {"file": name, **result.state.as_json()}, 0
 
 
 def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
@@ -55,7 +55,7 @@ def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
     for no, (match, game_problems) in enumerate(games, 1):
         result = check_match(match) if match is not None else None
         if result is not None and result.ok and result.state is not None:
-            states.append(result.state)
+            states.append(result.state.as_json())
             continue
         found = result.problems if result is not None else game_problems
         errors.extend({"game": no, **p.as_json()} for p in found)
@@ -80,22 +80,32 @@ def _failed(name: str, problems: list[Problem]) -> dict[str, Any]:
     return {"file": name, "ok": False, "errors": [p.as_json() for p in problems]}
 
 
+def read_file(name: str) -> tuple[bytes | None, dict[str, Any] | None]:
+    """A file named on the command line (``-``: standard input), read up to one byte past the
+    size limit (a larger one is then refused as too large): ``(bytes, None)``, or
+    ``(None, the failed line)`` when it can't be read or is not UTF-8."""
+    try:
+        if name == "-":
+            text = sys.stdin.buffer.read(safejson.MAX_BYTES + 1)
+        else:
+            with Path(name).open("rb") as file:
+                text = file.read(safejson.MAX_BYTES + 1)
+        if len(text) <= safejson.MAX_BYTES:
+            text.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, _failed(name, [Problem("file.unreadable", params={"error": str(exc)})])
+    return text, None
+
+
 def main(files: list[str]) -> int:
     """Check each file and print its line; the exit status is the worst of them."""
     status = 0
     for name in files:
-        try:
-            if name == "-":
-                text = sys.stdin.buffer.read(safejson.MAX_BYTES + 1)
-            else:
-                with Path(name).open("rb") as file:
-                    text = file.read(safejson.MAX_BYTES + 1)
-            if len(text) <= safejson.MAX_BYTES:  # a larger one is refused as too large
-                text.decode("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            line = _failed(name, [Problem("file.unreadable", params={"error": str(exc)})])
-            code = UNREADABLE
+        text, failed = read_file(name)
+        if failed is not None:
+            line, code = failed, UNREADABLE
         else:
+            assert text is not None
             line, code = check_text(text, name)
         sys.stdout.write(_line(line) + "\n")
         status = max(status, code)

@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` command: serve, check, backup, restore."""
+"""The ``scorekeeper`` command: serve, check, analyse, backup, restore, export-csv."""
 
 from __future__ import annotations
 
@@ -37,6 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="check match files and EGN files; print JSON lines")
     check.add_argument("files", nargs="+", metavar="FILE", help="a file, or - for stdin")
 
+    analyse = sub.add_parser("analyse", help="double-dummy analysis of the hands with card "
+                                             "records; print JSON lines")
+    analyse.add_argument("file", metavar="FILE", help="a match file or an EGN file, or - for "
+                                                      "stdin")
+    analyse.add_argument("--hand", type=int, metavar="N", help="only hand N (from 1)")
+
     backup = sub.add_parser("backup", help="copy the database safely while the app runs")
     backup.add_argument("dest", help="the backup file to write (must not exist)")
     add_instance_option(backup)
@@ -45,6 +51,16 @@ def build_parser() -> argparse.ArgumentParser:
                                              "(stop the server first)")
     restore.add_argument("source", help="a backup file written by `scorekeeper backup`")
     add_instance_option(restore)
+
+    export = sub.add_parser("export-csv", help="every recorded hand (or, with --stats, each "
+                                              "player's statistics) as CSV")
+    export.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD",
+                        help="first day (inclusive)")
+    export.add_argument("--to", dest="date_to", metavar="YYYY-MM-DD", help="last day (inclusive)")
+    export.add_argument("--stats", action="store_true",
+                        help="one row per player instead of one per hand")
+    export.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    add_instance_option(export)
     return parser
 
 
@@ -65,12 +81,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         from scorekeeper.check import main as check_main
 
         return check_main(args.files)
+    if args.command == "analyse":
+        from scorekeeper.analyse import main as analyse_main
+
+        return analyse_main(args.file, args.hand)
     if args.command == "serve":
         return serve(args)
     if args.command == "backup":
         return backup(args)
     if args.command == "restore":
         return restore(args)
+    if args.command == "export-csv":
+        from scorekeeper.export import export_csv
+
+        return export_csv(args)
     return 2  # pragma: no cover - argparse refuses unknown commands
 
 

@@ -38,8 +38,10 @@ DEFAULTS = {
     "RATELIMIT_STORAGE_URI": "memory://",
     "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After (and X-RateLimit-*) on limited answers
 }
-CREATE_ENDPOINTS = ("api.create_match", "table.start", "table.import_match")
-PDF_ENDPOINTS = ("prints.sheet_pdf", "prints.blank_pdf", "prints.match_blank_pdf")
+CREATE_ENDPOINTS = ("api.create_match", "table.start", "table.import_match",
+                    "events_api.create_event")
+PDF_ENDPOINTS = ("prints.sheet_pdf", "prints.blank_pdf", "prints.match_blank_pdf",
+                 "events.tally_pdf", "events.chart_pdf", "events.tents_pdf")
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 EXTENSION = "scorekeeper.limiter"
 

@@ -16,6 +16,7 @@ import os
 import re
 import secrets
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, abort, current_app, g, request, session
@@ -208,18 +209,23 @@ def _rights() -> dict[str, str]:
     """This phone's ``{match_id: key_ref}`` (from the rights cookie; cached per request)."""
     if "rights" in g:
         return g.rights
-    refs: dict[str, str] = {}
     raw = request.cookies.get(rights_cookie_name())
-    if raw:
-        try:
-            loaded = _serializer().loads(raw)
-        except BadSignature:
-            loaded = None
-        if isinstance(loaded, dict):
-            refs = {k: v for k, v in loaded.items() if isinstance(k, str) and isinstance(v, str)}
-    g.rights = refs
+    g.rights = dict(_read_rights(current_app.config["SECRET_KEY"], raw)) if raw else {}
     _migrate_session_keys()
     return g.rights
+
+
+@lru_cache(maxsize=1024)
+def _read_rights(secret: str | bytes, raw: str) -> tuple[tuple[str, str], ...]:
+    """A rights cookie's ``(match_id, key_ref)`` pairs; none if its signature is wrong. The same
+    cookie comes with every request of a phone: its signature is checked once per process."""
+    try:
+        loaded = URLSafeSerializer(secret, salt="scorekeeper.rights").loads(raw)
+    except BadSignature:
+        return ()
+    if not isinstance(loaded, dict):
+        return ()
+    return tuple((k, v) for k, v in loaded.items() if isinstance(k, str) and isinstance(v, str))
 
 
 def _migrate_session_keys() -> None:

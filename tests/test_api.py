@@ -35,7 +35,9 @@ def test_create(client):
     r = client.post("/api/matches", json=euchre_match())
     assert r.status_code == 201
     body = r.get_json()
-    assert set(body) == {"id", "edit_key", "view_url", "edit_url", "state"}
+    # the spec's keys, then what issue 14 adds: the day played and each seat's player
+    assert list(body) == ["id", "edit_key", "view_url", "edit_url", "state", "date", "players"]
+    assert {s: p["name"] for s, p in body["players"].items()} == euchre_match()["seats"]
     assert body["view_url"] == f"/m/{body['id']}"
     assert body["edit_url"] == f"/m/{body['id']}?key={body['edit_key']}"
     assert body["state"]["score"] == {"NS": 0, "EW": 0}

@@ -29,20 +29,14 @@ from scorekeeper.engine.cards import (
     parse_card,
     trick_winner,
 )
+from scorekeeper.engine.games import resolve_rules
+from scorekeeper.engine.matchfile import check_match
 from scorekeeper.engine.messages import MESSAGES
 from scorekeeper.engine.problems import Problem
-from scorekeeper.engine.rules import resolve_rules
-from scorekeeper.formats.egn import (
-    card_to_egn,
-    egn_card,
-    egn_to_match,
-    emn_to_matches,
-    load_egn_text,
-    load_emn_text,
-)
+from scorekeeper.formats.egn import egn_to_match, emn_to_matches, load_egn_text, load_emn_text
+from scorekeeper.formats.egn_deals import card_to_egn, egn_card
 from scorekeeper.formats.egn_messages import EGN_MESSAGES
 from scorekeeper.formats.egn_write import EgnExportError, match_to_egn
-from scorekeeper.formats.matchfile import check_match
 
 SHARED_EGN = SHARED / "data" / "egn"
 FIXTURES = Path(__file__).resolve().parent / "data" / "egn"
@@ -143,12 +137,12 @@ def test_seed_example_scores_as_the_rules_say() -> None:
     result = check_match(match)
     assert result.ok, keys(result.problems)
     assert result.state is not None
-    hand = result.state["hands"][0]
+    hand = result.state.as_json()["hands"][0]
     assert hand["result"] == "euchred"
     assert hand["makers"] == "EW"
     assert hand["trick_winners"] == ["W", "N", "N", "N", "S"]
-    assert result.state["score"] == {"NS": 2, "EW": 0}
-    assert result.state["next_dealer"] == "W"
+    assert result.state.score == {"NS": 2, "EW": 0}
+    assert result.state.next_dealer == "W"
 
 
 def test_load_egn_text_reads_a_file() -> None:
@@ -208,8 +202,8 @@ def test_everyone_passing_is_a_passed_hand() -> None:
     result = check_match(match)
     assert result.ok, keys(result.problems)
     assert result.state is not None
-    assert result.state["hands"][0]["result"] == "passed"
-    assert result.state["next_dealer"] == "W"
+    assert result.state.as_json()["hands"][0]["result"] == "passed"
+    assert result.state.next_dealer == "W"
 
 
 def test_a_passed_hand_under_stick_the_dealer_is_refused_by_the_engine() -> None:
@@ -460,10 +454,10 @@ def test_legacy_file_scores() -> None:
     result = check_match(match)
     assert result.ok, keys(result.problems)
     assert result.state is not None
-    assert [h["result"] for h in result.state["hands"]] == ["passed", "euchred", "made"]
-    assert result.state["hands"][1]["trick_winners"] == ["E", "E", "S", "E", "E"]
-    assert result.state["score"] == {"NS": 3, "EW": 7}
-    assert result.state["next_dealer"] == "W"
+    assert [h["result"] for h in result.state.as_json()["hands"]] == ["passed", "euchred", "made"]
+    assert result.state.as_json()["hands"][1]["trick_winners"] == ["E", "E", "S", "E", "E"]
+    assert result.state.score == {"NS": 3, "EW": 7}
+    assert result.state.next_dealer == "W"
 
 
 @pytest.mark.parametrize(
@@ -682,8 +676,9 @@ def test_arbitrary_json_never_raises(data: object) -> None:
 
 
 def test_every_code_has_an_english_template() -> None:
-    source = (Path(__file__).resolve().parents[1] / "scorekeeper" / "formats" / "egn.py")
-    used = set(re.findall(r'"(egn\.[a-z_0-9]+)"', source.read_text(encoding="utf-8")))
+    folder = Path(__file__).resolve().parents[1] / "scorekeeper" / "formats"
+    used = {code for name in ("egn.py", "egn_deals.py") for code in re.findall(
+        r'"(egn\.[a-z_0-9]+)"', (folder / name).read_text(encoding="utf-8"))}
     assert used == set(EGN_MESSAGES)
     for code, template in EGN_MESSAGES.items():
         assert template == template.strip() and not template.endswith("."), code
@@ -772,7 +767,7 @@ def test_shared_egn_file(path: Path) -> None:
         assert [(p.code, p.hand, p.field, p.trick) for p in result.problems] == ILLEGAL[name]
         return
     assert result.ok, [(p.hand, p.field, p.trick, p.message) for p in result.problems]
-    state = result.state
+    state = result.state.as_json()
     assert state is not None
     assert len(state["hands"]) == len(match["hands"])
     score = (state["score"]["NS"], state["score"]["EW"])

@@ -20,9 +20,9 @@ from babel.messages.pofile import read_po
 from flask_babel import force_locale
 
 from scorekeeper import ROOT
+from scorekeeper.engine.matchfile import check_match
 from scorekeeper.engine.problems import Problem
 from scorekeeper.formats.egn_messages import EGN_MESSAGES
-from scorekeeper.formats.matchfile import check_match
 from scorekeeper.i18n.catalogs import compile_catalog, ensure_compiled, wtforms_translations
 from scorekeeper.i18n.messages import problem_message
 

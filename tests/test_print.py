@@ -108,7 +108,7 @@ def test_match_pdf_holds_names_points_totals_and_page_numbers(client: Any, match
         assert name in text
     assert "Euchre, game to 10, stick the dealer" in text
     assert f"Page 1 of {pages}" in text
-    state = matches.load(match_id).state
+    state = matches.load(match_id).state.as_json()
     table = text.split("Hand by hand", 1)[1]
     for hand in state["hands"]:
         team = "NS" if hand["points"]["NS"] else "EW"

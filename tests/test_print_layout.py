@@ -293,7 +293,7 @@ def test_an_imported_egn_game_keeps_its_title_date_and_annotations(
 
 
 def test_a_match_file_title_and_date_are_checked(matches: Any) -> None:
-    from scorekeeper.formats.matchfile import check_match
+    from scorekeeper.engine.matchfile import check_match
 
     ok = check_match(euchre_match(title="Club night", played="2026-11-30"))
     assert ok.ok and ok.match["title"] == "Club night"

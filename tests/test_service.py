@@ -32,7 +32,7 @@ def match(db):
 
 
 def score(db, match_id):
-    return service.load(db, match_id).state["score"]
+    return service.load(db, match_id).state.score
 
 
 # --- create -----------------------------------------------------------------------------------
@@ -42,7 +42,7 @@ def test_create_stores_the_match_without_hands_and_a_key_hash(db):
     outcome = service.create_match(db, euchre_match(teams={"NS": "Home", "EW": "Away"}))
     assert outcome.status is Status.CREATED
     assert outcomes.http_status(outcome) == 201
-    assert outcome.state["score"] == {"NS": 0, "EW": 0}
+    assert outcome.state.score == {"NS": 0, "EW": 0}
     row = store.get_match(db, outcome.match_id)
     assert "hands" not in row.data
     assert row.edit_key_hash == service.hash_key(outcome.edit_key)
@@ -58,7 +58,7 @@ def test_create_with_hands_is_an_import(db):
     loaded = service.load(db, outcome.match_id)
     assert loaded.hand_count == 2
     assert loaded.match["hands"] == data["hands"]
-    assert loaded.state["score"] == {"NS": 2, "EW": 1}
+    assert loaded.state.score == {"NS": 2, "EW": 1}
 
 
 def test_create_refuses_an_illegal_match(db):
@@ -102,8 +102,8 @@ def test_record_stores_the_hand_and_answers_the_state(db, match):
     assert outcomes.http_status(outcome) == 201
     assert outcome.no == 1
     assert outcome.hand == {"caller": "E", "makers_tricks": 3, "no": 1}
-    assert outcome.state["score"] == {"NS": 0, "EW": 1}
-    assert outcome.response == {"hand": outcome.hand, "state": outcome.state}
+    assert outcome.state.score == {"NS": 0, "EW": 1}
+    assert outcome.response == {"hand": outcome.hand, "state": outcome.state.as_json()}
     loaded = service.load(db, match_id)
     assert loaded.version == 2
     assert loaded.next_no == 2
@@ -153,7 +153,7 @@ def test_a_wrong_number_is_a_conflict_with_the_state(db, match):
     outcome = service.record_hand(db, match_id, euchre_hand("N", 3), 1)
     assert outcome.status is Status.WRONG_NO
     assert outcomes.http_status(outcome) == 409
-    assert outcome.state["score"] == {"NS": 0, "EW": 1}
+    assert outcome.state.score == {"NS": 0, "EW": 1}
     assert "Hand 1 was just recorded by another phone" in outcomes.message(outcome)
     ahead = service.record_hand(db, match_id, euchre_hand("N", 3), 5)
     assert ahead.status is Status.WRONG_NO
@@ -169,7 +169,7 @@ def test_a_finished_match_takes_no_more_hands(db, match):
     outcome = service.record_hand(db, match_id, euchre_hand("E", 3), 4)
     assert outcome.status is Status.OVER
     assert outcomes.http_status(outcome) == 409
-    assert outcome.state["winner"] == "NS"
+    assert outcome.state.winner == "NS"
     assert service.load(db, match_id).hand_count == 3
 
 
@@ -238,8 +238,8 @@ def test_a_correction_rescored_later_hands_and_keeps_history(db, match):
     outcome = service.correct_hand(db, match_id, 1, euchre_hand("N", 5), 1, by="phone A")
     assert outcome.status is Status.CORRECTED
     assert outcomes.http_status(outcome) == 200
-    assert outcome.state["score"] == {"NS": 2, "EW": 1}
-    assert [h["score"] for h in outcome.state["hands"]] == [
+    assert outcome.state.score == {"NS": 2, "EW": 1}
+    assert [h["score"] for h in outcome.state.as_json()["hands"]] == [
         {"NS": 2, "EW": 0}, {"NS": 2, "EW": 1}]
     (entry,) = service.history(db, match_id)
     assert entry["action"] == "correct"
@@ -258,7 +258,7 @@ def test_a_correction_with_a_stale_version_is_a_conflict(db, match):
     outcome = service.correct_hand(db, match_id, 1, euchre_hand("W", 3), 1)
     assert outcome.status is Status.CONFLICT
     assert outcomes.http_status(outcome) == 409
-    assert outcome.state["score"] == {"NS": 1, "EW": 0}
+    assert outcome.state.score == {"NS": 1, "EW": 0}
     assert service.load(db, match_id).match["hands"][0]["caller"] == "N"
 
 
@@ -317,10 +317,10 @@ def test_undo_removes_only_the_last_hand(db, match):
     not_last = service.undo_last(db, match_id, 1)
     assert not_last.status is Status.NOT_LAST
     assert outcomes.http_status(not_last) == 409
-    assert not_last.state["score"] == {"NS": 2, "EW": 1}
+    assert not_last.state.score == {"NS": 2, "EW": 1}
     outcome = service.undo_last(db, match_id, 2, by="phone B")
     assert outcome.status is Status.UNDONE
-    assert outcome.state["score"] == {"NS": 0, "EW": 1}
+    assert outcome.state.score == {"NS": 0, "EW": 1}
     assert service.undo_last(db, match_id, 2).status is Status.NOT_LAST  # a retried undo
     (entry,) = service.history(db, match_id)
     assert (entry["action"], entry["no"], entry["new"], entry["by"]) == (
@@ -362,7 +362,7 @@ def test_recent_keeps_the_order_and_skips_unknown_ids(db):
     found = service.recent(db, [b, "gone", a, b, 7])
     assert [m.id for m in found] == [b, a]
     assert found[0].game == "whist"
-    assert found[0].state["score"] == {"NS": 0, "EW": 0}
+    assert found[0].state.score == {"NS": 0, "EW": 0}
 
 
 def test_load(db, match):
@@ -373,7 +373,7 @@ def test_load(db, match):
     assert loaded.game == "euchre"
     assert list(loaded.match)[:3] == ["format", "game", "seats"]
     assert loaded.match["hands"] == [euchre_hand()]
-    assert loaded.state["hands"][0]["no"] == 1
+    assert loaded.state.as_json()["hands"][0]["no"] == 1
     assert loaded.problems == []
     assert not loaded.over
     assert service.load(db, "nope") is None
@@ -405,10 +405,10 @@ def test_preview_says_what_a_save_would_do_and_stores_nothing(db, match):
     before = service.load(db, match_id)
     nxt = service.preview(db, match_id, euchre_hand("N", 5))
     assert (nxt.no, nxt.correction, nxt.ok, nxt.problems) == (2, False, True, [])
-    assert nxt.state["score"] == {"NS": 2, "EW": 1}
+    assert nxt.state.score == {"NS": 2, "EW": 1}
     fix = service.preview(db, match_id, euchre_hand("N", 5), no=1)
     assert (fix.no, fix.correction, fix.ok) == (1, True, True)
-    assert fix.state["score"] == {"NS": 2, "EW": 0}
+    assert fix.state.score == {"NS": 2, "EW": 0}
     bad = service.preview(db, match_id, euchre_hand("N", 6))
     assert (bad.no, bad.ok, bad.state) == (2, False, None)
     assert [(p.hand, p.field) for p in bad.problems] == [(2, "makers_tricks")]
@@ -417,3 +417,42 @@ def test_preview_says_what_a_save_would_do_and_stores_nothing(db, match):
     after = service.load(db, match_id)
     assert (after.version, after.match) == (before.version, before.match)
     assert service.preview(db, "no-such-match", euchre_hand()) is None
+
+
+# --- the kept replays (one replay per request) ------------------------------------------------
+
+
+def test_the_state_a_write_made_is_kept_and_never_served_stale(db, match, monkeypatch):
+
+    match_id, _key = match
+    assert service.record_hand(db, match_id, euchre_hand("N", 4), 1).ok
+    replays: list[int] = []
+    real = service.reading.check_match
+    monkeypatch.setattr(service.reading, "check_match",
+                        lambda data: replays.append(len(data["hands"])) or real(data))
+    assert score(db, match_id) == {"NS": 1, "EW": 0}
+    assert replays == []  # the record kept its replay as version 2
+    # the stored hand changed behind the service's back (no new version): replayed, not kept
+    db.execute("UPDATE hands SET data = ? WHERE match_id = ? AND no = 1",
+               [json.dumps(euchre_hand("E", 5)), match_id])
+    db.conn.commit()
+    assert score(db, match_id) == {"NS": 0, "EW": 2}
+    assert replays == [1]
+    assert score(db, match_id) == {"NS": 0, "EW": 2}
+    assert replays == [1]  # and kept from then on
+
+
+def test_the_kept_states_are_bounded(monkeypatch):
+    from scorekeeper.engine.matchfile import check_match
+    from scorekeeper.service import statecache
+
+    monkeypatch.setattr(statecache, "_entries", type(statecache._entries)())
+    result = check_match(euchre_match())
+    for n in range(statecache.MAX_ENTRIES + 50):
+        statecache.put(f"m{n}", 1, {}, [], result)
+    assert len(statecache._entries) == statecache.MAX_ENTRIES
+    assert statecache.get("m0", 1, {}, []) is None  # the oldest went first
+    last = f"m{statecache.MAX_ENTRIES + 49}"
+    assert statecache.get(last, 1, {}, []) is result
+    assert statecache.get(last, 2, {}, []) is None  # another version
+    assert statecache.get(last, 1, {"game": "whist"}, []) is None  # other match data

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import service
-from scorekeeper.formats.matchfile import check_match
+from scorekeeper.engine.matchfile import check_match
 from scorekeeper.service import Status
 from scorekeeper.store.db import connect, migrate
 
@@ -38,9 +38,9 @@ ops = st.lists(
 def totals(state):
     """The sum of the points of the hands in a state, per side."""
     out = {"NS": 0, "EW": 0}
-    for hand in state["hands"]:
+    for hand in state.hands:
         for side in out:
-            out[side] += hand["points"][side]
+            out[side] += hand.points[side]
     return out
 
 
@@ -79,6 +79,6 @@ def test_totals_are_always_the_replay_of_the_stored_hands(sequence):
                 assert loaded.state == expected.state
                 if outcome.ok and outcome.state is not None:
                     assert outcome.state == expected.state
-                assert loaded.state["score"] == totals(loaded.state)
+                assert loaded.state.score == totals(loaded.state)
         finally:
             db.conn.close()

@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 from helpers import SEATS
 
-from scorekeeper.formats.matchfile import check_match
+from scorekeeper.engine.euchre import seating
+from scorekeeper.engine.matchfile import check_match
+from scorekeeper.printing.cardrows import trick_rows
 from scorekeeper.printing.chart import chart_geometry, render_svg
-from scorekeeper.printing.sheet import NAME_LIMIT, build_sheet, clip, rule_items, trick_rows
+from scorekeeper.printing.sheet import NAME_LIMIT, build_sheet, clip, rule_items
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
@@ -83,11 +85,18 @@ def test_lone_hand_tricks_skip_the_partner() -> None:
      ("dealer_left", "W", "S")],
 )
 def test_lone_leader_follows_the_rule(lone_lead: str, caller: str, expected_leader: str) -> None:
+    """The sheet prints the seats the engine replayed: the leader by the rule, the loner's
+    partner left out (a renege ends the record after one trick)."""
+    partner = "NESW"["NESW".index(caller) - 2]
+    assert seating("N", caller, True, None, lone_lead) == (frozenset({partner}),
+                                                           expected_leader)
     hand = {"dealer": "N", "caller": caller, "alone": True, "trump": "C",
-            "play": [["9H", "10H", "QH"]]}
-    (trick,) = trick_rows("euchre", hand, {"lone_lead": lone_lead}, None)
+            "renege": expected_leader, "play": [["9H", "10H", "QH"]]}
+    result = check_match(euchre([hand], first_dealer="N", rules={"lone_lead": lone_lead}))
+    assert result.ok and result.state is not None, result.problems
+    (trick,) = trick_rows("euchre", hand, result.state.hands[0])
     assert trick.leader == expected_leader
-    assert "NESW"["NESW".index(caller) - 2] not in [c.seat for c in trick.cards]
+    assert partner not in [c.seat for c in trick.cards]
     assert trick.winner == trick.cards[2].seat  # the queen of the led suit
 
 

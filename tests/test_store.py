@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 
 import pytest
@@ -53,7 +54,7 @@ def test_connection_pragmas(database):
     assert mode == ("wal" if dbmod.wal_is_safe() else "delete")
 
 
-def test_request_connection_has_the_pragmas_and_is_closed_at_teardown(app):
+def test_request_connection_has_the_pragmas_and_is_kept_for_the_thread(app):
     with app.app_context():
         database = dbmod.get_db()
         assert dbmod.get_db() is database  # one per request
@@ -62,10 +63,39 @@ def test_request_connection_has_the_pragmas_and_is_closed_at_teardown(app):
         assert database.execute("PRAGMA busy_timeout").fetchone()[0] \
             == app.config["DB_BUSY_TIMEOUT_MS"] == 5000
         conn = database.conn
-    with pytest.raises(sqlite3.ProgrammingError):
-        conn.execute("SELECT 1")  # closed
     with app.app_context():
         assert "db" not in g
+        assert dbmod.get_db().conn is conn  # the thread's connection, kept between requests
+        assert not conn.in_transaction
+
+
+def test_a_replaced_database_file_gets_a_fresh_connection(app):
+    path = dbmod.database_path(app)
+    with app.app_context():
+        conn = dbmod.get_db().conn
+        store.insert_match(dbmod.get_db(), "kept", "h", "euchre", {"game": "euchre"})
+        dbmod.get_db().conn.commit()
+    copy = path.with_name("copy.db")
+    with sqlite3.connect(path) as src, sqlite3.connect(copy) as dst:
+        src.backup(dst)
+    with sqlite3.connect(copy) as dst:
+        dst.execute("DELETE FROM matches WHERE id = 'kept'")
+    os.replace(copy, path)  # what a restore does
+    with app.app_context():
+        assert dbmod.get_db().conn is not conn
+        assert store.get_match(dbmod.get_db(), "kept") is None  # the new file, not the old
+    with pytest.raises(sqlite3.ProgrammingError):
+        conn.execute("SELECT 1")  # the old one was closed
+
+
+def test_a_failed_request_closes_the_kept_connection(app):
+    with app.app_context():
+        conn = dbmod.get_db().conn
+        dbmod.close_db(RuntimeError("the view failed"))
+    with pytest.raises(sqlite3.ProgrammingError):
+        conn.execute("SELECT 1")
+    with app.app_context():
+        assert dbmod.get_db().conn is not conn
 
 
 def test_teardown_rolls_back_an_unfinished_transaction(app):

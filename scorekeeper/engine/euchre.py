@@ -14,8 +14,11 @@ from .cards import (
     opening_leader,
 )
 from .fields import FieldReader, suit_name
+from .game import Game, Preset, Templates
+from .messages import N_
 from .problems import Problem
 from .result import HandResult
+from .rules import DEALS, MAX_POINTS, Option, target_option
 from .tricks import analyse_play
 
 FIELDS = frozenset({
@@ -100,17 +103,12 @@ def evaluate(
             owners[turn_up] = dealer
     if deal is not None:
         _check_deal(r, deal, dealer, turn_up, discard, unavailable, owners)
-    sitting_out = frozenset(
-        s for s in (PARTNER[caller] if alone else None,
-                    PARTNER[defender] if defender else None) if s
-    )
+    sitting_out, leader = seating(dealer, caller, alone, defender, rules["lone_lead"])
     record = None
     if "play" in raw and not r.problems:
         if trump is None:
             r.problem("hand.play_needs_trump", "play")
         else:
-            leader = opening_leader(dealer, sitting_out, caller if alone else None,
-                                    rules["lone_lead"])
             record = analyse_play(
                 r, trump=trump, bowers=True, leader=leader, sitting_out=sitting_out,
                 holdings=deal or {}, unavailable=unavailable, owners=owners,
@@ -147,13 +145,16 @@ def evaluate(
         r.problem("hand.makers_tricks_missing", "makers_tricks")
         return None, r.problems
 
-    outcome = HandResult("made", makers=makers)
+    outcome = HandResult("made", makers=makers, trump=trump, leader=leader,
+                         sitting_out=sitting_out)
     if makers_tricks is not None:
         theirs = TRICKS - makers_tricks
         outcome.tricks = {"NS": makers_tricks, "EW": theirs} if makers == "NS" else \
             {"NS": theirs, "EW": makers_tricks}
     if record is not None and record.winners:
         outcome.trick_winners = list(record.winners)
+    if record is not None:
+        outcome.trick_seats = record.seats
     if renege is not None:
         outcome.result = "renege"
         outcome.renege = renege
@@ -177,6 +178,18 @@ def evaluate(
             points = 2
         outcome.points[OTHER_TEAM[makers]] = points
     return outcome, r.problems
+
+
+def seating(
+    dealer: Seat, caller: Seat, alone: bool, defender: Seat | None, lone_lead: str
+) -> tuple[frozenset[Seat], Seat]:
+    """Who sits out (a loner's partner, a lone defender's partner) and who leads the first
+    trick: worked out here once, for the replay, the pages, the sheet and EGN files."""
+    sitting_out = frozenset(
+        s for s in (PARTNER[caller] if alone else None,
+                    PARTNER[defender] if defender else None) if s
+    )
+    return sitting_out, opening_leader(dealer, sitting_out, caller if alone else None, lone_lead)
 
 
 def _passed(
@@ -219,3 +232,38 @@ def _check_deal(
     if (turn_up is not None and turn_up in owners and dealer in deal
             and discard is not None and turn_up not in deal[dealer]):
         r.problem("deal.dealer_lacks_turn_up", "deal", card=str(turn_up), discard=str(discard))
+
+
+OPTIONS: tuple[Option, ...] = (
+    target_option(10),
+    DEALS,
+    Option("stick_the_dealer", False, bool),
+    Option("lone_lead", "dealer_left", str, choices=("dealer_left", "loner_left")),
+    Option("lone_march_points", 4, int, maximum=MAX_POINTS),
+    Option("lone_euchre_points", 2, int, maximum=MAX_POINTS),
+    Option("defend_alone", False, bool),
+    Option("lone_defender_points", 4, int, maximum=MAX_POINTS),
+    Option("canadian_loner", False, bool),
+    Option("renege_points", 2, int, maximum=MAX_POINTS),
+    Option("renege_points_alone", 4, int, maximum=MAX_POINTS),
+)
+
+GAME = Game(
+    name="euchre",
+    label=N_("Euchre"),
+    rules_label=N_("Euchre rules"),
+    options=OPTIONS,
+    evaluate=evaluate,
+    tricks=TRICKS,
+    presets=(
+        Preset("standard", N_("Standard, to 10")),
+        Preset("stick_the_dealer", N_("Stick the dealer, to 10"), {"stick_the_dealer": True}),
+        Preset("short", N_("Short game, to 5"), {"target": 5}),
+    ),
+    bowers=True,
+    hand_form="scorekeeper.web.forms:EuchreHandForm",
+    templates=Templates(hand_fields="table/_hand_fields_euchre.html",
+                        sheet_hands="prints/_hands_euchre.html",
+                        blank="prints/blank_euchre.html"),
+    blank_rows=20,
+)

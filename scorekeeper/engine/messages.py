@@ -32,6 +32,11 @@ MESSAGES: dict[str, str] = {
     "match.seats_not_object": N_("seats must name the four players: N, E, S and W"),
     "match.seat_missing": N_("seat {seat} needs a player's name"),
     "match.bad_name": N_("a name must be 1 to 40 characters of text"),
+    "match.unknown_player": N_("there is no player with the id {value}"),
+    "match.player_twice": N_("{value} is already at another seat of this match"),
+    "match.bad_date": N_("the date must be a day written like 2026-05-29, not {value}"),
+    "player.bad_short_name": N_("a short name must be 1 to {most} characters"),
+    "player.bad_merge": N_("{value} is not another player to merge into"),
     "match.teams_not_object": N_("teams must be an object with NS and EW names"),
     "match.bad_seat": N_("{value} is not a seat: use N, E, S or W"),
     "match.bad_start_score": N_("a starting score must be a whole number from 0 to 999"),
@@ -109,6 +114,14 @@ MESSAGES: dict[str, str] = {
     "play.unavailable": N_("{card} can't be played: it was {why}"),
     "play.turn_up_not_dealer": N_("{seat} played the turn-up {card}, which is the dealer's card"),
     "play.dealer_kept_turn_up": N_("the dealer took the turn-up {card} and must play it (the discard was {discard})"),
+    # double-dummy analysis
+    "analysis.no_play": N_("this hand has no card record (play), so it can't be analysed"),
+    "analysis.passed": N_("everyone passed this hand: there is no play to analyse"),
+    "analysis.incomplete": N_("the card record of this hand is incomplete: the analysis needs all five tricks"),
+    "analysis.renege": N_("the card record shows {seat} reneged, so there is no legal play to analyse"),
+    "analysis.whist": N_("the analysis is for Euchre hands only"),
+    "analysis.no_hand": N_("there is no hand {no}: the match has {count}"),
+    "analysis.emn": N_("this match notation file holds {count} games: analyse each game's EGN file"),
 }
 
 

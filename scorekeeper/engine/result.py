@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cards import Seat
+
 
 @dataclass(slots=True)
 class HandResult:
@@ -21,6 +23,12 @@ class HandResult:
     renege: dict[str, Any] | None = None
     played: bool = True  # counts towards a fixed number of deals
     whist: dict[str, Any] | None = None  # tricks_NS, honours_NS, revoke
+    # How the hand was played, worked out once here for the pages and the printed sheet
+    # (not part of the `scorekeeper check` object):
+    trump: str | None = None  # as declared, or the turned-up card's suit
+    leader: Seat | None = None  # who led the first trick
+    sitting_out: frozenset[Seat] = frozenset()  # a loner's partner (and a lone defender's)
+    trick_seats: list[list[Seat]] | None = None  # each recorded trick's seats, in play order
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"result": self.result}

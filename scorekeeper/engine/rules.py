@@ -1,4 +1,5 @@
-"""Rule options of each game: names, defaults, types and allowed values (spec/rules.md).
+"""Rule options: names, defaults, types and allowed values (spec/rules.md); each game lists
+its own (``Game.options``).
 
 Every number has a range, checked here once; everything downstream (pages, sheets, charts,
 PDFs, blank sheets) relies on it. The ranges (also in README "Limits"):
@@ -12,9 +13,12 @@ PDFs, blank sheets) relies on it. The ranges (also in README "Limits"):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .problems import Problem, show
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,48 +39,20 @@ MAX_DEALS = 300  # a match holds at most this many hands (service.MAX_HANDS)
 MAX_POINTS = 20  # a hand worth more than 20 points is a typo
 MAX_START_SCORE = 999  # a carried-over score; the chart and sheets stay small below it
 
-EUCHRE_OPTIONS: tuple[Option, ...] = (
-    Option("target", 10, int, minimum=1, maximum=MAX_TARGET, nullable=True),
-    Option("deals", None, int, minimum=1, maximum=MAX_DEALS, nullable=True),
-    Option("stick_the_dealer", False, bool),
-    Option("lone_lead", "dealer_left", str, choices=("dealer_left", "loner_left")),
-    Option("lone_march_points", 4, int, maximum=MAX_POINTS),
-    Option("lone_euchre_points", 2, int, maximum=MAX_POINTS),
-    Option("defend_alone", False, bool),
-    Option("lone_defender_points", 4, int, maximum=MAX_POINTS),
-    Option("canadian_loner", False, bool),
-    Option("renege_points", 2, int, maximum=MAX_POINTS),
-    Option("renege_points_alone", 4, int, maximum=MAX_POINTS),
-)
 
-WHIST_OPTIONS: tuple[Option, ...] = (
-    Option("target", 7, int, minimum=1, maximum=MAX_TARGET, nullable=True),
-    Option("deals", None, int, minimum=1, maximum=MAX_DEALS, nullable=True),
-    Option("honours", False, bool),
-    Option("honours_blocked_at", None, int, maximum=MAX_TARGET, nullable=True),  # None: target - 1
-    Option("rubber", False, bool),
-)
-
-OPTIONS: dict[str, tuple[Option, ...]] = {"euchre": EUCHRE_OPTIONS, "whist": WHIST_OPTIONS}
-
-# Presets offered when starting a match: only the options that differ from the defaults.
-PRESETS: dict[str, dict[str, dict[str, Any]]] = {
-    "euchre": {
-        "standard": {},
-        "stick_the_dealer": {"stick_the_dealer": True},
-        "short": {"target": 5},
-    },
-    "whist": {
-        "american": {},
-        "short": {"target": 5},
-        "long": {"target": 10},
-    },
-}
+def target_option(default: int) -> Option:
+    """The points that win a game (every game has one; null when ``deals`` is set)."""
+    return Option("target", default, int, minimum=1, maximum=MAX_TARGET, nullable=True)
 
 
-def resolve_rules(game: str, given: object) -> tuple[dict[str, Any], list[Problem]]:
-    """Merge the options of a match file with the defaults; collect a problem per bad option."""
-    options = OPTIONS[game]
+# A fixed number of deals instead of a target (every game has it).
+DEALS = Option("deals", None, int, minimum=1, maximum=MAX_DEALS, nullable=True)
+
+def resolve(game: Game, given: object) -> tuple[dict[str, Any], list[Problem]]:
+    """Merge the options of a match file with the game's defaults; a problem per bad option.
+
+    (:func:`scorekeeper.engine.games.resolve_rules` looks the game up by name.)"""
+    options = game.options
     rules: dict[str, Any] = {o.name: o.default for o in options}
     problems: list[Problem] = []
     if given is None:
@@ -88,7 +64,7 @@ def resolve_rules(game: str, given: object) -> tuple[dict[str, Any], list[Proble
         option = known.get(name)
         field = f"rules.{name}"
         if option is None:
-            params = {"name": name, "game": game}
+            params = {"name": name, "game": game.name}
             problems.append(Problem("rules.unknown", field=field, params=params))
             continue
         if value is None and option.nullable:
@@ -122,11 +98,8 @@ def resolve_rules(game: str, given: object) -> tuple[dict[str, Any], list[Proble
         rules["target"] = None  # a fixed number of deals turns the target off
     elif rules["target"] is None:
         problems.append(Problem("rules.no_target", field="rules.target"))
-    if game == "whist":
-        if rules["rubber"] and rules["target"] is None:
-            problems.append(Problem("rules.rubber_needs_target", field="rules.rubber"))
-        if rules["honours_blocked_at"] is None and rules["target"] is not None:
-            rules["honours_blocked_at"] = rules["target"] - 1
+    if game.finish_rules is not None:
+        game.finish_rules(rules, problems)
     return rules, problems
 
 

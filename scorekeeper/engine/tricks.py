@@ -17,6 +17,7 @@ class PlayRecord:
     complete: bool = False  # every trick of the hand is recorded
     renege: tuple[Seat, int] | None = None  # (seat, trick) of the first proven renege
     played: dict[str, list[Card]] = field(default_factory=dict)  # cards each seat played
+    seats: list[list[Seat]] = field(default_factory=list)  # each trick's seats in play order
     valid: bool = True
 
 
@@ -69,6 +70,7 @@ def analyse_play(
             record.valid = False
             return record
         order = _seats_from(leader, sitting_out, size)
+        record.seats.append(order[:len(trick)])
         cards: list[Card] = []
         led_suit = ""
         for position, text in enumerate(trick):

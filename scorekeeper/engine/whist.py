@@ -6,8 +6,12 @@ from typing import Any
 
 from .cards import OTHER_TEAM, SEATS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
 from .fields import FieldReader, suit_name
+from .game import Game, Preset, Templates
+from .messages import N_
 from .problems import Problem
 from .result import HandResult
+from .rules import DEALS, MAX_TARGET, Option, target_option
+from .state import GameEnd, MatchState, settle_to_target
 from .tricks import analyse_play
 
 FIELDS = frozenset({
@@ -50,20 +54,22 @@ def evaluate(
         if deal is not None and dealer in deal and turn_up not in deal[dealer]:
             r.problem("deal.dealer_lacks_card", "deal", card=str(turn_up), seat=dealer)
     record = None
+    leader = next_seat(dealer)
     if "play" in raw and not r.problems:
         if trump is None:
             r.problem("hand.play_needs_trump", "play")
         else:
             record = analyse_play(
-                r, trump=trump, bowers=False, leader=next_seat(dealer),
+                r, trump=trump, bowers=False, leader=leader,
                 sitting_out=frozenset(), holdings=deal or {}, unavailable={}, owners=owners,
                 tricks_in_hand=TRICKS, stop_allowed=revoke is not None,
             )
     if r.problems:
         return None, r.problems
 
-    outcome = HandResult("scored")
+    outcome = HandResult("scored", trump=trump, leader=leader)
     if record is not None:
+        outcome.trick_seats = record.seats
         if record.winners:
             outcome.trick_winners = list(record.winners)
         if record.renege is not None:
@@ -164,6 +170,40 @@ def apply(outcome: HandResult, score: dict[str, int], rules: dict[str, Any]) -> 
     return ended
 
 
+def settle(state: MatchState, rules: dict[str, Any], start: bool = False) -> None:
+    """A rubber is the best of three games (each game's score starts again at 0-0); without
+    one, the first side to the target wins, or the higher score after a number of deals."""
+    target: int | None = rules.get("target")
+    if not rules.get("rubber") or target is None:
+        settle_to_target(state, rules, start)
+        return
+    if state.games is None:
+        state.games = []
+    score = state.score
+    leaders = [t for t in ("NS", "EW") if score[t] >= target]
+    if not leaders:
+        return
+    winner = max(leaders, key=lambda t: score[t])
+    value = game_value(score[OTHER_TEAM[winner]], target)
+    hand = state.hands[-1].no if state.hands else 0
+    state.games.append(GameEnd(len(state.games) + 1, hand, winner, dict(score), value))
+    if state.games_won(winner) >= 2:
+        points = 2 + sum(g.value for g in state.games if g.winner == winner) \
+            - sum(g.value for g in state.games if g.winner != winner)
+        state.rubber = {"winner": winner, "points": points}
+        state.over, state.winner = True, winner
+    else:
+        state.score = {"NS": 0, "EW": 0}
+
+
+def finish_rules(rules: dict[str, Any], problems: list[Problem]) -> None:
+    """A rubber needs a target; honours stop counting one point short of it by default."""
+    if rules["rubber"] and rules["target"] is None:
+        problems.append(Problem("rules.rubber_needs_target", field="rules.rubber"))
+    if rules["honours_blocked_at"] is None and rules["target"] is not None:
+        rules["honours_blocked_at"] = rules["target"] - 1
+
+
 def game_value(loser_score: int, target: int) -> int:
     """A game's worth in a rubber: treble, double or single by the losers' score."""
     if loser_score == 0:
@@ -200,3 +240,34 @@ def _full_holdings(
     if record is not None and record.complete:
         return record.played  # type: ignore[no-any-return]
     return None
+
+
+OPTIONS: tuple[Option, ...] = (
+    target_option(7),
+    DEALS,
+    Option("honours", False, bool),
+    Option("honours_blocked_at", None, int, maximum=MAX_TARGET, nullable=True),  # None: target - 1
+    Option("rubber", False, bool),
+)
+
+GAME = Game(
+    name="whist",
+    label=N_("Whist"),
+    rules_label=N_("Whist rules"),
+    options=OPTIONS,
+    evaluate=evaluate,
+    tricks=TRICKS,
+    presets=(
+        Preset("american", N_("American whist, to 7")),
+        Preset("short", N_("Short whist, to 5"), {"target": 5}),
+        Preset("long", N_("Long whist, to 10"), {"target": 10}),
+    ),
+    apply=apply,
+    settle=settle,
+    finish_rules=finish_rules,
+    hand_form="scorekeeper.web.forms:WhistHandForm",
+    templates=Templates(hand_fields="table/_hand_fields_whist.html",
+                        sheet_hands="prints/_hands_whist.html",
+                        blank="prints/blank_whist.html"),
+    blank_rows=18,
+)

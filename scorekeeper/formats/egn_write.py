@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import SEATS, next_seat
-from .egn import _LONE_LEAD, _POINT_RULES, EGN_FILE_TYPE, EGN_VERSION, card_to_egn
+from .egn import _LONE_LEAD, _POINT_RULES, EGN_FILE_TYPE, EGN_VERSION
+from .egn_deals import card_to_egn
 
 
 class EgnExportError(ValueError):

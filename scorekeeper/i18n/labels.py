@@ -1,5 +1,6 @@
-"""The words of the game, in one place: seats, suits, sides, games, fields of a hand, results
-and rules, as the pages, the printouts and the translated problem messages say them.
+"""The words of the game, in one place: seats, suits, sides, fields of a hand, results and
+rules, as the pages, the printouts and the translated problem messages say them. (A game's
+own name and its presets are worded in its module: ``Game.label``, ``Preset.label``.)
 
 Two kinds, both extracted by pybabel: ``_l`` labels (lazy, for forms and templates) and ``N_``
 words translated where they are used (:func:`scorekeeper.i18n.messages.translate_param`).
@@ -9,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from flask_babel import gettext, pgettext
 from flask_babel import lazy_gettext as _l
-from flask_babel import pgettext
 
 from ..engine.messages import N_
 
@@ -35,7 +36,6 @@ def seat_word(seat: str) -> str:
 SUIT_WORDS = {"spades": N_("spades"), "hearts": N_("hearts"), "diamonds": N_("diamonds"),
               "clubs": N_("clubs")}
 TEAM_WORDS = {"NS": N_("North–South"), "EW": N_("East–West")}
-GAME_WORDS = {"euchre": N_("Euchre"), "whist": N_("Whist")}
 FIELD_WORDS = {
     "dealer": N_("dealer"), "caller": N_("caller"), "round": N_("round"),
     "turn_up": N_("turn-up"), "trump": N_("trump"), "alone": N_("alone"),
@@ -81,14 +81,6 @@ RESULT_LABELS = {
 
 # --- rules (the start page) -------------------------------------------------------------------
 
-PRESET_LABELS = {
-    ("euchre", "standard"): _l("Standard, to 10"),
-    ("euchre", "stick_the_dealer"): _l("Stick the dealer, to 10"),
-    ("euchre", "short"): _l("Short game, to 5"),
-    ("whist", "american"): _l("American whist, to 7"),
-    ("whist", "short"): _l("Short whist, to 5"),
-    ("whist", "long"): _l("Long whist, to 10"),
-}
 # One line per rule option (spec/rules.md), shown beside its field on the start page.
 OPTION_HELP = {
     "target": _l("The first side to reach it wins the game."),
@@ -126,3 +118,32 @@ CHOICE_LABELS = {
     "dealer_left": _l("the dealer's left"),
     "loner_left": _l("the loner's left"),
 }
+
+# --- cards, as a screen reader says them ("Queen of diamonds", 方塊Q) -------------------------
+
+
+def _rank_word(rank: str) -> str:
+    """A card's rank in words; literal calls for extraction (Chinese keeps the letter)."""
+    words: dict[str, Callable[[], str]] = {
+        "A": lambda: pgettext("card rank", "Ace"),
+        "K": lambda: pgettext("card rank", "King"),
+        "Q": lambda: pgettext("card rank", "Queen"),
+        "J": lambda: pgettext("card rank", "Jack"),
+        "10": lambda: pgettext("card rank", "Ten"),
+        "9": lambda: pgettext("card rank", "Nine"),
+        "8": lambda: pgettext("card rank", "Eight"),
+        "7": lambda: pgettext("card rank", "Seven"),
+        "6": lambda: pgettext("card rank", "Six"),
+        "5": lambda: pgettext("card rank", "Five"),
+        "4": lambda: pgettext("card rank", "Four"),
+        "3": lambda: pgettext("card rank", "Three"),
+        "2": lambda: pgettext("card rank", "Two"),
+    }
+    return words[rank]()
+
+
+def card_label(code: str) -> str:
+    """A card written as in the match format (``QD``) in words: "Queen of diamonds"."""
+    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[code[-1]]
+    return pgettext("card name", "%(rank)s of %(suit)s", rank=_rank_word(code[:-1]),
+                    suit=gettext(SUIT_WORDS[suit]))

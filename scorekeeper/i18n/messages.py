@@ -18,10 +18,11 @@ from typing import Any
 
 from flask_babel import get_locale, gettext
 
+from ..engine.games import GAMES
 from ..engine.messages import MESSAGES, N_
 from ..engine.problems import Problem
 from ..formats.egn_messages import EGN_MESSAGES
-from .labels import FIELD_WORDS, GAME_WORDS, SUIT_WORDS, TEAM_WORDS, VALUE_WORDS, seat_word
+from .labels import FIELD_WORDS, SUIT_WORDS, TEAM_WORDS, VALUE_WORDS, seat_word
 
 _AT_LEAST = re.compile(r"^a whole number of at least (-?\d+)$")
 _BETWEEN = re.compile(r"^a whole number from (-?\d+) to (-?\d+)$")
@@ -36,9 +37,13 @@ def translate_param(key: str, value: Any) -> Any:
         return value
     if value in ("N", "E", "S", "W"):
         return seat_word(value)
-    for table in (SUIT_WORDS, TEAM_WORDS, GAME_WORDS, VALUE_WORDS):
+    for table in (SUIT_WORDS, TEAM_WORDS):
         if value in table:
             return gettext(table[value])
+    if value in GAMES:  # a game's name, as its module words it
+        return gettext(GAMES[value].label)
+    if value in VALUE_WORDS:
+        return gettext(VALUE_WORDS[value])
     if key == "field" and value in FIELD_WORDS:
         return gettext(FIELD_WORDS[value])
     found = _AT_LEAST.match(value)

@@ -1,7 +1,8 @@
 """The printable score sheet as a pure view model: header, hand rows, summary, chart, tricks.
 
-Built from a match dict (spec/match-format.md), its replayed state (the `scorekeeper check`
-object) and its history of corrections and undos. No Flask, no WeasyPrint: the templates turn
+Built from a match dict (spec/match-format.md), the engine's replayed state (``MatchState``:
+results, trumps, trick seats, leaders and game ends, worked out once by the engine) and the
+history of corrections and undos. No Flask, no WeasyPrint: the templates turn
 the codes here (results, marks, rule items) into words in the reader's language.
 """
 
@@ -14,28 +15,19 @@ from typing import Any
 
 from ..engine.cards import (
     OTHER_TEAM,
-    PARTNER,
-    RANK_NAMES,
     SEATS,
-    SUIT_SYMBOLS,
-    SUITS,
     TEAM_OF,
     TEAMS,
-    effective_suit,
-    next_seat,
-    opening_leader,
-    parse_card,
-    trick_winner,
 )
-from ..engine.match import game_breaks, replay
-from ..engine.rules import OPTIONS, resolve_rules
+from ..engine.games import GAMES, resolve_rules
+from ..engine.state import GameEnd, HandState, MatchState
+from .cardrows import Holding, Suit, TrickRow, holdings, suit, trick_rows
 from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
 
 NAME_LIMIT = 80  # names are 1-40 code points; anything longer is cut, never laid out in full
 MARGIN_CHART_FROM = 40  # more hands than this: a lead-margin chart beside the two lines
 MADE = frozenset({"made", "march", "alone_made", "alone_march"})
 MARCH = frozenset({"march", "alone_march"})
-RED_SUITS = frozenset({"H", "D"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,52 +43,6 @@ class TeamInfo:
     players: tuple[Player, Player]
     score: int
     winner: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Suit:
-    code: str  # S H D C
-    symbol: str
-    red: bool
-
-
-@dataclass(frozen=True, slots=True)
-class CardCell:
-    seat: str
-    text: str  # as recorded, e.g. "JD"
-    rank: str  # "J"
-    suit: Suit | None
-    trump: bool  # belongs to the trump suit (a left bower does)
-    left_bower: bool
-    winner: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TrickRow:
-    no: int
-    leader: str
-    cards: tuple[CardCell, ...]  # in play order
-    winner: str | None
-
-    def card_of(self, seat: str) -> CardCell | None:
-        """The card ``seat`` played to this trick (None for a seat sitting out)."""
-        return next((c for c in self.cards if c.seat == seat), None)
-
-
-@dataclass(frozen=True, slots=True)
-class Holding:
-    """One seat's cards of a recorded deal, grouped by suit (trumps first)."""
-
-    seat: str
-    suits: tuple[tuple[Suit, tuple[str, ...]], ...]  # (suit, ranks high to low)
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnd:
-    no: int  # 1-based game of a rubber
-    winner: str
-    value: int
-    score: tuple[int, int]  # (winners, losers)
 
 
 @dataclass(slots=True)
@@ -177,6 +123,7 @@ class Sheet:
     started: datetime | None = None
     title: str | None = None  # the match's own title (an imported game's, e.g. "VWEC Finals")
     played: str | None = None  # the day (and time) it was played, as the match file says
+    hands_template: str | None = None  # the game's hand-by-hand table (Game.templates)
 
     def games_won(self, team: str) -> int:
         """Games of a rubber won by ``team``."""
@@ -208,12 +155,6 @@ def clip(name: object) -> str:
     return text if len(text) <= NAME_LIMIT else text[: NAME_LIMIT - 1] + "…"
 
 
-def suit(code: object) -> Suit | None:
-    if not isinstance(code, str) or code not in SUIT_SYMBOLS:
-        return None
-    return Suit(code, SUIT_SYMBOLS[code], code in RED_SUITS)
-
-
 def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str, Any]], ...]:
     """The rules in force, as (code, params): the target or deals, then options off default."""
     items: list[tuple[str, dict[str, Any]]] = []
@@ -222,7 +163,7 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
     elif rules.get("target"):
         items.append(("target", {"n": rules["target"]}))
     skip = {"target", "deals", "honours_blocked_at"}
-    for option in OPTIONS[game]:
+    for option in GAMES[game].options:
         value = rules.get(option.name, option.default)
         if option.name in skip or value == option.default:
             continue
@@ -231,103 +172,6 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
         else:
             items.append((option.name, {"n": value}))
     return tuple(items)
-
-
-def _trump_of(hand: Mapping[str, Any], game: str) -> str | None:
-    trump = hand.get("trump")
-    if isinstance(trump, str):
-        return trump
-    turn_up = parse_card(hand.get("turn_up"))
-    if turn_up is not None and (game == "whist" or hand.get("round") == 1):
-        return turn_up.suit
-    return None
-
-
-def trick_rows(
-    game: str,
-    hand: Mapping[str, Any],
-    rules: Mapping[str, Any],
-    winners: Sequence[str] | None,
-) -> tuple[TrickRow, ...]:
-    """Each recorded trick as a row: seats in play order, the winner marked."""
-    play = hand.get("play")
-    trump = _trump_of(hand, game)
-    if not isinstance(play, list) or not play:
-        return ()
-    bowers = game == "euchre"
-    out: list[TrickRow] = []
-    if game == "euchre":
-        caller = hand.get("caller")
-        loner = caller if hand.get("alone") and isinstance(caller, str) else None
-        out_seats = {PARTNER[loner]} if loner else set()
-        defender = hand.get("defender_alone")
-        if isinstance(defender, str) and defender in PARTNER:
-            out_seats.add(PARTNER[defender])
-        sitting_out = frozenset(out_seats)
-        leader = opening_leader(
-            hand.get("dealer") or "N", sitting_out, loner, rules.get("lone_lead", "dealer_left")
-        )
-    else:
-        sitting_out = frozenset()
-        leader = next_seat(hand.get("dealer") or "N")
-    for index, trick in enumerate(play):
-        texts = [str(t) for t in trick] if isinstance(trick, list) else []
-        seats: list[str] = []
-        seat = leader
-        for _ in texts:
-            seats.append(seat)
-            seat = next_seat(seat)
-            while seat in sitting_out:
-                seat = next_seat(seat)
-        cards = [parse_card(t) for t in texts]
-        winner: str | None = None
-        if winners is not None and index < len(winners):
-            winner = winners[index]
-        elif texts and all(c is not None for c in cards):
-            winner = seats[trick_winner([c for c in cards if c is not None], trump, bowers)]
-        cells = []
-        for seat_of, text, card in zip(seats, texts, cards, strict=True):
-            is_trump = card is not None and effective_suit(card, trump, bowers) == trump
-            left = bool(is_trump and card is not None and bowers and card.rank == 11
-                        and card.suit != trump)
-            cells.append(
-                CardCell(
-                    seat=seat_of,
-                    text=text,
-                    rank=text[:-1] if card is not None else text,
-                    suit=suit(card.suit) if card is not None else None,
-                    trump=is_trump,
-                    left_bower=left,
-                    winner=seat_of == winner,
-                )
-            )
-        out.append(TrickRow(index + 1, leader, tuple(cells), winner))
-        if winner is None:
-            break
-        leader = winner  # type: ignore[assignment]
-    return tuple(out)
-
-
-def holdings(hand: Mapping[str, Any], trump: str | None) -> tuple[Holding, ...]:
-    """The four hands of a recorded deal, each grouped by suit (trumps first, high to low)."""
-    deal = hand.get("deal")
-    if not isinstance(deal, dict):
-        return ()
-    order = sorted(SUITS, key=lambda x: (x != trump, SUITS.index(x)))
-    out = []
-    for seat in SEATS:
-        cards = [c for c in (parse_card(t) for t in deal.get(seat) or []) if c is not None]
-        if not cards:
-            continue
-        groups = []
-        for code in order:
-            ranks = sorted((c.rank for c in cards if c.suit == code), reverse=True)
-            if ranks:
-                found = suit(code)
-                assert found is not None
-                groups.append((found, tuple(RANK_NAMES.get(r, str(r)) for r in ranks)))
-        out.append(Holding(seat, tuple(groups)))
-    return tuple(out)
 
 
 def _marks(result: str, alone: bool, hand: Mapping[str, Any]) -> tuple[str, ...]:
@@ -349,62 +193,40 @@ def _marks(result: str, alone: bool, hand: Mapping[str, Any]) -> tuple[str, ...]
     return tuple(marks)
 
 
-def honours_held(hand: Mapping[str, Any], trump: str | None,
-                 tricks: Sequence[TrickRow]) -> int | None:
-    """Whist: how many of A K Q J of trumps North and South held, as recorded or as the
-    deal or a complete card record shows; None when unknown."""
-    given = hand.get("honours_NS")
-    if isinstance(given, int):
-        return given
-    if trump is None:
-        return None
-    deal = hand.get("deal")
-    cards: list[tuple[str, Any]] = []
-    if isinstance(deal, dict) and all(deal.get(s) for s in SEATS):
-        cards = [(s, parse_card(t)) for s in ("N", "S") for t in deal[s]]
-    elif len(tricks) == 13 and all(len(t.cards) == 4 for t in tricks):
-        cards = [(c.seat, parse_card(c.text)) for t in tricks for c in t.cards
-                 if c.seat in ("N", "S")]
-    else:
-        return None
-    return sum(1 for _seat, c in cards if c is not None and c.suit == trump and c.rank >= 11)
-
-
-def _row(game: str, hand: Mapping[str, Any], st: Mapping[str, Any], rules: Mapping[str, Any]
-         ) -> HandRow:
-    result = str(st.get("result", ""))
+def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
+    result = st.result
     alone = bool(hand.get("alone"))
-    tricks = st.get("tricks")
-    makers = st.get("makers")
+    tricks = st.outcome.tricks
+    makers = st.outcome.makers
     makers_tricks = hand.get("makers_tricks")
-    if makers_tricks is None and isinstance(tricks, dict) and makers in TEAMS:
+    if makers_tricks is None and tricks is not None and makers in TEAMS:
         makers_tricks = tricks.get(makers)
-    tricks_played = trick_rows(game, hand, rules, st.get("trick_winners"))
-    honours = honours_held(hand, _trump_of(hand, game), tricks_played) \
-        if game == "whist" and rules.get("honours") else None
+    parts = st.parts
     return HandRow(
-        no=int(st.get("no", 0)),
-        dealer=str(st.get("dealer") or hand.get("dealer") or ""),
+        no=st.no,
+        dealer=st.dealer,
         result=result,
-        points=dict(st.get("points") or {"NS": 0, "EW": 0}),
-        score=dict(st.get("score") or {"NS": 0, "EW": 0}),
+        points=dict(st.points),
+        score=dict(st.score),
         caller=hand.get("caller"),
         makers=makers,
-        trump=suit(_trump_of(hand, game)),
+        trump=suit(st.outcome.trump),
         round=hand.get("round"),
         alone=alone,
         defender_alone=hand.get("defender_alone"),
         makers_tricks=makers_tricks if result != "passed" else None,
-        tricks=dict(tricks) if isinstance(tricks, dict) else None,
-        honours_ns=honours,
+        tricks=dict(tricks) if tricks is not None else None,
+        honours_ns=st.honours_ns,
         revoke=hand.get("revoke"),
-        renege=st.get("renege"),
+        renege=st.outcome.renege,
         marks=_marks(result, alone, hand),
         note=clip(hand["note"]) if hand.get("note") else None,
-        trick_rows=tricks_played,
+        trick_rows=trick_rows(game, hand, st),
         turn_up=hand.get("turn_up") if isinstance(hand.get("turn_up"), str) else None,
         discard=hand.get("discard") if isinstance(hand.get("discard"), str) else None,
-        holdings=holdings(hand, _trump_of(hand, game)),
+        holdings=holdings(hand, st.outcome.trump),
+        trick_points=parts["tricks"] if parts else None,
+        honour_points=parts["honours"] if parts else None,
     )
 
 
@@ -457,15 +279,14 @@ def _whist_totals(rows: Sequence[HandRow]) -> dict[str, dict[str, int]]:
     return totals
 
 
-def _mark_games(rows: Sequence[HandRow], state: Mapping[str, Any], target: int | None
-                ) -> list[GameEnd]:
+def _mark_games(rows: Sequence[HandRow], state: MatchState) -> list[GameEnd]:
     """Attach each finished game of a rubber to the deal that ended it (the engine says which)."""
-    ends = game_breaks(state.get("hands") or [], state.get("games"), target)
+    ends = state.game_ends()
     out: list[GameEnd] = []
     for row in rows:
         end = ends.get(row.no)
         if end:
-            row.game_end = GameEnd(end["no"], end["winner"], end["value"], end["score"])
+            row.game_end = end
             out.append(row.game_end)
     return out
 
@@ -493,7 +314,7 @@ def _changes(history: Sequence[Mapping[str, Any]]) -> list[Change]:
 
 def build_sheet(
     match: Mapping[str, Any],
-    state: Mapping[str, Any],
+    state: MatchState,
     history: Sequence[Mapping[str, Any]] = (),
     started: datetime | None = None,
 ) -> Sheet:
@@ -503,9 +324,9 @@ def build_sheet(
     seats = match.get("seats") or {}
     players: dict[str, Player] = {s: Player(s, clip(seats.get(s, s))) for s in SEATS}
     names = match.get("teams") or {}
-    score = dict(state.get("score") or {"NS": 0, "EW": 0})
-    rubber = state.get("rubber")
-    winner = state.get("winner")
+    score = dict(state.score)
+    rubber = state.rubber
+    winner = state.winner
     teams: dict[str, TeamInfo] = {
         t: TeamInfo(
             key=t,
@@ -517,8 +338,7 @@ def build_sheet(
         for t in TEAMS
     }
     hands = list(match.get("hands") or [])
-    states = list(state.get("hands") or [])
-    rows = [_row(game, h, s, rules) for h, s in zip(hands, states, strict=False)]
+    rows = [_row(game, h, s) for h, s in zip(hands, state.hands, strict=False)]
     sheet = Sheet(
         game=game,
         rules=rule_items(game, rules),
@@ -527,28 +347,23 @@ def build_sheet(
         players=players,
         teams=teams,
         rows=rows,
-        over=bool(state.get("over")),
+        over=state.over,
         winner=winner,
-        tied=bool(state.get("tied")),
+        tied=state.tied,
         score=score,
-        next_dealer=state.get("next_dealer"),
-        rubber=rubber if isinstance(rubber, dict) else None,
+        next_dealer=state.next_dealer,
+        rubber=rubber,
         changes=_changes(history),
         started=started,
         title=clip(match["title"]) if isinstance(match.get("title"), str) else None,
         played=match["played"] if isinstance(match.get("played"), str) else None,
+        hands_template=GAMES[game].templates.sheet_hands,
     )
     if game == "euchre":
         sheet.team_tally, sheet.player_tally = _tally(rows)
     else:
         sheet.whist_totals = _whist_totals(rows)
-        sheet.games = _mark_games(rows, state, sheet.target)
-        parts = replay(game, rules, hands, str(match.get("first_dealer") or "N"),
-                       match.get("start_score")).parts
-        for row in rows:
-            split = parts.get(row.no)
-            if split:
-                row.trick_points, row.honour_points = split["tricks"], split["honours"]
+        sheet.games = _mark_games(rows, state)
     segments = _segments(match, rows)
     sheet.chart = chart_geometry(segments, sheet.target)
     if len(rows) > MARGIN_CHART_FROM and len(segments) == 1:

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..engine.problems import Problem
+from ..engine.state import MatchState
 
 
 class Status(StrEnum):
@@ -43,7 +44,7 @@ class ServiceResult:
     match_id: str | None = None
     no: int | None = None  # the hand concerned (recorded, corrected, undone, or asked for)
     hand: dict[str, Any] | None = None  # the hand object with its "no"
-    state: dict[str, Any] | None = None  # the replayed state (`scorekeeper check` object)
+    state: MatchState | None = None  # the replayed state (a DUPLICATE has its ``response``)
     problems: list[Problem] = field(default_factory=list)
     edit_key: str | None = None  # create_match only: the new match's edit key
     version: int | None = None  # the match's version after the call (for ETags)
@@ -62,7 +63,7 @@ class Preview:
     no: int  # the hand's number: the next one, or the recorded hand a correction replaces
     correction: bool  # whether it replaces a recorded hand (later hands re-scored)
     problems: list[Problem]  # empty when the hand (and every later one) is legal
-    state: dict[str, Any] | None  # the replay with the hand in place; None if illegal
+    state: MatchState | None  # the replay with the hand in place; None if illegal
 
     @property
     def ok(self) -> bool:
@@ -77,7 +78,7 @@ class LoadedMatch:
     id: str
     game: str
     match: dict[str, Any]  # the match file object, hands included
-    state: dict[str, Any] | None  # the replay; None if the stored hands no longer replay
+    state: MatchState | None  # the replay; None if the stored hands no longer replay
     problems: list[Problem]
     version: int  # bumped by every record, correction and undo
     hand_versions: list[int]  # per hand, for correct_hand(expected_version=...)
@@ -98,4 +99,4 @@ class LoadedMatch:
     @property
     def over(self) -> bool:
         """Whether the match is finished."""
-        return bool(self.state and self.state.get("over"))
+        return self.state is not None and self.state.over

@@ -18,10 +18,13 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import poll, service
-from ..formats import safejson
+from ..engine.analysis import analyse_match_hand
+from ..engine.state import MatchState
+from ..formats import egn_export, safejson
 from ..i18n.messages import problem_json, problem_message
 from ..ratelimit import count_write
 from ..security import bearer_key, csrf, has_rights_for, may_edit
+from ..service import players
 from ..service.results import LoadedMatch, ServiceResult, Status
 from ..store.db import get_db, heartbeat, storage_full
 from . import outcomes
@@ -141,7 +144,7 @@ def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
         if outcome.response is not None:
             body = outcome.response
         else:
-            body = {"hand": outcome.hand, "state": outcome.state}
+            body = {"hand": outcome.hand, "state": _state_json(outcome.state)}
         response = json_response(body, outcomes.http_status(outcome))
         if outcome.status is Status.DUPLICATE:
             response.headers["Idempotent-Replayed"] = "true"
@@ -150,7 +153,7 @@ def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
         return response
     body = {"errors": outcomes.errors(outcome)}
     if outcome.state is not None:
-        body["state"] = outcome.state
+        body["state"] = outcome.state.as_json()
     status = outcomes.http_status(outcome)
     if if_match and outcome.status is Status.CONFLICT:
         status = 412
@@ -159,10 +162,24 @@ def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
 
 def match_body(loaded: LoadedMatch) -> dict[str, Any]:
     """The GET answer: the match file object and its replayed state."""
-    body: dict[str, Any] = {"match": loaded.match, "state": loaded.state}
+    body: dict[str, Any] = {"match": loaded.match, "state": _state_json(loaded.state),
+                            **seat_players(loaded.id)}
     if loaded.problems:
         body["errors"] = [problem_json(p) for p in loaded.problems]
     return body
+
+
+def _state_json(state: MatchState | None) -> dict[str, Any] | None:
+    """The replayed state as the API answers it (the `scorekeeper check` object)."""
+    return state.as_json() if state is not None else None
+
+
+def seat_players(match_id: str) -> dict[str, Any]:
+    """What issue 14 adds to a match's answers: ``date`` (the day played) and ``players``
+    (``{seat: {"id", "name"}}``), beside the spec's keys."""
+    db = get_db()
+    return {"date": players.match_date(db, match_id),
+            "players": players.match_players(db, match_id)}
 
 
 def load_or_404(match_id: str) -> LoadedMatch:
@@ -226,7 +243,8 @@ def create_match() -> Response:
         "edit_key": key,
         "view_url": view_url,
         "edit_url": f"{view_url}?key={key}",
-        "state": outcome.state,
+        "state": _state_json(outcome.state),
+        **seat_players(match_id),
     }
     response = json_response(body, 201)
     response.headers["Location"] = url_for("api.read_match", match_id=match_id)
@@ -308,6 +326,34 @@ def undo_hand(match_id: str, no: int) -> Response:
     return answer(outcome, if_match=version is not None)
 
 
+ANALYSIS_CACHE = 512  # analyses kept per process, by match, version and hand
+_analyses: dict[tuple[str, int, int], dict[str, Any]] = {}
+_analyses_lock = threading.Lock()
+
+
+@bp.get("/api/matches/<match_id>/hands/<int:no>/analysis")
+def hand_analysis(match_id: str, no: int) -> Response:
+    """The double-dummy analysis of a Euchre hand with a complete card record (docs/api.md):
+    ``{hand, makers, par, after, costly}``; 404 for an unknown match or hand, 422 (with the
+    reason) when the hand has no card record, or it is incomplete or illegal. Reading needs
+    only the match's id. Answers are kept per match version (up to 40 ms of CPU each)."""
+    loaded = load_or_404(match_id)
+    if not 1 <= no <= loaded.hand_count:
+        abort(404, description=_("There is no such hand."))
+    key = (match_id, loaded.version, no)
+    body = _analyses.get(key)
+    if body is None:
+        result, problems = analyse_match_hand(loaded.match, no)
+        if result is None:
+            return json_response({"errors": [problem_json(p) for p in problems]}, 422)
+        body = result.as_json()
+        with _analyses_lock:
+            if len(_analyses) >= ANALYSIS_CACHE:
+                _analyses.pop(next(iter(_analyses)))
+            _analyses[key] = body
+    return json_response(body)
+
+
 @bp.get("/m/<match_id>.json")
 def export_match(match_id: str) -> Response:
     """The match file, as a download."""
@@ -317,5 +363,18 @@ def export_match(match_id: str) -> Response:
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{loaded.game}-{match_id}.json"'
     )
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/m/<match_id>.egn")
+def export_egn(match_id: str) -> Response:
+    """A Euchre match as Euchre Game Notation (EGN 1.4), as a download (docs/api.md)."""
+    loaded = load_or_404(match_id)
+    if loaded.game != "euchre":
+        abort(404, description=_("Only Euchre matches can be saved as EGN files."))
+    text = json.dumps(egn_export.export_egn(loaded.match), ensure_ascii=False, indent=2) + "\n"
+    response = current_app.response_class(text, mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="euchre-{match_id}.egn"'
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -7,7 +7,10 @@ of spec/match-format.md.
 
 from __future__ import annotations
 
+import importlib
+import json
 import secrets
+from functools import cache
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
@@ -24,11 +27,12 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, StopValidation
 
+from ..engine import euchre, whist
 from ..engine.cards import EUCHRE_DECK, SEATS, SUIT_SYMBOLS, SUITS
+from ..engine.games import GAMES
 from ..engine.limits import MATCH_FORMAT, NAME_MAX, NOTE_FORM_MAX
-from ..engine.rules import OPTIONS, PRESETS
 from ..i18n.catalogs import wtforms_translations
-from ..i18n.labels import CHOICE_LABELS, OPTION_HELP, OPTION_LABELS, PRESET_LABELS, SEAT_LABELS
+from ..i18n.labels import CHOICE_LABELS, OPTION_HELP, OPTION_LABELS, SEAT_LABELS
 
 
 class SaidLength(Length):
@@ -106,34 +110,36 @@ class StartForm(Form):
     """Start a match: game, four players by seat, team names, first dealer, rules."""
 
     game = RadioField(
-        _l("Game"), choices=_c([("euchre", _l("Euchre")), ("whist", _l("Whist"))]), default="euchre"
+        _l("Game"),
+        choices=_c((g.name, _l(g.label)) for g in GAMES.values() if g.hand_form is not None),
+        default="euchre",
     )
     N = StringField(_l("North"), validators=[DataRequired(), NameLength()])
     S = StringField(_l("South"), validators=[DataRequired(), NameLength()])
     E = StringField(_l("East"), validators=[DataRequired(), NameLength()])
     W = StringField(_l("West"), validators=[DataRequired(), NameLength()])
+    # "New player": this name is someone new, even if a player of this name exists (issue 14)
+    N_new = BooleanField(_l("New player"))
+    S_new = BooleanField(_l("New player"))
+    E_new = BooleanField(_l("New player"))
+    W_new = BooleanField(_l("New player"))
     team_NS = StringField(_l("Team name"), validators=[Optional(), NameLength()])
     team_EW = StringField(_l("Team name"), validators=[Optional(), NameLength()])
     first_dealer = RadioField(
         _l("Who deals first?"), choices=_c((s, SEAT_LABELS[s]) for s in SEATS), default="N"
     )
-    preset_euchre = RadioField(
-        _l("Euchre rules"),
-        choices=_c((k, PRESET_LABELS[("euchre", k)]) for k in PRESETS["euchre"]),
-        default="standard",
-    )
-    preset_whist = RadioField(
-        _l("Whist rules"),
-        choices=_c((k, PRESET_LABELS[("whist", k)]) for k in PRESETS["whist"]),
-        default="american",
-    )
+
+    def new_players(self) -> frozenset[str]:
+        """The seats marked "new player"."""
+        return frozenset(s for s in SEATS if self[f"{s}_new"].data)
 
     def match(self) -> dict[str, Any]:
         """The match object (spec/match-format.md) these answers describe."""
         game = self.game.data
         seats = {s: self[s].data.strip() for s in SEATS}
-        rules = dict(PRESETS[game][self[f"preset_{game}"].data or ""])
-        for option in OPTIONS[game]:
+        preset = GAMES[game].preset(self[f"preset_{game}"].data or "")
+        rules = dict(preset.rules) if preset is not None else {}
+        for option in GAMES[game].options:
             field = self._fields.get(f"{game}_{option.name}")
             value = field.data if field is not None else None
             if option.kind is bool:
@@ -143,7 +149,7 @@ class StartForm(Form):
                 rules[option.name] = value
                 if option.name == "deals" and self._fields[f"{game}_target"].data is None:
                     rules.pop("target", None)  # a fixed number of hands replaces the target
-        defaults = {o.name: o.default for o in OPTIONS[game]}
+        defaults = {o.name: o.default for o in GAMES[game].options}
         rules = {k: v for k, v in rules.items() if v != defaults.get(k)}
         match: dict[str, Any] = {
             "format": MATCH_FORMAT,
@@ -185,9 +191,15 @@ def _option_field(game: str, option):
     )
 
 
-for _game, _options in OPTIONS.items():
-    for _option in _options:
-        setattr(StartForm, f"{_game}_{_option.name}", _option_field(_game, _option))
+# A preset field and a field per rule option for each game played on the pages.
+for _game in GAMES.values():
+    if _game.hand_form is None or not _game.presets:
+        continue
+    setattr(StartForm, f"preset_{_game.name}", RadioField(
+        _l(_game.rules_label), choices=_c((p.name, _l(p.label)) for p in _game.presets),
+        default=_game.presets[0].name))
+    for _option in _game.options:
+        setattr(StartForm, f"{_game.name}_{_option.name}", _option_field(_game.name, _option))
 
 
 class ImportForm(Form):
@@ -202,6 +214,45 @@ class ImportForm(Form):
     )
 
 
+RECORD_MAX = 4000  # characters of a card record (JSON): 52 cards and 52 more of a deal fit
+
+
+class CardRecord:
+    """A card record sent by the card recorder's script (``play`` or ``deal``, as JSON).
+
+    Only its shape is checked here (a list of tricks, an object of seats); the engine checks
+    every card. Left out or blank: no record.
+    """
+
+    field_flags: ClassVar[dict[str, bool]] = {"optional": True}
+
+    def __init__(self, kind: type) -> None:
+        self.kind = kind
+
+    def __call__(self, form, field) -> None:
+        text = (field.data or "").strip()
+        if not text:
+            return
+        try:
+            value = json.loads(text) if len(text) <= RECORD_MAX else None
+        except ValueError:
+            value = None
+        if not isinstance(value, self.kind) or not value:
+            raise StopValidation(str(_l("The recorded cards could not be read: record them "
+                                        "again, or leave them out.")))
+
+
+def _record(field) -> Any:
+    """A card record field's value (already checked by :class:`CardRecord`); None if blank."""
+    text = (field.data or "").strip()
+    return json.loads(text) if text else None
+
+
+def _record_text(value: Any) -> str:
+    """A stored card record as the hidden field's text (for corrections)."""
+    return json.dumps(value, separators=(",", ":")) if value else ""
+
+
 class HandForm(Form):
     """What every hand form carries: idempotency key, expected hand number, note."""
 
@@ -210,12 +261,30 @@ class HandForm(Form):
     version = HiddenField(validators=[Optional(), Length(max=12)])  # the score it is based on
     note = StringField(_l("Note"), validators=[
         Optional(), SaidLength(NOTE_FORM_MAX, _l("Notes are limited to %(max)d characters."))])
+    deal = HiddenField(validators=[CardRecord(dict)])  # set by the card recorder (cards.js)
+    play = HiddenField(validators=[CardRecord(list)])
+
+    def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
+        """Put the match's names (players by seat, sides) on the form's buttons and lists."""
 
     def fill_defaults(self, no: int, version: int | None = None) -> None:
         """Set the hidden fields of a fresh form for hand ``no`` (after match ``version``)."""
         self.submission_id.data = new_submission_id()
         self.expected_no.data = str(no)
         self.version.data = "" if version is None else str(version)
+
+    def records(self, hand: dict[str, Any]) -> dict[str, Any]:
+        """Add the recorded cards (``deal``, ``play``) to ``hand``, when sent."""
+        for name in ("deal", "play"):
+            value = _record(self[name])
+            if value is not None:
+                hand[name] = value
+        return hand
+
+    def fill_records(self, hand: dict[str, Any]) -> None:
+        """Keep a stored hand's card record in the form (a correction does not drop it)."""
+        self.deal.data = _record_text(hand.get("deal"))
+        self.play.data = _record_text(hand.get("play"))
 
 
 _SUIT_CHOICES = _c((s, SUIT_SYMBOLS[s]) for s in SUITS)
@@ -226,7 +295,7 @@ class EuchreHandForm(HandForm):
     caller = RadioField(_l("Who called?"), choices=_seat_choices(), validators=[Omitted()])
     alone = BooleanField(_l("Alone"))
     makers_tricks = RadioField(
-        _l("Makers' tricks"), choices=_c((str(n), str(n)) for n in range(6)),
+        _l("Makers' tricks"), choices=_c((str(n), str(n)) for n in range(euchre.TRICKS + 1)),
         validators=[Omitted()],
     )
     trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Omitted()])
@@ -238,8 +307,9 @@ class EuchreHandForm(HandForm):
     passed = BooleanField(_l("Everyone passed"))
     renege = SelectField(_l("Renege by"), validators=[Omitted()])
     defender_alone = SelectField(_l("Defender alone"), validators=[Omitted()])
+    discard = SelectField(_l("Dealer’s discard"), validators=[Omitted()])
 
-    def set_seats(self, seats: dict[str, str]) -> None:
+    def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """Put the players' names on the seat buttons and lists."""
         choices = _seat_choices(seats)
         self.caller.choices = choices
@@ -247,6 +317,7 @@ class EuchreHandForm(HandForm):
         self.defender_alone.choices = _c([("", _l("nobody"))]) + choices
         self.turn_up.choices = _c([("", _l("not recorded")), *(
             (c, c[:-1] + SUIT_SYMBOLS[c[-1]]) for c in _EUCHRE_CARDS)])
+        self.discard.choices = self.turn_up.choices
 
     def hand(self) -> dict[str, Any]:
         """The Euchre hand object of spec/match-format.md."""
@@ -260,12 +331,12 @@ class EuchreHandForm(HandForm):
             for name in ("makers_tricks", "round"):
                 if _number(self[name]) is not None:
                     hand[name] = _number(self[name])
-            for name in ("trump", "turn_up", "renege", "defender_alone"):
+            for name in ("trump", "turn_up", "renege", "defender_alone", "discard"):
                 if _given(self[name]):
                     hand[name] = _given(self[name])
         if _given(self.note):
             hand["note"] = _given(self.note)
-        return hand
+        return self.records(hand)
 
     def fill(self, hand: dict[str, Any]) -> None:
         """Prefill from a recorded hand (for corrections)."""
@@ -279,13 +350,15 @@ class EuchreHandForm(HandForm):
         self.turn_up.data = hand.get("turn_up") or ""
         self.renege.data = hand.get("renege") or ""
         self.defender_alone.data = hand.get("defender_alone") or ""
+        self.discard.data = hand.get("discard") or ""
         self.note.data = hand.get("note") or ""
+        self.fill_records(hand)
 
 
 class WhistHandForm(HandForm):
     trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Omitted()])
     tricks_NS = RadioField(
-        _l("Tricks won by NS"), choices=_c((str(n), str(n)) for n in range(14)),
+        _l("Tricks won by NS"), choices=_c((str(n), str(n)) for n in range(whist.TRICKS + 1)),
         validators=[Omitted()],
     )
     honours_NS = RadioField(
@@ -308,7 +381,7 @@ class WhistHandForm(HandForm):
         validators=[Omitted()],
     )
 
-    def set_teams(self, teams: dict[str, str]) -> None:
+    def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """Show team names on the revoke list."""
         self.revoke_by.choices = _c([("", _l("nobody")), *((t, teams[t]) for t in ("NS", "EW"))])
 
@@ -325,7 +398,7 @@ class WhistHandForm(HandForm):
                               "penalty": _given(self.revoke_penalty) or "take3"}
         if _given(self.note):
             hand["note"] = _given(self.note)
-        return hand
+        return self.records(hand)
 
     def fill(self, hand: dict[str, Any]) -> None:
         """Prefill from a recorded deal (for corrections)."""
@@ -336,6 +409,30 @@ class WhistHandForm(HandForm):
         self.revoke_by.data = revoke.get("by") or ""
         self.revoke_penalty.data = revoke.get("penalty") or "take3"
         self.note.data = hand.get("note") or ""
+        self.fill_records(hand)
 
 
-HAND_FORMS = {"euchre": EuchreHandForm, "whist": WhistHandForm}
+@cache
+def hand_form_class(game: str) -> type[HandForm]:
+    """The hand form a game names (``Game.hand_form``, "module:Class")."""
+    path = GAMES[game].hand_form
+    if path is None:
+        raise LookupError(f"{game} has no hand form")
+    module, _sep, name = path.partition(":")
+    form: type[HandForm] = getattr(importlib.import_module(module), name)
+    return form
+
+
+class RenamePlayerForm(Form):
+    """Rename a player (the player page): the service checks the name as the API does."""
+
+    name = StringField(_l("New name"), validators=[DataRequired(_l("Write the new name.")),
+                                                   NameLength()])
+
+
+class MergePlayerForm(Form):
+    """Merge a player into another (the player page); ``confirm`` is the second step's yes."""
+
+    into = SelectField(_l("Merge into"), validate_choice=False,
+                       validators=[DataRequired(_l("Choose the player to merge into."))])
+    confirm = HiddenField()

@@ -39,7 +39,7 @@ def message(outcome: ServiceResult) -> str:
     """A sentence for the person at the table (translated), empty on success."""
     s, no = outcome.status, outcome.no
     if s is Status.WRONG_NO:
-        recorded = len(outcome.state.get("hands", [])) if outcome.state else None
+        recorded = len(outcome.state.hands) if outcome.state is not None else None
         if recorded and no is not None and no <= recorded:
             return _("Hand %(no)s was just recorded by another phone.", no=no)
         if no is not None and no == (recorded or 0) + 1:

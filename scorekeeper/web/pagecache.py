@@ -11,13 +11,14 @@ problems) is never kept.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from typing import Any
 
-from flask import request, session
-from flask_babel import get_locale
+from flask import current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 
+from ..i18n import select_locale
 from .forms import new_submission_id
 
 SUBMISSION = "submission-id-to-fill-b7e1"  # rendered in place of the submission id
@@ -31,7 +32,7 @@ def key(match_id: str, version: int, role: str, key_hash: str | None) -> tuple[A
     """What a kept page depends on: ``role`` is "scorer", "revoked" (this phone scored, but the
     key was replaced since) or "viewer"; a scorer's page also on the edit key (its hash), which
     a new scorer link changes without a new version."""
-    return (match_id, version, str(get_locale()), request.host_url, role,
+    return (match_id, version, select_locale(), request.scheme, request.host, role,
             key_hash if role == "scorer" else None)
 
 
@@ -64,11 +65,39 @@ def put(page_key: tuple[Any, ...], html: str, token: str) -> None:
 def fill(html: str, token: str) -> str:
     """The page with this request's CSRF token and a new submission id."""
     if token:
-        html = html.replace(token, generate_csrf())
+        html = html.replace(token, csrf_token())
     return html.replace(SUBMISSION, new_submission_id())
+
+
+TOKEN_REUSE = 60.0  # seconds a session's signed CSRF token is handed out again
+_tokens: dict[tuple[Any, str], tuple[str, float]] = {}
+
+
+def csrf_token() -> str:
+    """This session's CSRF token, as ``generate_csrf()`` makes it; a token signed less than a
+    minute ago for the same session is given again (signing costs as much as the rest of a
+    kept page), well within the token's hour of validity."""
+    field = current_app.config.get("WTF_CSRF_FIELD_NAME") or "csrf_token"
+    raw = session.get(field)
+    if not isinstance(raw, str) or field in g:
+        return generate_csrf()  # a new session (this makes its secret), or made already
+    now = time.monotonic()
+    memo_key = (current_app.config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key, raw)
+    with _lock:
+        found = _tokens.get(memo_key)
+    if found is not None and now - found[1] < TOKEN_REUSE:
+        setattr(g, field, found[0])  # what generate_csrf() gives for the rest of the request
+        return found[0]
+    token = generate_csrf()
+    with _lock:
+        if len(_tokens) >= MAX_PAGES * 4:
+            _tokens.clear()
+        _tokens[memo_key] = (token, now)
+    return token
 
 
 def clear() -> None:
     """Forget every kept page (tests)."""
     with _lock:
         _pages.clear()
+        _tokens.clear()

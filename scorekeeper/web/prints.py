@@ -23,7 +23,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import ServiceUnavailable
 
 from .. import lane, service
-from ..engine.rules import resolve_rules
+from ..engine.games import GAMES, resolve_rules
 from ..i18n import format_when
 from ..printing import pdf_render
 from ..printing.chart import render_svg
@@ -33,9 +33,7 @@ from ..store.db import get_db
 
 bp = Blueprint("prints", __name__)
 
-GAMES = ("euchre", "whist")
 PRINT_CSS = "css/print.css"  # linked by the pages; handed to WeasyPrint parsed and cached
-BLANK_ROWS = {"euchre": 20, "whist": 18}  # rows for one game (Whist: a long game)
 RUBBER_ROWS = 8  # rows per game when a Whist sheet holds the three games of a rubber
 MAX_TICKS = 30  # a blank Euchre sheet draws tick boxes for games up to 30 points, no longer
 
@@ -79,7 +77,7 @@ def _format_stamp(stamp: str | None) -> str:
 
 
 def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
-         day: date | None) -> Response:
+         day: date | None, stylesheets: tuple[str, ...] = (PRINT_CSS,)) -> Response:
     """The document as a PDF download, rendered away from the web process and cached under
     ``key`` + language + paper size (:mod:`scorekeeper.printing.pdf_render`); 503 when the render
     queue is full."""
@@ -88,7 +86,7 @@ def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
     full_key = (*key, _lang(), _size(), request.host_url)
     try:
         data, how = pdf_render.render(full_key, html, request.host_url, static_dir,
-                                      app.static_url_path or "/static", (PRINT_CSS,),
+                                      app.static_url_path or "/static", stylesheets,
                                       lambda: lane.released(request.environ))
     except pdf_render.RenderBusy:
         raise ServiceUnavailable(
@@ -200,15 +198,18 @@ def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url:
     seats = data.get("seats") or {}
     players = {s: Player(s, clip(seats[s])) for s in "NESW" if seats.get(s)}
     teams = {t: clip(n) for t, n in (data.get("teams") or {}).items() if n}
+    template = GAMES[game].templates.blank
+    if template is None:
+        abort(404)
     return render_template(
-        f"prints/blank_{game}.html",
+        template,
         game=game,
         rules=rules,
         rule_items=rule_items(game, rules),
         players=players,
         teams=teams,
         first_dealer=data.get("first_dealer"),
-        rows=RUBBER_ROWS if game == "whist" and rules.get("rubber") else BLANK_ROWS[game],
+        rows=RUBBER_ROWS if rules.get("rubber") else GAMES[game].blank_rows,
         max_ticks=MAX_TICKS,
         lang=_lang(),
         size=_size(),
@@ -222,15 +223,23 @@ def _pdf_url(endpoint: str, **values: str) -> str:
     return url_for(endpoint, **values, **({"size": size} if size != "a4" else {}))
 
 
-@bp.get("/sheets/<any(euchre, whist):game>")
+def _known(game: str) -> None:
+    """A game's blank sheet address: 404 for a game there is none of."""
+    if game not in GAMES or GAMES[game].templates.blank is None:
+        abort(404)
+
+
+@bp.get("/sheets/<game>")
 def blank(game: str) -> str:
     """A blank score sheet for a table without a phone."""
+    _known(game)
     return _blank_html(game, None, False, _pdf_url(".blank_pdf", game=game))
 
 
-@bp.get("/sheets/<any(euchre, whist):game>.pdf")
+@bp.get("/sheets/<game>.pdf")
 def blank_pdf(game: str) -> Response:
     """A blank score sheet as a PDF."""
+    _known(game)
     return _pdf(("blank", game), lambda: _blank_html(game, None, True, ""),
                 [f"{game}-score-sheet"], None)
 

@@ -27,16 +27,17 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from .. import security, service, store
+from ..engine.games import GAMES
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES, LOCALES
-from ..qr import qr_svg
 from ..ratelimit import count_write
-from ..service import Status
+from ..store import players as players_store
 from ..store.db import get_db
-from . import errors, outcomes, pagecache, tableview
+from . import handpage, outcomes, pagecache, tableview
 from .errors import refuse_if_storage_full
-from .forms import HAND_FORMS, OPTIONS, ActionForm, ImportForm, StartForm
+from .forms import ActionForm, ImportForm, StartForm, hand_form_class
+from .qr import qr_svg
 
 bp = Blueprint("table", __name__)
 
@@ -44,7 +45,9 @@ RECENT_COOKIE = "recent"
 RECENT_MAX = 12
 THEME_COLOUR = "#1d5c45"  # as <meta name="theme-color"> in base.html
 BACKGROUND_COLOUR = "#f3f0e8"  # the page background (app.css --bg)
-SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*")  # a path on this site: no "//", "/\", spaces
+# a path on this site (no "//", "/\\", spaces), with its query if any (a language switch on the
+# merge question keeps which player was chosen)
+SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*(\?[\w\-.~%=&+,:@/]*)?")
 
 
 @bp.app_context_processor
@@ -105,7 +108,7 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
     """The home page: recent matches, the start form and the import form."""
     recent = []
     for loaded in service.recent(get_db(), _recent_ids()):
-        score = (loaded.state or {}).get("score") or {}
+        score = loaded.state.score if loaded.state is not None else {}
         recent.append({
             "id": loaded.id,
             "title": " – ".join(tableview.team_names(loaded.match).values()),
@@ -113,12 +116,14 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
             "scorer": security.rights_match(loaded.id, loaded.key_hash),
         })
     form = form or StartForm()
-    option_names = {g: [o.name for o in opts] for g, opts in OPTIONS.items()}
+    option_names = {g.name: [o.name for o in g.options] for g in GAMES.values()
+                    if g.hand_form is not None}
     option_errors = any(form[f"{g}_{n}"].errors for g, ns in option_names.items() for n in ns)
     return render_template(
         "table/home.html", form=form, import_form=import_form or ImportForm(), recent=recent,
         problems=problems, import_problems=import_problems, option_names=option_names,
         option_errors=option_errors, name_max=NAME_MAX,
+        known_players=players_store.recent_players(get_db()),
     ), status
 
 
@@ -141,7 +146,7 @@ def start():
     if not form.validate():
         return _home(form=form, status=422)
     refuse_if_storage_full(get_db())
-    outcome = service.create_match(get_db(), form.match())
+    outcome = service.create_match(get_db(), form.match(), new_players=form.new_players())
     if not outcome.ok:
         return _home(form=form, problems=[tableview.problem_text(p) for p in outcome.problems],
                      status=422)
@@ -179,11 +184,8 @@ def _hand_form(loaded, formdata=None, csrf=True):
 
 def _form_for(game: str, match: dict[str, Any], formdata=None, csrf=True):
     """The hand form of ``game`` for a match object (its hands are not needed: no replay)."""
-    form = HAND_FORMS[game](formdata=formdata, meta={} if csrf else {"csrf": False})
-    if game == "euchre":
-        form.set_seats(match["seats"])
-    else:
-        form.set_teams(tableview.short_names(match))
+    form = hand_form_class(game)(formdata=formdata, meta={} if csrf else {"csrf": False})
+    form.name_seats(match["seats"], tableview.short_names(match))
     return form
 
 
@@ -213,8 +215,11 @@ def _view(loaded) -> dict[str, Any]:
     v["view_qr"] = qr_svg(v["view_link"], _("View link QR code"))
     v["links"] = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
                   (_("Match file"), f"/m/{loaded.id}.json")]
+    if loaded.game == "euchre":
+        v["links"].append((_("EGN file"), f"/m/{loaded.id}.egn"))
     entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
     v["corrections"] = tableview.correction_lines(loaded.match, entries)
+    v["recorder"] = handpage.recorder(loaded) if editor else {}
     return v
 
 
@@ -257,11 +262,14 @@ def _role(editor: bool, match_id: str) -> str:
 
 
 def _page_response(match_id: str, html: str, status: int = 200):
-    """The match page as a response: never cached by the browser; a recent match here."""
+    """The match page as a response: never cached by the browser; a recent match here (the
+    cookie is sent when the list changes)."""
     resp = current_app.make_response((html, status))
     ids = [match_id] + [i for i in _recent_ids() if i != match_id]
-    resp.set_cookie(RECENT_COOKIE, ".".join(ids[:RECENT_MAX]), max_age=400 * 86400,
-                    httponly=True, samesite="Lax", secure=request.is_secure)
+    recent = ".".join(ids[:RECENT_MAX])
+    if recent != request.cookies.get(RECENT_COOKIE):  # a reload of the newest: nothing to say
+        resp.set_cookie(RECENT_COOKIE, recent, max_age=400 * 86400,
+                        httponly=True, samesite="Lax", secure=request.is_secure)
     resp.headers["Cache-Control"] = "no-store"
     return resp
 
@@ -301,208 +309,6 @@ def _stale_link(match_id: str):
             "score. To record, scan the scorer QR code on the phone that keeps the score."),
           "warn")
     return redirect(url_for("table.match", match_id=match_id), 303)
-
-
-def _apply_problems(form, problems) -> list[str]:
-    """Put each engine problem next to its field; return those that belong to no field."""
-    general = []
-    for p in problems:
-        name = tableview.FORM_FIELD.get(p.field or "", p.field or "")
-        if name and name in form and name not in ("csrf_token", "submission_id"):
-            form[name].errors = [*form[name].errors, tableview.problem_text(p)]
-        else:
-            general.append(tableview.problem_text(p))
-    return general
-
-
-def _expected_no(form) -> int:
-    """The form's hidden number (the hand it expects, or the version of the hand it edits)."""
-    try:
-        return int(form.expected_no.data)
-    except (TypeError, ValueError):
-        return 0
-
-
-def _form_version(form) -> int | None:
-    """The form's hidden match version (the score it was based on); None if not sent."""
-    try:
-        return int(form.version.data)
-    except (TypeError, ValueError):
-        return None
-
-
-def _answer(code: int, **body: Any):
-    """A JSON answer to the page's script (never cached)."""
-    resp = jsonify(body)
-    resp.status_code = code
-    resp.headers["Cache-Control"] = "no-store"
-    return resp
-
-
-def _stored_hand(loaded, no: int | None) -> dict[str, Any] | None:
-    """Hand ``no`` as stored, in words (for a conflict shown side by side); None if absent."""
-    if no is None or not 1 <= no <= loaded.hand_count or not loaded.state:
-        return None
-    hand, out = loaded.match["hands"][no - 1], loaded.state["hands"][no - 1]
-    return {"no": no, "what": tableview.describe_hand(loaded.match, hand),
-            "result": tableview.outcome_label(loaded.match, hand, out)}
-
-
-@bp.post("/m/<match_id>/hands")
-def record(match_id: str):
-    """Record the next hand: 303 when stored (or a retry of it), else the errors or why not.
-
-    The page's script sends the same form with ``Accept: application/json`` (its Save and its
-    offline queue) and gets JSON instead of a page: ``{status, message, ...}``.
-    """
-    row = _row_or_404(match_id)  # the form needs the names only: the service replays once
-    as_json = errors.prefers_json()
-    if as_json and not _is_editor(match_id):
-        return _answer(403, status="forbidden", message=_(
-            "This phone is no longer a scorer of this match: a new scorer link was made on "
-            "another phone. The hand is kept on this phone. To record it, open the new scorer "
-            "link (or scan the scorer QR code on the scoring phone), then come back."))
-    _require_editor(match_id)
-    form = _form_for(row.game, row.data, request.form)
-    if not form.validate():
-        if as_json:
-            found = {k: [str(m) for m in v] for k, v in form.errors.items()}
-            text = " ".join(m for msgs in found.values() for m in msgs)
-            return _answer(422, status="invalid", message=text, errors=found)
-        return _match_page(_load_or_404(match_id), form=form, status=422)
-    outcome = service.record_hand(get_db(), match_id, form.hand(), _expected_no(form),
-                                  form.submission_id.data or None,
-                                  expected_version=_form_version(form))
-    here = url_for("table.match", match_id=match_id)
-    if outcome.status in (Status.RECORDED, Status.DUPLICATE):
-        if as_json:
-            return _answer(outcomes.http_status(outcome), status=str(outcome.status), no=outcome.no,
-                           version=outcome.version)
-        return redirect(here, 303)
-    if outcome.status is Status.ILLEGAL:
-        if as_json:
-            texts = [tableview.problem_text(p) for p in outcome.problems]
-            return _answer(422, status="illegal", message=" ".join(texts))
-        general = _apply_problems(form, outcome.problems)
-        return _match_page(_load_or_404(match_id), form=form, general_errors=general,
-                           status=422)
-    if outcome.status in (Status.WRONG_NO, Status.OVER):  # the page was behind: show what is
-        current = _load_or_404(match_id)
-        if as_json:
-            return _answer(409, status=str(outcome.status), message=outcomes.message(outcome),
-                           next_no=current.next_no, version=current.version,
-                           stored=_stored_hand(current, outcome.no))
-        flash(outcomes.message(outcome), "warn")
-        return _match_page(current, status=409)
-    if as_json:  # a submission key reused for another hand
-        return _answer(422, status=str(outcome.status), message=outcomes.message(outcome))
-    flash(outcomes.message(outcome), "warn")
-    return redirect(here, 303)
-
-
-@bp.route("/m/<match_id>/preview", methods=["GET", "POST"])
-def preview(match_id: str):
-    """What saving this form would do, by the engine itself: ``{label, errors}``.
-
-    The page's script sends a GET with the form's fields as the query: it changes nothing, so
-    it needs no CSRF token and does not count against the write limit (a POST of the form
-    works too). ``no=N`` previews a correction of hand N (later hands re-scored).
-    """
-    row = _row_or_404(match_id)
-    _require_editor(match_id)
-    if request.method == "GET":
-        form = _form_for(row.game, row.data, request.args, csrf=False)
-    else:
-        form = _form_for(row.game, row.data, request.form)
-    if not form.validate():
-        no = request.args.get("no", type=int)
-        plain = _("Save the correction") if no is not None and 1 <= no < _next_no(match_id) \
-            else _("Save hand %(n)s", n=_next_no(match_id))
-        return jsonify(label=plain, errors={
-            k: v for k, v in form.errors.items() if k != "csrf_token"})
-    hand = form.hand()
-    seen = service.preview(get_db(), match_id, hand, request.args.get("no", type=int))
-    if seen is None:
-        abort(404)
-    if seen.correction:
-        plain, says = _("Save the correction"), _("Save correction: %(what)s")
-    else:
-        plain, says = _("Save hand %(n)s", n=seen.no), _("Save: %(what)s")
-    if not seen.ok:
-        errors: dict[str, list[str]] = {}
-        for p in seen.problems:
-            errors.setdefault(p.field or "", []).append(tableview.problem_text(p))
-        return jsonify(label=plain, errors=errors)
-    out = seen.state["hands"][seen.no - 1]
-    what = tableview.outcome_label(row.data, hand, out, seen.state)
-    return jsonify(label=says % {"what": what}, errors={})
-
-
-def _next_no(match_id: str) -> int:
-    """The number the next hand gets (a count, no replay)."""
-    return len(store.get_hands(get_db(), match_id)) + 1
-
-
-@bp.post("/m/<match_id>/undo")
-def undo(match_id: str):
-    """Undo the last hand (the form says which: another phone may have recorded meanwhile)."""
-    _load_or_404(match_id)
-    _require_editor(match_id)
-    form = ActionForm()
-    if not form.validate():
-        abort(400)
-    outcome = service.undo_last(get_db(), match_id, _expected_no(form))
-    if outcome.status is Status.UNDONE:
-        flash(_("Hand %(n)s undone.", n=outcome.no), "info")
-    else:
-        flash(outcomes.message(outcome), "warn")
-    return redirect(url_for("table.match", match_id=match_id), 303)
-
-
-@bp.route("/m/<match_id>/hands/<int:no>/edit", methods=["GET", "POST"])
-def edit_hand(match_id: str, no: int):
-    """Correct hand ``no``: a prefilled form; later hands are re-scored by the engine.
-
-    The hidden ``expected_no`` carries the hand's version here, so a correction made
-    meanwhile on another phone is not overwritten (CONFLICT).
-    """
-    loaded = _load_or_404(match_id)
-    _require_editor(match_id)
-    if not 1 <= no <= loaded.hand_count:
-        abort(404)
-    form = _hand_form(loaded, request.form if request.method == "POST" else None)
-    general: list[str] = []
-    status = 200
-    if request.method == "POST" and form.validate():
-        outcome = service.correct_hand(get_db(), match_id, no, form.hand(), _expected_no(form))
-        if outcome.status is Status.CORRECTED:
-            flash(_("Hand %(n)s corrected.", n=no), "info")
-            return redirect(url_for("table.match", match_id=match_id), 303)
-        if outcome.status is Status.CONFLICT:  # changed meanwhile: show what is there now
-            loaded = _load_or_404(match_id)
-            if no > loaded.hand_count:  # ... or undone meanwhile
-                flash(outcomes.message(outcome), "warn")
-                return redirect(url_for("table.match", match_id=match_id), 303)
-            form = _hand_form(loaded)
-            general, status = [outcomes.message(outcome)], 409
-        else:
-            general = _apply_problems(form, outcome.problems) if outcome.problems \
-                else [outcomes.message(outcome)]
-            status = 422
-    elif request.method == "POST":
-        status = 422
-    if request.method == "GET" or status == 409:
-        form.fill(loaded.match["hands"][no - 1])
-        form.expected_no.data = str(loaded.hand_versions[no - 1])
-    v = _view(loaded)
-    dealer_seat = (loaded.state or {}).get("hands", [{}] * no)[no - 1].get("dealer", "")
-    resp = current_app.make_response((render_template(
-        "table/edit_hand.html", v=v, form=form, no=no, general_errors=general,
-        dealer=loaded.match["seats"].get(dealer_seat, "?"), more_open=True,
-        preview_url=url_for("table.preview", match_id=match_id, no=no),
-    ), status))
-    resp.headers["Cache-Control"] = "no-store"  # Back never shows an old form to send again
-    return resp
 
 
 @bp.post("/m/<match_id>/rematch")

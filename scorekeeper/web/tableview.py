@@ -1,7 +1,7 @@
 """What the table pages show, worked out from a match and its replayed state.
 
-Pure presentation: names, labels and history rows. No rules live here: results, points and
-dealers all come from the engine's state (``scorekeeper check`` object).
+Pure presentation: names, labels and history rows. No rules live here: results, points,
+dealers and game ends all come from the engine's typed state (``MatchState``).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
 from ..engine.cards import SUIT_SYMBOLS
-from ..engine.match import game_breaks
+from ..engine.games import GAMES
 from ..engine.problems import Problem
-from ..engine.rules import resolve_rules
+from ..engine.state import HandState, MatchState
 from ..i18n.labels import RESULT_LABELS, SEAT_LABELS
 from ..i18n.messages import problem_message
 
@@ -61,47 +61,41 @@ def gain_text(names: dict[str, str], points: dict[str, int] | None) -> str:
     return join_words(parts) or _("no score")
 
 
-def breaks_of(match: dict[str, Any], state: dict[str, Any]) -> dict[int, dict[str, Any]]:
-    """The engine's game ends of a rubber, by the number of the deal that ended each."""
-    rules, _problems = resolve_rules(match["game"], match.get("rules"))
-    return game_breaks(state.get("hands") or [], state.get("games"), rules.get("target"))
-
-
-def end_text(match: dict[str, Any], state: dict[str, Any], no: int) -> str:
+def end_text(match: dict[str, Any], state: MatchState, no: int) -> str:
     """What hand ``no`` ended, if anything: a game of a rubber, the rubber, or the match."""
     names = team_names(match)
-    last = no == len(state.get("hands") or [])
-    rubber = state.get("rubber")
-    ended = breaks_of(match, state).get(no)
-    if ended and rubber and last and state.get("over"):
+    last = no == len(state.hands)
+    rubber = state.rubber
+    ended = state.game_ends().get(no)
+    if ended and rubber and last and state.over:
         return _("rubber to %(team)s, %(n)s points", team=names[rubber["winner"]],
                  n=rubber["points"])
     if ended:
-        return _("game %(no)s to %(team)s, worth %(n)s", no=ended["no"],
-                 team=names[ended["winner"]], n=ended["value"])
-    if last and state.get("over"):
+        return _("game %(no)s to %(team)s, worth %(n)s", no=ended.no,
+                 team=names[ended.winner], n=ended.value)
+    if last and state.over:
         return _("game!")
     return ""
 
 
-def outcome_label(match: dict[str, Any], hand: dict[str, Any], out: dict[str, Any],
-                  state: dict[str, Any] | None = None) -> str:
+def outcome_label(match: dict[str, Any], hand: dict[str, Any], out: HandState,
+                  state: MatchState | None = None) -> str:
     """What a hand did, in table language: "Bo & Dee euchred → Ann & Cai +2 · game!".
 
     Every side that scores is named (a Whist deal may score both), with the names the board
     uses; given the replayed ``state``, the end of a game, a rubber or the match is added.
     """
     text = _outcome_words(match, hand, out)
-    ended = end_text(match, state, int(out.get("no") or 0)) if state else ""
+    ended = end_text(match, state, out.no) if state is not None else ""
     return f"{text} · {ended}" if ended else text
 
 
-def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: dict[str, Any]) -> str:
+def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: HandState) -> str:
     names, seats = team_names(match), match["seats"]
-    result = out.get("result")
-    gain = gain_text(names, out.get("points"))
+    result = out.result
+    gain = gain_text(names, out.points)
     caller = seats.get(hand.get("caller") or "", "")
-    makers = names.get(out.get("makers") or "", "")
+    makers = names.get(out.outcome.makers or "", "")
     if result == "passed":
         return _("all passed → no score")
     if result == "made":
@@ -111,29 +105,29 @@ def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: dict[str, A
     if result in ("march", "euchred"):
         return f"{makers} {RESULT_LABELS[result]} → {gain}"
     if result == "renege":
-        by = (out.get("renege") or {}).get("seat") or hand.get("renege")
+        by = (out.outcome.renege or {}).get("seat") or hand.get("renege")
         return _("%(who)s %(what)s → %(gain)s", who=seats.get(by, "") if by else "",
                  what=RESULT_LABELS[result], gain=gain)
-    tricks = (out.get("tricks") or {}).get("NS")
+    tricks = (out.outcome.tricks or {}).get("NS")
     words = _("%(team)s %(n)s tricks → %(gain)s", team=names["NS"], n=tricks, gain=gain)
     if result == "revoke":
-        by = (hand.get("revoke") or {}).get("by") or (out.get("revoke") or {}).get("by")
+        by = (hand.get("revoke") or {}).get("by") or (out.revoke or {}).get("by")
         words = join_words([_("%(who)s %(what)s", who=names.get(by or "", ""),
                               what=RESULT_LABELS["revoke"]), words])
     return words
 
 
-def undo_what(match: dict[str, Any], hand: dict[str, Any], out: dict[str, Any]) -> str:
+def undo_what(match: dict[str, Any], hand: dict[str, Any], out: HandState) -> str:
     """The short description in "Undo hand 11 (Bo, march)"."""
-    result = out.get("result")
+    result = out.result
     if result == "passed":
         return str(RESULT_LABELS["passed"])
     if match["game"] == "whist":
-        tricks = (out.get("tricks") or {}).get("NS")
+        tricks = (out.outcome.tricks or {}).get("NS")
         suit = SUIT_SYMBOLS.get(hand.get("trump") or "", "")
         return f"{suit} {short_names(match)['NS']} {tricks}".strip()
     caller = match["seats"].get(hand.get("caller") or "", "?")
-    label = RESULT_LABELS.get(result or "", "")
+    label = RESULT_LABELS.get(result, "")
     return f"{caller}, {label}" if label else caller
 
 
@@ -141,17 +135,17 @@ def _pair(score: dict[str, int]) -> str:
     return f"{score.get('NS', 0)}–{score.get('EW', 0)}"
 
 
-def history_rows(match: dict[str, Any], state: dict[str, Any]) -> list[dict[str, Any]]:
+def history_rows(match: dict[str, Any], state: MatchState) -> list[dict[str, Any]]:
     """One row per hand, newest first; in a rubber, a row above each deal that ended a game."""
     seats, rows, names = match["seats"], [], team_names(match)
-    breaks = breaks_of(match, state)
-    for hand, out in zip(match["hands"], state.get("hands", []), strict=False):
-        result = out.get("result") or ""
-        points = out.get("points") or {}
-        tricks = out.get("tricks") or {}
+    breaks = state.game_ends()
+    for hand, out in zip(match["hands"], state.hands, strict=False):
+        result = out.result
+        points = out.points
+        tricks = out.outcome.tricks or {}
         tags = []
         if match["game"] == "euchre":
-            makers = out.get("makers")
+            makers = out.outcome.makers
             shown = str(tricks.get(makers, "")) if makers and tricks else ""
             if hand.get("alone"):
                 tags.append(str(_l("alone")))
@@ -163,8 +157,8 @@ def history_rows(match: dict[str, Any], state: dict[str, Any]) -> list[dict[str,
         gains = [{"team": t, "name": names[t], "n": f"{points[t]:+d}".replace("-", "−")}
                  for t in TEAMS if points.get(t)]
         rows.append({
-            "no": out.get("no"),
-            "dealer": seats.get(out.get("dealer") or "", ""),
+            "no": out.no,
+            "dealer": seats.get(out.dealer, ""),
             "caller": seats.get(hand.get("caller") or "", ""),
             "trump": hand.get("trump"),
             "tags": tags,
@@ -173,15 +167,16 @@ def history_rows(match: dict[str, Any], state: dict[str, Any]) -> list[dict[str,
             "result": str(label),
             "result_cls": result.replace("alone_", ""),
             "cls": result,
-            "score": _pair(out.get("score") or {}),
+            "score": _pair(out.score),
             "note": hand.get("note"),
+            "cards": bool(hand.get("play") or hand.get("deal")),  # a hand page worth a link
         })
-        ended = breaks.get(out.get("no") or 0)
+        ended = breaks.get(out.no)
         if ended:
+            a, b = ended.pair
             rows.append({"game_end": _(
-                "Game %(no)s to %(team)s, %(a)s–%(b)s, worth %(n)s", no=ended["no"],
-                team=names[ended["winner"]], a=ended["score"][0], b=ended["score"][1],
-                n=ended["value"])})
+                "Game %(no)s to %(team)s, %(a)s–%(b)s, worth %(n)s", no=ended.no,
+                team=names[ended.winner], a=a, b=b, n=ended.value)})
     rows.reverse()
     return rows
 
@@ -218,41 +213,47 @@ def describe_hand(match: dict[str, Any], hand: dict[str, Any]) -> str:
     return " ".join(p for p in parts if p)
 
 
-def _rubber_line(names: dict[str, str], state: dict[str, Any]) -> str:
+def _rubber_line(names: dict[str, str], state: MatchState) -> str:
     """The final banner of a rubber: its result in games and its points."""
-    rubber = state.get("rubber")
+    rubber = state.rubber
     if not rubber:
         return ""
-    won = {t: sum(1 for g in state.get("games") or [] if g.get("winner") == t) for t in TEAMS}
+    won = {t: state.games_won(t) for t in TEAMS}
     other = "EW" if rubber["winner"] == "NS" else "NS"
     return _("%(team)s won the rubber %(a)s–%(b)s, %(n)s points", team=names[rubber["winner"]],
              a=won[rubber["winner"]], b=won[other], n=rubber["points"])
 
 
-def _game_news(match: dict[str, Any], state: dict[str, Any]) -> str:
+def _game_news(match: dict[str, Any], state: MatchState) -> str:
     """Said on the board right after a deal ends a game of a rubber (not the last one)."""
-    hands = state.get("hands") or []
-    if not hands or state.get("over"):
+    if not state.hands or state.over:
         return ""
-    ended = breaks_of(match, state).get(int(hands[-1].get("no") or 0))
+    ended = state.game_ends().get(state.hands[-1].no)
     if not ended:
         return ""
+    a, b = ended.pair
     return _("Game %(no)s to %(team)s, %(a)s–%(b)s, worth %(n)s. Game %(next)s starts at 0–0.",
-             no=ended["no"], team=team_names(match)[ended["winner"]], a=ended["score"][0],
-             b=ended["score"][1], n=ended["value"], next=ended["no"] + 1)
+             no=ended.no, team=team_names(match)[ended.winner], a=a, b=b, n=ended.value,
+             next=ended.no + 1)
 
 
 def board(loaded: Any, editor: bool) -> dict[str, Any]:
-    """Everything the match page shows, as plain values for the templates."""
-    match, state = loaded.match, loaded.state or {}
+    """Everything the match page shows, as plain values for the templates.
+
+    A match whose stored hands no longer replay (``loaded.state`` None) shows an empty board
+    and its problems."""
+    match = loaded.match
+    state = loaded.state if loaded.state is not None else MatchState(
+        match["game"], {"NS": 0, "EW": 0}, next_dealer=match.get("first_dealer") or "N")
     seats, rules = match["seats"], dict(match.get("rules") or {})
-    names, score = team_names(match), state.get("score") or {"NS": 0, "EW": 0}
+    names, score = team_names(match), state.score
+    game = GAMES[match["game"]]
     target, deals = rules.get("target"), rules.get("deals")
     if target is None and deals is None:
-        target = 7 if match["game"] == "whist" else 10
+        target = game.default_target
     has_teams = bool(match.get("teams"))
     pairs = {"NS": ("N", "S"), "EW": ("E", "W")}
-    winner = state.get("winner")
+    winner = state.winner
     teams = [{
         "code": t,
         "name": names[t],
@@ -260,30 +261,31 @@ def board(loaded: Any, editor: bool) -> dict[str, Any]:
         "score": score.get(t, 0),
         "won": winner == t,
     } for t in TEAMS]
-    dealer = state.get("next_dealer") or match.get("first_dealer") or "N"
+    dealer = state.next_dealer
     hands = match["hands"]
     last = None
-    if hands and state.get("hands"):
-        last = {"no": len(hands), "what": undo_what(match, hands[-1], state["hands"][-1])}
+    if hands and state.hands:
+        last = {"no": len(hands), "what": undo_what(match, hands[-1], state.hands[-1])}
     games = ""
-    if state.get("games") is not None:
-        won = {t: sum(1 for g in state["games"] if g.get("winner") == t) for t in TEAMS}
+    if state.games is not None:
+        won = {t: state.games_won(t) for t in TEAMS}
         games = _("Games won: %(a)s %(x)s – %(y)s %(b)s",
                   a=names["NS"], x=won["NS"], y=won["EW"], b=names["EW"])
-        if state.get("rubber"):
+        if state.rubber:
             games += " · " + _("rubber to %(team)s, %(n)s points",
-                               team=names[state["rubber"]["winner"]],
-                               n=state["rubber"]["points"])
+                               team=names[state.rubber["winner"]], n=state.rubber["points"])
     return {
         "id": loaded.id,
         "game": match["game"],
+        "tricks": game.tricks,  # the form's data-tricks (Whist: "the others took 13 - n")
+        "hand_fields": game.templates.hand_fields,
         "rules": rules,
         "title": " – ".join(names[t] for t in TEAMS),
         "teams": teams,
         "goal": target,
         "goal_label": _("to %(n)s", n=target) if target else _("%(n)s hands", n=deals),
-        "over": bool(state.get("over")),
-        "tied": bool(state.get("tied")),
+        "over": state.over,
+        "tied": state.tied,
         "winner_name": names.get(winner or "", ""),
         "rubber_line": _rubber_line(names, state),
         "game_news": _game_news(match, state),

@@ -35,7 +35,7 @@
 
   function rest(f) {
     var out = $("rest"), n = f.elements.tricks_NS;
-    if (out && n && n.value) out.textContent = out.dataset.fmt.replace("#", 13 - n.value);
+    if (out && n && n.value) out.textContent = out.dataset.fmt.replace("#", Number(f.dataset.tricks) - n.value);
   }
 
   function changed(e) {

@@ -438,7 +438,7 @@ class Verdict:
 
 def verify_database(path: Path, matches: list[MatchRecord]) -> Verdict:
     """Compare what the tables believe they stored with the SQLite file itself."""
-    from scorekeeper.formats.matchfile import check_match
+    from scorekeeper.engine.matchfile import check_match
 
     verdict = Verdict()
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)

@@ -236,6 +236,8 @@ def test_recording_a_hand_by_keyboard_only(phone):
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.tagName") == "SUMMARY"  # "More", closed
     page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "rec-open"  # "Record the cards"
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "save"
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"  # visible focus

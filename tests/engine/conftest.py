@@ -8,7 +8,7 @@ import pytest
 from helpers import SEATS
 
 from scorekeeper.engine.limits import MATCH_FORMAT
-from scorekeeper.formats.matchfile import CheckResult, check_match
+from scorekeeper.engine.matchfile import CheckResult, check_match
 
 
 def make_match(game: str, hands: list[Any], first_dealer: str = "N", **rules: Any) -> dict:
@@ -25,7 +25,7 @@ def one(game: str, hand: dict[str, Any], **rules: Any) -> dict[str, Any]:
     result = run(game, [hand], **rules)
     assert result.ok, [p.as_json() for p in result.problems]
     assert result.state is not None
-    return result.state["hands"][0]
+    return result.state.as_json()["hands"][0]
 
 
 def errors(game: str, hands: list[Any], first_dealer: str = "N", **rules: Any) -> list[dict]:

@@ -24,7 +24,7 @@ def check(hand: dict, **rules) -> list[dict]:
 
 
 def test_seed_example_scores_as_in_the_rules():
-    state = run("euchre", [seed()], first_dealer="S").state
+    state = run("euchre", [seed()], first_dealer="S").state.as_json()
     entry = state["hands"][0]
     assert entry["result"] == "euchred"
     assert entry["makers"] == "EW"
@@ -36,7 +36,7 @@ def test_seed_example_scores_as_in_the_rules():
 def test_play_alone_without_deal_and_without_makers_tricks():
     hand = seed()
     del hand["deal"]
-    entry = run("euchre", [hand], first_dealer="S").state["hands"][0]
+    entry = run("euchre", [hand], first_dealer="S").state.as_json()["hands"][0]
     assert entry["tricks"] == {"NS": 4, "EW": 1}
 
 
@@ -110,7 +110,7 @@ def test_renege_proven_from_holding():
     # with hearts trump, W leads JD (a heart); N holds AH and must follow, plays AS instead
     hand = seed()
     hand["play"] = [["JD", "AS", "10H", "9H"], ["JS", "AH", "KS", "QS"]]
-    entry = run("euchre", [hand], first_dealer="S").state["hands"][0]
+    entry = run("euchre", [hand], first_dealer="S").state.as_json()["hands"][0]
     assert entry["result"] == "renege"
     assert entry["renege"] == {"seat": "N", "trick": 1}
     assert entry["points"] == {"NS": 0, "EW": 2}
@@ -121,7 +121,7 @@ def test_renege_proven_by_showing_out_then_playing_the_suit():
     del hand["deal"]
     # N shows out of hearts in trick 1 (plays AS), then plays AH (a heart) in trick 2
     hand["play"] = [["JD", "AS", "10H", "9H"], ["JS", "AH", "KS", "QS"]]
-    entry = run("euchre", [hand], first_dealer="S").state["hands"][0]
+    entry = run("euchre", [hand], first_dealer="S").state.as_json()["hands"][0]
     assert entry["renege"] == {"seat": "N", "trick": 1}
 
 
@@ -129,7 +129,7 @@ def test_left_bower_counts_as_trump_when_showing_out():
     # hearts trump; N shows out of hearts in trick 1, later plays JD (the left bower): renege
     play = [["AH", "AS", "10H", "KH"], ["AC", "JD", "QC", "10C"]]
     hand = {"caller": "W", "round": 1, "turn_up": "9H", "trump": "H", "play": play}
-    state = run("euchre", [hand], first_dealer="S").state
+    state = run("euchre", [hand], first_dealer="S").state.as_json()
     assert state["hands"][0]["renege"] == {"seat": "N", "trick": 1}
 
 
@@ -148,7 +148,7 @@ def test_declared_renege_may_end_the_record_early():
     hand["play"] = hand["play"][:2]
     hand["renege"] = "N"
     del hand["deal"]
-    entry = run("euchre", [hand], first_dealer="S").state["hands"][0]
+    entry = run("euchre", [hand], first_dealer="S").state.as_json()["hands"][0]
     assert entry["result"] == "renege"
     assert entry["renege"] == {"seat": "N"}
 
@@ -168,7 +168,7 @@ def test_lone_hand_tricks_have_three_cards():
     hand = {"caller": "E", "alone": True, "round": 2, "turn_up": "9S", "trump": "H",
             "play": [["JH", "9H", "10H"], ["AH", "QD", "KD"], ["AS", "KS", "QS"],
                      ["AC", "KC", "QC"], ["AD", "9D", "10D"]]}
-    entry = run("euchre", [hand]).state["hands"][0]
+    entry = run("euchre", [hand]).state.as_json()["hands"][0]
     assert entry["result"] == "alone_march"
     assert entry["trick_winners"] == ["E"] * 5
     assert entry["points"] == {"NS": 0, "EW": 4}
@@ -180,7 +180,7 @@ def test_defender_alone_tricks_have_two_cards():
     hand = {"caller": "E", "alone": True, "defender_alone": "N", "round": 2, "turn_up": "9S",
             "trump": "H",
             "play": [["AH", "JH"], ["JD", "KH"], ["AC", "KC"], ["AD", "KD"], ["QD", "QC"]]}
-    entry = run("euchre", [hand], defend_alone=True).state["hands"][0]
+    entry = run("euchre", [hand], defend_alone=True).state.as_json()["hands"][0]
     # E leads (dealer N's left); N's right bower wins trick 1, and so on
     assert entry["trick_winners"][0] == "N"
     assert len(entry["trick_winners"]) == 5

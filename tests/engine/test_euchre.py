@@ -139,7 +139,7 @@ def test_target_ends_the_game_and_takes_no_more_hands():
     result = run("euchre", hands)
     assert not result.ok
     assert [(p.hand, p.code) for p in result.problems] == [(6, "hand.after_game_over")]
-    state = run("euchre", hands[:5]).state
+    state = run("euchre", hands[:5]).state.as_json()
     assert state["over"] is True
     assert state["winner"] == "NS"
     assert state["score"] == {"NS": 10, "EW": 0}
@@ -149,24 +149,24 @@ def test_target_ends_the_game_and_takes_no_more_hands():
 @pytest.mark.parametrize("target", [5, 7, 11])
 def test_other_targets(target):
     hands = [{"caller": "E", "makers_tricks": 3}] * target
-    state = run("euchre", hands, target=target).state
+    state = run("euchre", hands, target=target).state.as_json()
     assert state["over"] and state["winner"] == "EW"
-    assert not run("euchre", hands[:-1], target=target).state["over"]
+    assert not run("euchre", hands[:-1], target=target).state.over
 
 
 def test_points_past_the_target_are_kept():
-    state = run("euchre", [{"caller": "N", "makers_tricks": 5, "alone": True}] * 3).state
+    state = run("euchre", [{"caller": "N", "makers_tricks": 5, "alone": True}] * 3).state.as_json()
     assert state["score"] == {"NS": 12, "EW": 0}
 
 
 def test_start_score():
     result = run("euchre", [{"caller": "N", "makers_tricks": 3}])
-    assert result.state["score"] == {"NS": 1, "EW": 0}
+    assert result.state.score == {"NS": 1, "EW": 0}
     match = {"format": "scorekeeper-match/1", "game": "euchre",
              "seats": {"N": "a", "E": "b", "S": "c", "W": "d"},
              "start_score": {"NS": 9, "EW": 4}, "hands": [{"caller": "N", "makers_tricks": 3}]}
-    from scorekeeper.formats.matchfile import check_match
-    state = check_match(match).state
+    from scorekeeper.engine.matchfile import check_match
+    state = check_match(match).state.as_json()
     assert state["score"] == {"NS": 10, "EW": 4}
     assert state["over"] and state["winner"] == "NS"
 
@@ -174,9 +174,9 @@ def test_start_score():
 def test_fixed_deals_passed_hands_do_not_count():
     hands = [{"caller": "N", "makers_tricks": 3}, {"passed": True},
              {"caller": "E", "makers_tricks": 5}]
-    state = run("euchre", hands, deals=3).state
+    state = run("euchre", hands, deals=3).state.as_json()
     assert state["over"] is False
-    state = run("euchre", [*hands, {"caller": "N", "makers_tricks": 0}], deals=3).state
+    state = run("euchre", [*hands, {"caller": "N", "makers_tricks": 0}], deals=3).state.as_json()
     assert state["over"] is True
     assert state["winner"] == "EW"
     assert state["score"] == {"NS": 1, "EW": 4}
@@ -184,13 +184,13 @@ def test_fixed_deals_passed_hands_do_not_count():
 
 def test_fixed_deals_tie():
     hands = [{"caller": "N", "makers_tricks": 3}, {"caller": "E", "makers_tricks": 4}]
-    state = run("euchre", hands, deals=2).state
+    state = run("euchre", hands, deals=2).state.as_json()
     assert state["over"] and state["tied"] and state["winner"] is None
 
 
 def test_fixed_deals_has_no_target():
     hands = [{"caller": "N", "makers_tricks": 5}] * 6
-    state = run("euchre", hands, deals=8).state
+    state = run("euchre", hands, deals=8).state.as_json()
     assert state["score"]["NS"] == 12
     assert not state["over"]
 
@@ -217,7 +217,7 @@ def test_bad_rules(rules, field):
 def test_dealer_rotation_includes_passed_hands():
     hands = [{"dealer": "N", "passed": True}, {"dealer": "E", "caller": "S", "makers_tricks": 3},
              {"dealer": "S", "caller": "S", "makers_tricks": 3}]
-    state = run("euchre", hands).state
+    state = run("euchre", hands).state.as_json()
     assert [h["dealer"] for h in state["hands"]] == ["N", "E", "S"]
     assert state["next_dealer"] == "W"
     state = run("euchre", hands[:1], first_dealer="W").state if False else None

@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.formats.matchfile import check_match
+from scorekeeper.engine.matchfile import check_match
 
 from .conftest import SEATS
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.formats.matchfile import check_match
+from scorekeeper.engine.matchfile import check_match
 
 from .conftest import SEATS
 
@@ -20,7 +20,7 @@ def problems(data):
 
 
 def test_minimal_match_is_valid_and_empty():
-    state = check_match(base()).state
+    state = check_match(base()).state.as_json()
     assert state == {"ok": True, "game": "euchre", "hands": [], "score": {"NS": 0, "EW": 0},
                      "over": False, "winner": None, "tied": False, "next_dealer": "N"}
 

@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.formats.matchfile import check_match
+from scorekeeper.engine.matchfile import check_match
 
 from .conftest import SEATS
 from .deals import euchre_hand, whist_hand
@@ -35,7 +35,7 @@ def test_one_side_scores_and_the_score_is_the_sum(hands):
     result = euchre(hands, deals=300)
     assert result.ok
     total = {"NS": 0, "EW": 0}
-    for entry in result.state["hands"]:
+    for entry in result.state.as_json()["hands"]:
         scored = [t for t, p in entry["points"].items() if p]
         if entry["result"] == "passed":
             assert scored == []
@@ -44,7 +44,7 @@ def test_one_side_scores_and_the_score_is_the_sum(hands):
         for team in total:
             total[team] += entry["points"][team]
         assert entry["score"] == total
-    assert result.state["score"] == total
+    assert result.state.score == total
 
 
 @SETTINGS
@@ -61,9 +61,9 @@ def test_replay_is_deterministic(hands):
 def test_a_target_game_stops_at_the_target(hands):
     result = euchre(hands)
     if result.ok:
-        scores = [h["score"] for h in result.state["hands"]]
+        scores = [h["score"] for h in result.state.as_json()["hands"]]
         assert all(max(s.values()) < 10 for s in scores[:-1])
-        assert result.state["over"] == bool(scores and max(scores[-1].values()) >= 10)
+        assert result.state.over == bool(scores and max(scores[-1].values()) >= 10)
     else:
         assert all(p.code == "hand.after_game_over" for p in result.problems)
 
@@ -75,7 +75,7 @@ def test_random_legal_euchre_hands_replay_cleanly(seed, lone_lead):
     hands = [euchre_hand(rng, "NESW"[i % 4], lone_lead=lone_lead) for i in range(4)]
     result = euchre(hands, deals=100, lone_lead=lone_lead)
     assert result.ok, [p.as_json() for p in result.problems]
-    for entry in result.state["hands"]:
+    for entry in result.state.as_json()["hands"]:
         assert len(entry["trick_winners"]) == 5
         assert "renege" not in entry
         assert sum(entry["tricks"].values()) == 5
@@ -89,7 +89,7 @@ def test_random_legal_whist_deals_replay_cleanly(seed):
     result = check_match({"format": "scorekeeper-match/1", "game": "whist", "seats": SEATS,
                           "rules": {"honours": True}, "hands": [hand]})
     assert result.ok, [p.as_json() for p in result.problems]
-    entry = result.state["hands"][0]
+    entry = result.state.as_json()["hands"][0]
     assert len(entry["trick_winners"]) == 13
     assert sum(entry["tricks"].values()) == 13
 
@@ -113,6 +113,6 @@ def test_a_random_illegal_play_is_caught(seed, keep_deal, game):
     result = check_match({"format": "scorekeeper-match/1", "game": game, "seats": SEATS,
                           "hands": [hand]})
     assert result.ok, [p.as_json() for p in result.problems]
-    entry = result.state["hands"][0]
+    entry = result.state.as_json()["hands"][0]
     assert entry["renege"] == {"seat": seat, "trick": trick}
     assert entry["result"] == ("renege" if game == "euchre" else "revoke")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.engine.matchfile import check_match
 from scorekeeper.engine.whist import game_value
-from scorekeeper.formats.matchfile import check_match
 
 from .conftest import SEATS, errors
 
@@ -20,7 +20,8 @@ def whist(hands, start=(0, 0), **rules):
              "start_score": {"NS": start[0], "EW": start[1]}, "hands": hands}
     result = check_match(match)
     assert result.ok, [p.as_json() for p in result.problems]
-    return result.state
+    assert result.state is not None
+    return result.state.as_json()
 
 
 def deal(tricks_ns, **more):

@@ -89,7 +89,7 @@ def read_db(path: Path) -> Stored:
 
 def assert_sound(stored: Stored) -> None:
     """integrity_check ok; every match's hands numbered 1..n and replaying cleanly."""
-    from scorekeeper.formats.matchfile import check_match
+    from scorekeeper.engine.matchfile import check_match
 
     assert stored.integrity == "ok"
     for match_id, rows in stored.hands.items():

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from reliability_support import SEATS
 
 from scorekeeper import create_app
-from scorekeeper.formats.matchfile import check_match
+from scorekeeper.engine.matchfile import check_match
 
 SEAT_CODES = ["N", "E", "S", "W"]
 junk = st.one_of(st.text(max_size=12), st.sampled_from([" ", "\t", "\u3000", "\n"]))
@@ -226,7 +226,7 @@ def check_pages(client, snap: dict, shown_ids: set[str]) -> None:
         page = client.get(f"/m/{match_id}")
         assert page.status_code == 200
         shown = [int(n) for n in re.findall(r'<p class="pts">(\d+)</p>', page.get_data(True))]
-        assert shown == [result.state["score"]["NS"], result.state["score"]["EW"]]
+        assert shown == [result.state.score["NS"], result.state.score["EW"]]
 
 
 # --- the fuzz test ------------------------------------------------------------------------------

@@ -310,25 +310,32 @@ def test_new_matches_per_address_are_limited_with_a_clear_429(serve):
     status, body, headers = next(a for a in answers if a[0] == 429)
     assert int(headers["retry-after"]) > 60
     assert "Too many new matches" in body["errors"][0]["message"]
-    # the start page says it in a page, not JSON
+    # the start page says it in a page, not JSON. Each worker counts its own (memory storage):
+    # the worker answering the phone may still have room, but 6 matches at most in all.
     phone = Phone(proc.base)
     try:
-        for _ in range(2):
+        made = statuses.count(201)
+        for _ in range(8):
             token = form_values(phone.get("/")[1], "/start")["csrf_token"]
             status, html, _h = phone.post("/start", {
                 "csrf_token": token, "game": "euchre", "N": "a", "E": "b", "S": "c", "W": "d"})
-        assert status == 429
+            if status != 303:
+                break
+            made += 1
+        assert status == 429 and made <= 6
         assert "<html" in html and "Too many new matches" in html
     finally:
         phone.close()
 
 
 def test_the_database_cap_refuses_new_matches_but_not_hands(serve):
-    proc = serve(SCOREKEEPER_DATABASE_MAX_MB="1", SCOREKEEPER_WRITE_LIMIT_PER_MINUTE="0")
+    # 2 MB: new matches stop at 90%, and the 10% left must hold the largest import whole (a
+    # 300-hand import is about 130 kB with its statistics' facts, issue 14)
+    proc = serve(SCOREKEEPER_DATABASE_MAX_MB="2", SCOREKEEPER_WRITE_LIMIT_PER_MINUTE="0")
     base = proc.base
     match_id, key = create(base)
     statuses = []
-    for _ in range(40):  # a 300-hand import is about 60 kB
+    for _ in range(40):
         hands = [{"passed": True, "note": "x" * 100} for _n in range(300)]
         status, body, _h = api(base, "POST", "/api/matches", euchre(hands=hands))
         statuses.append(status)
@@ -336,7 +343,7 @@ def test_the_database_cap_refuses_new_matches_but_not_hands(serve):
             break
     assert statuses[-1] == 507, statuses
     assert "no room for new matches" in body["errors"][0]["message"]
-    assert db_path(proc).stat().st_size < 1.2 * 1024 * 1024
+    assert db_path(proc).stat().st_size < 2.2 * 1024 * 1024
     # a match under way can still record its hands
     status, _body, _h = api(base, "POST", f"/api/matches/{match_id}/hands",
                             {"caller": "E", "makers_tricks": 3, "no": 1}, key)

@@ -465,7 +465,8 @@ def test_a_flood_of_writes_to_one_match_gets_429_and_stores_nothing_more(serve):
             with lock:
                 statuses.append(status)
             if status == 429:
-                assert headers["retry-after"] == "60"
+                # the window's rest: a minute, less the time the flood has taken so far
+                assert 1 <= int(headers["retry-after"]) <= 60
                 assert body["errors"][0]["message"]
                 stop.set()
 

@@ -20,7 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from reliability_support import SEATS
 
 from scorekeeper import create_app
-from scorekeeper.formats.matchfile import check_match
+from scorekeeper.engine.matchfile import check_match
 
 BASE = {"format": "scorekeeper-match/1", "game": "euchre", "seats": dict(SEATS),
         "rules": {"target": 200}}
@@ -142,7 +142,7 @@ class TwoPhones(RuleBasedStateMachine):
         assert [r[0] for r in rows] == list(range(1, len(rows) + 1))
         assert [json.loads(r[1]) for r in rows] == self.model
         state = self.client.get(self.url).get_json()["state"]
-        assert state == check_match({**BASE, "hands": self.model}).state
+        assert state == check_match({**BASE, "hands": self.model}).state.as_json()
 
 
 TwoPhones.TestCase.settings = settings(

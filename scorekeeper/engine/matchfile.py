@@ -1,4 +1,8 @@
-"""Match files (spec/match-format.md): check the shape, replay through the engine, write."""
+"""Match files (spec/match-format.md): check the shape, then replay through the engine.
+
+:func:`check_match` is the engine's entry point: a match object in, a typed
+:class:`CheckResult` out (the JSON of `scorekeeper check` and of the API is made at the edge,
+with ``MatchState.as_json``)."""
 
 from __future__ import annotations
 
@@ -8,11 +12,13 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.cards import SEATS, TEAMS
-from ..engine.limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
-from ..engine.match import GAMES, MatchState, replay
-from ..engine.problems import Problem
-from ..engine.rules import MAX_START_SCORE, resolve_rules
+from .cards import SEATS, TEAMS
+from .games import GAMES, resolve_rules
+from .limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
+from .match import replay
+from .problems import Problem
+from .rules import MAX_START_SCORE
+from .state import MatchState
 
 KEYS = frozenset({"format", "game", "rules", "seats", "teams", "first_dealer", "start_score",
                   "title", "played", "hands"})
@@ -29,9 +35,9 @@ class CheckResult:
 
     ok: bool
     problems: list[Problem] = field(default_factory=list)
-    state: dict[str, Any] | None = None  # the `scorekeeper check` object, without "file"
+    # the replayed state of a legal match (``state.as_json()``: the `scorekeeper check` object)
+    state: MatchState | None = None
     match: dict[str, Any] | None = None  # the match, normalised (names trimmed)
-    replayed: MatchState | None = None
 
 
 def check_match(data: Any) -> CheckResult:
@@ -51,8 +57,8 @@ def check_match(data: Any) -> CheckResult:
         match["game"], rules, match["hands"], match["first_dealer"], match["start_score"]
     )
     if state.problems:
-        return CheckResult(ok=False, problems=state.problems, match=match, replayed=state)
-    return CheckResult(ok=True, state=state.as_json(), match=match, replayed=state)
+        return CheckResult(ok=False, problems=state.problems, match=match)
+    return CheckResult(ok=True, state=state, match=match)
 
 
 def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:

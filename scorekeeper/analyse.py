@@ -1,0 +1,85 @@
+"""`scorekeeper analyse FILE [--hand N]`: the double-dummy analysis of the hands of a match file
+or an EGN file, one JSON line per hand with a card record (the API's analysis object).
+
+A hand that has a card record (or a deal) but can't be analysed gets a line with its reasons,
+``{"hand": 3, "ok": false, "errors": [...]}``; hands recorded by their outcome only, and passed
+hands, are left out (unless asked for with ``--hand``). A file that can't be read or checked gets
+``scorekeeper check``'s ``ok: false`` line. Exit status as ``check``: 0 every line an analysis,
+1 something could not be analysed (an invalid file, a hand without holdings), 2 unreadable input
+or bad usage (``--hand`` beyond the last hand).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from .check import UNREADABLE, _failed, _line, check_text, read_file
+from .engine.analysis import analyse_match_hand
+from .engine.problems import Problem
+from .formats import safejson
+from .formats.egn import egn_to_match, emn_to_matches, is_egn, is_emn
+
+
+def analyse_text(text: bytes, name: str, hand: int | None = None) -> tuple[list[dict[str, Any]],
+                                                                           int]:
+    """The output lines for one file's bytes, and the exit status. Never raises."""
+    try:
+        return _analyse_text(text, name, hand)
+    except Exception as exc:  # the last line of defence: say what happened, no traceback
+        error = f"{type(exc).__name__}: {exc}"[:200]
+        return [_failed(name, [Problem("file.failed", params={"error": error})])], 1
+
+
+def _analyse_text(text: bytes, name: str, only: int | None) -> tuple[list[dict[str, Any]], int]:
+    line, status = check_text(text, name)
+    if status:
+        return [line], status
+    data = safejson.loads(text)
+    if is_emn(data, name):
+        games = [match for match, _ in emn_to_matches(data)[0] if match is not None]
+        if len(games) != 1:
+            return [_failed(name, [Problem("analysis.emn", params={"count": len(games)})])], 1
+        match = games[0]
+    elif is_egn(data, name):
+        match = egn_to_match(data)[0]
+    else:
+        match = data
+    assert isinstance(match, dict)
+    hands = match.get("hands") or []
+    if only is not None:
+        if not 1 <= only <= len(hands):
+            problem = Problem("analysis.no_hand", params={"no": only, "count": len(hands)})
+            return [_failed(name, [problem])], UNREADABLE
+        wanted = [only]
+    else:
+        wanted = [no for no, hand in enumerate(hands, 1)
+                  if isinstance(hand, dict) and not hand.get("passed")
+                  and ("play" in hand or "deal" in hand)]
+    lines: list[dict[str, Any]] = []
+    status = 0
+    for no in wanted:
+        result, problems = analyse_match_hand(match, no)
+        if result is not None:
+            lines.append(result.as_json())
+        else:
+            lines.append({"hand": no, "ok": False, "errors": [p.as_json() for p in problems]})
+            status = 1
+    return lines, status
+
+
+def main(name: str, hand: int | None = None) -> int:
+    """Analyse one file (``-``: standard input) and print its lines; return the exit status."""
+    text, failed = read_file(name)
+    if failed is not None:
+        lines, status = [failed], UNREADABLE
+    else:
+        assert text is not None
+        lines, status = analyse_text(text, name, hand)
+    for line in lines:
+        sys.stdout.write(_line(line) + "\n")
+    if not lines:
+        sys.stderr.write(f"scorekeeper analyse: no hand in {name} has a card record to "
+                         "analyse\n")
+    sys.stdout.flush()
+    return status

@@ -1,0 +1,19 @@
+"""The registered games, by name: a new game is one module with a ``GAME``, listed here (a
+test may add its own to :data:`GAMES`; the engine and ``scorekeeper check`` take it at once)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import euchre, whist
+from .game import Game
+from .problems import Problem
+from .rules import resolve
+
+GAMES: dict[str, Game] = {g.name: g for g in (euchre.GAME, whist.GAME)}
+
+
+def resolve_rules(game: str, given: object) -> tuple[dict[str, Any], list[Problem]]:
+    """The rules of a match of ``game``: the given options merged with the game's defaults,
+    and a problem per bad option."""
+    return resolve(GAMES[game], given)

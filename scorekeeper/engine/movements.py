@@ -1,0 +1,391 @@
+"""Club-night movements: who sits where, round by round (pure; players are numbers 0..n-1).
+
+A table is four players by seat, ``(N, E, S, W)``: North and South are partners, East and
+West are partners. A round is its tables (table 1, the head table, first) and the players
+sitting out. Three movements (research: ``shared/research/club-nights.md``):
+
+- **schedule**: a whist tournament design Wh(v) where one exists in :data:`WHIST_BASES`
+  (8, 12, 16, 20, 24, 32 players: every pair partners once and opposes twice in v-1 rounds;
+  9, 13, 17, 21: v rounds, one sit-out each), else a seeded local search that never repeats a
+  partner when it can help it and spreads the meetings; :class:`Quality` says how good it is.
+- **fixed** (the prime or "rainbow" movement): North stays, South moves one table down, East
+  one up, West two up; only for a multiple of 4 players.
+- **progressive**: the first round is drawn; each later round follows the results
+  (:func:`progressive_next`): winners move up a table and split, the head table's winners stay
+  and its losers go to the foot table.
+
+Odd counts sit out in turn: whoever has sat out least sits out next, so no player sits out
+more than once more than anyone else.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+Table = tuple[int, int, int, int]
+SEATS = ("N", "E", "S", "W")
+PARTNER_PAIRS = ((0, 2), (1, 3))  # seat indexes of the two partnerships
+OPPONENT_PAIRS = ((0, 1), (0, 3), (2, 1), (2, 3))
+MIN_PLAYERS = 4
+INF = -1  # the fixed point of a 1-rotational design
+
+# Base rounds of Z-cyclic whist designs, found by search and verified by the tests.
+# v = 4n: points INF and Z_{v-1}; round r adds r mod v-1 to every point but INF (player v-1).
+# v = 4n+1: points Z_v; round r adds r mod v; point 0 (player r) sits out.
+WHIST_BASES: dict[int, tuple[Table, ...]] = {
+    8: ((3, 0, INF, 1), (4, 2, 6, 5)),
+    12: ((0, 8, 9, 4), (3, 1, 2, 6), (7, INF, 10, 5)),
+    13: ((5, 8, 1, 10), (7, 9, 12, 6), (4, 3, 11, 2)),
+    16: ((5, 12, INF, 3), (0, 1, 2, 11), (13, 9, 6, 8), (4, 10, 7, 14)),
+    17: ((8, 2, 9, 4), (7, 14, 11, 5), (13, 12, 10, 1), (16, 3, 6, 15)),
+    20: ((11, 2, 18, 17), (10, 5, 15, 13), (9, 4, 8, 1), (INF, 6, 7, 0), (14, 12, 16, 3)),
+    21: ((14, 15, 5, 8), (20, 3, 7, 19), (13, 18, 16, 1), (9, 2, 10, 12), (17, 6, 11, 4)),
+    24: ((9, 21, 2, 22), (10, 18, 7, 5), (8, 17, 16, 0), (1, 14, 20, 19), (6, 3, INF, 12),
+         (13, 4, 11, 15)),
+}
+# Designs with no cyclic base (there is no Z-cyclic Wh(9)): every round written out.
+WHIST_ROUNDS: dict[int, tuple[tuple[Table, ...], ...]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round: its tables (head table first) and who sits out."""
+
+    tables: tuple[Table, ...]
+    sit_outs: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Quality:
+    """How good a schedule is; ``perfect`` when it is (part of) a whist design."""
+
+    repeated_partners: int  # partnerships played more than once, counted beyond the first
+    max_meetings: int  # the most times two players sat at one table
+    max_opposed: int  # the most times two players were opponents
+    sit_out_spread: int  # most sit-outs of a player minus the fewest
+    perfect: bool
+
+    def as_json(self) -> dict[str, int | bool]:
+        """The quality as the API shows it."""
+        return {"repeated_partners": self.repeated_partners, "max_meetings": self.max_meetings,
+                "max_opposed": self.max_opposed, "sit_out_spread": self.sit_out_spread,
+                "perfect": self.perfect}
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """A whole evening's seating."""
+
+    players: int
+    rounds: tuple[Round, ...]
+    method: str  # "whist_design", "search", "fixed" or "progressive"
+    quality: Quality
+
+
+class MovementError(ValueError):
+    """A movement cannot seat these players (the reason is a code for the caller to word)."""
+
+    def __init__(self, code: str, **params: int) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+# --- counting -------------------------------------------------------------------------------
+
+
+def pair(a: int, b: int) -> tuple[int, int]:
+    """A pair of players, smaller first."""
+    return (a, b) if a < b else (b, a)
+
+
+def partner_counts(rounds: Sequence[Round]) -> dict[tuple[int, int], int]:
+    """How often each pair partnered."""
+    counts: dict[tuple[int, int], int] = {}
+    for rnd in rounds:
+        for table in rnd.tables:
+            for i, j in PARTNER_PAIRS:
+                key = pair(table[i], table[j])
+                counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def opponent_counts(rounds: Sequence[Round]) -> dict[tuple[int, int], int]:
+    """How often each pair played against each other."""
+    counts: dict[tuple[int, int], int] = {}
+    for rnd in rounds:
+        for table in rnd.tables:
+            for i, j in OPPONENT_PAIRS:
+                key = pair(table[i], table[j])
+                counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def sit_out_counts(players: int, rounds: Sequence[Round]) -> list[int]:
+    """How often each player sat out."""
+    counts = [0] * players
+    for rnd in rounds:
+        for p in rnd.sit_outs:
+            counts[p] += 1
+    return counts
+
+
+def quality(players: int, rounds: Sequence[Round], perfect: bool = False) -> Quality:
+    """Measure a schedule."""
+    partners = partner_counts(rounds)
+    opposed = opponent_counts(rounds)
+    meetings = dict(opposed)
+    for key, n in partners.items():
+        meetings[key] = meetings.get(key, 0) + n
+    sits = sit_out_counts(players, rounds)
+    return Quality(
+        repeated_partners=sum(n - 1 for n in partners.values() if n > 1),
+        max_meetings=max(meetings.values(), default=0),
+        max_opposed=max(opposed.values(), default=0),
+        sit_out_spread=(max(sits) - min(sits)) if sits else 0,
+        perfect=perfect,
+    )
+
+
+def is_whist_design(players: int, rounds: Sequence[Round]) -> bool:
+    """Whether every pair partners exactly once and opposes exactly twice."""
+    partners = partner_counts(rounds)
+    opposed = opponent_counts(rounds)
+    return all(partners.get(p, 0) == 1 and opposed.get(p, 0) == 2
+               for p in combinations(range(players), 2))
+
+
+def well_formed(players: int, rnd: Round) -> bool:
+    """Whether every player is seated once or sits out, and nobody twice."""
+    seen = [p for table in rnd.tables for p in table] + list(rnd.sit_outs)
+    return sorted(seen) == list(range(players))
+
+
+# --- the whist designs ----------------------------------------------------------------------
+
+
+def whist_design(players: int) -> tuple[Round, ...] | None:
+    """The full whist design for ``players`` (rounds in order), or None if there is none here."""
+    if players in WHIST_ROUNDS:
+        return tuple(Round(tables, tuple(p for p in range(players)
+                                         if all(p not in t for t in tables)))
+                     for tables in WHIST_ROUNDS[players])
+    base = WHIST_BASES.get(players)
+    if base is None:
+        return None
+    out: list[Round] = []
+    if players % 4 == 0:
+        mod = players - 1
+        for r in range(mod):
+            tables = tuple(tuple(mod if x == INF else (x + r) % mod for x in t) for t in base)
+            out.append(Round(_tables(tables)))
+    else:
+        for r in range(players):
+            tables = tuple(tuple((x + r) % players for x in t) for t in base)
+            out.append(Round(_tables(tables), (r,)))
+    return tuple(out)
+
+
+def _tables(raw: Sequence[Sequence[int]]) -> tuple[Table, ...]:
+    return tuple((t[0], t[1], t[2], t[3]) for t in raw)
+
+
+# --- sit-outs ---------------------------------------------------------------------------------
+
+
+def sit_outs_for(players: Sequence[int], count: int, sat: Sequence[int],
+                 rng: random.Random) -> list[int]:
+    """Choose ``count`` of ``players`` to sit out: those who sat out least (``sat[p]``), ties
+    drawn by ``rng``."""
+    order = list(players)
+    rng.shuffle(order)
+    order.sort(key=lambda p: sat[p])
+    return sorted(order[:count])
+
+
+# --- the searched schedule ----------------------------------------------------------------------
+
+PARTNER_WEIGHT = 100  # a repeated partner costs more than any spread of opponents
+OPPONENT_WEIGHT = 3
+MEETING_WEIGHT = 1
+
+
+def _table_cost(t: Sequence[int], partners: list[list[int]], opposed: list[list[int]]) -> int:
+    cost = 0
+    for i, j in PARTNER_PAIRS:
+        a, b = t[i], t[j]
+        cost += PARTNER_WEIGHT * partners[a][b] + MEETING_WEIGHT * opposed[a][b]
+    for i, j in OPPONENT_PAIRS:
+        a, b = t[i], t[j]
+        cost += OPPONENT_WEIGHT * opposed[a][b] + MEETING_WEIGHT * partners[a][b]
+    return cost
+
+
+def _arrange(seated: list[int], partners: list[list[int]], opposed: list[list[int]],
+             rng: random.Random, tries: int = 3) -> list[int]:
+    """Seat ``seated`` (a multiple of 4) at tables, four by four, at the lowest cost found by a
+    few restarts of a swap search."""
+    best: list[int] = []
+    best_cost = -1
+    n = len(seated)
+    steps = 40 * n
+    for _ in range(tries):
+        seats = list(seated)
+        rng.shuffle(seats)
+        costs = [_table_cost(seats[k:k + 4], partners, opposed) for k in range(0, n, 4)]
+        total = sum(costs)
+        for _step in range(steps):
+            if total == 0:
+                break
+            i, j = rng.randrange(n), rng.randrange(n)
+            ti, tj = i // 4, j // 4
+            if i == j:
+                continue
+            seats[i], seats[j] = seats[j], seats[i]
+            ci = _table_cost(seats[ti * 4:ti * 4 + 4], partners, opposed)
+            cj = ci if ti == tj else _table_cost(seats[tj * 4:tj * 4 + 4], partners, opposed)
+            before = costs[ti] + (0 if ti == tj else costs[tj])
+            after = ci + (0 if ti == tj else cj)
+            if after <= before:
+                costs[ti], costs[tj] = ci, cj
+                total += after - before
+            else:
+                seats[i], seats[j] = seats[j], seats[i]
+        if best_cost < 0 or total < best_cost:
+            best, best_cost = seats, total
+    return best
+
+
+def searched_schedule(players: int, rounds: int, seed: int = 0) -> tuple[Round, ...]:
+    """Rounds built one by one by a seeded local search: sit-outs in turn, no repeated partner
+    while one can be avoided, opponents and table-mates spread."""
+    rng = random.Random(seed)
+    partners = [[0] * players for _ in range(players)]
+    opposed = [[0] * players for _ in range(players)]
+    sat = [0] * players
+    out: list[Round] = []
+    for _r in range(rounds):
+        sitting = sit_outs_for(range(players), players % 4, sat, rng)
+        for p in sitting:
+            sat[p] += 1
+        seated = [p for p in range(players) if p not in sitting]
+        seats = _arrange(seated, partners, opposed, rng)
+        tables = _tables([seats[k:k + 4] for k in range(0, len(seats), 4)])
+        for t in tables:
+            for i, j in PARTNER_PAIRS:
+                partners[t[i]][t[j]] += 1
+                partners[t[j]][t[i]] += 1
+            for i, j in OPPONENT_PAIRS:
+                opposed[t[i]][t[j]] += 1
+                opposed[t[j]][t[i]] += 1
+        out.append(Round(tables, tuple(sitting)))
+    return tuple(out)
+
+
+def _relabel(rounds: Sequence[Round], mapping: Sequence[int]) -> tuple[Round, ...]:
+    return tuple(
+        Round(_tables([[mapping[p] for p in t] for t in rnd.tables]),
+              tuple(sorted(mapping[p] for p in rnd.sit_outs)))
+        for rnd in rounds)
+
+
+def schedule(players: int, rounds: int, seed: int = 0) -> Schedule:
+    """The schedule movement: a whist design when there is one and the rounds fit in it
+    (players drawn onto its points by ``seed``), else a searched schedule."""
+    if players < MIN_PLAYERS:
+        raise MovementError("movement.too_few", minimum=MIN_PLAYERS)
+    design = whist_design(players)
+    if design is not None and rounds <= len(design):
+        mapping = list(range(players))
+        random.Random(seed).shuffle(mapping)
+        chosen = _relabel(design[:rounds], mapping)
+        return Schedule(players, chosen, "whist_design", quality(players, chosen, perfect=True))
+    found = searched_schedule(players, rounds, seed)
+    assert all(well_formed(players, r) for r in found)
+    perfect = design is not None and is_whist_design(players, found)
+    return Schedule(players, found, "search", quality(players, found, perfect))
+
+
+# --- fixed seats (rainbow) -------------------------------------------------------------------
+
+FIXED_MOVES = (0, 1, -1, 2)  # tables moved per round by the players of N, E, S, W
+
+
+def fixed_schedule(players: int, rounds: int) -> Schedule:
+    """The prime/rainbow movement: the player who starts at seat ``s`` of table ``t`` is at
+    table ``t + r * move[s]`` (mod the tables) in round ``r``, in the same seat."""
+    if players < MIN_PLAYERS or players % 4:
+        raise MovementError("movement.fixed_needs_fours")
+    tables = players // 4
+    if rounds > tables:
+        raise MovementError("movement.fixed_too_many_rounds", tables=tables)
+    start = [[t * 4 + s for s in range(4)] for t in range(tables)]
+    out: list[Round] = []
+    for r in range(rounds):
+        grid = [[0, 0, 0, 0] for _ in range(tables)]
+        for t in range(tables):
+            for s in range(4):
+                grid[(t + r * FIXED_MOVES[s]) % tables][s] = start[t][s]
+        out.append(Round(_tables(grid)))
+    found = tuple(out)
+    return Schedule(players, found, "fixed", quality(players, found))
+
+
+# --- progressive -----------------------------------------------------------------------------
+
+
+def progressive_first(players: int, seed: int = 0) -> Round:
+    """The first round of a progressive evening: a seeded draw; the extra players sit out."""
+    if players < MIN_PLAYERS:
+        raise MovementError("movement.too_few", minimum=MIN_PLAYERS)
+    order = list(range(players))
+    random.Random(seed).shuffle(order)
+    extra = players % 4
+    seated, sitting = order[:players - extra], order[players - extra:]
+    return Round(_tables([seated[k:k + 4] for k in range(0, len(seated), 4)]),
+                 tuple(sorted(sitting)))
+
+
+def progressive_next(previous: Round, winners: Sequence[str], sat: Sequence[int],
+                     seed: int = 0) -> Round:
+    """The next round of a progressive evening.
+
+    :param winners: per table of ``previous``, ``"NS"`` or ``"EW"`` (a tie already settled).
+    :param sat: how often each player has sat out so far (``previous`` included).
+
+    Winners move up a table and losers stay; the head table's winners stay and its losers go
+    to the foot table; at every table the two who stay split, each partnering one of the two
+    who arrive. Then the players who sat out come back, taking the seats of those who sat out
+    least (drawn by ``seed``).
+    """
+    if len(winners) != len(previous.tables):
+        raise ValueError("one winner per table")
+    won: list[tuple[int, int]] = []
+    lost: list[tuple[int, int]] = []
+    for table, side in zip(previous.tables, winners, strict=True):
+        ns, ew = (table[0], table[2]), (table[1], table[3])
+        won.append(ns if side == "NS" else ew)
+        lost.append(ew if side == "NS" else ns)
+    count = len(previous.tables)
+    grid: list[list[int]] = []
+    for i in range(count):
+        if count == 1:
+            stay, arrive = won[0], lost[0]
+        elif i == 0:
+            stay, arrive = won[0], won[1]
+        else:
+            stay, arrive = lost[i], won[i + 1] if i + 1 < count else lost[0]
+        grid.append([stay[0], stay[1], arrive[0], arrive[1]])
+    returning = list(previous.sit_outs)
+    if returning:
+        seated = [p for t in grid for p in t]
+        rng = random.Random(seed)
+        counts = list(sat)
+        leaving = sit_outs_for(seated, len(returning), counts, rng)
+        swap = dict(zip(leaving, returning, strict=True))
+        grid = [[swap.get(p, p) for p in t] for t in grid]
+        return Round(_tables(grid), tuple(sorted(leaving)))
+    return Round(_tables(grid))

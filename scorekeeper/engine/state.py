@@ -1,0 +1,152 @@
+"""The replayed state of a match: typed, as the engine hands it to the layers above.
+
+:class:`MatchState` holds a :class:`HandState` per scored hand and a :class:`GameEnd` per
+finished game of a rubber; ``as_json`` makes the `scorekeeper check` object (spec/api.md) at
+the edge. The usual ways a hand's points count and a game ends (:func:`add_points`,
+:func:`settle_to_target`) are here too, for the games to use or replace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Seat
+from .problems import Problem
+from .result import HandResult
+
+
+@dataclass(slots=True)
+class HandState:
+    """One scored hand as the replay saw it: the engine's result plus the score after it."""
+
+    no: int
+    dealer: Seat
+    outcome: HandResult
+    points: dict[str, int]  # what the hand added (Whist: against the score, after any cap)
+    score: dict[str, int]  # the (current game's) score after the hand
+
+    @property
+    def result(self) -> str:
+        return self.outcome.result
+
+    @property
+    def revoke(self) -> dict[str, str] | None:
+        """Whist: the declared revoke ``{by, penalty}``, if any."""
+        whist = self.outcome.whist
+        return dict(whist["revoke"]) if whist is not None and whist.get("revoke") else None
+
+    @property
+    def honours_ns(self) -> int | None:
+        """Whist with honours: the honours North and South held (as given or as dealt)."""
+        whist = self.outcome.whist
+        return whist.get("honours_NS") if whist is not None else None
+
+    @property
+    def parts(self) -> dict[str, dict[str, int]] | None:
+        """Whist: the points split into tricks and honours (for the printed sheet)."""
+        whist = self.outcome.whist
+        return whist.get("parts") if whist is not None else None
+
+    def as_json(self) -> dict[str, Any]:
+        """The hand's entry in the `scorekeeper check` object's ``hands``."""
+        entry = {"no": self.no, "dealer": self.dealer, **self.outcome.as_json(),
+                 "points": dict(self.points), "score": dict(self.score)}
+        revoke = self.revoke
+        if revoke is not None:
+            entry["revoke"] = revoke
+        return entry
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """A finished game of a rubber, and the deal that ended it."""
+
+    no: int  # the game's number in the rubber, from 1
+    hand: int  # the number of the deal that ended it
+    winner: str
+    score: dict[str, int]  # the game's final score
+    value: int  # treble, double or single
+
+    @property
+    def pair(self) -> tuple[int, int]:
+        """The final score as (winners, losers)."""
+        loser = "EW" if self.winner == "NS" else "NS"
+        return self.score[self.winner], self.score[loser]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "score": dict(self.score), "value": self.value}
+
+
+@dataclass(slots=True)
+class MatchState:
+    """Everything derived from a match's hands."""
+
+    game: str
+    score: dict[str, int]
+    hands: list[HandState] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    over: bool = False
+    winner: str | None = None
+    tied: bool = False
+    next_dealer: Seat = "N"
+    games: list[GameEnd] | None = None  # Whist rubber: finished games
+    rubber: dict[str, Any] | None = None
+    played: int = 0  # hands that count towards a fixed number of deals
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def game_ends(self) -> dict[int, GameEnd]:
+        """The finished games of a rubber by the number of the deal that ended each."""
+        return {g.hand: g for g in self.games or ()}
+
+    def games_won(self, team: str) -> int:
+        """Games of a rubber won by ``team``."""
+        return sum(1 for g in self.games or () if g.winner == team)
+
+    def as_json(self) -> dict[str, Any]:
+        """The state object of `scorekeeper check` (without "file")."""
+        out: dict[str, Any] = {
+            "ok": self.ok,
+            "game": self.game,
+            "hands": [h.as_json() for h in self.hands],
+            "score": dict(self.score),
+            "over": self.over,
+            "winner": self.winner,
+            "tied": self.tied,
+            "next_dealer": self.next_dealer,
+        }
+        if self.games is not None:
+            out["games"] = [g.as_json() for g in self.games]
+            if self.rubber is not None:
+                out["rubber"] = self.rubber
+        return out
+
+
+def add_points(outcome: HandResult, score: dict[str, int], rules: dict[str, Any]) -> None:
+    """Add a hand's points to the score as they are (Euchre: points do not depend on it)."""
+    for team, points in outcome.points.items():
+        score[team] += points
+
+
+def settle_to_target(state: MatchState, rules: dict[str, Any], start: bool = False) -> None:
+    """First side to the target wins; with a fixed number of deals, the higher score (or a tie).
+
+    ``start``: called before any hand (a starting score cannot end the match by deals).
+    """
+    target: int | None = rules.get("target")
+    deals: int | None = rules.get("deals")
+    score = state.score
+    if target is not None:
+        leaders = [t for t in ("NS", "EW") if score[t] >= target]
+        if leaders:
+            state.over, state.winner = True, max(leaders, key=lambda t: score[t])
+        return
+    if deals is not None and state.played >= deals and not start:
+        state.over = True
+        if score["NS"] == score["EW"]:
+            state.tied = True
+        else:
+            state.winner = "NS" if score["NS"] > score["EW"] else "EW"

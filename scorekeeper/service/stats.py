@@ -1,0 +1,192 @@
+"""Reading players and their statistics (issue 14): what the pages, the JSON API, the CSV
+export and the season report show. SQL aggregates over the facts (:mod:`scorekeeper.store.stats`),
+never a replay. No Flask.
+
+- ``player(db, id)`` / ``resolve(db, id)``: the player row; the id a merged player goes by now.
+- ``api_player(db, id, frm, to)``: the JSON object of ``GET /api/players/<id>`` (exact keys).
+- ``player_page(db, id, frm, to)``, ``pair_page(db, a, b, frm, to, vs)``: what a page shows.
+- ``season(db, player or None, frm, to)``: the season report's content.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..store import players as players_store
+from ..store import stats as stats_store
+from ..store.stats import CALL_KEYS, Who
+from .players import valid_day
+
+RECENT = 10
+PROGRESSIONS = 5
+
+
+@dataclass(slots=True)
+class DateRange:
+    """``from`` and ``to`` (inclusive), either open; ``problem``: what is wrong with them."""
+
+    frm: str | None = None
+    to: str | None = None
+    problem: str | None = None  # "bad_from" | "bad_to" | "reversed"
+    value: str = ""
+
+
+def date_range(frm: str | None, to: str | None) -> DateRange:
+    """Check ``?from=&to=``: real days ``YYYY-MM-DD``, from not after to; blank means open."""
+    frm, to = (frm or "").strip() or None, (to or "").strip() or None
+    if frm is not None and not valid_day(frm):
+        return DateRange(problem="bad_from", value=frm[:40])
+    if to is not None and not valid_day(to):
+        return DateRange(problem="bad_to", value=to[:40])
+    if frm and to and frm > to:
+        return DateRange(frm, to, problem="reversed")
+    return DateRange(frm, to)
+
+
+def player(db: Database, player_id: str) -> dict[str, Any] | None:
+    """The player (``merged_into`` set if merged away), or None."""
+    return players_store.get_player(db, player_id)
+
+
+def resolve(db: Database, player_id: str) -> str | None:
+    """The id the player goes by now (a merged player's target), or None if unknown."""
+    return players_store.current_id(db, player_id)
+
+
+def shared_matches(db: Database, a: str, b: str) -> int:
+    """How many matches two players both sat in (a merge of them is most likely a mistake)."""
+    return players_store.shared_matches(db, a, b)
+
+
+def api_list(db: Database, span: DateRange) -> dict[str, Any]:
+    """``{"players": [{"id", "name", "matches"}]}``: matches played in the range."""
+    return {"players": [{"id": p["id"], "name": p["name"], "matches": p["played"]}
+                        for p in stats_store.player_list(db, span.frm, span.to)]}
+
+
+def table(db: Database, span: DateRange) -> list[dict[str, Any]]:
+    """Every player with matches played/won and their calls' figures (the /players table)."""
+    return stats_store.player_list(db, span.frm, span.to)
+
+
+def api_player(db: Database, player_id: str, span: DateRange) -> dict[str, Any]:
+    """``GET /api/players/<id>``: exactly the keys issue 14 gives."""
+    row = players_store.get_player(db, player_id)
+    assert row is not None
+    figures = stats_store.figures(db, Who(player_id), span.frm, span.to)
+    return {
+        "id": row["id"],
+        "name": row["name"],
+        "matches": figures["matches"],
+        "euchre": figures["euchre"],
+        "by_suit": figures["by_suit"],
+        "by_round": figures["by_round"],
+        "whist": figures["whist"],
+    }
+
+
+@dataclass(slots=True)
+class Page:
+    """What a player's or a partnership's page shows."""
+
+    who: Who
+    names: dict[str, str]  # id -> name of everyone named on the page
+    figures: dict[str, Any]
+    recent: list[dict[str, Any]] = field(default_factory=list)
+    progressions: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    months: list[tuple[str, int, int]] = field(default_factory=list)
+    partners: list[dict[str, Any]] = field(default_factory=list)
+    opponents: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    short_name: str | None = None
+
+
+def _page(db: Database, who: Who, span: DateRange) -> Page:
+    ids = [who.player, *([who.partner] if who.partner else []), *(who.opponents or ())]
+    names = {}
+    for pid in ids:
+        row = players_store.get_player(db, pid)
+        names[pid] = row["name"] if row else pid
+    recent = stats_store.recent_matches(db, who, span.frm, span.to, RECENT)
+    seated = stats_store.seat_names(db, [m["id"] for m in recent])
+    for match in recent:
+        match["seats"] = seated.get(match["id"], {})
+    return Page(
+        who=who, names=names, figures=stats_store.figures(db, who, span.frm, span.to),
+        recent=recent,
+        progressions=stats_store.progressions(db, [m["id"] for m in recent[:PROGRESSIONS]]),
+        months=stats_store.points_by_month(db, who, span.frm, span.to),
+    )
+
+
+def player_page(db: Database, player_id: str, span: DateRange) -> Page:
+    """A player's page: figures, recent matches, partners, charts' data, history."""
+    page = _page(db, Who(player_id), span)
+    page.partners = stats_store.partners(db, player_id, span.frm, span.to)
+    page.history = players_store.history(db, player_id)
+    row = players_store.get_player(db, player_id)
+    page.short_name = row["short_name"] if row else None
+    return page
+
+
+def pair_page(db: Database, a: str, b: str, span: DateRange,
+              vs: tuple[str, str] | None = None) -> Page:
+    """A partnership's page (``vs``: only its hands against that pair): figures, recent
+    matches, the pairs it met."""
+    page = _page(db, Who(a, b, vs), span)
+    if vs is None:
+        page.opponents = stats_store.opponents(db, a, b, span.frm, span.to)
+    return page
+
+
+def rate(part: int, whole: int) -> int | None:
+    """``part`` of ``whole`` in whole per cent; None when ``whole`` is 0."""
+    return round(100 * part / whole) if whole else None
+
+
+def season(db: Database, player_id: str | None, span: DateRange) -> dict[str, Any]:
+    """The season report: every player's line (or one player's page) over the range."""
+    if player_id is not None:
+        return {"player": player_page(db, player_id, span), "table": []}
+    return {"player": None, "table": table(db, span)}
+
+
+def stats_rows(db: Database, span: DateRange) -> tuple[list[str], list[list[Any]]]:
+    """The statistics as CSV rows: one per player (matches and every call figure, total and
+    by trump suit, calling round and seat from the dealer; Whist figures)."""
+    header = ["player_id", "name", "matches_played", "matches_won", *CALL_KEYS]
+    groups = [("suit", stats_store.SUITS), ("round", stats_store.ROUNDS),
+              ("seat", stats_store.POSITIONS)]
+    for name, keys in groups:
+        header += [f"{name}_{k}_{c}" for k in keys for c in CALL_KEYS]
+    header += ["whist_deals", "whist_tricks", "whist_honours", "whist_revokes"]
+    rows = []
+    for p in stats_store.player_list(db, span.frm, span.to):
+        f = stats_store.figures(db, Who(p["id"]), span.frm, span.to)
+        row = [p["id"], p["name"], f["matches"]["played"], f["matches"]["won"],
+               *(f["euchre"][c] for c in CALL_KEYS)]
+        for bucket, keys in (("by_suit", stats_store.SUITS), ("by_round", stats_store.ROUNDS),
+                             ("by_seat", stats_store.POSITIONS)):
+            row += [f[bucket][k][c] for k in keys for c in CALL_KEYS]
+        row += [f["whist"][k] for k in ("deals", "tricks", "honours", "revokes")]
+        rows.append(row)
+    return header, rows
+
+
+def hand_rows(db: Database, span: DateRange) -> tuple[list[str], Any]:
+    """Every recorded hand in the range for the CSV export: (header, rows)."""
+    return stats_store.hand_rows(db, span.frm, span.to)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A value as written to a CSV file: text that a spreadsheet would run as a formula
+    (``=``, ``+``, ``-``, ``@`` first) gets a leading apostrophe; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value

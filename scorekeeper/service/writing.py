@@ -1,0 +1,312 @@
+"""Writing matches: create (and import), rematch, record, correct, undo. Each runs inside
+``BEGIN IMMEDIATE``, replays once (:mod:`.reading`) and leaves the state of the version it made
+in :mod:`.statecache`. No Flask."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from sqlite_utils import Database
+
+from .. import store
+from ..engine.matchfile import CheckResult
+from ..engine.problems import Problem
+from ..engine.rules import MAX_DEALS
+from ..formats.egn import egn_to_match, is_egn
+from . import players as seating_
+from . import statecache
+from .keys import derived_key, hash_key, new_key, new_match_id
+from .reading import check, replay, state_of
+from .results import ServiceResult, Status
+
+# --- writing ----------------------------------------------------------------------------------
+
+
+# A real match has a few dozen hands; the cap keeps a crafted import or a script from making
+# pages and PDFs that take seconds to render.
+MAX_HANDS = MAX_DEALS
+
+
+def too_many_hands(no: int | None = None) -> Problem:
+    """The problem of a match that would pass :data:`MAX_HANDS`."""
+    return Problem("match.too_many_hands", field="hands", hand=no, params={"max": MAX_HANDS})
+
+
+def create_match(db: Database, data: dict[str, Any],
+                 new_players: frozenset[str] = frozenset()) -> ServiceResult:
+    """Create a match from a match object (hands included = an import) or an EGN object.
+
+    The body may also hold ``"date"`` and seats as ``{"player": "<id>"}``
+    (:func:`scorekeeper.service.players.read_seating`); every seat is linked to a player
+    (``new_players``: seats whose name makes a new player even if one has that name).
+
+    Returns CREATED with ``match_id``, ``edit_key`` (shown once: only its hash is stored) and
+    ``state``; or ILLEGAL with ``problems`` (nothing stored).
+    """
+    if is_egn(data):
+        converted, problems = egn_to_match(data)
+        if problems or converted is None:
+            return ServiceResult(Status.ILLEGAL, problems=list(problems))
+        data = converted
+        seating = seating_.Seating()
+    else:
+        data, seating, seat_problems = seating_.read_seating(db, data)
+        if seat_problems:
+            return ServiceResult(Status.ILLEGAL, problems=seat_problems)
+    seating.new = new_players
+    hands = data.get("hands") if isinstance(data, dict) else None
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        return ServiceResult(Status.ILLEGAL, problems=[too_many_hands()])
+    result = check(data)
+    if not result.ok:
+        return ServiceResult(Status.ILLEGAL, problems=list(result.problems))
+    hands = data.get("hands") or []
+    stored = {k: v for k, v in data.items() if k != "hands"}
+    match_id, key = new_match_id(), new_key()
+    with store.transaction(db):
+        store.insert_match(db, match_id, hash_key(key), data["game"], stored)
+        for no, hand in enumerate(hands, start=1):
+            store.insert_hand(db, match_id, no, hand, None)
+        seating_.seat_match(db, match_id, result.match["seats"] if result.match else {}, seating,
+                            "import" if hands else "start")
+        seating_.facts_after_write(db, match_id, data, result)
+    statecache.put(match_id, 1, stored, hands, result)
+    return ServiceResult(
+        Status.CREATED, match_id=match_id, edit_key=key, state=result.state, version=1
+    )
+
+
+def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
+    """The rematch of a finished match: same seats, teams and rules, the deal going on.
+
+    Idempotent: a second press (another phone, a double tap) answers with the same new match
+    and the same edit key, derived from ``secret`` and the old match's id.
+    """
+    key = derived_key(secret, f"rematch:{match_id}")
+    with store.transaction(db):
+        existing = store.get_rematch(db, match_id)
+        if existing is not None:
+            return ServiceResult(Status.CREATED, match_id=existing, edit_key=key)
+        row = store.get_match(db, match_id)
+        if row is None:
+            return ServiceResult(Status.NOT_FOUND, match_id=match_id)
+        current = state_of(row, [h.data for h in store.get_hands(db, match_id)])
+        data = {k: v for k, v in row.data.items() if k not in ("start_score", "played")}
+        if current.state is not None:
+            data["first_dealer"] = current.state.next_dealer
+        result = check({**data, "hands": []})
+        if not result.ok:
+            return ServiceResult(Status.ILLEGAL, problems=list(result.problems))
+        new_id = new_match_id()
+        store.insert_match(db, new_id, hash_key(key), data["game"], data, rematch_of=match_id)
+        seating_.seat_rematch(db, match_id, new_id)
+    statecache.put(new_id, 1, data, [], result)
+    return ServiceResult(Status.CREATED, match_id=new_id, edit_key=key, state=result.state,
+                         version=1)
+
+
+def request_hash(hand: dict[str, Any], expected_no: int) -> str:
+    """A fingerprint of a record request, to tell a retry from another hand under the same key."""
+    return hashlib.sha256(store.dumps({"no": expected_no, "hand": hand}).encode()).hexdigest()
+
+
+def record_hand(
+    db: Database,
+    match_id: str,
+    hand: dict[str, Any],
+    expected_no: int,
+    submission_key: str | None = None,
+    expected_version: int | None = None,
+) -> ServiceResult:
+    """Record the next hand of a match.
+
+    :param hand: a hand object (match-format.md), without ``no``.
+    :param expected_no: the number the client thinks this hand gets (the next one).
+    :param submission_key: the form's ``submission_id`` or the API's ``Idempotency-Key``.
+    :param expected_version: the match version the page's score was based on (the form's
+        hidden ``version``); another version is WRONG_NO (the page is behind). None skips it.
+
+    Outcomes: RECORDED (``no``, ``hand`` with ``no``, ``state``, ``response``); DUPLICATE
+    (same key, same request: ``response`` is the first answer, nothing stored); KEY_REUSED
+    (same key, another request: 422); WRONG_NO (hand ``no`` already recorded, with ``state``:
+    409); OVER (the match is finished: 409); ILLEGAL (``problems``: 422); NOT_FOUND.
+    """
+    fingerprint = request_hash(hand, expected_no)
+    with store.transaction(db):
+        row = store.get_match(db, match_id)
+        if row is None:
+            return ServiceResult(Status.NOT_FOUND, match_id=match_id)
+        if submission_key is not None:
+            prior = store.get_idempotent(db, match_id, submission_key)
+            if prior is not None:
+                prior_hash, _status, response = prior
+                if prior_hash != fingerprint:
+                    return ServiceResult(Status.KEY_REUSED, match_id=match_id)
+                return ServiceResult(
+                    Status.DUPLICATE,
+                    match_id=match_id,
+                    no=response["hand"]["no"],
+                    hand=response["hand"],
+                    response=response,
+                    version=row.version,
+                )
+        hands = store.get_hands(db, match_id)
+        datas = [h.data for h in hands]
+        next_no = len(hands) + 1
+        result = None
+        behind = expected_version is not None and expected_version != row.version
+        if expected_no == next_no <= MAX_HANDS and not behind:
+            # The usual case in one replay: a legal new hand means the stored hands replay
+            # cleanly and the game was not over (else the new hand would carry a problem).
+            result = replay(row.data, [*datas, hand])
+            if result.ok:
+                seating_.facts_after_write(db, row.id, {**row.data, "hands": [*datas, hand]},
+                                           result, only_no=next_no)
+                return _store_hand(db, row, datas, hand, submission_key, fingerprint, result)
+        current = state_of(row, datas)
+        if not current.ok:
+            return ServiceResult(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
+        over = current.state is not None and current.state.over
+        if expected_no != next_no or (behind and not over):
+            return ServiceResult(
+                Status.WRONG_NO,
+                match_id=match_id,
+                no=expected_no,
+                state=current.state,
+                version=row.version,
+            )
+        if over:
+            return ServiceResult(Status.OVER, match_id=match_id, state=current.state)
+        if next_no > MAX_HANDS:
+            return ServiceResult(Status.ILLEGAL, match_id=match_id,
+                                 problems=[too_many_hands(next_no)])
+        assert result is not None and not result.ok
+        problems = [p for p in result.problems if p.hand is None or p.hand >= next_no]
+        return ServiceResult(
+            Status.ILLEGAL, match_id=match_id, problems=problems or list(result.problems)
+        )
+
+
+def _store_hand(
+    db: Database, row: store.StoredMatch, stored: list[dict[str, Any]], hand: dict[str, Any],
+    submission_key: str | None, fingerprint: str, result: CheckResult,
+) -> ServiceResult:
+    """Write a checked hand after the ``stored`` ones (inside the caller's transaction), keep
+    its replay as the match's next version, and say so."""
+    no = len(stored) + 1
+    store.insert_hand(db, row.id, no, hand, submission_key)
+    store.bump_match(db, row.id)
+    statecache.put(row.id, row.version + 1, row.data, [*stored, hand], result)
+    assert result.state is not None
+    response = {"hand": {**hand, "no": no}, "state": result.state.as_json()}
+    if submission_key is not None:
+        store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response)
+    return ServiceResult(
+        Status.RECORDED,
+        match_id=row.id,
+        no=no,
+        hand=response["hand"],
+        state=result.state,
+        response=response,
+        version=row.version + 1,
+    )
+
+
+def correct_hand(
+    db: Database,
+    match_id: str,
+    no: int,
+    hand: dict[str, Any],
+    expected_version: int | None = None,
+    by: str = "scorer",
+    expected_match_version: int | None = None,
+) -> ServiceResult:
+    """Replace recorded hand ``no``; every later hand is re-scored by the replay.
+
+    :param expected_version: the hand's version the editor saw (``LoadedMatch.hand_versions``);
+        None skips the check.
+    :param expected_match_version: the match version the editor saw (``LoadedMatch.version``,
+        the API's If-Match); None skips the check.
+
+    Outcomes: CORRECTED (``state``; the old hand goes to the history); CONFLICT (someone
+    changed the hand first: 409, with ``state``); ILLEGAL (the correction, or a later hand
+    after it, is illegal: ``problems``, nothing stored); NO_SUCH_HAND; NOT_FOUND.
+    """
+    with store.transaction(db):
+        row = store.get_match(db, match_id)
+        if row is None:
+            return ServiceResult(Status.NOT_FOUND, match_id=match_id)
+        hands = store.get_hands(db, match_id)
+        if not 1 <= no <= len(hands):
+            return ServiceResult(Status.NO_SUCH_HAND, match_id=match_id, no=no)
+        target = hands[no - 1]
+        datas = [h.data for h in hands]
+        if (expected_version is not None and target.version != expected_version) or (
+            expected_match_version is not None and row.version != expected_match_version
+        ):
+            current = state_of(row, datas)
+            return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
+        datas[no - 1] = hand
+        result = replay(row.data, datas)
+        if not result.ok:
+            return ServiceResult(Status.ILLEGAL, match_id=match_id, no=no, problems=result.problems)
+        if target.data == hand:
+            return ServiceResult(Status.CORRECTED, match_id=match_id, no=no, state=result.state,
+                           version=row.version)
+        if not store.update_hand(db, match_id, no, hand, target.version):
+            return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=result.state)
+        store.add_history(db, match_id, no, "correct", target.data, hand, by)
+        store.bump_match(db, match_id)
+        seating_.facts_after_write(db, match_id, {**row.data, "hands": datas}, result)
+        statecache.put(match_id, row.version + 1, row.data, datas, result)
+    return ServiceResult(
+        Status.CORRECTED,
+        match_id=match_id,
+        no=no,
+        hand={**hand, "no": no},
+        state=result.state,
+        version=row.version + 1,
+    )
+
+
+def undo_last(
+    db: Database,
+    match_id: str,
+    no: int,
+    by: str = "scorer",
+    expected_match_version: int | None = None,
+) -> ServiceResult:
+    """Remove hand ``no`` if it is the last one (it goes to the history).
+
+    Outcomes: UNDONE (``state``); NOT_LAST (``no`` is not the last hand, e.g. another phone
+    recorded one meanwhile, or it was already undone: 409, with ``state``); CONFLICT (the
+    match changed since ``expected_match_version``); NOT_FOUND.
+    """
+    with store.transaction(db):
+        row = store.get_match(db, match_id)
+        if row is None:
+            return ServiceResult(Status.NOT_FOUND, match_id=match_id)
+        hands = store.get_hands(db, match_id)
+        datas = [h.data for h in hands]
+        if not hands or no != len(hands):
+            current = state_of(row, datas)
+            return ServiceResult(Status.NOT_LAST, match_id=match_id, no=no, state=current.state)
+        if expected_match_version is not None and row.version != expected_match_version:
+            current = state_of(row, datas)
+            return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
+        store.delete_hand(db, match_id, no)
+        store.add_history(db, match_id, no, "undo", hands[-1].data, None, by)
+        store.bump_match(db, match_id)
+        result = replay(row.data, datas[:-1])
+        seating_.facts_after_write(db, match_id, {**row.data, "hands": datas[:-1]}, result)
+        statecache.put(match_id, row.version + 1, row.data, datas[:-1], result)
+    return ServiceResult(
+        Status.UNDONE,
+        match_id=match_id,
+        no=no,
+        hand={**hands[-1].data, "no": no},
+        state=result.state,
+        problems=list(result.problems),
+        version=row.version + 1,
+    )

@@ -1,0 +1,139 @@
+"""The facts tables (hand_facts, seat_facts, match_facts): written on the one write path, in the
+same transaction as the hands, from the replay the service has just done.
+
+The facts are derived from the hands (:mod:`scorekeeper.formats.facts`) and never edited by
+hand: a match's facts are rebuilt whenever one of its hands changes (a new hand only adds its
+own rows).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..engine.cards import PARTNER, SEATS, TEAM_OF
+from ..engine.matchfile import check_match
+from ..engine.state import MatchState
+from ..formats.facts import HAND_COLUMNS, SEAT_COLUMNS, hand_rows, seat_rows
+from . import players
+
+_HAND_INSERT = (
+    f"INSERT INTO hand_facts ({', '.join(HAND_COLUMNS)}, player_N, player_E, player_S,"
+    f" player_W, caller_player) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 5))})"
+)
+# The call figures (CALL_KEYS' order) summed over seat rows ``s``: the caller's own rows, and
+# the defenders' for euchres taken. ``{roles}``: who counts as calling (a partnership: both).
+CALL_SUMS_FOR = (
+    "SUM(s.role IN ({roles})), SUM(CASE WHEN s.role IN ({roles}) THEN s.made ELSE 0 END),"
+    " SUM(CASE WHEN s.role IN ({roles}) THEN s.march ELSE 0 END),"
+    " SUM(CASE WHEN s.role IN ({roles}) THEN s.euchred ELSE 0 END),"
+    " SUM(CASE WHEN s.role = 'defender' THEN s.euchred ELSE 0 END),"
+    " SUM(CASE WHEN s.role IN ({roles}) THEN s.alone ELSE 0 END),"
+    " SUM(CASE WHEN s.role IN ({roles}) THEN s.alone * s.made ELSE 0 END),"
+    " SUM(CASE WHEN s.role IN ({roles}) AND s.made = 1 THEN s.points_for ELSE 0 END)"
+)
+CALL_SUMS = CALL_SUMS_FOR.format(roles="'caller'")
+_SEAT_INSERT = (
+    f"INSERT INTO seat_facts ({', '.join(SEAT_COLUMNS)}, player, partner, opp1, opp2)"
+    f" VALUES ({', '.join('?' * (len(SEAT_COLUMNS) + 4))})"
+)
+
+
+def write(db: Database, match_id: str, match: Mapping[str, Any], replayed: MatchState | None,
+          only_no: int | None = None) -> None:
+    """Write the facts of a match from its replay: every hand (the old rows replaced), or only
+    hand ``only_no`` (just recorded). A match that no longer replays keeps no hand facts."""
+    if only_no is None:
+        db.execute("DELETE FROM hand_facts WHERE match_id = ?", [match_id])
+        db.execute("DELETE FROM seat_facts WHERE match_id = ?", [match_id])
+    date = players.get_date(db, match_id) or players.today()
+    state = replayed.as_json() if replayed is not None and replayed.ok else None
+    parts = {h.no: h.parts for h in replayed.hands if h.parts} if replayed is not None else {}
+    rows = hand_rows(match_id, date, match, state, parts) if state else []
+    if only_no is not None:
+        rows = [r for r in rows if r["no"] == only_no]
+    seated = players.seat_players(db, match_id)
+    hand_values, seat_values = [], []
+    for row in rows:
+        by_seat = [seated.get(s) for s in SEATS]
+        caller = row.get("caller")
+        hand_values.append([*(row[c] for c in HAND_COLUMNS), *by_seat,
+                            seated.get(caller) if caller else None])
+        if len(seated) < 4 or row["passed"]:
+            continue  # a thrown-in hand is in the hand rows (and the CSV), but counts for nobody
+        for seat_row in seat_rows(row):
+            seat = seat_row["seat"]
+            others = sorted(seated[s] for s in SEATS if TEAM_OF[s] != TEAM_OF[seat])
+            seat_values.append([*(seat_row[c] for c in SEAT_COLUMNS), seated[seat],
+                                seated[PARTNER[seat]], others[0], others[1]])
+    db.conn.executemany(_HAND_INSERT, hand_values)
+    db.conn.executemany(_SEAT_INSERT, seat_values)
+    hands = match.get("hands") or []
+    over = bool(state and state.get("over"))
+    score = (state or {}).get("score") or {"NS": 0, "EW": 0}
+    db.execute(
+        "INSERT OR REPLACE INTO match_facts (match_id, game, date, hands, over, winner,"
+        " score_NS, score_EW) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [match_id, match.get("game"), date, len(hands), int(over),
+         (state or {}).get("winner") if over else None, score.get("NS", 0),
+         score.get("EW", 0)],
+    )
+    refresh_days(db, set(seated.values()), date)
+
+
+def refresh_days(db: Database, player_ids: set[str], date: str) -> None:
+    """Recount the ``player_days`` rows of these players on this day from the facts."""
+    for player in player_ids:
+        db.execute("DELETE FROM player_days WHERE player = ? AND date = ?", [player, date])
+        matches, won = db.execute(
+            "SELECT COUNT(DISTINCT mp.match_id),"
+            " COUNT(DISTINCT CASE WHEN mf.winner = mp.side THEN mp.match_id END)"
+            " FROM match_players mp JOIN match_facts mf ON mf.match_id = mp.match_id"
+            " WHERE mp.player = ? AND mf.date = ? AND mf.hands > 0", [player, date],
+        ).fetchone()
+        counts = db.execute(
+            f"SELECT {CALL_SUMS} FROM seat_facts s"
+            " WHERE s.player = ? AND s.date = ? AND s.game = 'euchre'", [player, date],
+        ).fetchone()
+        values = [int(c or 0) for c in counts]
+        if not matches and not any(values):
+            continue
+        db.execute(
+            "INSERT INTO player_days (player, date, matches, won, called, made, marches,"
+            " euchred, euchres_taken, loners_tried, loners_made, points_from_calls)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [player, date, matches, won, *values],
+        )
+
+
+def rebuild(db: Database, match_id: str) -> None:
+    """Rebuild one match's facts from its stored hands (after a merge, or by the migration)."""
+    row = db.execute("SELECT data FROM matches WHERE id = ?", [match_id]).fetchone()
+    if row is None:
+        return
+    data = json.loads(row[0])
+    hands = [json.loads(h[0]) for h in db.execute(
+        "SELECT data FROM hands WHERE match_id = ? ORDER BY no", [match_id]).fetchall()]
+    match = {**data, "hands": hands}
+    write(db, match_id, match, check_match(match).state)
+
+
+def backfill(db: Database) -> None:
+    """Link the seats of every existing match to players (same name, case and spaces ignored:
+    same player), set each match's date, and fill in the facts (migration 0004)."""
+    rows = db.execute("SELECT id, data, created FROM matches ORDER BY created, id").fetchall()
+    for match_id, text, created in rows:
+        data = json.loads(text)
+        players.set_date(db, match_id, players.date_of(data, created))
+        seats = data.get("seats") or {}
+        linked = {}
+        for seat in SEATS:
+            name = seats.get(seat)
+            if isinstance(name, str) and name.strip():
+                linked[seat] = players.find_by_name(db, name) or players.create_player(
+                    db, name.strip(), "migration")
+        players.link_seats(db, match_id, linked, seen=created)
+        rebuild(db, match_id)

@@ -1,0 +1,276 @@
+"""Statistics: SQL aggregates over the facts tables (never a replay of the matches).
+
+Each function takes a date range (``YYYY-MM-DD``, inclusive; None: open) and answers plain
+dicts. "Whose" figures are chosen by a :class:`Who`: one player, a partnership (two players on
+the same side), or a partnership against another.
+
+Counting follows the score sheet's summary (issue 14): ``called`` = calls (a renege hand is a
+call, under its trump and round, neither made nor euchred); ``made`` = calls that took 3 or more
+tricks; ``marches`` all 5; ``euchred`` fewer than 3; ``euchres_taken`` = hands defended where
+the makers were euchred; ``loners_tried``/``loners_made``; ``points_from_calls`` = the points
+the makers' side scored on made calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from .facts import CALL_SUMS_FOR
+
+CALL_KEYS = ("called", "made", "marches", "euchred", "euchres_taken", "loners_tried",
+             "loners_made", "points_from_calls")
+SUITS = ("S", "H", "D", "C")
+ROUNDS = ("1", "2")
+POSITIONS = ("1", "2", "3", "4")  # from the dealer's left round to the dealer
+FIRST_DAY, LAST_DAY = "0000-01-01", "9999-12-31"
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """Whose figures: ``player``; with ``partner``: that partnership; with ``opponents`` (a
+    pair): that partnership's hands against that pair."""
+
+    player: str
+    partner: str | None = None
+    opponents: tuple[str, str] | None = None
+
+    def seat_filter(self, alias: str = "s") -> tuple[str, list[str]]:
+        """The WHERE clause picking this side's seat rows (one row per hand)."""
+        sql, params = f"{alias}.player = ?", [self.player]
+        if self.partner is not None:
+            sql += f" AND {alias}.partner = ?"
+            params.append(self.partner)
+        if self.opponents is not None:
+            low, high = sorted(self.opponents)
+            sql += f" AND {alias}.opp1 = ? AND {alias}.opp2 = ?"
+            params += [low, high]
+        return sql, params
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        """A player's calls are their own; a partnership's are either partner's."""
+        return ("caller",) if self.partner is None else ("caller", "partner")
+
+
+def _range(frm: str | None, to: str | None) -> list[str]:
+    return [frm or FIRST_DAY, to or LAST_DAY]
+
+
+def empty_calls() -> dict[str, int]:
+    """The call figures, all zero."""
+    return dict.fromkeys(CALL_KEYS, 0)
+
+
+def figures(db: Database, who: Who, frm: str | None = None, to: str | None = None
+            ) -> dict[str, Any]:
+    """Matches played and won, the Euchre call figures (total, by trump suit, by calling round,
+    by the caller's seat from the dealer), and the Whist figures."""
+    where, params = who.seat_filter()
+    span = _range(frm, to)
+    euchre = empty_calls()
+    by_suit = {s: empty_calls() for s in SUITS}
+    by_round = {r: empty_calls() for r in ROUNDS}
+    by_seat = {p: empty_calls() for p in POSITIONS}
+    sums = CALL_SUMS_FOR.format(roles=", ".join(f"'{r}'" for r in who.roles))
+    rows = db.execute(
+        f"SELECT s.trump, s.round, s.caller_pos, {sums} FROM seat_facts s"
+        f" WHERE {where} AND s.date BETWEEN ? AND ? AND s.game = 'euchre'"
+        " AND s.role IS NOT NULL GROUP BY s.trump, s.round, s.caller_pos",
+        [*params, *span],
+    ).fetchall()
+    for trump, rnd, pos, *counts in rows:
+        values = dict(zip(CALL_KEYS, (int(c or 0) for c in counts), strict=True))
+        for bucket in (euchre, by_suit.get(trump), by_round.get(str(rnd)),
+                       by_seat.get(str(pos))):
+            if bucket is not None:
+                for key, value in values.items():
+                    bucket[key] += value
+    deals, tricks, honours, revokes, hands = db.execute(
+        "SELECT SUM(s.game = 'whist'), SUM(CASE WHEN s.game = 'whist' THEN s.tricks END),"
+        " SUM(CASE WHEN s.game = 'whist' THEN s.honour_points END),"
+        " SUM(CASE WHEN s.game = 'whist' THEN s.revoked END), COUNT(*)"
+        f" FROM seat_facts s WHERE {where} AND s.date BETWEEN ? AND ?",
+        [*params, *span],
+    ).fetchone()
+    played, won = matches(db, who, frm, to)
+    return {
+        "matches": {"played": played, "won": won},
+        "hands": int(hands or 0),
+        "euchre": euchre,
+        "by_suit": by_suit,
+        "by_round": by_round,
+        "by_seat": by_seat,
+        "whist": {"deals": int(deals or 0), "tricks": int(tricks or 0),
+                  "honours": int(honours or 0), "revokes": int(revokes or 0)},
+    }
+
+
+def _match_filter(who: Who) -> tuple[str, list[str]]:
+    """Joins that keep the matches where ``who`` sat together (and against the opponents)."""
+    sql, params = "", []
+    if who.partner is not None:
+        sql += (" JOIN match_players pp ON pp.match_id = mp.match_id AND pp.side = mp.side"
+                " AND pp.seat != mp.seat AND pp.player = ?")
+        params.append(who.partner)
+    if who.opponents is not None:
+        for n, opponent in enumerate(who.opponents):
+            sql += (f" JOIN match_players o{n} ON o{n}.match_id = mp.match_id"
+                    f" AND o{n}.side != mp.side AND o{n}.player = ?")
+            params.append(opponent)
+        sql += " AND o0.seat != o1.seat"
+    return sql, params
+
+
+def matches(db: Database, who: Who, frm: str | None = None, to: str | None = None
+            ) -> tuple[int, int]:
+    """(played, won): matches with at least one hand recorded where ``who`` sat (together), and
+    those their side won."""
+    joins, params = _match_filter(who)
+    row = db.execute(
+        "SELECT COUNT(DISTINCT mp.match_id),"
+        " COUNT(DISTINCT CASE WHEN mf.winner = mp.side THEN mp.match_id END)"
+        f" FROM match_players mp{joins} JOIN match_facts mf ON mf.match_id = mp.match_id"
+        " WHERE mp.player = ? AND mf.hands > 0 AND mf.date BETWEEN ? AND ?",
+        [*params, who.player, *_range(frm, to)],
+    ).fetchone()
+    return int(row[0] or 0), int(row[1] or 0)
+
+
+def player_list(db: Database, frm: str | None = None, to: str | None = None
+                ) -> list[dict[str, Any]]:
+    """Every player (not merged away) with matches played and won and their calls' figures,
+    by name: sums of the ``player_days`` rollup (a few rows a player, not every hand)."""
+    span = _range(frm, to)
+    table: dict[str, dict[str, Any]] = {}
+    for pid, name, short in db.execute(
+            "SELECT id, name, short_name FROM players WHERE merged_into IS NULL").fetchall():
+        table[pid] = {"id": pid, "name": name, "short_name": short, "played": 0, "won": 0,
+                      **empty_calls()}
+    for pid, *counts in db.execute(
+        "SELECT player, SUM(matches), SUM(won), SUM(called), SUM(made), SUM(marches),"
+        " SUM(euchred), SUM(euchres_taken), SUM(loners_tried), SUM(loners_made),"
+        " SUM(points_from_calls) FROM player_days WHERE date BETWEEN ? AND ?"
+        " GROUP BY player", span,
+    ).fetchall():
+        if pid in table:
+            table[pid].update(zip(("played", "won", *CALL_KEYS), (int(c or 0) for c in counts),
+                                  strict=True))
+    return sorted(table.values(), key=lambda p: (p["name"].casefold(), p["id"]))
+
+
+def partners(db: Database, player: str, frm: str | None = None, to: str | None = None
+             ) -> list[dict[str, Any]]:
+    """The player's partners: hands played together, most first."""
+    rows = db.execute(
+        "SELECT s.partner, p.name, COUNT(*), COUNT(DISTINCT s.match_id) FROM seat_facts s"
+        " JOIN players p ON p.id = s.partner WHERE s.player = ? AND s.date BETWEEN ? AND ?"
+        " AND s.partner != s.player GROUP BY s.partner ORDER BY COUNT(*) DESC, p.name LIMIT 20",
+        [player, *_range(frm, to)],
+    ).fetchall()
+    return [{"id": r[0], "name": r[1], "hands": r[2], "matches": r[3]} for r in rows]
+
+
+def opponents(db: Database, player: str, partner: str, frm: str | None = None,
+              to: str | None = None) -> list[dict[str, Any]]:
+    """The pairs a partnership played against: hands, and the hands each side called."""
+    rows = db.execute(
+        "SELECT s.opp1, s.opp2, a.name, b.name, COUNT(*), COUNT(DISTINCT s.match_id)"
+        " FROM seat_facts s JOIN players a ON a.id = s.opp1 JOIN players b ON b.id = s.opp2"
+        " WHERE s.player = ? AND s.partner = ? AND s.date BETWEEN ? AND ?"
+        " GROUP BY s.opp1, s.opp2 ORDER BY COUNT(*) DESC LIMIT 20",
+        [player, partner, *_range(frm, to)],
+    ).fetchall()
+    return [{"ids": (r[0], r[1]), "names": (r[2], r[3]), "hands": r[4], "matches": r[5]}
+            for r in rows]
+
+
+def recent_matches(db: Database, who: Who, frm: str | None = None, to: str | None = None,
+                   limit: int = 10) -> list[dict[str, Any]]:
+    """The latest matches ``who`` played (at least one hand): id, date, game, side, score,
+    over, winner, hands."""
+    joins, params = _match_filter(who)
+    rows = db.execute(
+        "SELECT mp.match_id, mf.date, mf.game, mp.side, mf.score_NS, mf.score_EW, mf.over,"
+        f" mf.winner, mf.hands FROM match_players mp{joins}"
+        " JOIN match_facts mf ON mf.match_id = mp.match_id JOIN matches m ON m.id = mp.match_id"
+        " WHERE mp.player = ? AND mf.hands > 0 AND mf.date BETWEEN ? AND ?"
+        " GROUP BY mp.match_id ORDER BY mf.date DESC, m.created DESC LIMIT ?",
+        [*params, who.player, *_range(frm, to), limit],
+    ).fetchall()
+    keys = ("id", "date", "game", "side", "score_NS", "score_EW", "over", "winner", "hands")
+    return [dict(zip(keys, r, strict=True)) for r in rows]
+
+
+def seat_names(db: Database, match_ids: list[str]) -> dict[str, dict[str, str]]:
+    """``{match id: {seat: player name}}`` for some matches."""
+    if not match_ids:
+        return {}
+    marks = ", ".join("?" * len(match_ids))
+    out: dict[str, dict[str, str]] = {}
+    for match_id, seat, name in db.execute(
+        "SELECT mp.match_id, mp.seat, p.name FROM match_players mp"
+        f" JOIN players p ON p.id = mp.player WHERE mp.match_id IN ({marks})", match_ids,
+    ).fetchall():
+        out.setdefault(match_id, {})[seat] = name
+    return out
+
+
+def progressions(db: Database, match_ids: list[str]) -> dict[str, list[tuple[int, int]]]:
+    """Each match's running score (NS, EW) after every hand, from the facts."""
+    if not match_ids:
+        return {}
+    marks = ", ".join("?" * len(match_ids))
+    out: dict[str, list[tuple[int, int]]] = {m: [] for m in match_ids}
+    totals: dict[str, tuple[int, int]] = {}
+    for match_id, ns, ew in db.execute(
+        f"SELECT match_id, points_NS, points_EW FROM hand_facts WHERE match_id IN ({marks})"
+        " ORDER BY match_id, no", match_ids,
+    ).fetchall():
+        a, b = totals.get(match_id, (0, 0))
+        totals[match_id] = (a + ns, b + ew)
+        out[match_id].append(totals[match_id])
+    return out
+
+
+def points_by_month(db: Database, who: Who, frm: str | None = None, to: str | None = None
+                    ) -> list[tuple[str, int, int]]:
+    """(``YYYY-MM``, points ``who``'s side scored, points against) per month."""
+    where, params = who.seat_filter()
+    rows = db.execute(
+        "SELECT substr(s.date, 1, 7), SUM(s.points_for), SUM(s.points_against)"
+        f" FROM seat_facts s WHERE {where} AND s.date BETWEEN ? AND ? GROUP BY 1 ORDER BY 1",
+        [*params, *_range(frm, to)],
+    ).fetchall()
+    return [(r[0], int(r[1] or 0), int(r[2] or 0)) for r in rows]
+
+
+def hand_rows(db: Database, frm: str | None = None, to: str | None = None
+              ) -> tuple[list[str], Any]:
+    """Every recorded hand in the range, for the CSV export: (column names, a row cursor),
+    with the players' names by seat."""
+    cursor = db.execute(
+        "SELECT h.match_id, h.no, h.date, h.game, h.dealer,"
+        " pn.name, pe.name, ps.name, pw.name, h.result, h.passed, h.caller, pc.name,"
+        " h.caller_pos, h.makers, h.trump, h.round, h.alone, h.defender_alone, h.turn_up,"
+        " h.makers_tricks, h.tricks_NS, h.tricks_EW, h.points_NS, h.points_EW, h.made, h.march,"
+        " h.euchred, h.renege, h.revoke_by, h.revoke_penalty, h.honours_NS,"
+        " h.honour_points_NS, h.honour_points_EW, json_extract(d.data, '$.note')"
+        " FROM match_facts mf JOIN hand_facts h ON h.match_id = mf.match_id"
+        " JOIN hands d ON d.match_id = h.match_id AND d.no = h.no"
+        " LEFT JOIN players pn ON pn.id = h.player_N"
+        " LEFT JOIN players pe ON pe.id = h.player_E LEFT JOIN players ps ON ps.id = h.player_S"
+        " LEFT JOIN players pw ON pw.id = h.player_W"
+        " LEFT JOIN players pc ON pc.id = h.caller_player"
+        " WHERE mf.date BETWEEN ? AND ? ORDER BY mf.date, h.match_id, h.no",
+        _range(frm, to),
+    )
+    names = ["match", "hand", "date", "game", "dealer", "player_N", "player_E", "player_S",
+             "player_W", "result", "passed", "caller", "caller_name", "caller_seat_from_dealer",
+             "makers", "trump", "round", "alone", "defender_alone", "turn_up", "makers_tricks",
+             "tricks_NS", "tricks_EW", "points_NS", "points_EW", "made", "march", "euchred",
+             "renege", "revoke_by", "revoke_penalty", "honours_NS", "honour_points_NS",
+             "honour_points_EW", "note"]
+    return names, cursor

@@ -1,0 +1,453 @@
+"""Club nights on the web: the director's page, the tables' links, the banner
+on a table's match page, and the printed tally cards, rotation chart and table tents.
+
+Views are thin: :mod:`scorekeeper.service.events` does the work; here are the HTTP statuses,
+the words and the keys. A table's edit key is derived (``service.events.table_key``), so the
+director's answers can show it again; the director's key is shown once, at creation.
+"""
+
+from __future__ import annotations
+
+import hmac
+from pathlib import Path
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from werkzeug.exceptions import ServiceUnavailable
+
+from .. import service
+from ..i18n.messages import problem_message
+from ..printing import pdf_render
+from ..printing.pdf import content_disposition, download_name, printable
+from ..security import bearer_key, may_edit, remember_key_hash, rights_match
+from ..service import events
+from ..service.events import EventProblem, EventResult, EventStatus
+from ..store.db import get_db
+from .qr import qr_svg
+
+bp = Blueprint("events", __name__)
+
+PRINT_CSS = ("css/events-print.css",)
+STATUS = {EventStatus.CREATED: 201, EventStatus.STARTED: 201, EventStatus.DECIDED: 200,
+          EventStatus.ILLEGAL: 422, EventStatus.NOT_READY: 409, EventStatus.FINISHED: 409,
+          EventStatus.NOT_FOUND: 404}
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def problem_text(problem: EventProblem) -> str:
+    """An event problem in the reader's language."""
+    if problem.problem is not None:
+        return problem_message(problem.problem)
+    p = problem.params
+    words = {
+        "event.not_object": _("The body must be a JSON object."),
+        "event.unknown_key": _("“%(name)s” is not a setting of an event.", name=p.get("name")),
+        "event.bad_event_name": _("The event needs a name of 1 to %(n)s characters.",
+                                  n=p.get("most")),
+        "event.bad_game": _("The game must be euchre or whist."),
+        "event.players_list": _("“players” must be a list of %(low)s to %(high)s names.",
+                                low=p.get("low"), high=p.get("high")),
+        "event.bad_player": _("A player is a name, or {\"player\": id, \"name\": name}."),
+        "event.player_needs_name": _("Give the player's name too: {\"player\": id, \"name\": "
+                                     "name}."),
+        "event.bad_name": _("A player's name must be 1 to %(n)s characters.", n=p.get("most")),
+        "event.same_name": _("Two players are called “%(name)s”: add an initial to tell them "
+                             "apart.", name=p.get("name")),
+        "event.players_count": _("An event needs %(low)s to %(high)s players (%(n)s given).",
+                                 low=p.get("low"), high=p.get("high"), n=p.get("n")),
+        "event.bad_rounds": _("“rounds” must be a whole number from 1 to %(n)s.",
+                              n=p.get("high")),
+        "event.bad_hands": _("“hands_per_round” must be a whole number from 1 to %(n)s.",
+                             n=p.get("high")),
+        "event.bad_movement": _("The movement must be progressive, schedule or fixed."),
+        "event.rules_object": _("“rules” must be an object of rule options."),
+        "event.rules_deals": _("A round's length is “hands_per_round”: leave “deals” and "
+                               "“target” out of the rules."),
+        "event.bad_seed": _("“seed” must be a whole number from 0 to 2147483647."),
+        "event.house_object": _("“house” must be an object of house rules."),
+        "event.unknown_house": _("“%(name)s” is not a house rule.", name=p.get("name")),
+        "event.bad_house": _("The house rule “%(name)s” has a value it cannot take.",
+                             name=p.get("name")),
+        "event.bad_side": _("The winner must be NS or EW."),
+        "event.not_tied": _("Table %(table)s of round %(round)s did not end in a tie.",
+                            table=p.get("table"), round=p.get("round")),
+        "event.tables_playing": _("Tables still playing: %(tables)s.",
+                                  tables=", ".join(str(t) for t in p.get("tables", []))),
+        "movement.fixed_needs_fours": _("Fixed seats need a multiple of 4 players: choose the "
+                                        "schedule movement for this count."),
+        "movement.fixed_too_many_rounds": _("Fixed seats give at most one round per table "
+                                            "(%(n)s).", n=p.get("tables")),
+        "movement.too_few": _("An event needs at least %(n)s players.", n=p.get("minimum")),
+    }
+    return words.get(problem.code, problem.code)
+
+
+def status_text(result: EventResult) -> str:
+    """A sentence for a status without problems."""
+    if result.status is EventStatus.FINISHED:
+        return _("Every round has been played.")
+    if result.status is EventStatus.NOT_READY:
+        return _("The round cannot start yet: the tables of round %(n)s are still playing.",
+                 n=result.round)
+    if result.status is EventStatus.NOT_FOUND:
+        return _("There is no such event.")
+    return _("Round %(n)s has started.", n=result.round)
+
+
+def errors(result: EventResult) -> list[dict[str, Any]]:
+    """The API's error list."""
+    if not result.problems:
+        return [{"hand": None, "field": None, "message": status_text(result)}]
+    return [{"hand": None, "field": p.field, "message": problem_text(p)} for p in result.problems]
+
+
+# --- rights ---------------------------------------------------------------------------------
+
+
+def _ref(event_id: str) -> str:
+    return f"event:{event_id}"
+
+
+def app_secret() -> str:
+    return str(current_app.config["SECRET_KEY"])
+
+
+def event_or_404(event_id: str) -> dict[str, Any]:
+    found = events.load_event(get_db(), event_id)
+    if found is None:
+        abort(404, description=_("There is no such event."))
+    return found
+
+
+def _is_director(event_id: str) -> bool:
+    """Whether the request holds the director's rights: a Bearer key (API) or this phone's
+    rights cookie (pages)."""
+    from ..store import events as event_store
+
+    row = event_store.get_event(get_db(), event_id)
+    return row is not None and rights_match(_ref(event_id), row.director_key_hash)
+
+
+def api_director(event_id: str) -> bool:
+    """The API's director check: no Authorization, False; a wrong key, 403."""
+    key = bearer_key()
+    if key is None:
+        return False
+    if not events.check_director_key(get_db(), event_id, key):
+        abort(403, description=_("The director's key is wrong."))
+    return True
+
+
+def require_api_director(event_id: str) -> None:
+    event_or_404(event_id)
+    if not api_director(event_id):
+        abort(403, description=_("This needs the director's key (Authorization: Bearer "
+                                 "<key>)."))
+
+
+# --- the API ---------------------------------------------------------------------------------
+
+
+def _table_path(event_id: str, table_no: int) -> str:
+    return url_for("events.table", event_id=event_id, table_no=table_no)
+
+
+def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
+    """The API's event object; with ``director``, each table's edit key and keyed link."""
+    secret = app_secret()
+    rounds = []
+    for rnd in found["rounds"]:
+        tables = []
+        for t in rnd["tables"]:
+            entry = {k: t[k] for k in ("table", "seats", "match", "hands", "score", "over",
+                                       "winner", "tied", "decider")}
+            link = _table_path(found["id"], t["table"])
+            if director:
+                key = events.table_key(secret, found["id"], t["table"])
+                entry["edit_key"] = key
+                link = f"{link}?key={key}"
+            entry["table_url"] = link
+            tables.append(entry)
+        rounds.append({"no": rnd["no"], "started": rnd["started"], "over": rnd["over"],
+                       "tables": tables, "sit_outs": rnd["sit_outs"]})
+    return {
+        "id": found["id"], "name": found["name"], "game": found["game"],
+        "movement": found["movement"], "method": found["method"],
+        "quality": found["quality"], "hands_per_round": found["hands_per_round"],
+        "rules": found["rules"], "house": found["house"], "players": found["players"],
+        "rounds_total": found["rounds_total"], "current_round": found["current_round"],
+        "can_start": found["can_start"], "over": found["over"], "rounds": rounds,
+        "sit_outs": found["sit_outs"],
+        "standings": [{k: s[k] for k in ("player", "points", "loners", "euchres", "games_won",
+                                         "high_game", "sit_outs", "rank")}
+                      for s in found["standings"]],
+        "prizes": found["prizes"],
+        "director_url": url_for("events.director", event_id=found["id"]),
+        "tally_url": url_for("events.tally_pdf", event_id=found["id"]),
+        "chart_url": url_for("events.chart_pdf", event_id=found["id"]),
+        "tents_url": url_for("events.tents_pdf", event_id=found["id"]),
+    }
+
+
+# --- pages -----------------------------------------------------------------------------------
+
+
+def _take_key(event_id: str) -> Response | None:
+    """``?key=`` on the director's page: remember the rights on this phone, drop the key from
+    the address."""
+    key = request.args.get("key")
+    if key is None:
+        return None
+    from ..store import events as event_store
+
+    if events.check_director_key(get_db(), event_id, key):
+        row = event_store.get_event(get_db(), event_id)
+        assert row is not None
+        remember_key_hash(_ref(event_id), row.director_key_hash)
+    else:
+        flash(_("That director link is not valid (any more): this page is view only."), "error")
+    return redirect(url_for("events.director", event_id=event_id))
+
+
+@bp.get("/events/<event_id>")
+def director(event_id: str) -> Any:
+    """The director's page: rounds and tables, live standings and prizes, the next round."""
+    taken = _take_key(event_id)
+    if taken is not None:
+        return taken
+    found = event_or_404(event_id)
+    is_director = _is_director(event_id)
+    upcoming = next((r for r in found["rounds"] if not r["started"]), None)
+    secret = app_secret()
+    links = {}
+    if is_director:
+        links = {t: f"{request.host_url.rstrip('/')}{_table_path(event_id, t)}?key="
+                 f"{events.table_key(secret, event_id, t)}"
+                 for t in {t["table"] for r in found["rounds"] for t in r["tables"]}}
+    return render_template("events/director.html", e=found, director=is_director,
+                           upcoming=upcoming, links=links)
+
+
+@bp.post("/events/<event_id>/start")
+def start(event_id: str) -> Any:
+    """The director's "Start round n" button."""
+    event_or_404(event_id)
+    if not _is_director(event_id):
+        abort(403)
+    try:
+        no = int(request.form.get("no", ""))
+    except ValueError:
+        no = 0
+    result = events.start_round(get_db(), event_id, no, app_secret())
+    if result.status is EventStatus.STARTED:
+        flash(status_text(result), "ok")
+    else:
+        flash(" ".join(e["message"] for e in errors(result)), "error")
+    return redirect(url_for("events.director", event_id=event_id))
+
+
+@bp.post("/events/<event_id>/decide")
+def decide_page(event_id: str) -> Any:
+    """The director records who won a tied table's extra hand."""
+    event_or_404(event_id)
+    if not _is_director(event_id):
+        abort(403)
+    try:
+        no, table_no = int(request.form.get("round", "")), int(request.form.get("table", ""))
+    except ValueError:
+        no = table_no = 0
+    result = events.decide(get_db(), event_id, no, table_no, request.form.get("winner"))
+    if result.status is not EventStatus.DECIDED:
+        flash(" ".join(e["message"] for e in errors(result)), "error")
+    return redirect(url_for("events.director", event_id=event_id))
+
+
+@bp.get("/events/<event_id>/tables/<int:table_no>")
+def table(event_id: str, table_no: int) -> Any:
+    """A table's link (on its tent card): the current round's match at this table.
+
+    With ``?key=`` (the table's key) this phone becomes the table's scorer for every round.
+    A phone that scored an earlier round here keeps scoring: every round at a table has the
+    same key. Between rounds it shows where everyone goes next.
+    """
+    found = event_or_404(event_id)
+    mine = [(r, t) for r in found["rounds"] for t in r["tables"] if t["table"] == table_no]
+    if not mine:
+        abort(404, description=_("This event has no such table."))
+    key = request.args.get("key")
+    secret = app_secret()
+    key_hash = service.hash_key(events.table_key(secret, event_id, table_no))
+    started = [(r, t) for r, t in mine if t["match"]]
+    if key is not None:
+        if hmac.compare_digest(key.encode(), events.table_key(secret, event_id,
+                                                              table_no).encode()):
+            for _r, t in started:
+                remember_key_hash(t["match"], key_hash)
+        else:
+            flash(_("That table link is not valid: this phone follows the score only."), "error")
+        return redirect(url_for("events.table", event_id=event_id, table_no=table_no))
+    if not started:
+        abort(404, description=_("This event has no such table."))
+    if any(may_edit(get_db(), t["match"]) for _r, t in started):
+        for _r, t in started:
+            if not rights_match(t["match"], key_hash):
+                remember_key_hash(t["match"], key_hash)
+    rnd, current = started[-1]
+    if current["over"] and not found["over"]:
+        upcoming = next((r for r in found["rounds"] if r["no"] == rnd["no"] + 1), None)
+        return render_template("events/between.html", e=found, rnd=rnd, t=current,
+                               upcoming=upcoming, moves=moves(found, rnd["no"], current))
+    return redirect(url_for("table.match", match_id=current["match"]))
+
+
+def moves(found: dict[str, Any], no: int, t: dict[str, Any]) -> list[dict[str, Any]]:
+    """Where each player of table ``t`` of round ``no`` goes in the next round, if known."""
+    upcoming = next((r for r in found["rounds"] if r["no"] == no + 1), None)
+    out = []
+    for seat, name in t["seats"].items():
+        where: dict[str, Any] = {"seat": seat, "name": name, "table": None, "to_seat": None,
+                                 "sits_out": False}
+        if upcoming is not None:
+            if name in upcoming["sit_outs"]:
+                where["sits_out"] = True
+            for nt in upcoming["tables"]:
+                for s, n in nt["seats"].items():
+                    if n == name:
+                        where.update(table=nt["table"], to_seat=s)
+        out.append(where)
+    return out
+
+
+@bp.app_context_processor
+def event_banner() -> dict[str, Any]:
+    """On a club night's match page: this round's players and, once it is over, where they go
+    (``templates/events/_banner.html``, included by the match page)."""
+    if request.endpoint not in ("table.match", "table.record", "table.undo"):
+        return {}
+    match_id = (request.view_args or {}).get("match_id")
+    if not match_id:
+        return {}
+    where = events.event_of_match(get_db(), match_id)
+    if where is None:
+        return {}
+    event_id, no, table_no = where
+    found = events.load_event(get_db(), event_id)
+    if found is None:
+        return {}
+    rnd = next(r for r in found["rounds"] if r["no"] == no)
+    t = next(x for x in rnd["tables"] if x["table"] == table_no)
+    return {"event_banner": {"e": found, "rnd": rnd, "t": t, "moves": moves(found, no, t),
+                             "table_url": _table_path(event_id, table_no)}}
+
+
+# --- printed -----------------------------------------------------------------------------------
+
+
+def _size() -> str:
+    return "letter" if request.args.get("size") == "letter" else "a4"
+
+
+def _lang() -> str:
+    locale = get_locale()
+    return str(locale).replace("_", "-") if locale else "en"
+
+
+def _pdf(found: dict[str, Any], kind: str, html: Any) -> Response:
+    app = current_app
+    static_dir = Path(app.static_folder or "static")
+    key = ("event", kind, found["id"], found["version"], _lang(), _size(), request.host_url)
+    try:
+        data, how = pdf_render.render(key, html, request.host_url, static_dir,
+                                      app.static_url_path or "/static", PRINT_CSS)
+    except pdf_render.RenderBusy:
+        raise ServiceUnavailable(
+            _("The server is busy printing other PDFs; try again in a few seconds."),
+            retry_after=pdf_render.RETRY_AFTER) from None
+    plain, full = download_name([printable(found["name"]), kind], None)
+    response = Response(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = content_disposition(plain, full)
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["X-Scorekeeper-PDF"] = how
+    return response
+
+
+def tally_cards(found: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per player, per round: table, seat, partner, opponents (or a sit-out)."""
+    cards = []
+    for number, name in enumerate(found["players"]):
+        rows = []
+        for rnd in found["rounds"]:
+            row: dict[str, Any] = {"round": rnd["no"], "table": None, "sits_out": False,
+                                   "partner": None, "opponents": [], "seat": None}
+            if name in rnd["sit_outs"]:
+                row["sits_out"] = True
+            for t in rnd["tables"]:
+                seats = t["seats"]
+                for seat, who in seats.items():
+                    if who == name:
+                        partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
+                        others = ("E", "W") if seat in "NS" else ("N", "S")
+                        row.update(table=t["table"], seat=seat, partner=seats[partner],
+                                   opponents=[seats[o] for o in others])
+            rows.append(row)
+        cards.append({"number": number + 1, "name": name, "rows": rows})
+    return cards
+
+
+def _print_page(template: str, found: dict[str, Any], **extra: Any) -> str:
+    return render_template(template, e=found, lang=_lang(), size=_size(), **extra)
+
+
+@bp.get("/events/<event_id>/tally.pdf")
+def tally_pdf(event_id: str) -> Response:
+    """A tally card per player: round, table, partner, opponents, a box per hand."""
+    found = event_or_404(event_id)
+    return _pdf(found, "tally-cards", lambda: _print_page(
+        "events/tally.html", found, cards=tally_cards(found),
+        boxes=range(1, found["hands_per_round"] + 1),
+        box_mm=round(min(6.0, 54.0 / found["hands_per_round"]), 2)))
+
+
+@bp.get("/events/<event_id>/chart.pdf")
+def chart_pdf(event_id: str) -> Response:
+    """The rotation chart for the wall: rounds by tables, and the standings."""
+    found = event_or_404(event_id)
+    tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
+    return _pdf(found, "rotation-chart", lambda: _print_page("events/chart.html", found,
+                                                             tables=tables))
+
+
+@bp.get("/events/<event_id>/tents.pdf")
+def tents_pdf(event_id: str) -> Response:
+    """A tent card per table with its link as a QR code: for the director, the table's
+    scoring link (its key); for anyone else, the view-only link."""
+    found = event_or_404(event_id)
+    tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
+    base = request.host_url.rstrip("/")
+    keyed = _is_director(event_id)
+    secret = app_secret()
+
+    def link(t: int) -> str:
+        url = f"{base}{_table_path(event_id, t)}"
+        return f"{url}?key={events.table_key(secret, event_id, t)}" if keyed else url
+
+    def html() -> str:
+        tents = [{"table": t, "url": f"{base}{_table_path(event_id, t)}",
+                  "qr": qr_svg(link(t), _("Table %(n)s", n=t))} for t in tables]
+        return _print_page("events/tents.html", found, tents=tents, keyed=keyed)
+
+    return _pdf(found, "table-tents-keyed" if keyed else "table-tents", html)

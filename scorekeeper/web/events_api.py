@@ -1,0 +1,99 @@
+"""Club nights in the JSON API: ``POST /api/events``, ``GET /api/events/<id>``, starting a
+round and settling a tied table (docs/api.md, "Club nights: events"). Bearer keys only: no
+cookie and no CSRF token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, request, url_for
+from flask_babel import gettext as _
+
+from ..service import events
+from ..service.events import EventStatus
+from ..store.db import get_db
+from .errors import refuse_if_storage_full
+from .events import (
+    STATUS,
+    api_director,
+    app_secret,
+    errors,
+    event_body,
+    event_or_404,
+    require_api_director,
+)
+
+bp = Blueprint("events_api", __name__)
+
+
+def _json(body: Any, status: int = 200) -> Response:
+    from .api import json_response
+
+    return json_response(body, status)
+
+
+@bp.post("/api/events")
+def create_event() -> Response:
+    """Create an event; its first round starts at once."""
+    from .api import read_json
+
+    body = read_json()
+    refuse_if_storage_full(get_db())
+    result = events.create_event(get_db(), body, app_secret())
+    if result.status is not EventStatus.CREATED or result.event_id is None:
+        return _json({"errors": errors(result)}, STATUS[result.status])
+    found = event_or_404(result.event_id)
+    out = event_body(found, director=True)
+    out["director_key"] = result.director_key
+    out["director_url"] = f"{out['director_url']}?key={result.director_key}"
+    response = _json(out, 201)
+    response.headers["Location"] = url_for("events_api.read_event", event_id=result.event_id)
+    return response
+
+
+@bp.get("/api/events/<event_id>")
+def read_event(event_id: str) -> Response:
+    """The event now; with the director's key, the tables' keys too."""
+    found = event_or_404(event_id)
+    return _json(event_body(found, director=api_director(event_id)))
+
+
+def _round_no(body: Any, found: dict[str, Any]) -> int | Response:
+    no = body.get("no", found["current_round"] + 1) if isinstance(body, dict) else None
+    if isinstance(no, bool) or not isinstance(no, int) or no < 1:
+        return _json({"errors": [{"hand": None, "field": "no",
+                                  "message": _("“no” must be the number of the round to "
+                                               "start.")}]}, 422)
+    return no
+
+
+@bp.post("/api/events/<event_id>/rounds")
+def start_round(event_id: str) -> Response:
+    """The director starts the next round (``{"no": n}``, default the next one)."""
+    from .api import read_json
+
+    require_api_director(event_id)
+    found = event_or_404(event_id)
+    body = read_json() if request.content_length else {}
+    no = _round_no(body, found)
+    if isinstance(no, Response):
+        return no
+    result = events.start_round(get_db(), event_id, no, app_secret())
+    if result.status is not EventStatus.STARTED:
+        return _json({"errors": errors(result)}, STATUS[result.status])
+    return _json(event_body(event_or_404(event_id), director=True), 201)
+
+
+@bp.post("/api/events/<event_id>/rounds/<int:no>/tables/<int:table_no>/decider")
+def decide(event_id: str, no: int, table_no: int) -> Response:
+    """The side that won a tied table's extra, unscored hand: ``{"winner": "NS"}``."""
+    from .api import read_object
+
+    require_api_director(event_id)
+    body = read_object()
+    if isinstance(body, Response):
+        return body
+    result = events.decide(get_db(), event_id, no, table_no, body.get("winner"))
+    if result.status is not EventStatus.DECIDED:
+        return _json({"errors": errors(result)}, STATUS[result.status])
+    return _json(event_body(event_or_404(event_id), director=True))

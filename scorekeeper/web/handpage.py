@@ -1,0 +1,108 @@
+"""Cards at the table: the hand page (``/m/<id>/hands/<no>``) and the card recorder's words.
+
+The hand page shows one recorded hand: its facts, the deal diagram when the holdings are
+known, then trick by trick in fixed N/E/S/W columns (the printed sheet's view model,
+``printing.sheet``). The card recorder itself is a script (``static/js/cards.js``) inside the
+hand form; :func:`recorder` gives it the seats, the rules and its words in the page's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template
+from flask_babel import gettext as _
+
+from .. import security, service
+from ..engine.cards import ALL_CARDS, EUCHRE_DECK, SEATS
+from ..engine.games import resolve_rules
+from ..i18n.labels import SEAT_LABELS, card_label, seat_word
+from ..printing.sheet import build_sheet
+from ..store.db import get_db
+from . import tableview
+
+bp = Blueprint("handpage", __name__)
+
+
+def recorder(loaded: Any) -> dict[str, Any]:
+    """What the card recorder needs: the deck, the rules, the seats and its words."""
+    match = loaded.match
+    rules, _problems = resolve_rules(loaded.game, match.get("rules"))
+    deck = EUCHRE_DECK if loaded.game == "euchre" else frozenset(ALL_CARDS)
+    seats = match["seats"]
+    return {
+        "game": loaded.game,
+        "first_dealer": match.get("first_dealer") or "N",
+        "lone_lead": rules.get("lone_lead", "dealer_left"),
+        "cards": {str(c): card_label(str(c)) for c in ALL_CARDS if c in deck},
+        "seats": {s: {"name": seats[s], "seat": str(SEAT_LABELS[s]), "word": seat_word(s)}
+                  for s in SEATS},
+        "teams": tableview.team_names(match),
+        "words": recorder_words(loaded.game),
+    }
+
+
+def recorder_words(game: str) -> dict[str, str]:
+    """The recorder's sentences; ``{name}``-style holes are filled by the script."""
+    words = {
+        "turn": _("%(name)s (%(seat)s) to play", name="{name}", seat="{seat}"),
+        "lead": _("%(name)s (%(seat)s) to lead trick %(n)s", name="{name}", seat="{seat}",
+                  n="{n}"),
+        "done": _("All tricks recorded."),
+        "need": _("Choose who called and the trump first.") if game == "euchre"
+        else _("Choose trump first."),
+        "trick": _("Trick %(n)s", n="{n}"),
+        "won": _("won by %(name)s", name="{name}"),
+        "count": _("Makers %(m)s, defenders %(d)s", m="{m}", d="{d}"),
+        "count_whist": _("Tricks: %(ns)s %(a)s, %(ew)s %(b)s", ns="{ns}", a="{a}", ew="{ew}",
+                         b="{b}"),
+        "made": _("Likely result: made (3 tricks or more)."),
+        "march": _("Likely result: a march (all 5 tricks)."),
+        "euchred": _("Likely result: euchred (the defenders have 3 tricks)."),
+        "open": _("Likely result: open (the makers need 3 tricks)."),
+        "unavailable": _("%(card)s cannot be played: it was %(why)s.", card="{card}",
+                         why="{why}"),
+        "discarded": _("discarded"),
+        "turned_down": _("turned down"),
+        "only_dealer": _("Only the dealer can play %(card)s: it was the turn-up.",
+                         card="{card}"),
+        "not_held": _("%(name)s does not hold %(card)s.", name="{name}", card="{card}"),
+        "must_follow": _("%(name)s must follow suit: %(name)s holds %(cards)s.",
+                         name="{name}", cards="{cards}"),
+        "renege": _("%(name)s showed out of %(suit)s in trick %(t)s and played %(card)s in "
+                    "trick %(u)s.", name="{name}", suit="{suit}", t="{t}", card="{card}",
+                    u="{u}"),
+        "renege_held": _("%(name)s held %(cards)s in trick %(t)s and played %(card)s.",
+                         name="{name}", cards="{cards}", t="{t}", card="{card}"),
+        "renege_scored": _("Renege by %(name)s: it is scored as the rules say.",
+                           name="{name}"),
+        "holding_full": _("%(name)s already holds %(n)s cards.", name="{name}", n="{n}"),
+        "holding_other": _("%(card)s is already in %(name)s’s hand.", card="{card}",
+                           name="{name}"),
+        "holding_of": _("Cards of %(name)s (%(seat)s): %(n)s of %(max)s", name="{name}",
+                        seat="{seat}", n="{n}", max="{max}"),
+        "played": _("played"),
+        "held_by": _("held by %(name)s", name="{name}"),
+    }
+    return words
+
+
+@bp.get("/m/<match_id>/hands/<int:no>")
+def hand_page(match_id: str, no: int):
+    """One hand: its facts, the deal diagram when known, then trick by trick."""
+    loaded = service.load(get_db(), match_id)
+    if loaded is None or loaded.state is None or not 1 <= no <= loaded.hand_count:
+        abort(404)
+    sheet = build_sheet(loaded.match, loaded.state)
+    row = next(r for r in sheet.rows if r.no == no)
+    hand, out = loaded.match["hands"][no - 1], loaded.state.hands[no - 1]
+    editor = security.rights_match(loaded.id, loaded.key_hash)
+    resp = current_app.make_response(render_template(
+        "table/hand.html", sheet=sheet, row=row, no=no, match_id=match_id, editor=editor,
+        game=loaded.game, title=" – ".join(tableview.team_names(loaded.match).values()),
+        result=tableview.outcome_label(loaded.match, hand, out),
+        card_names={str(c): card_label(str(c)) for c in ALL_CARDS},
+        last=loaded.hand_count,
+    ))
+    resp.headers["Cache-Control"] = "no-store"
+    return resp

@@ -1,0 +1,231 @@
+"""Entering hands at the table: record (with the page's script and its offline queue), the
+Save preview, undo and correcting a hand. Views on :data:`scorekeeper.web.table.bp` (their
+endpoints stay ``table.record``, ``table.preview``, ...); the match page itself is in
+:mod:`scorekeeper.web.table`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from .. import service, store
+from ..service import Status
+from ..store.db import get_db
+from . import errors, outcomes, tableview
+from .forms import ActionForm
+from .table import (
+    _form_for,
+    _hand_form,
+    _is_editor,
+    _load_or_404,
+    _match_page,
+    _require_editor,
+    _row_or_404,
+    _view,
+    bp,
+)
+
+
+def _apply_problems(form, problems) -> list[str]:
+    """Put each engine problem next to its field; return those that belong to no field."""
+    general = []
+    for p in problems:
+        name = tableview.FORM_FIELD.get(p.field or "", p.field or "")
+        if name and name in form and name not in ("csrf_token", "submission_id"):
+            form[name].errors = [*form[name].errors, tableview.problem_text(p)]
+        else:
+            general.append(tableview.problem_text(p))
+    return general
+
+
+def _expected_no(form) -> int:
+    """The form's hidden number (the hand it expects, or the version of the hand it edits)."""
+    try:
+        return int(form.expected_no.data)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _form_version(form) -> int | None:
+    """The form's hidden match version (the score it was based on); None if not sent."""
+    try:
+        return int(form.version.data)
+    except (TypeError, ValueError):
+        return None
+
+
+def _answer(code: int, **body: Any):
+    """A JSON answer to the page's script (never cached)."""
+    resp = jsonify(body)
+    resp.status_code = code
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+def _stored_hand(loaded, no: int | None) -> dict[str, Any] | None:
+    """Hand ``no`` as stored, in words (for a conflict shown side by side); None if absent."""
+    if no is None or not 1 <= no <= loaded.hand_count or loaded.state is None:
+        return None
+    hand, out = loaded.match["hands"][no - 1], loaded.state.hands[no - 1]
+    return {"no": no, "what": tableview.describe_hand(loaded.match, hand),
+            "result": tableview.outcome_label(loaded.match, hand, out)}
+
+
+@bp.post("/m/<match_id>/hands")
+def record(match_id: str):
+    """Record the next hand: 303 when stored (or a retry of it), else the errors or why not.
+
+    The page's script sends the same form with ``Accept: application/json`` (its Save and its
+    offline queue) and gets JSON instead of a page: ``{status, message, ...}``.
+    """
+    row = _row_or_404(match_id)  # the form needs the names only: the service replays once
+    as_json = errors.prefers_json()
+    if as_json and not _is_editor(match_id):
+        return _answer(403, status="forbidden", message=_(
+            "This phone is no longer a scorer of this match: a new scorer link was made on "
+            "another phone. The hand is kept on this phone. To record it, open the new scorer "
+            "link (or scan the scorer QR code on the scoring phone), then come back."))
+    _require_editor(match_id)
+    form = _form_for(row.game, row.data, request.form)
+    if not form.validate():
+        if as_json:
+            found = {k: [str(m) for m in v] for k, v in form.errors.items()}
+            text = " ".join(m for msgs in found.values() for m in msgs)
+            return _answer(422, status="invalid", message=text, errors=found)
+        return _match_page(_load_or_404(match_id), form=form, status=422)
+    outcome = service.record_hand(get_db(), match_id, form.hand(), _expected_no(form),
+                                  form.submission_id.data or None,
+                                  expected_version=_form_version(form))
+    here = url_for("table.match", match_id=match_id)
+    if outcome.status in (Status.RECORDED, Status.DUPLICATE):
+        if as_json:
+            return _answer(outcomes.http_status(outcome), status=str(outcome.status), no=outcome.no,
+                           version=outcome.version)
+        return redirect(here, 303)
+    if outcome.status is Status.ILLEGAL:
+        if as_json:
+            texts = [tableview.problem_text(p) for p in outcome.problems]
+            return _answer(422, status="illegal", message=" ".join(texts))
+        general = _apply_problems(form, outcome.problems)
+        return _match_page(_load_or_404(match_id), form=form, general_errors=general,
+                           status=422)
+    if outcome.status in (Status.WRONG_NO, Status.OVER):  # the page was behind: show what is
+        current = _load_or_404(match_id)
+        if as_json:
+            return _answer(409, status=str(outcome.status), message=outcomes.message(outcome),
+                           next_no=current.next_no, version=current.version,
+                           stored=_stored_hand(current, outcome.no))
+        flash(outcomes.message(outcome), "warn")
+        return _match_page(current, status=409)
+    if as_json:  # a submission key reused for another hand
+        return _answer(422, status=str(outcome.status), message=outcomes.message(outcome))
+    flash(outcomes.message(outcome), "warn")
+    return redirect(here, 303)
+
+
+@bp.route("/m/<match_id>/preview", methods=["GET", "POST"])
+def preview(match_id: str):
+    """What saving this form would do, by the engine itself: ``{label, errors}``.
+
+    The page's script sends a GET with the form's fields as the query: it changes nothing, so
+    it needs no CSRF token and does not count against the write limit (a POST of the form
+    works too). ``no=N`` previews a correction of hand N (later hands re-scored).
+    """
+    row = _row_or_404(match_id)
+    _require_editor(match_id)
+    if request.method == "GET":
+        form = _form_for(row.game, row.data, request.args, csrf=False)
+    else:
+        form = _form_for(row.game, row.data, request.form)
+    if not form.validate():
+        no = request.args.get("no", type=int)
+        plain = _("Save the correction") if no is not None and 1 <= no < _next_no(match_id) \
+            else _("Save hand %(n)s", n=_next_no(match_id))
+        return jsonify(label=plain, errors={
+            k: v for k, v in form.errors.items() if k != "csrf_token"})
+    hand = form.hand()
+    seen = service.preview(get_db(), match_id, hand, request.args.get("no", type=int))
+    if seen is None:
+        abort(404)
+    if seen.correction:
+        plain, says = _("Save the correction"), _("Save correction: %(what)s")
+    else:
+        plain, says = _("Save hand %(n)s", n=seen.no), _("Save: %(what)s")
+    if not seen.ok:
+        errors: dict[str, list[str]] = {}
+        for p in seen.problems:
+            errors.setdefault(p.field or "", []).append(tableview.problem_text(p))
+        return jsonify(label=plain, errors=errors)
+    out = seen.state.hands[seen.no - 1]
+    what = tableview.outcome_label(row.data, hand, out, seen.state)
+    return jsonify(label=says % {"what": what}, errors={})
+
+
+def _next_no(match_id: str) -> int:
+    """The number the next hand gets (a count, no replay)."""
+    return len(store.get_hands(get_db(), match_id)) + 1
+
+
+@bp.post("/m/<match_id>/undo")
+def undo(match_id: str):
+    """Undo the last hand (the form says which: another phone may have recorded meanwhile)."""
+    _load_or_404(match_id)
+    _require_editor(match_id)
+    form = ActionForm()
+    if not form.validate():
+        abort(400)
+    outcome = service.undo_last(get_db(), match_id, _expected_no(form))
+    if outcome.status is Status.UNDONE:
+        flash(_("Hand %(n)s undone.", n=outcome.no), "info")
+    else:
+        flash(outcomes.message(outcome), "warn")
+    return redirect(url_for("table.match", match_id=match_id), 303)
+
+
+@bp.route("/m/<match_id>/hands/<int:no>/edit", methods=["GET", "POST"])
+def edit_hand(match_id: str, no: int):
+    """Correct hand ``no``: a prefilled form; later hands are re-scored by the engine.
+
+    The hidden ``expected_no`` carries the hand's version here, so a correction made
+    meanwhile on another phone is not overwritten (CONFLICT).
+    """
+    loaded = _load_or_404(match_id)
+    _require_editor(match_id)
+    if not 1 <= no <= loaded.hand_count:
+        abort(404)
+    form = _hand_form(loaded, request.form if request.method == "POST" else None)
+    general: list[str] = []
+    status = 200
+    if request.method == "POST" and form.validate():
+        outcome = service.correct_hand(get_db(), match_id, no, form.hand(), _expected_no(form))
+        if outcome.status is Status.CORRECTED:
+            flash(_("Hand %(n)s corrected.", n=no), "info")
+            return redirect(url_for("table.match", match_id=match_id), 303)
+        if outcome.status is Status.CONFLICT:  # changed meanwhile: show what is there now
+            loaded = _load_or_404(match_id)
+            if no > loaded.hand_count:  # ... or undone meanwhile
+                flash(outcomes.message(outcome), "warn")
+                return redirect(url_for("table.match", match_id=match_id), 303)
+            form = _hand_form(loaded)
+            general, status = [outcomes.message(outcome)], 409
+        else:
+            general = _apply_problems(form, outcome.problems) if outcome.problems \
+                else [outcomes.message(outcome)]
+            status = 422
+    elif request.method == "POST":
+        status = 422
+    if request.method == "GET" or status == 409:
+        form.fill(loaded.match["hands"][no - 1])
+        form.expected_no.data = str(loaded.hand_versions[no - 1])
+    v = _view(loaded)
+    dealer_seat = loaded.state.hands[no - 1].dealer if loaded.state is not None else ""
+    resp = current_app.make_response((render_template(
+        "table/edit_hand.html", v=v, form=form, no=no, general_errors=general, rec_no=no,
+        dealer=loaded.match["seats"].get(dealer_seat, "?"), more_open=True,
+        preview_url=url_for("table.preview", match_id=match_id, no=no),
+    ), status))
+    resp.headers["Cache-Control"] = "no-store"  # Back never shows an old form to send again
+    return resp

@@ -1,0 +1,406 @@
+"""The players' pages (issue 14): the table of players, a player's page, a partnership's page
+and its head-to-head against another pair, the season report PDF, the CSV exports.
+
+Views are thin: :mod:`scorekeeper.service.stats` reads (SQL aggregates over the facts), the
+templates under ``templates/players/`` show, :mod:`scorekeeper.printing.statcharts` draws.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import math
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from flask_limiter.util import get_remote_address
+from limits import parse
+from werkzeug.exceptions import TooManyRequests
+
+from ..printing import statcharts
+from ..ratelimit import EXTENSION
+from ..service import players as players_service
+from ..service import stats
+from ..store.db import get_db
+from .forms import MergePlayerForm, RenamePlayerForm
+from .prints import PRINT_CSS, _lang, _pdf, _size
+
+bp = Blueprint("players", __name__)
+
+SEASON_CSS = "css/players.css"
+SORTS = ("name", "played", "won", "called", "made", "made_pct", "marches", "euchred",
+         "loners_made", "points_from_calls")
+SUIT_ORDER = ("S", "H", "D", "C")
+DEFAULT_EDIT_LIMIT = "30 per hour"
+
+
+def span_or_400() -> stats.DateRange:
+    """``?from=&to=`` checked; a clear 400 when they are not days or are the wrong way round."""
+    span = stats.date_range(request.args.get("from"), request.args.get("to"))
+    if span.problem == "reversed":
+        abort(400, description=_("The start date %(frm)s is after the end date %(to)s.",
+                                 frm=span.frm, to=span.to))
+    if span.problem:
+        abort(400, description=_("Dates are written like 2026-05-29, not %(value)s.",
+                                 value=span.value))
+    return span
+
+
+def player_or_404(player_id: str) -> dict[str, Any]:
+    """The player, or 404 (a merged player answers with a redirect from the views)."""
+    row = stats.player(get_db(), player_id)
+    if row is None:
+        abort(404, description=_("There is no such player."))
+    return row
+
+
+def _range_args(span: stats.DateRange) -> dict[str, str]:
+    return {k: v for k, v in (("from", span.frm), ("to", span.to)) if v}
+
+
+def _moved(endpoint: str, **ids: str) -> Response | None:
+    """A redirect to the same page with merged players replaced by whom they went into."""
+    db = get_db()
+    current = {k: stats.resolve(db, v) for k, v in ids.items()}
+    if any(v is None for v in current.values()):
+        abort(404, description=_("There is no such player."))
+    if current == ids:
+        return None
+    return redirect(url_for(endpoint, **current, **request.args), 301)  # type: ignore[return-value]
+
+
+@bp.app_template_filter("pct")
+def pct(part: int, whole: int) -> str:
+    """``part`` of ``whole`` as "62%", or "–" when there is nothing to divide."""
+    value = stats.rate(part, whole)
+    return "–" if value is None else f"{value}%"
+
+
+@bp.app_template_filter("per")
+def per(part: int, whole: int) -> str:
+    """``part`` per ``whole`` to one decimal, or "–"."""
+    return "–" if not whole else f"{part / whole:.1f}"
+
+
+def _sort_key(sort: str):
+    if sort == "name":
+        return lambda p: (p["name"].casefold(), p["id"])
+    if sort == "made_pct":
+        return lambda p: (-(p["made"] / p["called"]) if p["called"] else 1, p["name"].casefold())
+    return lambda p: (-p[sort], p["name"].casefold())
+
+
+@bp.get("/players")
+def index() -> str:
+    """Every player of this instance in a table, sortable by each column (links: no script)."""
+    span = span_or_400()
+    sort = request.args.get("sort", "name")
+    if sort not in SORTS:
+        sort = "name"
+    rows = sorted(stats.table(get_db(), span), key=_sort_key(sort))
+    return render_template("players/index.html", rows=rows, sort=sort, span=span,
+                           range_args=_range_args(span))
+
+
+def _charts(page: stats.Page) -> dict[str, Any]:
+    by_suit = page.figures["by_suit"]
+    suits = [(s, by_suit[s]["made"], by_suit[s]["called"]) for s in SUIT_ORDER]
+    recent = {m["id"]: m for m in page.recent}
+    progressions = []
+    for match_id, points in page.progressions.items():
+        side = recent[match_id]["side"]
+        ours = [(ns, ew) if side == "NS" else (ew, ns) for ns, ew in points]
+        if ours:
+            progressions.append({
+                "match": recent[match_id],
+                "svg": statcharts.progression(ours, _("Score after each hand: %(a)s to %(b)s",
+                                                      a=ours[-1][0], b=ours[-1][1])),
+                "final": ours[-1],
+            })
+    return {
+        "suits": [{"code": code, "made": made, "called": called,
+                   "svg": statcharts.rate_bar(code, made, called)}
+                  for code, made, called in suits],
+        "months": statcharts.month_bars(page.months, _("Points per month")),
+        "progressions": progressions,
+    }
+
+
+@bp.get("/players/<player_id>")
+def player(player_id: str) -> Any:
+    """A player's figures, partners, recent matches and charts; the rename and merge forms."""
+    moved = _moved("players.player", player_id=player_id)
+    if moved is not None:
+        return moved
+    return _player_page(player_id)
+
+
+def _player_page(player_id: str, rename: RenamePlayerForm | None = None,
+                 merge: MergePlayerForm | None = None, problem: str | None = None,
+                 status: int = 200) -> Any:
+    row = player_or_404(player_id)
+    span = span_or_400()
+    page = stats.player_page(get_db(), player_id, span)
+    rename = rename or RenamePlayerForm(formdata=None, data={"name": row["name"]})
+    merge = merge or MergePlayerForm(formdata=None)
+    merge.into.choices = _merge_choices(player_id)
+    return render_template("players/player.html", player=row, page=page, span=span,
+                           charts=_charts(page), range_args=_range_args(span),
+                           rename_form=rename, merge_form=merge, problem=problem), status
+
+
+# --- renaming and merging from the player page (the same service and limit as the API) ----------
+
+
+def edit_by(kind: str) -> str:
+    """Who made a change, as the history keeps it: a hash of the address, not the address."""
+    address = get_remote_address() or "unknown"
+    return f"{kind}:" + hashlib.sha256(address.encode()).hexdigest()[:12]
+
+
+def count_edit() -> None:
+    """One rename or merge from this address; 429 with Retry-After past
+    ``PLAYER_EDIT_LIMIT`` (pages and API count together)."""
+    setting = str(current_app.config.get("PLAYER_EDIT_LIMIT", DEFAULT_EDIT_LIMIT) or "0")
+    if setting.strip() in ("", "0"):
+        return
+    item = parse(setting)
+    limiter = current_app.extensions[EXTENSION].limiter
+    who = hashlib.sha256((get_remote_address() or "").encode()).hexdigest()[:32]
+    if limiter.hit(item, "players", who):
+        return
+    reset, _remaining = limiter.get_window_stats(item, "players", who)
+    raise TooManyRequests(_("Too many changes to players from this address; wait a while "
+                            "and try again."), retry_after=max(1, math.ceil(reset - time.time())))
+
+
+def _merge_choices(player_id: str) -> list[tuple[str, str]]:
+    """Every other player, named with their matches (two players may share a name)."""
+    return [("", _("Choose a player"))] + [
+        (p["id"], ngettext("%(name)s (%(num)d match)", "%(name)s (%(num)d matches)",
+                           p["played"], name=p["name"]))
+        for p in sorted(stats.table(get_db(), stats.DateRange()),
+                        key=lambda p: (p["name"].casefold(), -p["played"]))
+        if p["id"] != player_id]
+
+
+def _editable(player_id: str) -> Response | None:
+    """None for a current player; a 303 to whom a merged player went (nothing changed)."""
+    row = player_or_404(player_id)
+    if not row["merged_into"]:
+        return None
+    current = stats.resolve(get_db(), player_id) or player_id
+    flash(_("%(name)s was merged into %(into)s; nothing was changed.", name=row["name"],
+            into=player_or_404(current)["name"]), "warn")
+    return redirect(url_for("players.player", player_id=current), 303)  # type: ignore[return-value]
+
+
+def _played(player_id: str) -> int:
+    return next((p["played"] for p in stats.table(get_db(), stats.DateRange())
+                 if p["id"] == player_id), 0)
+
+
+@bp.post("/players/<player_id>/rename")
+def rename(player_id: str) -> Any:
+    """Rename from the player page: 303 back with a flashed message, or the form with why."""
+    gone = _editable(player_id)
+    if gone is not None:
+        return gone
+    form = RenamePlayerForm()
+    if not form.validate():
+        return _player_page(player_id, rename=form, status=422)
+    count_edit()
+    old = player_or_404(player_id)["name"]
+    change = players_service.rename(get_db(), player_id, form.name.data, by=edit_by("page"))
+    if change.status != "ok":
+        form.name.errors = [_("A name must be 1 to 40 characters of plain text, without "
+                              "control or text-direction characters.")]
+        return _player_page(player_id, rename=form, status=422)
+    new = player_or_404(player_id)["name"]
+    flash(_("Renamed to %(new)s (was %(old)s).", old=old, new=new), "info")
+    return redirect(url_for("players.player", player_id=player_id), 303)
+
+
+def _merge_target(player_id: str, form: MergePlayerForm) -> dict[str, Any] | None:
+    """The player chosen to merge into, or None with the reason on the form."""
+    if not form.validate():
+        return None
+    target = stats.player(get_db(), form.into.data)
+    if form.into.data == player_id:
+        form.into.errors = [_("A player cannot be merged into themselves: choose another.")]
+    elif target is None or target["merged_into"]:
+        form.into.errors = [_("There is no such player to merge into: choose one from the "
+                              "list.")]
+    else:
+        return target
+    return None
+
+
+@bp.get("/players/<player_id>/merge")
+def merge_confirm(player_id: str) -> Any:
+    """The merge's confirmation: what will happen, and the button that does it."""
+    gone = _editable(player_id)
+    if gone is not None:
+        return gone
+    form = MergePlayerForm(request.args, meta={"csrf": False})
+    target = _merge_target(player_id, form)
+    if target is None:
+        return _player_page(player_id, merge=form, status=422)
+    row = player_or_404(player_id)
+    return render_template("players/merge.html", player=row, target=target,
+                           played=_played(player_id),
+                           together=stats.shared_matches(get_db(), player_id, target["id"]),
+                           form=MergePlayerForm(
+                               formdata=None, data={"into": target["id"], "confirm": "yes"}))
+
+
+@bp.post("/players/<player_id>/merge")
+def merge(player_id: str) -> Any:
+    """Merge (confirmed): 303 to the surviving player with a flashed message."""
+    gone = _editable(player_id)
+    if gone is not None:
+        return gone
+    form = MergePlayerForm()
+    target = _merge_target(player_id, form)
+    if target is None:
+        return _player_page(player_id, merge=form, status=422)
+    if form.confirm.data != "yes":
+        return redirect(url_for("players.merge_confirm", player_id=player_id,
+                                into=target["id"]), 303)
+    count_edit()
+    name, moved = player_or_404(player_id)["name"], _played(player_id)
+    change = players_service.merge(get_db(), player_id, target["id"], by=edit_by("page"))
+    if change.status != "ok":
+        form.into.errors = [_("There is no such player to merge into: choose one from the "
+                              "list.")]
+        return _player_page(player_id, merge=form, status=422)
+    flash(ngettext("%(name)s merged into %(into)s: %(num)d match moved.",
+                   "%(name)s merged into %(into)s: %(num)d matches moved.",
+                   moved, name=name, into=target["name"]), "info")
+    return redirect(url_for("players.player", player_id=target["id"]), 303)
+
+
+@bp.get("/players/<a>/with/<b>")
+def pair(a: str, b: str) -> Any:
+    """A partnership: the two players' figures when sitting together, and the pairs they met."""
+    moved = _moved("players.pair", a=a, b=b)
+    if moved is not None:
+        return moved
+    player_or_404(a), player_or_404(b)
+    span = span_or_400()
+    page = stats.pair_page(get_db(), a, b, span)
+    return render_template("players/pair.html", page=page, span=span, a=a, b=b, vs=None,
+                           charts=_charts(page), range_args=_range_args(span))
+
+
+@bp.get("/players/<a>/with/<b>/vs/<c>/<d>")
+def head_to_head(a: str, b: str, c: str, d: str) -> Any:
+    """A partnership's hands against another pair."""
+    moved = _moved("players.head_to_head", a=a, b=b, c=c, d=d)
+    if moved is not None:
+        return moved
+    for pid in (a, b, c, d):
+        player_or_404(pid)
+    span = span_or_400()
+    page = stats.pair_page(get_db(), a, b, span, vs=(c, d))
+    other = stats.pair_page(get_db(), c, d, span, vs=(a, b))
+    return render_template("players/pair.html", page=page, other=other, span=span, a=a, b=b,
+                           vs=(c, d), charts=_charts(page), range_args=_range_args(span))
+
+
+def _season_html(player_id: str | None, span: stats.DateRange, for_pdf: bool) -> str:
+    db = get_db()
+    report = stats.season(db, player_id, span)
+    page = report["player"]
+    return render_template(
+        "players/season.html", report=report, page=page, span=span, for_pdf=for_pdf,
+        player=stats.player(db, player_id) if player_id else None,
+        charts=_charts(page) if page else None, size=_size(), lang=_lang(),
+    )
+
+
+@bp.get("/players/season.pdf")
+def season_pdf() -> Response:
+    """The season report as a PDF: everyone (or ``?player=<id>``) over ``?from=&to=``."""
+    span = span_or_400()
+    player_id = request.args.get("player") or None
+    names = [_("Season report")]
+    if player_id is not None:
+        row = player_or_404(player_id)
+        player_id = stats.resolve(get_db(), player_id)
+        names.append(row["name"])
+    if span.frm or span.to:
+        names.append(f"{span.frm or '…'}–{span.to or '…'}")
+    # Cached by the facts' state: any recorded hand changes the key.
+    version = get_db().execute(
+        "SELECT COUNT(*), MAX(updated), (SELECT COUNT(*) FROM player_history) FROM matches"
+    ).fetchone()
+    return _pdf(("season", player_id, span.frm, span.to, tuple(version)),
+                lambda: _season_html(player_id, span, True), names, None,
+                stylesheets=(PRINT_CSS, SEASON_CSS))
+
+
+@bp.get("/players/season")
+def season() -> str:
+    """The season report as a printable page (the PDF's source)."""
+    span = span_or_400()
+    player_id = request.args.get("player") or None
+    if player_id is not None:
+        player_or_404(player_id)
+        player_id = stats.resolve(get_db(), player_id)
+    return _season_html(player_id, span, False)
+
+
+# --- CSV ---------------------------------------------------------------------------------------
+
+
+def _csv(header: list[str], rows: Any, name: str) -> Response:
+    def lines() -> Iterator[str]:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        writer.writerow(header)
+        for row in rows:
+            writer.writerow([stats.csv_cell(v) for v in row])
+            if out.tell() > 64 * 1024:
+                yield out.getvalue()
+                out.seek(0)
+                out.truncate()
+        yield out.getvalue()
+
+    response = Response(lines(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/export/hands.csv")
+def hands_csv() -> Response:
+    """One row per recorded hand (passed hands included) with players by seat and every
+    recorded fact; ``?from=&to=``."""
+    span = span_or_400()
+    header, cursor = stats.hand_rows(get_db(), span)
+    return _csv(header, list(cursor), "hands.csv")
+
+
+@bp.get("/export/stats.csv")
+def stats_csv() -> Response:
+    """One row per player: matches, every call figure (total, by suit, round and seat from the
+    dealer) and the Whist figures; ``?from=&to=``."""
+    span = span_or_400()
+    header, rows = stats.stats_rows(get_db(), span)
+    return _csv(header, rows, "stats.csv")

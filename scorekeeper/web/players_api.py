@@ -1,0 +1,94 @@
+"""The players' JSON API (issue 14; documented in docs/api.md, "Players and statistics").
+
+- ``GET /api/players`` → ``{"players": [{"id", "name", "matches"}]}``
+- ``GET /api/players/<id>`` (``?from=&to=``) → the player's figures
+- ``PATCH /api/players/<id>`` ``{"name", "short_name"?}`` renames (every match shows it)
+- ``POST /api/players/<id>/merge`` ``{"into": "<id>"}`` merges into another player
+
+Who may rename or merge: anyone who can reach this instance (players belong to the club's
+instance, not to a match, so no edit key covers them); each change is limited per address
+(``PLAYER_EDIT_LIMIT``, default 30 an hour) and kept in the players' history with the
+address's hash.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from ..i18n.messages import problem_json
+from ..service import players as players_service
+from ..service import stats
+from ..store.db import get_db
+from .api import json_response, read_object
+from .players import count_edit, edit_by, player_or_404, span_or_400
+
+bp = Blueprint("players_api", __name__)
+
+def _moved(player_id: str, endpoint: str) -> Response | None:
+    current = stats.resolve(get_db(), player_id)
+    if current is None:
+        abort(404, description=_("There is no such player."))
+    if current != player_id:
+        return redirect(url_for(endpoint, player_id=current, **request.args), 301)
+    return None
+
+
+@bp.get("/api/players")
+def list_players() -> Response:
+    """Every player with the number of matches played (``?from=&to=`` count within)."""
+    return json_response(stats.api_list(get_db(), span_or_400()))
+
+
+@bp.get("/api/players/<player_id>")
+def read_player(player_id: str) -> Response:
+    """A player's figures over ``?from=&to=`` (a merged player's id redirects, 301)."""
+    moved = _moved(player_id, "players_api.read_player")
+    if moved is not None:
+        return moved
+    span = span_or_400()
+    return json_response(stats.api_player(get_db(), player_id, span))
+
+
+def _change_answer(change: players_service.PlayerChange) -> Response:
+    if change.status == "not_found":
+        abort(404, description=_("There is no such player."))
+    if change.status == "gone":
+        abort(409, description=_("This player was merged into %(id)s; use that id.",
+                                 id=change.player_id))
+    if change.status == "illegal":
+        return json_response({"errors": [problem_json(p) for p in change.problems]}, 422)
+    assert change.player_id is not None
+    body = stats.api_player(get_db(), change.player_id, stats.DateRange())
+    body["matches_changed"] = len(change.matches)
+    return json_response(body)
+
+
+@bp.patch("/api/players/<player_id>")
+def rename_player(player_id: str) -> Response:
+    """Rename: ``{"name": "…", "short_name": "…"?}``; every match they sat in shows it."""
+    player_or_404(player_id)
+    body = read_object()
+    if isinstance(body, Response):
+        return body
+    unknown = sorted(set(body) - {"name", "short_name"})
+    if unknown or "name" not in body:
+        abort(422, description=_("Send {\"name\": \"…\"} (and optionally \"short_name\")."))
+    count_edit()
+    return _change_answer(players_service.rename(get_db(), player_id, body["name"],
+                                                 body.get("short_name"), by=edit_by("api")))
+
+
+@bp.post("/api/players/<player_id>/merge")
+def merge_player(player_id: str) -> Response:
+    """Merge this player into ``{"into": "<id>"}``: every seat, hand and figure moves."""
+    player_or_404(player_id)
+    body = read_object()
+    if isinstance(body, Response):
+        return body
+    if set(body) != {"into"}:
+        abort(422, description=_("Send {\"into\": \"<the other player's id>\"}."))
+    count_edit()
+    return _change_answer(players_service.merge(get_db(), player_id, body["into"],
+                                                by=edit_by("api")))

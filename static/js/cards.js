@@ -1,0 +1,441 @@
+// The card recorder: the play of a hand tapped card by card into the hand form's hidden
+// `play` (and `deal`) fields, which Save sends like any hand (queue.js: same key, same queue).
+// SKCards mirrors the engine's trick rules (scorekeeper/engine/cards.py and tricks.py) for
+// the live display only: the server's engine still judges the hand when it is saved.
+"use strict";
+(function () {
+  var SEATS = "NESW", SUITS = "SHDC", SAME = { S: "C", C: "S", H: "D", D: "H" };
+  var HIGH = { A: 14, K: 13, Q: 12, J: 11 }, SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  var PARTNER = { N: "S", S: "N", E: "W", W: "E" };
+
+  // --- the rules (engine/cards.py) ----------------------------------------------------------
+  function rank(c) { var r = c.slice(0, -1); return HIGH[r] || +r; }
+  function suit(c) { return c.slice(-1); }
+  function eff(c, trump, bowers) {  // the left bower is a trump
+    return bowers && trump && rank(c) === 11 && suit(c) === SAME[trump] ? trump : suit(c);
+  }
+  function power(c, led, trump, bowers) {
+    var s = eff(c, trump, bowers);
+    if (s === trump) return bowers && rank(c) === 11 ? (suit(c) === trump ? 200 : 199) : 100 + rank(c);
+    return s === led ? rank(c) : -1;
+  }
+  function winner(cards, trump, bowers) {  // index in play order of the card that wins
+    var led = eff(cards[0], trump, bowers), best = 0, top = -2;
+    cards.forEach(function (c, i) {
+      var p = power(c, led, trump, bowers);
+      if (p > top) { best = i; top = p; }
+    });
+    return best;
+  }
+  function next(seat, out) {
+    do { seat = SEATS[(SEATS.indexOf(seat) + 1) % 4]; } while (out.indexOf(seat) >= 0);
+    return seat;
+  }
+  var team = function (s) { return s === "N" || s === "S" ? "NS" : "EW"; };
+
+  // Replay a sequence of cards: tricks (leader, seats, cards, winner), counts, whose turn,
+  // the first renege the record proves: a seat that showed out of a suit and plays it later,
+  // or that did not follow while its known holding (f.deal, complete hands only) had the suit.
+  // f: {game, dealer, trump, caller, alone, defender, loneLead, deal}
+  function replay(f, cards) {
+    var bowers = f.game === "euchre", out = [];
+    if (bowers && f.alone && f.caller) out.push(PARTNER[f.caller]);
+    if (bowers && f.defender) out.push(PARTNER[f.defender]);
+    var size = 4 - out.length, total = bowers ? 5 : 13;
+    var first = f.alone && f.caller && f.loneLead === "loner_left" ? f.caller : f.dealer;
+    var st = { tricks: [], counts: { NS: 0, EW: 0 }, out: out, size: size, total: total,
+               renege: null, leader: next(first, out) };
+    var shown = {}, trick = null;
+    cards.forEach(function (c, i) {
+      if (!trick) { trick = { leader: st.leader, seats: [], cards: [], winner: null }; st.tricks.push(trick); }
+      var seat = trick.seats.length ? next(trick.seats[trick.seats.length - 1], out) : trick.leader;
+      var s = eff(c, f.trump, bowers), t = st.tricks.length, mine = shown[seat] || (shown[seat] = {});
+      if (mine[s] && !st.renege) st.renege = { seat: seat, suit: s, shown: mine[s], card: c, trick: t, index: i };
+      if (trick.cards.length) {
+        var led = eff(trick.cards[0], f.trump, bowers), gone = cards.slice(0, i);
+        var held = ((f.deal || {})[seat] || []).filter(function (x) {
+          return gone.indexOf(x) < 0 && x !== c && eff(x, f.trump, bowers) === led;
+        });
+        if (s !== led && held.length && !st.renege)
+          st.renege = { seat: seat, suit: led, shown: t, card: c, trick: t, index: i, held: held };
+        if (s !== led && !mine[led]) mine[led] = t;
+      }
+      trick.seats.push(seat);
+      trick.cards.push(c);
+      if (trick.cards.length === size) {
+        trick.winner = trick.seats[winner(trick.cards, f.trump, bowers)];
+        st.counts[team(trick.winner)]++;
+        st.leader = trick.winner;
+        trick = null;
+      }
+    });
+    st.current = trick;
+    st.turn = trick ? next(trick.seats[trick.seats.length - 1], out) : st.leader;
+    st.complete = !trick && st.tricks.length === total;
+    return st;
+  }
+  window.SKCards = { effectiveSuit: eff, winner: winner, replay: replay };
+
+  // --- the recorder on the page ---------------------------------------------------------------
+  var $ = function (id) { return document.getElementById(id); };
+  var rec, data, f, cards = [], deal = {}, mode = "play", holder = null, renegeScored = false;
+  var anyway = null;  // a card refused for not following suit, that may be recorded as a renege
+
+  function say(tpl, values) {
+    return Object.keys(values).reduce(function (s, k) { return s.split("{" + k + "}").join(values[k]); }, tpl);
+  }
+  function show(c) { return c.slice(0, -1) + SYM[suit(c)]; }
+  function name(seat) { return data.seats[seat].name; }
+  function val(n) { var e = f.elements[n]; return e ? e.value : ""; }
+  function checked(n, v) {  // set a radio group (or clear it with v === null)
+    var group = f.querySelectorAll("input[name='" + n + "']");
+    group.forEach(function (i) { i.checked = v !== null && i.value === String(v); });
+  }
+
+  function facts() {
+    var no = +(rec.dataset.no || val("expected_no")) || 1;
+    var trump = val("trump") || "", turnUp = val("turn_up") || "", round = val("round");
+    if (!trump && turnUp && round === "1" && data.game === "euchre") trump = suit(turnUp);
+    return {
+      game: data.game, dealer: SEATS[(SEATS.indexOf(data.first_dealer) + no - 1) % 4], trump: trump,
+      caller: val("caller") || null, alone: !!(f.elements.alone && f.elements.alone.checked),
+      defender: val("defender_alone") || null, loneLead: data.lone_lead, turnUp: turnUp,
+      round: round, discard: val("discard") || "", deal: complete(),
+    };
+  }
+  function complete() {  // the seats whose whole hand is known
+    var full = {}, per = data.game === "euchre" ? 5 : 13;
+    Object.keys(deal).forEach(function (s) { if (deal[s].length === per) full[s] = deal[s]; });
+    return full;
+  }
+  function ready(fx) { return fx.trump && (fx.game === "whist" || fx.caller); }
+
+  function save() {  // the hidden fields the form sends
+    var st = replay(facts(), cards), tricks = st.tricks.map(function (t) { return t.cards; });
+    f.elements.play.value = tricks.length ? JSON.stringify(tricks) : "";
+    var full = complete();
+    f.elements.deal.value = Object.keys(full).length ? JSON.stringify(full) : "";
+    return st;
+  }
+
+  function touched() {  // the form changed: keep it through live refreshes, update the preview
+    f.dataset.dirty = "1";
+    f.elements.play.dispatchEvent(new Event("change", { bubbles: true }));  // table.js: preview
+  }
+
+  function holderOf(c) {
+    for (var s in deal) if (deal[s].indexOf(c) >= 0) return s;
+    return null;
+  }
+  function unavailable(fx, c) {  // why nobody can play c, or ""
+    if (fx.game !== "euchre") return "";
+    if (fx.discard && c === fx.discard) return data.words.discarded;
+    if (fx.turnUp && c === fx.turnUp && fx.round === "2") return data.words.turned_down;
+    return "";
+  }
+
+  // Why `seat` cannot play `c` now, or "" (the engine's checks, as far as the holdings go).
+  function refusal(fx, st, seat, c) {
+    var why = unavailable(fx, c);
+    if (why) return say(data.words.unavailable, { card: show(c), why: why });
+    if (fx.game === "euchre" && fx.turnUp && c === fx.turnUp && fx.round !== "2" && seat !== fx.dealer)
+      return say(data.words.only_dealer, { card: show(c) });
+    var h = holderOf(c);
+    if ((h && h !== seat) || (deal[seat] && deal[seat].length === st.total && deal[seat].indexOf(c) < 0))
+      return say(data.words.not_held, { name: name(seat), card: show(c) });
+    if (st.current && deal[seat] && deal[seat].length === st.total) {
+      var bowers = fx.game === "euchre", led = eff(st.current.cards[0], fx.trump, bowers);
+      var played = [].concat.apply([], st.tricks.map(function (t) { return t.cards; }));
+      var follow = deal[seat].filter(function (x) { return played.indexOf(x) < 0 && eff(x, fx.trump, bowers) === led; });
+      if (eff(c, fx.trump, bowers) !== led && follow.length) {
+        anyway = c;  // refused, unless the scorer says it was played all the same (a renege)
+        return say(data.words.must_follow, { name: name(seat), cards: follow.map(show).join(" ") });
+      }
+    }
+    return "";
+  }
+
+  function message(text) {
+    $("rec-msg").textContent = text;
+    $("rec-msg").hidden = !text;
+    $("rec-anyway").hidden = !(text && anyway);
+    if (!text) anyway = null;
+  }
+
+  function tap(c) {
+    var fx = facts();
+    message("");
+    if (!ready(fx)) return message(data.words.need);
+    var st = replay(fx, cards);
+    if (mode === "hold") return hold(fx, st, c);
+    if (st.complete || (st.renege && renegeScored && data.game === "euchre")) return;
+    anyway = null;
+    var why = refusal(fx, st, st.turn, c);
+    if (why) return message(why);
+    cards.push(c);
+    redraw(c);
+  }
+
+  function redraw(c) {  // after a tap: the grid is drawn again, the focus stays where it was
+    var had = document.activeElement && document.activeElement.dataset.card === c;
+    draw(true);
+    touched();
+    if (!had) return;
+    var all = Array.prototype.slice.call($("rec-grid").querySelectorAll("button"));
+    var at = all.findIndex(function (b) { return b.dataset.card === c; });
+    var next = all.slice(at).concat(all.slice(0, at).reverse()).find(function (b) { return !b.disabled; });
+    if (next) next.focus();
+    else $("rec-undo").focus();
+  }
+
+  function hold(fx, st, c) {
+    var seat = holder, mine = deal[seat] || (deal[seat] = []), at = mine.indexOf(c), h = holderOf(c);
+    var played = st.tricks.some(function (t) { return t.cards.indexOf(c) >= 0; });
+    if (at >= 0) { if (!played) mine.splice(at, 1); }
+    else if (h) return message(say(data.words.holding_other, { card: show(c), name: name(h) }));
+    else if (unavailable(fx, c)) return message(say(data.words.unavailable, { card: show(c), why: unavailable(fx, c) }));
+    else if (fx.game === "euchre" && c === fx.turnUp && seat !== fx.dealer) return message(say(data.words.only_dealer, { card: show(c) }));
+    else if (mine.length >= st.total) return message(say(data.words.holding_full, { name: name(seat), n: st.total }));
+    else mine.push(c);
+    redraw(c);
+  }
+
+  function button(label, cls, act) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = cls;
+    b.addEventListener("click", act);
+    b.append.apply(b, [].concat(label));
+    return b;
+  }
+  function span(cls, text) { var s = document.createElement("span"); s.className = cls; s.textContent = text; return s; }
+  function li(parts) { var l = document.createElement("li"); l.append.apply(l, parts); return l; }
+
+  function order(fx) {  // the grid: trump first, the left bower among the trumps
+    var bowers = fx.game === "euchre", suits = SUITS.split("");
+    if (fx.trump) suits.sort(function (a, b) { return (b === fx.trump) - (a === fx.trump); });
+    var deck = Object.keys(data.cards);
+    return suits.map(function (s) {
+      return deck.filter(function (c) { return eff(c, fx.trump, bowers) === s; })
+        .sort(function (a, b) { return power(b, s, s === fx.trump ? fx.trump : null, bowers) - power(a, s, s === fx.trump ? fx.trump : null, bowers); });
+    });
+  }
+
+  function draw(changed) {
+    var fx = facts(), st = changed ? save() : replay(fx, cards), w = data.words;
+    var played = {}, grid = $("rec-grid"), turn = $("rec-turn");
+    st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) { played[c] = t.seats[i]; }); });
+    // whose turn, the trick on the table (its leader marked)
+    if (!ready(fx)) turn.textContent = w.need;
+    else if (st.complete) turn.textContent = w.done;
+    else {
+      var s = st.turn, lead = !st.current;
+      turn.textContent = say(lead ? w.lead : w.turn, { name: name(s), seat: data.seats[s].seat, n: st.tricks.length + (lead ? 1 : 0) });
+    }
+    var now = $("rec-now");
+    now.replaceChildren();
+    if (st.current) st.current.seats.forEach(function (seat, i) {
+      now.append(li([span("who", (i === 0 ? "▸ " : "") + name(seat) + " "), span("pc s" + suit(st.current.cards[i]), show(st.current.cards[i]))]));
+    });
+    // the grid
+    grid.replaceChildren();
+    order(fx).forEach(function (row) {
+      var r = document.createElement("div");
+      r.className = "rec-row";
+      row.forEach(function (c) {
+        var h = holderOf(c), off = unavailable(fx, c), label = data.cards[c];
+        var b = button([span("r", c.slice(0, -1)), span("s", SYM[suit(c)])], "pc s" + suit(c), function () { tap(c); });
+        if (fx.trump && eff(c, fx.trump, fx.game === "euchre") === fx.trump) b.classList.add("trump");
+        if (played[c]) {
+          b.disabled = true;
+          b.classList.add("played");
+          label += " (" + w.played + ")";
+        } else if (off) {
+          b.disabled = true;
+          b.classList.add("played");
+          label += " (" + off + ")";
+        }
+        if (h) {
+          b.append(span("who", h));
+          label += " (" + say(w.held_by, { name: name(h) }) + ")";
+          if (mode === "hold") b.setAttribute("aria-pressed", String(h === holder));
+        } else if (mode === "hold") b.setAttribute("aria-pressed", "false");
+        if (mode === "hold" && !played[c]) b.disabled = !!off;
+        else if (mode === "play" && (st.complete || (renegeScored && fx.game === "euchre"))) b.disabled = true;
+        b.setAttribute("aria-label", label);
+        b.dataset.card = c;
+        r.append(b);
+      });
+      grid.append(r);
+    });
+    // holdings mode: whose cards
+    var seats = $("rec-seats");
+    seats.hidden = mode !== "hold";
+    seats.replaceChildren();
+    if (mode === "hold") SEATS.split("").forEach(function (s) {
+      var b = button(say(w.holding_of, { name: name(s), seat: s, n: (deal[s] || []).length, max: st.total }), "seat", function () { holder = s; draw(); });
+      b.setAttribute("aria-pressed", String(s === holder));
+      seats.append(b);
+    });
+    // the count and the likely result
+    var makers = fx.caller ? team(fx.caller) : null, other = makers === "NS" ? "EW" : "NS";
+    if (data.game === "euchre" && makers) {
+      var m = st.counts[makers], d = st.counts[other];
+      $("rec-count").textContent = say(w.count, { m: m, d: d });
+      $("rec-likely").textContent = d >= 3 ? w.euchred : m === 5 ? w.march : m >= 3 ? w.made : w.open;
+    } else {
+      $("rec-count").textContent = say(w.count_whist, { ns: data.teams.NS, a: st.counts.NS, ew: data.teams.EW, b: st.counts.EW });
+      $("rec-likely").textContent = "";
+    }
+    var list = $("rec-tricks");
+    list.replaceChildren();
+    st.tricks.forEach(function (t, i) {
+      if (!t.winner) return;
+      var parts = [span("n", say(w.trick, { n: i + 1 }) + ": ")];
+      t.cards.forEach(function (c, j) {
+        var pc = span("pc s" + suit(c) + (t.seats[j] === t.winner ? " won" : ""), (j === 0 ? "▸" : "") + show(c));
+        pc.title = name(t.seats[j]);
+        parts.push(pc, " ");
+      });
+      parts.push(span("by", say(w.won, { name: name(t.winner) })));
+      list.append(li(parts));
+    });
+    // the outcome radios follow a complete record
+    if (changed) {
+      if (data.game === "euchre") checked("makers_tricks", st.complete && !renegeScored && makers ? st.counts[makers] : null);
+      else checked("tricks_NS", st.complete ? st.counts.NS : null);
+    }
+    // a renege the record proves
+    var box = $("rec-renege");
+    box.hidden = !st.renege;
+    if (st.renege) {
+      var r = st.renege;
+      $("rec-renege-text").textContent = renegeScored ? say(w.renege_scored, { name: name(r.seat) })
+        : r.held ? say(w.renege_held, { name: name(r.seat), cards: r.held.map(show).join(" "), t: r.trick, card: show(r.card) })
+        : say(w.renege, { name: name(r.seat), suit: SYM[r.suit], t: r.shown, card: show(r.card), u: r.trick });
+      $("rec-score").hidden = $("rec-fix").hidden = renegeScored;
+    } else renegeScored = false;
+    $("rec-undo").disabled = !cards.length;
+    $("rec-play-mode").setAttribute("aria-pressed", String(mode === "play"));
+    $("rec-hold-mode").setAttribute("aria-pressed", String(mode === "hold"));
+  }
+
+  function scoreRenege() {
+    var st = replay(facts(), cards), r = st.renege;
+    if (!r) return;
+    renegeScored = true;
+    if (data.game === "euchre") {
+      f.elements.renege.value = r.seat;
+      checked("makers_tricks", null);
+    } else f.elements.revoke_by.value = team(r.seat);
+    var more = f.querySelector("details.more");
+    if (more) more.open = true;
+    draw(true);
+    touched();
+  }
+
+  function undo() {
+    if (!cards.length) return;
+    cards.pop();
+    renegeScored = false;
+    message("");
+    draw(true);
+    touched();
+  }
+
+  function load() {  // a correction: the stored record, back into the recorder
+    try {
+      var p = JSON.parse(f.elements.play.value || "[]"), d = JSON.parse(f.elements.deal.value || "{}");
+      cards = [].concat.apply([], p);
+      deal = d || {};
+    } catch (e) { cards = []; deal = {}; }
+  }
+
+  function open() {
+    var fx = facts(), btn = $("rec-open");
+    if (!ready(fx)) {
+      var more = f.querySelector("details.more");
+      if (more && data.game === "euchre" && fx.caller) more.open = true;
+      rec.hidden = false;  // the turn line says what is needed first (no second, red copy)
+      btn.setAttribute("aria-expanded", "true");
+      draw();
+      return;
+    }
+    if (!val("trump") && fx.trump) checked("trump", fx.trump);
+    rec.hidden = false;
+    btn.setAttribute("aria-expanded", "true");
+    message("");
+    draw(true);
+    touched();
+    rec.scrollIntoView({ block: "start" });
+  }
+
+  function close() {  // stop: the hand is saved without its cards
+    cards = [];
+    deal = {};
+    renegeScored = false;
+    mode = "play";
+    f.elements.play.value = f.elements.deal.value = "";
+    rec.hidden = true;
+    $("rec-open").setAttribute("aria-expanded", "false");
+    touched();
+    $("rec-open").focus();
+  }
+
+  function init() {
+    rec = $("rec");
+    f = $("entry");
+    if (!rec || !f || rec.dataset.ready) return;
+    rec.dataset.ready = "1";
+    data = JSON.parse(rec.dataset.rec);
+    $("rec-nojs").hidden = true;
+    $("rec-open").hidden = false;
+    cards = []; deal = {}; mode = "play"; renegeScored = false; holder = null;
+    load();
+    $("rec-open").addEventListener("click", function () { if (rec.hidden) open(); else rec.scrollIntoView(); });
+    $("rec-undo").addEventListener("click", undo);
+    $("rec-anyway").addEventListener("click", function () {  // it was played: a renege
+      var c = anyway;
+      if (!c) return;
+      message("");
+      cards.push(c);
+      draw(true);
+      touched();
+      $("rec-score").focus();
+    });
+    $("rec-clear").addEventListener("click", close);
+    $("rec-score").addEventListener("click", scoreRenege);
+    $("rec-fix").addEventListener("click", function () { undo(); $("rec-grid").querySelector("button:not([disabled])").focus(); });
+    $("rec-play-mode").addEventListener("click", function () { mode = "play"; message(""); draw(); });
+    $("rec-hold-mode").addEventListener("click", function () {
+      mode = "hold";
+      holder = holder || facts().dealer;
+      var st = replay(facts(), cards);  // a seat's played cards were in its hand
+      st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) {
+        var s = t.seats[i], mine = deal[s] || (deal[s] = []);
+        if (mine.indexOf(c) < 0 && !holderOf(c)) mine.push(c);
+      }); });
+      message("");
+      draw(true);
+      touched();
+    });
+    f.addEventListener("change", function (e) {  // the bidding facts changed: replay
+      var n = e.target && e.target.name;
+      if (!rec.hidden && n === "caller" && data.game === "euchre" && !val("trump")) {
+        var more = f.querySelector("details.more");  // the trump is asked next: show it
+        if (more) more.open = true;
+      }
+      if (!rec.hidden && n && ["makers_tricks", "tricks_NS", "play", "deal"].indexOf(n) < 0) draw(true);
+    });
+    f.addEventListener("reset", function () {  // saved (queued): the next hand starts empty
+      cards = []; deal = {}; renegeScored = false; mode = "play";
+      f.elements.play.value = f.elements.deal.value = "";
+      rec.hidden = true;
+      $("rec-open").setAttribute("aria-expanded", "false");
+    });
+    if (cards.length || Object.keys(deal).length) { rec.hidden = false; $("rec-open").setAttribute("aria-expanded", "true"); draw(); }
+  }
+
+  init();
+  if (window.SK) window.SK.hooks.push(init);
+})();
