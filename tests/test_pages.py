@@ -786,3 +786,20 @@ def test_a_renamed_player_does_not_make_the_scorer_page_behind(table, client, ma
     r = table.post_hand(url, stale, caller="N", makers_tricks="4")
     assert r.status_code == 409
     assert len(matches.load(match_id).match["hands"]) == 1
+
+
+@pytest.mark.parametrize("field, text", [
+    ("play", "[" * 1500 + "]" * 1500),  # deeper than any record: once a RecursionError (500)
+    ("play", '[["\\ud800"]]'),  # a lone surrogate: once a UnicodeEncodeError (500)
+    ("deal", '{"N": ["\\ud800"]}'),
+])
+def test_a_crafted_card_record_in_the_form_is_refused_in_words(table, matches, field, text):
+    url = table.start()
+    form = table.hand_form(url)
+    r = table.post_hand(url, form, caller="E", makers_tricks="3", **{field: text})
+    assert r.status_code == 422, r.status_code
+    assert "The recorded cards could not be read" in r.get_data(as_text=True)
+    assert matches.load(url.rsplit("/", 1)[1]).match["hands"] == []
+    preview = table.client.get(url + "/preview", query_string={
+        **form, "caller": "E", "makers_tricks": "3", field: text})
+    assert preview.status_code < 500
