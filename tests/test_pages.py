@@ -788,7 +788,7 @@ def test_a_renamed_player_does_not_make_the_scorer_page_behind(table, client, ma
     assert len(matches.load(match_id).match["hands"]) == 1
 
 
-@pytest.mark.parametrize("field, text", [
+@pytest.mark.parametrize(("field", "text"), [
     ("play", "[" * 1500 + "]" * 1500),  # deeper than any record: once a RecursionError (500)
     ("play", '[["\\ud800"]]'),  # a lone surrogate: once a UnicodeEncodeError (500)
     ("deal", '{"N": ["\\ud800"]}'),

@@ -451,7 +451,7 @@ def test_an_imported_match_file_links_its_players(client, season):
     assert figures(client, season["Ann"])["euchre"]["called"] == ANN["euchre"]["called"] + 3
 
 
-@pytest.mark.parametrize("path, query", [
+@pytest.mark.parametrize(("path", "query"), [
     ("/players/{x}", "player_id=x&from=2026-01-01"),
     ("/api/players/{x}", "player_id=x&_external=1&_scheme=javascript"),
     ("/players/{x}/with/{y}", "a=1&b=2&a=3"),
