@@ -41,7 +41,8 @@ DEFAULTS = {
 CREATE_ENDPOINTS = ("api.create_match", "table.start", "table.import_match",
                     "events_api.create_event")
 PDF_ENDPOINTS = ("prints.sheet_pdf", "prints.blank_pdf", "prints.match_blank_pdf",
-                 "events.tally_pdf", "events.chart_pdf", "events.tents_pdf")
+                 "events.tally_pdf", "events.chart_pdf", "events.tents_pdf",
+                 "players.season_pdf")
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 EXTENSION = "scorekeeper.limiter"
 

@@ -763,3 +763,43 @@ def test_the_preview_asks_the_service_and_replays_once(table, matches, replays):
     assert r.get_json() == {"label": "Save correction: Home march → Home +2", "errors": {}}
     assert replays == [1]
     assert matches.load(match_id).version == 2  # nothing stored
+
+
+def test_a_renamed_player_does_not_make_the_scorer_page_behind(table, client, matches):
+    # A rename bumps the match's version (pages and ETags change) but no hand: the form (or a
+    # hand queued offline) made before it still saves; an undo in between still does not.
+    url = table.start()
+    match_id = url.rsplit("/", 1)[1]
+    form = table.hand_form(url)
+    players = client.get(f"/api/matches/{match_id}").get_json()["players"]
+    renamed = client.patch(f"/api/players/{players['N']['id']}", json={"name": "Annabel"})
+    assert renamed.status_code == 200, renamed.get_json()
+    assert matches.load(match_id).version == int(form["version"]) + 1
+    r = table.post_hand(url, form, caller="E", makers_tricks="3")
+    assert r.status_code == 303, r.get_data(as_text=True)[:500]
+    loaded = matches.load(match_id)
+    assert len(loaded.match["hands"]) == 1 and loaded.match["seats"]["N"] == "Annabel"
+    stale = table.hand_form(url)
+    assert table.post_hand(url, table.hand_form(url), caller="W", makers_tricks="3"
+                           ).status_code == 303
+    assert table.action(url, "undo").status_code == 303  # a hand changed since `stale`
+    r = table.post_hand(url, stale, caller="N", makers_tricks="4")
+    assert r.status_code == 409
+    assert len(matches.load(match_id).match["hands"]) == 1
+
+
+@pytest.mark.parametrize(("field", "text"), [
+    ("play", "[" * 1500 + "]" * 1500),  # deeper than any record: once a RecursionError (500)
+    ("play", '[["\\ud800"]]'),  # a lone surrogate: once a UnicodeEncodeError (500)
+    ("deal", '{"N": ["\\ud800"]}'),
+])
+def test_a_crafted_card_record_in_the_form_is_refused_in_words(table, matches, field, text):
+    url = table.start()
+    form = table.hand_form(url)
+    r = table.post_hand(url, form, caller="E", makers_tricks="3", **{field: text})
+    assert r.status_code == 422, r.status_code
+    assert "The recorded cards could not be read" in r.get_data(as_text=True)
+    assert matches.load(url.rsplit("/", 1)[1]).match["hands"] == []
+    preview = table.client.get(url + "/preview", query_string={
+        **form, "caller": "E", "makers_tricks": "3", field: text})
+    assert preview.status_code < 500

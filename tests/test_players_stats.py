@@ -345,7 +345,7 @@ def test_the_migration_links_existing_matches_and_fills_the_facts(tmp_path: Path
     app = create_app({"TESTING": True}, instance_path=tmp_path / "inst")
     app.config["DATABASE"] = str(path)
     db = dbmod.connect(path)
-    assert dbmod.migrate(db) == ["0004_players"]
+    assert dbmod.migrate(db)[0] == "0004_players"  # then any later ones
     db.conn.close()
     client = app.test_client()
     listed = {p["name"]: p for p in client.get("/api/players").get_json()["players"]}
@@ -449,3 +449,18 @@ def test_an_imported_match_file_links_its_players(client, season):
     assert body["players"]["N"]["id"] == season["Ann"]
     assert body["players"]["W"]["name"] == "Zoe"
     assert figures(client, season["Ann"])["euchre"]["called"] == ANN["euchre"]["called"] + 3
+
+
+@pytest.mark.parametrize(("path", "query"), [
+    ("/players/{x}", "player_id=x&from=2026-01-01"),
+    ("/api/players/{x}", "player_id=x&_external=1&_scheme=javascript"),
+    ("/players/{x}/with/{y}", "a=1&b=2&a=3"),
+])
+def test_a_merged_players_address_redirects_with_its_query_as_it_came(client, season, path,
+                                                                       query):
+    ann, bo = season["Ann"], season["Bo"]
+    assert client.post(f"/api/players/{ann}/merge", json={"into": season["Cai"]}
+                       ).status_code == 200
+    r = client.get(path.format(x=ann, y=bo) + "?" + query)
+    assert r.status_code == 301, r.status_code  # once a 500: url_for(**request.args)
+    assert r.headers["Location"] == path.format(x=season["Cai"], y=bo) + "?" + query

@@ -57,3 +57,12 @@ def test_the_season_report_refuses_bad_input_clearly(client, ids):
     assert client.get("/players/season.pdf?player=nobody").status_code == 404
     page = client.get("/players/season").get_data(as_text=True)
     assert "Download PDF" in page and "Ann" in page
+
+
+def test_the_season_pdf_counts_in_the_per_address_pdf_limit(make_app):
+    # Each ?from= is a new render: without the limit one address could keep the render
+    # processes busy and every table's score sheet would get 503.
+    client = make_app(PDF_LIMIT="2 per minute").test_client()
+    answers = [client.get(f"/players/season.pdf?from=2026-01-0{day}") for day in (1, 2, 3)]
+    assert [a.status_code for a in answers[:2]] == [200, 200]
+    assert answers[2].status_code == 429 and int(answers[2].headers["Retry-After"]) > 0

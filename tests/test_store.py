@@ -208,3 +208,17 @@ def test_history_and_idempotency_rows(database):
     store.put_idempotent(database, "m1", "key", "abc", 201, {"hand": {"no": 1}})
     assert store.get_idempotent(database, "m1", "key") == ("abc", 201, {"hand": {"no": 1}})
     assert store.get_idempotent(database, "m2", "key") is None
+
+
+def test_hands_version_starts_at_the_version_of_an_older_database(tmp_path):
+    path = tmp_path / "old.db"
+    db = dbmod.connect(path)
+    dbmod.migrations.apply(db, stop_before="0020_hands_version")
+    db.execute("INSERT INTO matches (id, edit_key_hash, game, data, created, updated, version)"
+               " VALUES ('m', 'h', 'euchre', '{}', 'c', 'u', 7)")
+    db.conn.commit()
+    assert "0020_hands_version" in dbmod.migrate(db)
+    assert store.get_match(db, "m").hands_version == 7
+    store.bump_match(db, "m")
+    assert (store.get_match(db, "m").version, store.get_match(db, "m").hands_version) == (8, 8)
+    db.conn.close()

@@ -155,7 +155,9 @@ def record_hand(
         datas = [h.data for h in hands]
         next_no = len(hands) + 1
         result = None
-        behind = expected_version is not None and expected_version != row.version
+        # Behind: a hand was recorded, corrected or undone since the page was made (a renamed
+        # player changes the version too, but not the hands).
+        behind = expected_version is not None and expected_version < row.hands_version
         if expected_no == next_no <= MAX_HANDS and not behind:
             # The usual case in one replay: a legal new hand means the stored hands replay
             # cleanly and the game was not over (else the new hand would carry a problem).

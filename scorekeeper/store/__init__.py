@@ -37,6 +37,7 @@ class StoredMatch:
     created: str
     updated: str
     version: int
+    hands_version: int = 1  # the version at which the hands last changed (not a renamed seat)
 
 
 @dataclass(slots=True)
@@ -78,13 +79,14 @@ def get_version(db: Database, match_id: str) -> int | None:
 def get_match(db: Database, match_id: str) -> StoredMatch | None:
     """The match row, or None."""
     row = db.execute(
-        "SELECT id, edit_key_hash, game, data, created, updated, version"
+        "SELECT id, edit_key_hash, game, data, created, updated, version, hands_version"
         " FROM matches WHERE id = ?",
         [match_id],
     ).fetchone()
     if row is None:
         return None
-    return StoredMatch(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
+    return StoredMatch(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6],
+                       row[7])
 
 
 def insert_match(
@@ -107,9 +109,11 @@ def get_rematch(db: Database, match_id: str) -> str | None:
 
 
 def bump_match(db: Database, match_id: str) -> None:
-    """Mark the match changed: version + 1 and a new ``updated`` time."""
+    """Mark the match's hands changed: version + 1 (and ``hands_version`` with it) and a new
+    ``updated`` time."""
     db.execute(
-        "UPDATE matches SET version = version + 1, updated = ? WHERE id = ?", [now(), match_id]
+        "UPDATE matches SET version = version + 1, hands_version = version + 1, updated = ?"
+        " WHERE id = ?", [now(), match_id]
     )
 
 

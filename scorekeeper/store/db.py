@@ -296,3 +296,4 @@ def _heartbeat(db: Database) -> None:
 
 from .migrations import events as _events_migration  # noqa: E402,F401  (registers 0015_events)
 from .migrations import players as _players_migration  # noqa: E402,F401  (registers 0004_players)
+from .migrations import versions as _versions_migration  # noqa: E402,F401  (0020_hands_version)

@@ -31,6 +31,7 @@ from ..engine import euchre, whist
 from ..engine.cards import EUCHRE_DECK, SEATS, SUIT_SYMBOLS, SUITS
 from ..engine.games import GAMES
 from ..engine.limits import MATCH_FORMAT, NAME_MAX, NOTE_FORM_MAX
+from ..formats import safejson
 from ..i18n.catalogs import wtforms_translations
 from ..i18n.labels import CHOICE_LABELS, OPTION_HELP, OPTION_LABELS, SEAT_LABELS
 
@@ -234,8 +235,8 @@ class CardRecord:
         if not text:
             return
         try:
-            value = json.loads(text) if len(text) <= RECORD_MAX else None
-        except ValueError:
+            value = safejson.loads(text) if len(text) <= RECORD_MAX else None
+        except ValueError:  # safejson.Refused too: too deep, a lone surrogate, not JSON
             value = None
         if not isinstance(value, self.kind) or not value:
             raise StopValidation(str(_l("The recorded cards could not be read: record them "
@@ -245,7 +246,7 @@ class CardRecord:
 def _record(field) -> Any:
     """A card record field's value (already checked by :class:`CardRecord`); None if blank."""
     text = (field.data or "").strip()
-    return json.loads(text) if text else None
+    return safejson.loads(text) if text else None
 
 
 def _record_text(value: Any) -> str:

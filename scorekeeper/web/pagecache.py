@@ -69,7 +69,8 @@ def fill(html: str, token: str) -> str:
     return html.replace(SUBMISSION, new_submission_id())
 
 
-TOKEN_REUSE = 60.0  # seconds a session's signed CSRF token is handed out again
+TOKEN_REUSE = 60.0  # seconds a session's signed CSRF token is handed out again (at most half
+# its validity, WTF_CSRF_TIME_LIMIT)
 _tokens: dict[tuple[Any, str], tuple[str, float]] = {}
 
 
@@ -85,7 +86,9 @@ def csrf_token() -> str:
     memo_key = (current_app.config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key, raw)
     with _lock:
         found = _tokens.get(memo_key)
-    if found is not None and now - found[1] < TOKEN_REUSE:
+    limit = current_app.config.get("WTF_CSRF_TIME_LIMIT", 3600)
+    reuse = TOKEN_REUSE if not limit else min(TOKEN_REUSE, limit / 2)
+    if found is not None and now - found[1] < reuse:
         setattr(g, field, found[0])  # what generate_csrf() gives for the rest of the request
         return found[0]
     token = generate_csrf()

@@ -73,7 +73,7 @@ def _range_args(span: stats.DateRange) -> dict[str, str]:
     return {k: v for k, v in (("from", span.frm), ("to", span.to)) if v}
 
 
-def _moved(endpoint: str, **ids: str) -> Response | None:
+def merged_redirect(endpoint: str, **ids: str) -> Response | None:
     """A redirect to the same page with merged players replaced by whom they went into."""
     db = get_db()
     current = {k: stats.resolve(db, v) for k, v in ids.items()}
@@ -81,7 +81,14 @@ def _moved(endpoint: str, **ids: str) -> Response | None:
         abort(404, description=_("There is no such player."))
     if current == ids:
         return None
-    return redirect(url_for(endpoint, **current, **request.args), 301)  # type: ignore[return-value]
+    return redirect(same_query(url_for(endpoint, **current)), 301)  # type: ignore[return-value]
+
+
+def same_query(path: str) -> str:
+    """``path`` with this request's query string as it came (every value, in order; the query
+    has no say in building the path)."""
+    query = request.query_string.decode("latin-1")
+    return f"{path}?{query}" if query else path
 
 
 @bp.app_template_filter("pct")
@@ -144,7 +151,7 @@ def _charts(page: stats.Page) -> dict[str, Any]:
 @bp.get("/players/<player_id>")
 def player(player_id: str) -> Any:
     """A player's figures, partners, recent matches and charts; the rename and merge forms."""
-    moved = _moved("players.player", player_id=player_id)
+    moved = merged_redirect("players.player", player_id=player_id)
     if moved is not None:
         return moved
     return _player_page(player_id)
@@ -298,7 +305,7 @@ def merge(player_id: str) -> Any:
 @bp.get("/players/<a>/with/<b>")
 def pair(a: str, b: str) -> Any:
     """A partnership: the two players' figures when sitting together, and the pairs they met."""
-    moved = _moved("players.pair", a=a, b=b)
+    moved = merged_redirect("players.pair", a=a, b=b)
     if moved is not None:
         return moved
     player_or_404(a), player_or_404(b)
@@ -311,7 +318,7 @@ def pair(a: str, b: str) -> Any:
 @bp.get("/players/<a>/with/<b>/vs/<c>/<d>")
 def head_to_head(a: str, b: str, c: str, d: str) -> Any:
     """A partnership's hands against another pair."""
-    moved = _moved("players.head_to_head", a=a, b=b, c=c, d=d)
+    moved = merged_redirect("players.head_to_head", a=a, b=b, c=c, d=d)
     if moved is not None:
         return moved
     for pid in (a, b, c, d):
@@ -346,9 +353,11 @@ def season_pdf() -> Response:
         names.append(row["name"])
     if span.frm or span.to:
         names.append(f"{span.frm or '…'}–{span.to or '…'}")
-    # Cached by the facts' state: any recorded hand changes the key.
+    # Cached by the facts' state: any recorded, corrected or undone hand, rename or merge bumps
+    # a match's version (a time would miss two changes within a second).
     version = get_db().execute(
-        "SELECT COUNT(*), MAX(updated), (SELECT COUNT(*) FROM player_history) FROM matches"
+        "SELECT COUNT(*), COALESCE(SUM(version), 0), (SELECT COUNT(*) FROM player_history)"
+        " FROM matches"
     ).fetchone()
     return _pdf(("season", player_id, span.frm, span.to, tuple(version)),
                 lambda: _season_html(player_id, span, True), names, None,

@@ -13,7 +13,7 @@ address's hash.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -22,18 +22,9 @@ from ..service import players as players_service
 from ..service import stats
 from ..store.db import get_db
 from .api import json_response, read_object
-from .players import count_edit, edit_by, player_or_404, span_or_400
+from .players import count_edit, edit_by, merged_redirect, player_or_404, span_or_400
 
 bp = Blueprint("players_api", __name__)
-
-def _moved(player_id: str, endpoint: str) -> Response | None:
-    current = stats.resolve(get_db(), player_id)
-    if current is None:
-        abort(404, description=_("There is no such player."))
-    if current != player_id:
-        return redirect(url_for(endpoint, player_id=current, **request.args), 301)
-    return None
-
 
 @bp.get("/api/players")
 def list_players() -> Response:
@@ -44,7 +35,7 @@ def list_players() -> Response:
 @bp.get("/api/players/<player_id>")
 def read_player(player_id: str) -> Response:
     """A player's figures over ``?from=&to=`` (a merged player's id redirects, 301)."""
-    moved = _moved(player_id, "players_api.read_player")
+    moved = merged_redirect("players_api.read_player", player_id=player_id)
     if moved is not None:
         return moved
     span = span_or_400()

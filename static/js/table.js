@@ -126,7 +126,10 @@
         status(r.status === 200 || r.status === 304);
         if (SK.ping) SK.ping();
         if (r.status !== 200 || !tag) return;
-        if (etag && tag !== etag) refresh();
+        // The first answer too: the page may be older than the match (kept offline, or a
+        // hand saved elsewhere between the page and this poll). The tag is "v<version>-...".
+        var v = /^(?:W\/)?"?v(\d+)-/.exec(tag);
+        if (etag ? tag !== etag : v && v[1] !== String(live.dataset.version)) refresh();
         etag = tag;
       }).catch(function () { status(false); });
   }

@@ -378,3 +378,31 @@ def test_the_screen_stays_on_by_default_while_scoring(phone):
     expect(page.locator("#wake")).to_have_attribute("aria-pressed", "false")
     page.locator("#wake").click()
     expect(page.locator("#wake")).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_page_older_than_the_match_catches_up_on_its_first_poll(phone, make_phone, matches):
+    # A hand saved elsewhere between the page and its first poll (or a page opened offline
+    # from the service worker's cache): the first answer already names a newer version.
+    page = phone.goto("/")
+    start(page)
+    mid = match_id(page)
+    viewer = make_phone().page
+    held: list = []
+    release = []
+
+    def hold(route):
+        if release:
+            route.continue_()
+        else:
+            held.append(route)
+
+    viewer.route(f"**/api/matches/{mid}", hold)
+    viewer.goto(view_link(page))
+    while not held:  # the first poll is on its way, held
+        viewer.wait_for_timeout(50)
+    matches.record(mid, {"caller": "W", "makers_tricks": 3})
+    release.append(True)
+    for route in held:
+        route.continue_()
+    expect(viewer.locator("tbody tr")).to_have_count(1, timeout=5000)
+    expect(viewer.locator("#conn")).to_have_text("Live")

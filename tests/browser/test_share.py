@@ -208,6 +208,12 @@ def test_the_match_page_opens_offline_after_one_visit(browser, app):
         expect(page.locator("tbody tr")).to_have_count(2)
         looks = page.evaluate("getComputedStyle(document.querySelector('.pts')).fontSize")
         assert float(looks.rstrip("px")) >= 90  # the stylesheet came from the cache too
+        # the offline queue came from the cache too: Save keeps the hand on the phone
+        page.locator("#caller label", has_text=NAMES["W"]).click()
+        page.locator("#makers_tricks input[value='3']").click()
+        page.locator("#save").click()
+        expect(page.locator(".pending-row")).to_have_count(1)
+        assert page.url == url  # not the browser's "No internet" page
         page.screenshot(path=str(__import__("pathlib").Path(__file__).resolve().parent.parent
                                  / "artifacts" / "offline-match-390.png"))
         page.goto(base + "/")  # the home page too, as last seen

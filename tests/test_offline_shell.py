@@ -1,0 +1,36 @@
+"""The service worker keeps every file a kept page loads (static/js/sw.js ``SHELL_URLS``): a
+match page opened offline must run its offline queue (queue.js) and its card recorder, or Save
+would be a plain POST to a network that is not there and the hand would be lost."""
+
+from __future__ import annotations
+
+import re
+
+from helpers import euchre_match
+
+
+def shell_urls(client) -> set[str]:
+    script = client.get("/sw.js").get_data(as_text=True)
+    listed = re.search(r"SHELL_URLS = \[(.*?)\];", script, re.S)
+    assert listed, script[:500]
+    return set(re.findall(r'"([^"]+)"', listed.group(1)))
+
+
+def loaded(html: str) -> set[str]:
+    """What a page loads from /static (scripts, stylesheets, icons), without query strings."""
+    return {u.split("?")[0] for u in re.findall(r'(?:src|href)="(/static/[^"]+)"', html)}
+
+
+def test_every_file_the_kept_pages_load_is_in_the_shell(client):
+    created = client.post("/api/matches", json=euchre_match()).get_json()
+    client.get(f"/m/{created['id']}?key={created['edit_key']}")  # a scorer's page: the most
+    pages = [client.get("/").get_data(as_text=True),
+             client.get(f"/m/{created['id']}").get_data(as_text=True)]
+    missing = set().union(*(loaded(p) for p in pages)) - shell_urls(client)
+    assert not missing, f"not kept for offline use by sw.js: {sorted(missing)}"
+
+
+def test_a_new_shell_list_gets_a_new_cache_name(client):
+    # Installed workers keep the old cache until its name changes: the list above grew with v2.
+    script = client.get("/sw.js").get_data(as_text=True)
+    assert 'SHELL = "scorekeeper-shell-v2"' in script
