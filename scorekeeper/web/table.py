@@ -32,6 +32,7 @@ from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES, LOCALES
 from ..ratelimit import count_write
+from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
 from . import handpage, outcomes, pagecache, tableview
@@ -231,7 +232,7 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
     """
     v = _view(loaded)
     plain = form is None and not general_errors and not v["problems"] and status == 200 \
-        and pagecache.cacheable()
+        and _keepable(loaded.id)
     if form is None and v["editor"] and not v["over"]:
         form = _hand_form(loaded)
         form.fill_defaults(v["next_no"], loaded.version)
@@ -252,6 +253,13 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
                                     loaded.key_hash), html, token)
         html = pagecache.fill(html, token)
     return _page_response(loaded.id, html, status)
+
+
+def _keepable(match_id: str) -> bool:
+    """Whether this match's page may be kept per version (``pagecache``): not a club night's
+    table, whose banner follows the other tables (where everyone goes next), which never
+    change this match's version."""
+    return pagecache.cacheable() and event_store.table_of_match(get_db(), match_id) is None
 
 
 def _role(editor: bool, match_id: str) -> str:
@@ -291,7 +299,7 @@ def match(match_id: str):
     fix = request.args.get("fix", type=int)
     if fix is not None:  # the history's short "correct hand N" links
         return redirect(url_for("table.edit_hand", match_id=match_id, no=fix), 303)
-    row = store.get_match(get_db(), match_id) if pagecache.cacheable() else None
+    row = store.get_match(get_db(), match_id) if _keepable(match_id) else None
     if row is not None:  # an unchanged match: the page kept in memory, if there is one
         editor = security.rights_match(match_id, row.edit_key_hash)
         html = pagecache.get(pagecache.key(match_id, row.version, _role(editor, match_id),
