@@ -269,13 +269,14 @@ def _role(editor: bool, match_id: str) -> str:
     return "revoked" if security.has_rights_for(match_id) else "viewer"
 
 
-def _page_response(match_id: str, html: str, status: int = 200):
-    """The match page as a response: never cached by the browser; a recent match here (the
-    cookie is sent when the list changes)."""
+def _page_response(match_id: str, html: str, status: int = 200, kept: bool = False):
+    """The match page as a response: never cached by the browser; a recent match here (for a
+    ``kept`` page, the cookie only when its list changes: a new version of the match renews
+    its 400 days)."""
     resp = current_app.make_response((html, status))
     ids = [match_id] + [i for i in _recent_ids() if i != match_id]
     recent = ".".join(ids[:RECENT_MAX])
-    if recent != request.cookies.get(RECENT_COOKIE):  # a reload of the newest: nothing to say
+    if not kept or recent != request.cookies.get(RECENT_COOKIE):  # a kept page reloaded
         resp.set_cookie(RECENT_COOKIE, recent, max_age=400 * 86400,
                         httponly=True, samesite="Lax", secure=request.is_secure)
     resp.headers["Cache-Control"] = "no-store"
@@ -305,7 +306,7 @@ def match(match_id: str):
         html = pagecache.get(pagecache.key(match_id, row.version, _role(editor, match_id),
                                            row.edit_key_hash))
         if html is not None:
-            return _page_response(match_id, html)
+            return _page_response(match_id, html, kept=True)
     return _match_page(_load_or_404(match_id))
 
 
