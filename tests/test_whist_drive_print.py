@@ -1,5 +1,6 @@
-"""A whist drive's match printed: the rules line names the trump cycle and the scoring, and
-every deal's row its trump (NT for the no-trump deal), read back from the PDF."""
+"""A whist drive's match printed and on the pages: the sheet's rules line names the trump cycle
+and the scoring and every deal's row its trump (NT for the no-trump deal), read back from the
+PDF; the hand page of a no-trump deal; the board's "trump this deal" in Chinese."""
 
 from __future__ import annotations
 
@@ -28,3 +29,22 @@ def test_the_sheet_in_chinese_says_no_trump(client: Any, matches: Any) -> None:
     client.set_cookie("lang", "zh_Hant")
     text = pdf_text(fetch_pdf(client, f"/m/{match_id}/sheet.pdf"))
     assert "♥ ♦ ♠ ♣ 無王" in text and "每墩計分" in text
+
+
+def test_the_hand_page_of_a_no_trump_deal(client: Any, matches: Any) -> None:
+    match_id, _key = matches.create(json.loads(GOLDEN.read_text()))
+    page = client.get(f"/m/{match_id}/hands/5")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert '<span class="sNT">NT</span>' in text
+    assert 'class="sH"' in client.get(f"/m/{match_id}/hands/1").get_data(as_text=True)
+
+
+def test_the_board_says_the_deals_trump_in_chinese(client: Any, matches: Any) -> None:
+    match_id, _key = matches.create({**json.loads(GOLDEN.read_text()), "hands": []})
+    client.set_cookie("lang", "zh_Hans")
+    text = client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert "本副将牌：" in text and "红心" in text
+    matches.record(match_id, {"tricks_NS": 7})
+    text = client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert "本副将牌：" in text and "方块" in text
