@@ -72,3 +72,11 @@ def test_a_rotation_match_shows_each_deals_trump_and_plays_no_trump(phone, match
     expect(page.locator("#history .sNT")).to_have_count(1)
     expect(page.locator("#history .sH")).to_have_count(1)
     phone.shot("whist-rotation-over-390", full_page=True)
+    # correcting deal 2 shows deal 2's trump, not the next deal's
+    page.goto(f"{phone.base_url}/m/{mid}?fix=2")
+    expect(page.locator("#form-trump")).to_have_text("Trump this deal: ♦ diamonds")
+    page.locator("#tricks_NS input[value='8']").click()
+    page.locator("#save").click()
+    page.wait_for_url(f"{phone.base_url}/m/{mid}")
+    fixed = matches.load(mid).state.as_json()["hands"][1]
+    assert fixed["trump"] == "D" and fixed["points"] == {"NS": 8, "EW": 5}
