@@ -164,6 +164,10 @@ def test_a_tied_table_waits_for_its_extra_deal(client):
             assert answer.status_code == 201, answer.get_json()
     event = client.get(f"/api/events/{event['id']}", headers=bearer(key)).get_json()
     assert len(event["rounds"]) == 1 and not event["can_start"]
+    director = client.get(event["director_url"] + f"?key={key}", follow_redirects=True)
+    assert director.status_code == 200
+    page = director.get_data(as_text=True)
+    assert page.count('class="ev-decide"') == 2 and "Tied 13–13" in page
     for t in (1, 2):
         decided = client.post(f"/api/events/{event['id']}/rounds/1/tables/{t}/decider",
                               json={"winner": "EW"}, headers=bearer(key))
@@ -197,3 +201,6 @@ def test_the_tally_cards_show_each_deals_trump(client):
     assert "Each box is a deal, marked with its trump (NT: no trump)." in text
     assert "Player 00" in text and "Total" in text
     assert " A " not in flat.split("Total")[0][-20:]  # no loner (A) or euchre (E) columns
+    chart = " ".join(pdf_text(fetch_pdf(client, event["chart_url"])).split())
+    assert "Up and down: the winners stay; of the losers, North or East moves to the next" \
+        in chart
