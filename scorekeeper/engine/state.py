@@ -55,6 +55,9 @@ class HandState:
         revoke = self.revoke
         if revoke is not None:
             entry["revoke"] = revoke
+        whist = self.outcome.whist
+        if whist is not None and whist.get("rotation_trump"):  # a trump rotation's deal
+            entry["trump"] = whist["rotation_trump"]
         return entry
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from .. import store
-from ..engine import club, movements
+from ..engine import club, drives, movements
 from ..engine.cards import SEATS
 from ..engine.limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
 from ..engine.matchfile import check_match
@@ -33,7 +33,7 @@ MAX_PLAYERS = 64
 MAX_ROUNDS = 31  # a whole 32-player whist design
 MAX_HANDS_PER_ROUND = 30
 MAX_HOUSE_POINTS = 50
-MOVEMENTS = ("progressive", "schedule", "fixed")
+MOVEMENTS = ("progressive", "schedule", "fixed", drives.UPDOWN)
 KEYS = frozenset({"name", "game", "players", "rounds", "hands_per_round", "movement", "rules",
                   "house", "seed"})
 
@@ -248,13 +248,13 @@ def create_event(db: Database, body: Any, secret: str) -> EventResult:
             plan = movements.fixed_schedule(count, rounds)
             planned, method, quality = list(plan.rounds), plan.method, plan.quality
         else:
-            planned = [movements.progressive_first(count, seed)]
-            method, quality = "progressive", movements.quality(count, planned)
+            planned = [movements.progressive_first(count, seed)]  # updown: drawn as well
+            method, quality = settings["movement"], movements.quality(count, planned)
     except movements.MovementError as refused:
         return EventResult(EventStatus.ILLEGAL, problems=[
             EventProblem(refused.code, "movement", dict(refused.params))])
     settings["method"] = method
-    settings["quality"] = quality.as_json() if method != "progressive" else None
+    settings["quality"] = quality.as_json() if method not in drives.RESULT_MOVEMENTS else None
     event_id, key = new_event_id(), new_key()
     with store.transaction(db):
         event_store.insert_event(db, event_id, hash_key(key), settings["game"], settings)
@@ -304,7 +304,7 @@ def start_round(db: Database, event_id: str, no: int, secret: str) -> EventResul
                                                       {"tables": view["waiting"]})])
         if not view["rounds"][-1]["started"] and view["rounds"][-1]["no"] == no:
             planned = view["rounds"][-1]
-            if settings["movement"] == "progressive":
+            if settings["movement"] in drives.RESULT_MOVEMENTS:
                 event_store.insert_round(db, event_id, no, planned["sit_out_numbers"],
                                          [t["seat_numbers"] for t in planned["tables"]])
         _start(db, event_id, settings, no, secret)
@@ -375,12 +375,12 @@ def _build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
     prize_list = club.prizes(lines, house) if played else [
         club.Prize(kind, (), 0) for kind in house.get("prizes") or []]
     last = next((r for r in rounds if r["no"] == current), None)
-    if settings["movement"] != "progressive":  # a tie moves nobody: it needs no decider
+    if settings["movement"] not in drives.RESULT_MOVEMENTS:  # a tie moves nobody here
         for rnd in rounds:
             for t in rnd["tables"]:
                 t["settled"] = t["over"]
     waiting = [] if last is None else [t["table"] for t in last["tables"] if not t["settled"]]
-    if (settings["movement"] == "progressive" and last is not None and not waiting
+    if (settings["movement"] in drives.RESULT_MOVEMENTS and last is not None and not waiting
             and current < settings["rounds"] and len(rounds) == current):
         rounds.append(_progressive_preview(settings, stored, last, names))
     over = current >= settings["rounds"] and last is not None and not waiting
@@ -443,7 +443,9 @@ def _progressive_preview(settings: dict[str, Any], stored: list[event_store.Stor
     played = [movements.Round(tuple(tuple(t.seats[s] for s in SEATS) for t in r.tables),  # type: ignore[misc]
                               tuple(r.sit_outs)) for r in stored]
     sat = movements.sit_out_counts(len(names), played)
-    nxt = movements.progressive_next(previous, winners, sat, settings["seed"] + last["no"])
+    follow = drives.updown_next if settings["movement"] == drives.UPDOWN \
+        else movements.progressive_next
+    nxt = follow(previous, winners, sat, settings["seed"] + last["no"])
     tables = [{"table": i, "seats": {s: names[p] for s, p in zip(SEATS, t, strict=True)},
                "seat_numbers": dict(zip(SEATS, t, strict=True)), "match": None, "hands": 0,
                "score": {"NS": 0, "EW": 0}, "over": False, "winner": None, "tied": False,

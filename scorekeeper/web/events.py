@@ -28,6 +28,8 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import ServiceUnavailable
 
 from .. import service
+from ..engine.cards import SUIT_SYMBOLS
+from ..engine.whist import deal_trump
 from ..i18n.messages import problem_message
 from ..printing import pdf_render
 from ..printing.pdf import content_disposition, download_name, printable
@@ -73,7 +75,7 @@ def problem_text(problem: EventProblem) -> str:
                               n=p.get("high")),
         "event.bad_hands": _("“hands_per_round” must be a whole number from 1 to %(n)s.",
                              n=p.get("high")),
-        "event.bad_movement": _("The movement must be progressive, schedule or fixed."),
+        "event.bad_movement": _("The movement must be progressive, schedule, fixed or updown."),
         "event.rules_object": _("“rules” must be an object of rule options."),
         "event.rules_deals": _("A round's length is “hands_per_round”: leave “deals” and "
                                "“target” out of the rules."),
@@ -419,7 +421,18 @@ def tally_pdf(event_id: str) -> Response:
     return _pdf(found, "tally-cards", lambda: _print_page(
         "events/tally.html", found, cards=tally_cards(found),
         boxes=range(1, found["hands_per_round"] + 1),
+        box_trumps=box_trumps(found), suits={**SUIT_SYMBOLS, "NT": _("NT")},
         box_mm=round(min(6.0, 54.0 / found["hands_per_round"]), 2)))
+
+
+def box_trumps(found: dict[str, Any]) -> list[str]:
+    """A whist drive with a trump rotation: each deal's trump (the cycle starts again with
+    every round's match), for the tally card's boxes; else nothing."""
+    if found["game"] != "whist":
+        return []
+    rules = {**found["rules"], "deals": found["hands_per_round"]}
+    trumps = [deal_trump(rules, no) for no in range(1, found["hands_per_round"] + 1)]
+    return [t for t in trumps if t is not None]
 
 
 @bp.get("/events/<event_id>/chart.pdf")
