@@ -364,7 +364,7 @@ GAME = Game(
     apply=apply,
     settle=settle,
     finish_rules=finish_rules,
-    hand_form="scorekeeper.web.forms:WhistHandForm",
+    hand_form="scorekeeper.web.handforms:WhistHandForm",
     templates=Templates(hand_fields="table/_hand_fields_whist.html",
                         sheet_hands="prints/_hands_whist.html",
                         blank="prints/blank_whist.html"),

@@ -37,7 +37,8 @@ from ..store import players as players_store
 from ..store.db import get_db
 from . import handpage, outcomes, pagecache, tableview
 from .errors import refuse_if_storage_full
-from .forms import ActionForm, ImportForm, StartForm, hand_form_class
+from .forms import ActionForm, ImportForm, StartForm
+from .handforms import hand_form_class
 from .qr import qr_svg
 
 bp = Blueprint("table", __name__)
