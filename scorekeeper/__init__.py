@@ -98,6 +98,7 @@ def register_blueprints(app: Flask) -> None:
         players,
         players_api,
         prints,
+        shell,  # noqa: F401 - the manifest, service worker, language switch ... join table.bp
         table,
     )
 
