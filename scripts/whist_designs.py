@@ -80,42 +80,59 @@ def wh32(seed: int = 1) -> list[tuple[int, ...]]:
     mod, inf = 31, -1
     rng = random.Random(seed)
 
-    def cost(points: list[int]) -> int:
-        part = [0] * 16
-        opp = [0] * 16
-        for k in range(0, 32, 4):
-            t = points[k:k + 4]
-            for i, j in PARTNERS:
+    def classes(t: list[int]) -> tuple[list[int], list[int]]:
+        part, opp = [], []
+        for pairs, out in ((PARTNERS, part), (OPPONENTS, opp)):
+            for i, j in pairs:
                 if inf not in (t[i], t[j]):
                     d = (t[i] - t[j]) % mod
-                    part[min(d, mod - d)] += 1
-            for i, j in OPPONENTS:
-                if inf not in (t[i], t[j]):
-                    d = (t[i] - t[j]) % mod
-                    opp[min(d, mod - d)] += 1
+                    out.append(min(d, mod - d))
+        return part, opp
+
+    def badness(part: list[int], opp: list[int]) -> int:
         return sum(abs(part[d] - 1) + abs(opp[d] - 2) for d in range(1, 16))
 
     while True:
         points = [*range(mod), inf]
         rng.shuffle(points)
-        current = cost(points)
-        temperature = 2.0
-        for _step in range(200_000):
+        part, opp = [0] * 16, [0] * 16
+        for k in range(0, 32, 4):
+            a, b = classes(points[k:k + 4])
+            for d in a:
+                part[d] += 1
+            for d in b:
+                opp[d] += 1
+        current = badness(part, opp)
+        temperature = 1.5
+        for _step in range(400_000):
             if current == 0:
                 return [tuple(points[k:k + 4]) for k in range(0, 32, 4)]
             i, j = rng.randrange(32), rng.randrange(32)
-            if i // 4 == j // 4 and i == j:
+            ti, tj = i // 4, j // 4
+            if ti == tj:
                 continue
+            old = [classes(points[t * 4:t * 4 + 4]) for t in (ti, tj)]
             points[i], points[j] = points[j], points[i]
-            after = cost(points)
+            new = [classes(points[t * 4:t * 4 + 4]) for t in (ti, tj)]
+            for (a, b), step in ((old[0], -1), (old[1], -1), (new[0], 1), (new[1], 1)):
+                for d in a:
+                    part[d] += step
+                for d in b:
+                    opp[d] += step
+            after = badness(part, opp)
             if after <= current or rng.random() < 2.718 ** ((current - after) / temperature):
                 current = after
             else:
+                for (a, b), step in ((new[0], -1), (new[1], -1), (old[0], 1), (old[1], 1)):
+                    for d in a:
+                        part[d] += step
+                    for d in b:
+                        opp[d] += step
                 points[i], points[j] = points[j], points[i]
-            temperature = max(0.3, temperature * 0.99997)
+            temperature = max(0.25, temperature * 0.99998)
 
 
 if __name__ == "__main__":
     size = int(sys.argv[1])
-    found = wh9() if size == 9 else wh32()
+    found = wh9() if size == 9 else wh32(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
     sys.stdout.write(f"{found}\n")

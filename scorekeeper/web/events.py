@@ -206,12 +206,16 @@ def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
             entry["table_url"] = link
             tables.append(entry)
         rounds.append({"no": rnd["no"], "started": rnd["started"], "over": rnd["over"],
-                       "tables": tables, "sit_outs": rnd["sit_outs"]})
+                       "tables": tables, "sit_outs": rnd["sit_outs"],
+                       "started_at": rnd["started_at"], "ends_at": rnd["ends_at"],
+                       "ended_early": rnd["ended_early"]})
     return {
         "id": found["id"], "name": found["name"], "game": found["game"],
         "movement": found["movement"], "method": found["method"],
         "quality": found["quality"], "hands_per_round": found["hands_per_round"],
         "rules": found["rules"], "house": found["house"], "players": found["players"],
+        "roster": found["roster"], "round_target": found["round_target"],
+        "minutes_per_round": found["minutes_per_round"],
         "rounds_total": found["rounds_total"], "current_round": found["current_round"],
         "can_start": found["can_start"], "over": found["over"], "rounds": rounds,
         "sit_outs": found["sit_outs"],
