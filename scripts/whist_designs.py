@@ -6,7 +6,7 @@ record of how they were found). ``python scripts/whist_designs.py 9`` or ``... 3
   its oppositions at most 2 (9 rounds then make them exactly 1 and 2).
 - Wh(32): a 1-rotational base over Z_31 plus a fixed point (INF): 8 tables; the partner
   pairs' differences cover each of the 15 classes +-d once, the opponent pairs' (those not
-  with INF) each twice. Found by a seeded local search on the arrangement of the 32 points.
+  with INF) each twice. Found by a random starter and a backtracking matching (see wh32).
 """
 
 from __future__ import annotations
@@ -76,60 +76,85 @@ def wh9() -> list[list[tuple[int, ...]]]:
     return rounds
 
 
-def wh32(seed: int = 1) -> list[tuple[int, ...]]:
-    mod, inf = 31, -1
-    rng = random.Random(seed)
+MOD32, INF = 31, -1
 
-    def classes(t: list[int]) -> tuple[list[int], list[int]]:
-        part, opp = [], []
-        for pairs, out in ((PARTNERS, part), (OPPONENTS, opp)):
-            for i, j in pairs:
-                if inf not in (t[i], t[j]):
-                    d = (t[i] - t[j]) % mod
-                    out.append(min(d, mod - d))
-        return part, opp
 
-    def badness(part: list[int], opp: list[int]) -> int:
-        return sum(abs(part[d] - 1) + abs(opp[d] - 2) for d in range(1, 16))
+def _cls(x: int) -> int:
+    x %= MOD32
+    return min(x, MOD32 - x)
 
-    while True:
-        points = [*range(mod), inf]
-        rng.shuffle(points)
-        part, opp = [0] * 16, [0] * 16
-        for k in range(0, 32, 4):
-            a, b = classes(points[k:k + 4])
-            for d in a:
-                part[d] += 1
-            for d in b:
-                opp[d] += 1
-        current = badness(part, opp)
-        temperature = 1.5
-        for _step in range(400_000):
-            if current == 0:
-                return [tuple(points[k:k + 4]) for k in range(0, 32, 4)]
-            i, j = rng.randrange(32), rng.randrange(32)
-            ti, tj = i // 4, j // 4
-            if ti == tj:
+
+def _starter(rng: random.Random) -> list[tuple[int, int]] | None:
+    """INF with one point, the other 30 points in 15 pairs of 15 different difference
+    classes (None if this draw gets stuck)."""
+    points = list(range(MOD32))
+    rng.shuffle(points)
+    alone = points.pop()
+    pairs: list[tuple[int, int]] = []
+    used: set[int] = set()
+
+    def pick(left: list[int]) -> bool:
+        if not left:
+            return True
+        a, others = left[0], left[1:]
+        rng.shuffle(others)
+        for b in others:
+            if _cls(a - b) in used:
                 continue
-            old = [classes(points[t * 4:t * 4 + 4]) for t in (ti, tj)]
-            points[i], points[j] = points[j], points[i]
-            new = [classes(points[t * 4:t * 4 + 4]) for t in (ti, tj)]
-            for (a, b), step in ((old[0], -1), (old[1], -1), (new[0], 1), (new[1], 1)):
-                for d in a:
-                    part[d] += step
-                for d in b:
-                    opp[d] += step
-            after = badness(part, opp)
-            if after <= current or rng.random() < 2.718 ** ((current - after) / temperature):
-                current = after
-            else:
-                for (a, b), step in ((new[0], -1), (new[1], -1), (old[0], 1), (old[1], 1)):
-                    for d in a:
-                        part[d] += step
-                    for d in b:
-                        opp[d] += step
-                points[i], points[j] = points[j], points[i]
-            temperature = max(0.25, temperature * 0.99998)
+            used.add(_cls(a - b))
+            pairs.append((a, b))
+            if pick([y for y in left if y not in (a, b)]):
+                return True
+            used.discard(_cls(a - b))
+            pairs.pop()
+        return False
+
+    return [(INF, alone), *pairs] if pick(points) else None
+
+
+def _cross(one: tuple[int, int], two: tuple[int, int]) -> list[int]:
+    return [_cls(a - b) for a in one for b in two if INF not in (a, b)]
+
+
+def _match(pairs: list[tuple[int, int]]) -> list[tuple[int, ...]] | None:
+    """The partnerships matched into 8 tables whose opponent pairs cover each class twice,
+    by backtracking (None after 200,000 steps)."""
+    count = [0] * 16
+    tables: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    steps = [0]
+
+    def go(left: list[tuple[int, int]]) -> bool:
+        steps[0] += 1
+        if not left:
+            return True
+        if steps[0] > 200_000:
+            return False
+        one = left[0]
+        for two in left[1:]:
+            found = _cross(one, two)
+            for d in found:
+                count[d] += 1
+            if all(count[d] <= 2 for d in found):
+                tables.append((one, two))
+                if go([x for x in left if x not in (one, two)]):
+                    return True
+                tables.pop()
+            for d in found:
+                count[d] -= 1
+        return False
+
+    return [(one[0], two[0], one[1], two[1]) for one, two in tables] if go(pairs) else None
+
+
+def wh32(seed: int = 1) -> list[tuple[int, ...]]:
+    """A random starter, then a matching of its partnerships into tables; another starter
+    while none is found."""
+    rng = random.Random(seed)
+    while True:
+        pairs = _starter(rng)
+        found = _match(pairs) if pairs else None
+        if found:
+            return found
 
 
 if __name__ == "__main__":

@@ -45,6 +45,9 @@ WHIST_BASES: dict[int, tuple[Table, ...]] = {
     21: ((14, 15, 5, 8), (20, 3, 7, 19), (13, 18, 16, 1), (9, 2, 10, 12), (17, 6, 11, 4)),
     24: ((9, 21, 2, 22), (10, 18, 7, 5), (8, 17, 16, 0), (1, 14, 20, 19), (6, 3, INF, 12),
          (13, 4, 11, 15)),
+    # scripts/whist_designs.py 32 1: a starter, then its partnerships matched into tables
+    32: ((INF, 26, 4, 5), (28, 9, 10, 13), (17, 23, 25, 3), (11, 30, 14, 21), (1, 19, 16, 24),
+         (7, 12, 8, 18), (29, 15, 22, 27), (0, 20, 2, 6)),
 }
 # Designs with no cyclic base (there is no Z-cyclic Wh(9)): every round written out, found by
 # the backtracking search in scripts/whist_designs.py (round r: player r sits out).

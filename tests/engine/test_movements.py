@@ -32,7 +32,7 @@ def test_every_stored_design_is_a_whist_tournament(players):
 
 
 def test_the_issue_sizes_have_designs():
-    assert {8, 12, 16, 20, 24} <= set(DESIGNS)
+    assert {8, 12, 16, 20, 24, 32} <= set(DESIGNS)
     assert {9, 13, 17, 21} <= set(DESIGNS)
 
 
