@@ -5,6 +5,7 @@ real SQLite file, with the director's key."""
 from __future__ import annotations
 
 import random
+import re
 from datetime import datetime, timedelta
 
 import pytest
@@ -219,3 +220,30 @@ def test_a_timed_round_shows_when_it_ends(client):
     answer = create(client, minutes_per_round=500)
     assert answer.status_code == 422 and "from 1 to 180" in answer.get_json()["errors"][0][
         "message"]
+
+
+@pytest.mark.app_config(PDF_TIMEOUT=300)
+def test_tally_cards_and_table_pages_know_who_is_not_there(client):
+    from test_print import fetch_pdf, pdf_text
+
+    event, key = new_event(client, players=NAMES[:8], rounds=2, hands_per_round=1)
+    table = event["rounds"][0]["tables"][0]
+    leaver = table["seats"]["N"]
+    assert client.patch(f"/api/events/{event['id']}/players/{NAMES.index(leaver) + 1}",
+                        json={"gone_from": 2}, headers=bearer(key)).status_code == 200
+    assert client.post(f"/api/events/{event['id']}/players", json={"name": "Late Lou"},
+                       headers=bearer(key)).status_code == 201
+    text = pdf_text(fetch_pdf(client, f"/events/{event['id']}/tally.pdf"))
+    lou = text.split("Late Lou", 1)[1]
+    assert re.search(r"^\s*1\s+Not playing", lou, flags=re.M), lou
+    assert re.search(r"^\s*2\s+\d\s+\S", lou, flags=re.M), lou  # round 2: a table
+    gone = text.split(f"{leaver}\n", 1)[1]
+    assert re.search(r"^\s*2\s+Not playing", gone, flags=re.M), gone
+    assert "Seating after round" not in text
+    client.get(table["table_url"])
+    assert client.post(f"/api/matches/{table['match']}/hands",
+                       json={"no": 1, "caller": "N", "makers_tricks": 3},
+                       headers=bearer(table["edit_key"])).status_code == 201
+    page = client.get(f"/events/{event['id']}/tables/1")
+    assert f"{leaver} does not play the next round" in page.text
+    assert "go to table None" not in page.text

@@ -427,7 +427,7 @@ def moves(found: dict[str, Any], no: int, t: dict[str, Any]) -> list[dict[str, A
     out = []
     for seat, name in t["seats"].items():
         where: dict[str, Any] = {"seat": seat, "name": name, "table": None, "to_seat": None,
-                                 "sits_out": False}
+                                 "sits_out": False, "gone": False}
         if upcoming is not None:
             if name in upcoming["sit_outs"]:
                 where["sits_out"] = True
@@ -435,6 +435,7 @@ def moves(found: dict[str, Any], no: int, t: dict[str, Any]) -> list[dict[str, A
                 for s, n in nt["seats"].items():
                     if n == name:
                         where.update(table=nt["table"], to_seat=s)
+            where["gone"] = where["table"] is None and not where["sits_out"]
         out.append(where)
     return out
 
@@ -505,14 +506,22 @@ def _pdf(found: dict[str, Any], kind: str, html: Any) -> Response:
     return response
 
 
+def _absent(entry: dict[str, Any], no: int) -> bool:
+    """Whether a player is not there in round ``no`` (arrived later, or gone)."""
+    return entry["from_round"] > no or (entry["gone_from"] is not None
+                                        and entry["gone_from"] <= no)
+
+
 def tally_cards(found: dict[str, Any]) -> list[dict[str, Any]]:
     """Per player, per round: table, seat, partner, opponents (or a sit-out)."""
     cards = []
     for number, name in enumerate(found["players"]):
         rows = []
+        entry = found["roster"][number]
         for rnd in found["rounds"]:
             row: dict[str, Any] = {"round": rnd["no"], "table": None, "sits_out": False,
-                                   "partner": None, "opponents": [], "seat": None}
+                                   "partner": None, "opponents": [], "seat": None,
+                                   "absent": _absent(entry, rnd["no"])}
             if name in rnd["sit_outs"]:
                 row["sits_out"] = True
             for t in rnd["tables"]:
