@@ -9,6 +9,8 @@ import re
 from datetime import datetime, timedelta
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_events import bearer, create, play_round
 
 NAMES = [f"Player {i:02d}" for i in range(64)]
@@ -247,3 +249,69 @@ def test_tally_cards_and_table_pages_know_who_is_not_there(client):
     page = client.get(f"/events/{event['id']}/tables/1")
     assert f"{leaver} does not play the next round" in page.text
     assert "go to table None" not in page.text
+
+
+CHANGES = st.lists(st.one_of(
+    st.tuples(st.just("arrive"), st.integers(0, 99)),
+    st.tuples(st.just("leave"), st.integers(1, 14)),
+    st.tuples(st.just("swap"), st.integers(1, 14), st.integers(1, 14)),
+    st.tuples(st.just("play"), st.integers(0, 9)),
+), min_size=1, max_size=6)
+
+
+def apply_changes(client, movement, changes):
+    """An evening run through a list of changes; the seating after each one."""
+    event, key = new_event(client, players=NAMES[:10], rounds=4, hands_per_round=1,
+                           movement=movement, seed=17)
+    seen = []
+    for change in changes:
+        event = get(client, event, key)
+        nxt = event["current_round"] + 1
+        if change[0] == "arrive":
+            answer = client.post(f"/api/events/{event['id']}/players",
+                                 json={"name": f"Late {change[1]}"}, headers=bearer(key))
+        elif change[0] == "leave":
+            answer = client.patch(f"/api/events/{event['id']}/players/{change[1]}", json={},
+                                  headers=bearer(key))
+        elif change[0] == "swap":
+            answer = client.post(f"/api/events/{event['id']}/rounds/{nxt}/swap",
+                                 json={"players": list(change[1:])}, headers=bearer(key))
+        else:
+            rnd = event["rounds"][event["current_round"] - 1]
+            for t in rnd["tables"]:
+                if not t["over"]:
+                    client.post(f"/api/matches/{t['match']}/hands", json={
+                        "no": 1, "caller": "NESW"[change[1] % 4],
+                        "makers_tricks": 3 + change[1] % 3},
+                        headers=bearer(t["edit_key"]))
+            event = get(client, event, key)
+            for t in [t for t in event["rounds"][event["current_round"] - 1]["tables"]
+                      if t["tied"]]:
+                client.post(f"/api/events/{event['id']}/rounds/{event['current_round']}/tables/"
+                            f"{t['table']}/decider", json={"winner": "NS"}, headers=bearer(key))
+            answer = client.post(f"/api/events/{event['id']}/rounds", headers=bearer(key))
+        assert answer.status_code in (200, 201, 404, 409, 422), answer.get_json()
+        assert "errors" in answer.get_json() or answer.status_code in (200, 201)
+        after = get(client, event, key)
+        started = [r for r in event["rounds"] if r["started"]]
+        for old in started:  # a round that has started never changes its seats
+            new = next(r for r in after["rounds"] if r["no"] == old["no"])
+            assert [t["seats"] for t in new["tables"]] == [t["seats"] for t in old["tables"]]
+            assert new["sit_outs"] == old["sit_outs"]
+        for rnd in after["rounds"]:  # everyone there is seated or sits out, once
+            there = sorted(p["name"] for p in after["roster"]
+                           if p["from_round"] <= rnd["no"]
+                           and (p["gone_from"] is None or rnd["no"] < p["gone_from"]))
+            assert names_in(rnd) == there
+            assert len(rnd["sit_outs"]) == len(there) % 4
+        seen.append(seating(after))
+    return seen
+
+
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(movement=st.sampled_from(["schedule", "progressive"]), changes=CHANGES)
+def test_any_run_of_changes_keeps_started_rounds_and_seats_everyone_there(client, movement,
+                                                                          changes):
+    first = apply_changes(client, movement, changes)
+    assert apply_changes(client, movement, changes) == first  # the same seed, the same plan
