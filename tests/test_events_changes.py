@@ -315,3 +315,21 @@ def test_any_run_of_changes_keeps_started_rounds_and_seats_everyone_there(client
                                                                           changes):
     first = apply_changes(client, movement, changes)
     assert apply_changes(client, movement, changes) == first  # the same seed, the same plan
+
+
+@pytest.mark.parametrize(("players", "rounds", "tables", "sit_outs"), [
+    (9, 9, 2, 1), (32, 31, 8, 0)])
+def test_whole_designs_for_9_and_32_players_through_the_api(client, players, rounds, tables,
+                                                            sit_outs):
+    event, _key = new_event(client, players=NAMES[:players], rounds=rounds, hands_per_round=1)
+    assert event["method"] == "whist_design" and event["quality"]["perfect"]
+    assert event["quality"]["repeated_partners"] == 0 and event["quality"]["max_opposed"] == 2
+    assert {len(r["tables"]) for r in event["rounds"]} == {tables}
+    assert {len(r["sit_outs"]) for r in event["rounds"]} == {sit_outs}
+    partners = {}
+    for rnd in event["rounds"]:
+        for t in rnd["tables"]:
+            for a, b in (("N", "S"), ("E", "W")):
+                key = frozenset((t["seats"][a], t["seats"][b]))
+                partners[key] = partners.get(key, 0) + 1
+    assert len(partners) == players * (players - 1) // 2 and set(partners.values()) == {1}
