@@ -22,7 +22,11 @@ def test_the_first_table_to_finish_learns_where_to_go_when_the_last_one_does(cli
     finish(first)
     page = client.get(f"/m/{first['match']}").text
     assert "Round over." in page and "go to table" not in page  # the other table still plays
+    # ... and the page asks again by itself (static/js/event-wait.js) until it knows
+    assert "Other tables are still playing" in page and 'data-reload="15"' in page
+    assert "/static/js/event-wait.js" in page
     client.get(f"/m/{first['match']}")  # asked again: would be the kept page
     finish(second)
     page = client.get(f"/m/{first['match']}").text
     assert "Round over." in page and "go to table" in page
+    assert "data-reload" not in page
