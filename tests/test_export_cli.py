@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from helpers import ROOT, euchre_hand, euchre_match
 
 from scorekeeper import service
@@ -95,11 +96,7 @@ def test_the_database_is_opened_read_only(tmp_path):
     db = connect_read_only(instance / "scorekeeper.db")
     try:
         assert db.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
-        try:
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
             db.execute("DELETE FROM matches")
-        except sqlite3.OperationalError as e:
-            assert "readonly" in str(e)
-        else:
-            raise AssertionError("a read-only connection wrote")
     finally:
         db.conn.close()
