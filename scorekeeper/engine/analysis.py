@@ -331,8 +331,8 @@ def analyse_hand(
     if outcome.renege is not None:
         seat = outcome.renege["seat"]
         return None, [Problem("analysis.renege", field="play", hand=no, params={"seat": seat})]
-    if len(outcome.trick_winners or ()) < euchre.TRICKS:
-        return None, [Problem("analysis.incomplete", field="play", hand=no)]
+    # evaluate refuses a short record (play.wrong_trick_count) unless there is a renege
+    assert len(outcome.trick_winners or ()) == euchre.TRICKS
     caller = raw["caller"]
     trump = raw.get("trump") or _trump(raw)
     defender = raw.get("defender_alone")

@@ -376,6 +376,13 @@ def test_an_incomplete_or_renege_record_is_refused():
     assert result is None
     assert [p.code for p in problems] == ["analysis.renege"]
     assert problems[0].params["seat"] == reneged[0][0]
+    # a short record is legal only with a declared renege: refused as a renege, never as
+    # "incomplete" (there is no such refusal: evaluate refuses any other short record)
+    declared = {**hand, "play": hand["play"][:2], "renege": "E"}
+    result, problems = analyse_hand(declared, 1, "N", rules())
+    assert result is None
+    assert [p.code for p in problems] == ["analysis.renege"]
+    assert problems[0].params["seat"] == "E"
 
 
 def test_illegal_plays_given_directly_are_refused():
