@@ -11,12 +11,13 @@ from typing import Any
 
 import jsonschema
 import pytest
+from egn_text import load_egn_text, load_emn_text
 from engine.deals import euchre_hand
 from helpers import SHARED, euchre_match, whist_match
 from helpers import euchre_hand as summary_hand
 
 from scorekeeper.engine.matchfile import check_match
-from scorekeeper.formats.egn import egn_to_match, load_egn_text, load_emn_text
+from scorekeeper.formats.egn import egn_to_match
 from scorekeeper.formats.egn_export import export_egn
 from scorekeeper.formats.egn_write import EgnExportError
 
