@@ -123,7 +123,6 @@ MESSAGES: dict[str, str] = {
     # double-dummy analysis
     "analysis.no_play": N_("this hand has no card record (play), so it can't be analysed"),
     "analysis.passed": N_("everyone passed this hand: there is no play to analyse"),
-    "analysis.incomplete": N_("the card record of this hand is incomplete: the analysis needs all five tricks"),
     "analysis.renege": N_("the card record shows {seat} reneged, so there is no legal play to analyse"),
     "analysis.whist": N_("the analysis is for Euchre hands only"),
     "analysis.no_hand": N_("there is no hand {no}: the match has {count}"),

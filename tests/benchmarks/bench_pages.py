@@ -76,7 +76,13 @@ def after_saves(app, client, page: str, match_id: str, cold: bool, runs: int = 6
 
 
 def main() -> int:
-    app = create_app({"TESTING": True}, instance_path=tempfile.mkdtemp())
+    """Run in a temporary instance folder, removed afterwards (the database with it)."""
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
+        return run(tmp)
+
+
+def run(tmp: str) -> int:
+    app = create_app({"TESTING": True}, instance_path=tmp)
     match = {"format": "scorekeeper-match/1", "game": "euchre", "seats": SEATS,
              "teams": {"NS": "The Home Team", "EW": "The Visitors"},
              "rules": {"target": 99}, "hands": thirty_hands()}
