@@ -98,9 +98,11 @@ def register_blueprints(app: Flask) -> None:
         events_api,
         handpage,
         hands,  # noqa: F401 - its views (record, preview, undo, edit) join table.bp
+        player_edits,  # noqa: F401 - renaming and merging join players.bp
         players,
         players_api,
         prints,
+        shell,  # noqa: F401 - the manifest, service worker, language switch ... join table.bp
         table,
     )
 

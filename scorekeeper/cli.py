@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import socket
+import ssl
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -143,6 +144,13 @@ def tls_files(args: argparse.Namespace, folder: Path) -> tuple[str, str] | None:
         except ValueError as e:
             raise SystemExit(f"scorekeeper serve: {args.certfile} is not a PEM certificate "
                              f"({e})") from e
+        try:  # the pair as gunicorn will load it: a key of another certificate fails here
+            ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(
+                args.certfile, args.keyfile, password="")  # never a password prompt
+        except ssl.SSLError as e:
+            raise SystemExit(f"scorekeeper serve: the key {args.keyfile} does not belong to the "
+                             f"certificate {args.certfile}, or is not a PEM private key "
+                             f"({e.reason or e})") from e
         return args.certfile, args.keyfile
     lan = [a for a in [lan_address()] if a]
     if args.host not in ("0.0.0.0", "::", "", "127.0.0.1", "localhost", "::1") \

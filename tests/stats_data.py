@@ -7,6 +7,8 @@ euchred; a lone euchre scores 2 for the defenders; both defenders count a euchre
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any
 
 from scorekeeper.engine.limits import MATCH_FORMAT
@@ -126,3 +128,12 @@ ANN_AND_CAI = {
     "euchre": calls(called=5, made=4, marches=2, euchred=1, euchres_taken=1, loners_tried=2,
                     loners_made=2, points_from_calls=8),
 }
+
+
+def seats_of_all_matches(client: Any) -> list[dict[str, str]]:
+    """The seats of every match in ``/export/hands.csv``, in the order of their ids. A match id
+    that starts with "-" comes out with a leading "'" (csv_cell, as any formula-looking cell):
+    read back without it."""
+    text = client.get("/export/hands.csv").get_data(as_text=True)
+    ids = {row["match"].removeprefix("'") for row in csv.DictReader(io.StringIO(text))}
+    return [client.get(f"/api/matches/{m}").get_json()["match"]["seats"] for m in sorted(ids)]

@@ -76,6 +76,14 @@ def test_create_refuses_what_is_not_a_legal_match(client, body):
     assert all(set(e) >= {"hand", "field", "message"} for e in errors)
 
 
+@pytest.mark.parametrize("rules", [[], 0, False, "", "x"])
+def test_rules_that_are_not_an_object_are_refused_not_taken_as_none(client, rules):
+    r = client.post("/api/matches", json=euchre_match(rules=rules))
+    assert r.status_code == 422
+    assert r.get_json()["errors"] == [{"hand": None, "field": "rules",
+                                       "message": "rules must be an object of options"}]
+
+
 def test_create_from_an_egn_file(client):
     with open(SHARED / "data" / "egn" / "Epic Comeback.egn", encoding="utf-8") as f:
         egn = json.load(f)

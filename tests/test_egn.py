@@ -15,6 +15,7 @@ from string import Formatter
 from typing import Any
 
 import pytest
+from egn_text import load_egn_text, load_emn_text
 from helpers import SHARED
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -33,7 +34,8 @@ from scorekeeper.engine.games import resolve_rules
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.engine.messages import MESSAGES
 from scorekeeper.engine.problems import Problem
-from scorekeeper.formats.egn import egn_to_match, emn_to_matches, load_egn_text, load_emn_text
+from scorekeeper.formats import safejson
+from scorekeeper.formats.egn import egn_to_match, emn_to_matches
 from scorekeeper.formats.egn_deals import card_to_egn, egn_card
 from scorekeeper.formats.egn_messages import EGN_MESSAGES
 from scorekeeper.formats.egn_write import EgnExportError, match_to_egn
@@ -153,10 +155,10 @@ def test_load_egn_text_reads_a_file() -> None:
 
 @pytest.mark.parametrize("text", ["", "{", "not json", "[1, 2", "[" * 100_000 + "]" * 100_000])
 def test_load_egn_text_refuses_what_is_not_json(text: str) -> None:
-    match, problems = load_egn_text(text)
-    assert match is None
-    assert [p.code for p in problems] == ["egn.bad_json"]
-    assert english(problems[0]).startswith("the file is not valid JSON")
+    # the app reads a file with safejson (its size and depth limits), then converts it
+    with pytest.raises(safejson.Refused) as refused:
+        load_egn_text(text)
+    assert refused.value.problem.code in ("file.not_json", "file.too_deep")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -811,7 +813,8 @@ def test_emn_problems(data: object, wrapper: list[str], games: list[list[str]]) 
     results, problems = emn_to_matches(data)
     assert [p.code for p in problems] == wrapper
     assert [[p.code for p in found] for _, found in results] == games
-    assert load_emn_text("{")[1][0].code == "egn.bad_json"
+    with pytest.raises(safejson.Refused, match="JSON"):
+        load_emn_text("{")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,12 +11,13 @@ from typing import Any
 
 import jsonschema
 import pytest
+from egn_text import load_egn_text, load_emn_text
 from engine.deals import euchre_hand
 from helpers import SHARED, euchre_match, whist_match
 from helpers import euchre_hand as summary_hand
 
 from scorekeeper.engine.matchfile import check_match
-from scorekeeper.formats.egn import egn_to_match, load_egn_text, load_emn_text
+from scorekeeper.formats.egn import egn_to_match
 from scorekeeper.formats.egn_export import export_egn
 from scorekeeper.formats.egn_write import EgnExportError
 
@@ -197,6 +198,26 @@ def test_an_imported_egn_file_downloads_as_it_came(client):
     egn = json.loads(client.get(f"/m/{match_id}.egn").data)
     assert schema_errors(egn) == []
     assert egn_to_match(egn)[0]["hands"] == load_egn_text(text)[0]["hands"]
+
+
+@pytest.mark.parametrize("note_length", [300, 480, 500])
+def test_a_long_note_on_a_hand_egn_cannot_hold_still_imports_again(client, note_length):
+    # a hand recorded by its outcome only, whose scorekeeper-hand line is longer than a note
+    # (NOTE_MAX) but within an annotation: the line must not be cut, or the file won't import
+    hand = {"dealer": "N", "caller": "E", "trump": "H", "alone": False, "makers_tricks": 3,
+            "note": "x" * note_length}
+    response = client.post("/api/matches", json=euchre_match(hands=[hand]))
+    assert response.status_code == 201, response.get_json()
+    match_id = response.get_json()["id"]
+    egn = json.loads(client.get(f"/m/{match_id}.egn").data)
+    assert schema_errors(egn) == []
+    back, problems = egn_to_match(egn)
+    assert problems == []
+    assert back["hands"] == [hand]
+    imported = client.post("/api/matches", json=egn)
+    assert imported.status_code == 201, imported.get_json()
+    again = client.get(f"/api/matches/{imported.get_json()['id']}").get_json()["match"]
+    assert again["hands"] == [hand]
 
 
 def test_whist_and_unknown_matches_have_no_egn(client):

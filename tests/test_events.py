@@ -206,7 +206,7 @@ def test_the_table_key_scores_only_its_own_table_and_the_director_key_is_checked
     ({"players": NAMES[:7]}, "players", "8 to 64 players"),
     ({"players": [*NAMES[:8], "Player 00"]}, "players[8]", "Two players are called"),
     ({"players": [*NAMES[:7], {"player": 3}]}, "players[7]", "name too"),
-    ({"movement": "swiss"}, "movement", "progressive, schedule or fixed"),
+    ({"movement": "swiss"}, "movement", "progressive, schedule, fixed or updown"),
     ({"rounds": 0}, "rounds", "from 1 to 31"),
     ({"hands_per_round": "8"}, "hands_per_round", "from 1 to 30"),
     ({"rules": {"deals": 3}}, "rules", "hands_per_round"),

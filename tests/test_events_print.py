@@ -70,3 +70,61 @@ def test_the_prints_speak_chinese(client, event, lang, words):
     client.get(f"/lang/{lang.replace('-', '_')}")
     text = pdf_text(fetch_pdf(client, f"/events/{event['id']}/tally.pdf"), layout=False)
     assert words in text
+
+
+@pytest.fixture
+def played(client):
+    """An 8-player evening of one round, one hand a table: at table 1 North goes alone and
+    makes the march (4), at table 2 East makes 2. No tie-breaks: table 1's North and South
+    share the high total."""
+    answer = client.post("/api/events", json={
+        "name": "Friday club", "game": "euchre", "players": NAMES[:8], "rounds": 1,
+        "hands_per_round": 1, "movement": "schedule", "seed": 5,
+        "house": {"prizes": ["high_total", "most_loners", "booby"], "tiebreaks": []}})
+    event = answer.get_json()
+    t1, t2 = event["rounds"][0]["tables"]
+    for table, hand in ((t1, {"no": 1, "caller": "N", "alone": True, "makers_tricks": 5}),
+                        (t2, {"no": 1, "caller": "E", "makers_tricks": 5})):
+        assert client.post(f"/api/matches/{table['match']}/hands", json=hand, headers={
+            "Authorization": f"Bearer {table['edit_key']}"}).status_code == 201
+    return event, t1["seats"], t2["seats"]
+
+
+@pytest.mark.parametrize(("size", "box"), [("a4", (595, 842)), ("letter", (612, 792))])
+def test_the_final_standings_and_prizes(client, played, size, box):
+    import io
+
+    from pypdf import PdfReader
+
+    event, t1, t2 = played
+    data = fetch_pdf(client, f"/events/{event['id']}/standings.pdf?size={size}")
+    assert {tuple(round(float(v)) for v in p.mediabox[2:])
+            for p in PdfReader(io.BytesIO(data)).pages} == {box}
+    text = pdf_text(data)
+    assert "Friday club" in text and "Final standings" in text
+    assert re.search(r"Rank\s+Player\s+Total\s+Loners\s+Euchres\s+High game", text)
+    # rank, player, total, loners, euchres, high game
+    assert re.search(rf"^\s*1\s+{t1['N']}\s+4\s+1\s+0\s+4\s*$", text, flags=re.M), text
+    assert re.search(rf"^\s*1\s+{t1['S']}\s+4\s+0\s+0\s+4\s*$", text, flags=re.M), text
+    assert re.search(rf"^\s*3\s+{t2['E']}\s+2\s+0\s+0\s+2\s*$", text, flags=re.M), text
+    assert re.search(rf"^\s*5\s+{t1['E']}\s+0\s+0\s+0\s+0\s*$", text, flags=re.M), text
+    flat = " ".join(text.split())
+    # North shares the high total with South: with exclusive prizes, most loners goes to no
+    # one else (nobody else made one); the booby prize is shared by the four on 0
+    pair = ", ".join(sorted((t1["N"], t1["S"])))
+    assert f"High total {pair} 4 shared by 2" in flat, flat
+    assert "Most loners no one " in flat and "no one yet" not in flat
+    assert "Booby prize" in flat and "shared by 4" in flat
+    page = client.get(f"/events/{event['id']}")
+    assert f"/events/{event['id']}/standings.pdf" in page.text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("zh_Hant", ("最終排名", "名次", "單打", "安慰獎", "4 人並列")),
+    ("zh_Hans", ("最终排名", "名次", "单干", "安慰奖", "4 人并列"))])
+def test_the_final_standings_speak_chinese(client, played, lang, words):
+    client.get(f"/lang/{lang}")
+    event = played[0]
+    text = pdf_text(fetch_pdf(client, f"/events/{event['id']}/standings.pdf"), layout=False)
+    for word in words:
+        assert word in text, (word, text)

@@ -4,10 +4,12 @@ spec/api.md fix the shape; a refactoring keeps it).
 
 The matches in ``tests/data/golden/matches``: a full Euchre game to 10 with loners (a march and a
 lone euchre), euchres, a pass, a renege and notes; a Whist rubber of three games with honours and
-a revoke; a stick-the-dealer game. For each ``NAME.json``: ``NAME.check.jsonl`` is the exact
-output of ``scorekeeper check NAME.json`` run in that folder, ``NAME.api.json`` the exact body
-of the API's GET after importing it. After a deliberate change of the output, write them again
-with ``SCOREKEEPER_WRITE_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden_matches.py`` and
+a revoke; a stick-the-dealer game; a whist drive's round (trump by rotation with a no-trump
+deal, every trick scored, card records in a suit and a no-trump deal, a revoke). For each
+``NAME.json``: ``NAME.check.jsonl`` is the exact output of ``scorekeeper check NAME.json`` run
+in that folder, ``NAME.api.json`` the exact body of the API's GET after importing it. After a
+deliberate change of the output, write them again with
+``SCOREKEEPER_WRITE_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden_matches.py`` and
 read the diff before committing.
 """
 
@@ -53,7 +55,7 @@ def golden(path: Path, actual: bytes) -> bytes:
 
 
 def test_the_golden_matches_are_there():
-    assert NAMES == ["euchre-full-game", "euchre-stick-the-dealer", "whist-rubber"]
+    assert NAMES == ["euchre-full-game", "euchre-stick-the-dealer", "whist-drive", "whist-rubber"]
 
 
 @pytest.mark.parametrize("name", NAMES)

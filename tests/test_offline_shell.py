@@ -26,6 +26,16 @@ def test_every_file_the_kept_pages_load_is_in_the_shell(client):
     client.get(f"/m/{created['id']}?key={created['edit_key']}")  # a scorer's page: the most
     pages = [client.get("/").get_data(as_text=True),
              client.get(f"/m/{created['id']}").get_data(as_text=True)]
+    event = client.post("/api/events", json={
+        "name": "Club", "game": "euchre", "players": [f"P{n}" for n in range(8)], "rounds": 2,
+        "hands_per_round": 1, "movement": "progressive", "minutes_per_round": 30}).get_json()
+    first = event["rounds"][0]["tables"][0]
+    pages.append(client.get(first["table_url"], follow_redirects=True).text)  # the clock
+    client.post(f"/api/matches/{first['match']}/hands", json={
+        "no": 1, "caller": "N", "makers_tricks": 3},
+        headers={"Authorization": f"Bearer {first['edit_key']}"})
+    pages.append(client.get(f"/m/{first['match']}").text)  # waiting for the other table
+    assert "event-clock.js" in pages[2] and "event-wait.js" in pages[3]
     missing = set().union(*(loaded(p) for p in pages)) - shell_urls(client)
     assert not missing, f"not kept for offline use by sw.js: {sorted(missing)}"
 

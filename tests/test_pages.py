@@ -438,6 +438,33 @@ def test_game_over_and_rematch(table, matches):
     assert "Who called?" in table.page(new)
 
 
+def test_a_rematch_follows_the_hands_as_they_are_now(table, matches):
+    url = table.start(preset_euchre="short")  # to 5; N, E, S, W deal in turn
+    match_id = url.rsplit("/", 1)[1]
+    matches.record(match_id, euchre_hand("N", 5))
+    matches.record(match_id, euchre_hand("N", 5))
+    table.post_hand(url, caller="S", makers_tricks="3")  # Home 5-0: over, Dee (W) deals next
+    stale = form_of(table.page(url), "/rematch")["values"]  # a tab kept open
+    first = table.action(url, "rematch").headers["Location"]
+    assert first != url
+    assert table.client.post(f"{url}/rematch", data=stale).headers["Location"] == first
+    assert table.action(url, "undo").status_code == 303
+    # the stale tab presses Rematch of a match that is no longer over: refused in words
+    r = table.client.post(f"{url}/rematch", data=stale, follow_redirects=True)
+    assert r.request.path == url
+    assert "The match is not over (a hand may have been undone)" in r.get_data(as_text=True)
+    assert matches.load(match_id).hand_count == 2
+    # it ends again a hand later, so Ann (N) deals next: a new rematch, Ann dealing
+    matches.record(match_id, euchre_hand("E", 3))  # S deals: Visitors +1
+    table.post_hand(url, caller="N", makers_tricks="3")  # W deals: Home 5-1
+    assert "Rematch: same seats, Ann deals" in table.page(url)
+    second = table.action(url, "rematch").headers["Location"]
+    assert second not in (url, first)
+    assert matches.load(second.rsplit("/", 1)[1]).match["first_dealer"] == "N"
+    assert table.action(url, "rematch").headers["Location"] == second  # a second press
+    assert matches.load(first.rsplit("/", 1)[1]).match["first_dealer"] == "W"  # kept, unlinked
+
+
 def test_no_hand_after_game_over(table, matches):
     url = table.start(preset_euchre="short")
     form = table.hand_form(url)

@@ -5,12 +5,9 @@ again (422) and nothing changed, a missing token refused (400), the API's rate l
 
 from __future__ import annotations
 
-import csv
-import io
-
 import pytest
 from helpers import euchre_match
-from stats_data import MATCH_A, MATCH_B, MATCH_C
+from stats_data import MATCH_A, MATCH_B, MATCH_C, seats_of_all_matches
 from test_pages import form_of, text
 
 
@@ -33,12 +30,6 @@ def api(client, player_id: str) -> dict:
     return client.get(f"/api/players/{player_id}").get_json()
 
 
-def seats(client) -> list[dict[str, str]]:
-    rows = csv.DictReader(io.StringIO(client.get("/export/hands.csv").get_data(as_text=True)))
-    ids = {row["match"].removeprefix("'") for row in rows}  # "'-..." : see csv_cell
-    return [client.get(f"/api/matches/{m}").get_json()["match"]["seats"] for m in sorted(ids)]
-
-
 def test_renaming_from_the_page_redirects_back_with_a_message(client, season):
     ann = season["Ann"]
     before = api(client, ann)
@@ -49,7 +40,7 @@ def test_renaming_from_the_page_redirects_back_with_a_message(client, season):
     assert "Renamed to Ann B. (was Ann)." in page
     assert "renamed from Ann to Ann B." in page  # the history line
     assert api(client, ann) == {**before, "name": "Ann B."}
-    assert sum("Ann B." in s.values() for s in seats(client)) == 3
+    assert sum("Ann B." in s.values() for s in seats_of_all_matches(client)) == 3
 
 
 @pytest.mark.parametrize(("name", "words"), [
@@ -136,7 +127,12 @@ def test_a_bad_merge_gets_the_form_again_and_changes_nothing(client, season, int
 
 
 def test_unknown_players_are_a_404_page(client, season):
-    assert client.post("/players/nobody/rename", data={"name": "X"}).status_code in (400, 404)
+    csrf = token(client, season["Ann"])  # a valid token: the 404 is the player's, not CSRF's
+    r = client.post("/players/nobody/rename", data={"name": "X", "csrf_token": csrf})
+    assert r.status_code == 404 and "There is no such player." in r.get_data(as_text=True)
+    r = client.post("/players/nobody/merge", data={"into": season["Ann"], "confirm": "yes",
+                                                   "csrf_token": csrf})
+    assert r.status_code == 404 and "There is no such player." in r.get_data(as_text=True)
     r = client.get("/players/nobody/merge?into=" + season["Ann"])
     assert r.status_code == 404 and "There is no such player." in r.get_data(as_text=True)
 

@@ -124,3 +124,17 @@ def test_bad_tls_options_say_what_is_wrong(tmp_path, args):
                        text=True, timeout=60)
     assert r.returncode != 0 and "Traceback" not in r.stderr
     assert re.search(r"--certfile and --keyfile|cannot read", r.stderr)
+
+
+def test_a_key_of_another_certificate_is_refused_at_start(tmp_path):
+    # before: the server started and printed its URL, then every phone's connection failed
+    mine = tls.ensure_certificate(tmp_path / "mine", [])
+    other = tls.ensure_certificate(tmp_path / "other", [])
+    r = subprocess.run([sys.executable, "-m", "scorekeeper", "serve", "--port", str(free_port()),
+                        "--certfile", str(mine.certfile), "--keyfile", str(other.keyfile),
+                        "--instance", str(tmp_path / "i")], cwd=ROOT, capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode != 0 and "Traceback" not in r.stderr
+    assert f"the key {other.keyfile} does not belong to the certificate {mine.certfile}" \
+        in r.stderr
+    assert "KEY_VALUES_MISMATCH" in r.stderr and "https://" not in r.stdout

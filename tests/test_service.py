@@ -456,3 +456,27 @@ def test_the_kept_states_are_bounded(monkeypatch):
     assert statecache.get(last, 1, {}, []) is result
     assert statecache.get(last, 2, {}, []) is None  # another version
     assert statecache.get(last, 1, {"game": "whist"}, []) is None  # other match data
+
+
+def test_a_kept_state_hands_out_copies(db):
+    """States are kept per version and shared between requests: what a caller gets to read,
+    it may change without changing the next answer."""
+    made = service.create_match(db, whist_match(
+        rules={"rubber": True, "target": 5, "honours": True},
+        hands=[{"trump": "S", "tricks_NS": 11, "honours_NS": 0},
+               {"trump": "H", "tricks_NS": 11, "honours_NS": 0}]))
+    assert made.ok
+    first = service.load(db, made.match_id).state
+    out = first.as_json()
+    assert out["rubber"] == {"winner": "NS", "points": 8}
+    before = json.dumps(out, sort_keys=True)
+    out["rubber"]["winner"] = "EW"
+    out["rubber"]["points"] = 0
+    parts = first.hands[0].parts
+    assert parts == {"tricks": {"NS": 5, "EW": 0}, "honours": {"NS": 0, "EW": 0}}
+    parts["tricks"]["NS"] = 99
+    parts["honours"] = {}
+    again = service.load(db, made.match_id).state
+    assert again is first  # the same kept state
+    assert json.dumps(again.as_json(), sort_keys=True) == before
+    assert again.hands[0].parts != parts

@@ -20,8 +20,6 @@ _.load_config        # gunicorn BaseApplication hook (server.py)
 _.msg                # logging.LogRecord.msg, rewritten by the redacting filter (security.py)
 _.rights_changed     # flask.g.rights_changed, read as g.get("rights_changed") (security.py)
 
-# Kept for issue 13 (card by card recording, GET /m/<id>.egn), tested today
+# Used only by the tests' deal makers (tests/engine/deals.py, tests/cardplay.py): the rule of
+# following suit, kept in the engine beside the cards it judges
 _.legal_plays        # engine/cards.py: the cards a player may play to a trick
-_.match_to_egn       # formats/egn_write.py: EGN export
-_.load_egn_text      # formats/egn.py: EGN and EMN read from text
-_.load_emn_text

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from . import euchre
 from .cards import (
-    PARTNER,
     SEATS,
     SUITS,
     TEAM_OF,
@@ -37,7 +36,6 @@ from .cards import (
     effective_suit,
     is_seat,
     next_seat,
-    opening_leader,
     parse_card,
     trick_power,
     trick_winner,
@@ -331,41 +329,19 @@ def analyse_hand(
     if outcome.renege is not None:
         seat = outcome.renege["seat"]
         return None, [Problem("analysis.renege", field="play", hand=no, params={"seat": seat})]
-    if len(outcome.trick_winners or ()) < euchre.TRICKS:
-        return None, [Problem("analysis.incomplete", field="play", hand=no)]
-    caller = raw["caller"]
-    trump = raw.get("trump") or _trump(raw)
-    defender = raw.get("defender_alone")
-    alone = raw.get("alone") is True
-    sitting_out = frozenset(s for s in (PARTNER[caller] if alone else None,
-                                        PARTNER[defender] if is_seat(defender) else None) if s)
-    leader = opening_leader(dealer, sitting_out, caller if alone else None, rules["lone_lead"])
+    # evaluate refuses a short record (play.wrong_trick_count) unless there is a renege
+    assert len(outcome.trick_winners or ()) == euchre.TRICKS
+    # who sits out, who leads, trump, the makers and each trick's seats: as the engine worked
+    # them out for this hand (the pages and the sheet read the same)
+    seats, leader = outcome.trick_seats, outcome.leader
+    assert seats is not None and leader is not None
+    trump, makers = outcome.trump, cast(Team, outcome.makers)
+    assert trump in SUITS and makers in ("NS", "EW")
     play = [[card for card in map(parse_card, trick) if card is not None]
             for trick in raw["play"]]
-    holdings = _holdings(play, leader, sitting_out, trump)
-    result = analyse(holdings, trump, leader, TEAM_OF[caller], play, hand=no)
-    return result, []
-
-
-def _trump(raw: Mapping[str, Any]) -> Suit:
-    """Trump of a legal hand that leaves it to the turn-up (round 1, no ``trump`` given)."""
-    card = parse_card(raw.get("turn_up"))
-    assert card is not None  # evaluate refuses a card record without trump
-    return card.suit
-
-
-def _holdings(play: list[list[Card]], leader: Seat, sitting_out: frozenset[str],
-              trump: Suit) -> dict[Seat, list[Card]]:
-    """Each playing seat's cards, read from a complete record."""
-    holdings: dict[Seat, list[Card]] = {s: [] for s in SEATS if s not in sitting_out}
-    for cards in play:
-        order: list[Seat] = []
-        seat = leader
-        while len(order) < len(cards):
-            if seat not in sitting_out:
-                order.append(seat)
-            seat = next_seat(seat)
-        for seat, card in zip(order, cards, strict=True):
+    holdings: dict[Seat, list[Card]] = {s: [] for s in SEATS if s not in outcome.sitting_out}
+    for trick_seats, cards in zip(seats, play, strict=True):
+        for seat, card in zip(trick_seats, cards, strict=True):
             holdings[seat].append(card)
-        leader = order[trick_winner(cards, trump)]
-    return holdings
+    result = analyse(holdings, trump, leader, makers, play, hand=no)
+    return result, []

@@ -261,7 +261,7 @@ GAME = Game(
         Preset("short", N_("Short game, to 5"), {"target": 5}),
     ),
     bowers=True,
-    hand_form="scorekeeper.web.forms:EuchreHandForm",
+    hand_form="scorekeeper.web.handforms:EuchreHandForm",
     templates=Templates(hand_fields="table/_hand_fields_euchre.html",
                         sheet_hands="prints/_hands_euchre.html",
                         blank="prints/blank_euchre.html"),

@@ -115,7 +115,7 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     match: dict[str, Any] = {
         "format": MATCH_FORMAT,
         "game": game,
-        "rules": data.get("rules") or {},
+        "rules": data.get("rules", {}),  # [] or "" is not "no rules": resolve refuses it
         "seats": seats,
         "first_dealer": first_dealer,
         "start_score": start_score,

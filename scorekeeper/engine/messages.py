@@ -56,6 +56,9 @@ MESSAGES: dict[str, str] = {
     "rules.target_and_deals": N_("give either a target or a number of deals, not both"),
     "rules.no_target": N_("a game needs a target or a number of deals"),
     "rules.rubber_needs_target": N_("a rubber needs a target score"),
+    "rules.no_trump_needs_rotation": N_("a no-trump deal needs a trump rotation (trump_rotation)"),
+    "rules.tricks_need_deals": N_("scoring every trick needs a fixed number of deals"),
+    "rules.tricks_no_honours": N_("honours are not counted when every trick scores"),
     # fields of a hand
     "hand.unknown_key": N_("unknown field \"{key}\" in a hand"),
     "hand.bad_seat": N_("{field} must be a seat (N, E, S or W), got {value}"),
@@ -94,6 +97,9 @@ MESSAGES: dict[str, str] = {
     "hand.honours_mismatch": N_("the deal gives NS {derived} honours, but honours_NS says {given}"),
     "hand.honours_need_trump": N_("honours can be counted only when the trump is recorded"),
     "hand.turn_up_trump": N_("the turn-up {card} makes {suit} trump, not {trump}"),
+    "hand.trump_not_rotation": N_("deal {no} is played in {trump} by the rotation, not {given}"),
+    "hand.turn_up_not_rotation": N_("deal {no} is played in {trump} by the rotation: the turn-up {card} does not fit"),
+    "hand.honours_no_trump": N_("deal {no} is a no-trump deal: there are no honours to count"),
     "hand.bad_revoke": N_("revoke must be {{\"by\": \"NS\" or \"EW\", \"penalty\": \"take3\", \"add3\" or \"deduct3\"}}"),
     "hand.revoke_unrecorded": N_("the card record shows {seat} revoked in trick {trick}: record the revoke and its penalty"),
     "hand.revoke_mismatch": N_("the card record shows {side} revoked, not {declared}"),
@@ -117,7 +123,6 @@ MESSAGES: dict[str, str] = {
     # double-dummy analysis
     "analysis.no_play": N_("this hand has no card record (play), so it can't be analysed"),
     "analysis.passed": N_("everyone passed this hand: there is no play to analyse"),
-    "analysis.incomplete": N_("the card record of this hand is incomplete: the analysis needs all five tricks"),
     "analysis.renege": N_("the card record shows {seat} reneged, so there is no legal play to analyse"),
     "analysis.whist": N_("the analysis is for Euchre hands only"),
     "analysis.no_hand": N_("there is no hand {no}: the match has {count}"),

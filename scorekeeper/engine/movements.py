@@ -45,9 +45,19 @@ WHIST_BASES: dict[int, tuple[Table, ...]] = {
     21: ((14, 15, 5, 8), (20, 3, 7, 19), (13, 18, 16, 1), (9, 2, 10, 12), (17, 6, 11, 4)),
     24: ((9, 21, 2, 22), (10, 18, 7, 5), (8, 17, 16, 0), (1, 14, 20, 19), (6, 3, INF, 12),
          (13, 4, 11, 15)),
+    # scripts/whist_designs.py 32 1: a starter, then its partnerships matched into tables
+    32: ((INF, 26, 4, 5), (28, 9, 10, 13), (17, 23, 25, 3), (11, 30, 14, 21), (1, 19, 16, 24),
+         (7, 12, 8, 18), (29, 15, 22, 27), (0, 20, 2, 6)),
 }
-# Designs with no cyclic base (there is no Z-cyclic Wh(9)): every round written out.
-WHIST_ROUNDS: dict[int, tuple[tuple[Table, ...], ...]] = {}
+# Designs with no cyclic base (there is no Z-cyclic Wh(9)): every round written out, found by
+# the backtracking search in scripts/whist_designs.py (round r: player r sits out).
+WHIST_ROUNDS: dict[int, tuple[tuple[Table, ...], ...]] = {
+    9: (((1, 2, 3, 4), (5, 6, 7, 8)), ((0, 2, 5, 6), (3, 4, 7, 8)),
+        ((0, 7, 1, 8), (3, 5, 4, 6)), ((0, 5, 4, 8), (1, 6, 2, 7)),
+        ((0, 3, 7, 6), (1, 2, 8, 5)), ((0, 4, 2, 7), (1, 3, 6, 8)),
+        ((0, 2, 8, 3), (1, 4, 7, 5)), ((0, 1, 3, 5), (2, 4, 8, 6)),
+        ((0, 1, 6, 4), (2, 3, 7, 5))),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,27 +272,102 @@ def _arrange(seated: list[int], partners: list[list[int]], opposed: list[list[in
 def searched_schedule(players: int, rounds: int, seed: int = 0) -> tuple[Round, ...]:
     """Rounds built one by one by a seeded local search: sit-outs in turn, no repeated partner
     while one can be avoided, opponents and table-mates spread."""
-    rng = random.Random(seed)
+    return _search(players, range(players), (), rounds, random.Random(seed))
+
+
+def _search(players: int, active: Sequence[int], history: Sequence[Round], rounds: int,
+            rng: random.Random) -> tuple[Round, ...]:
+    """``rounds`` more rounds for the ``active`` players, counting the partners, opponents and
+    sit-outs of ``history``; a round in which a player was not there counts as a sit-out."""
     partners = [[0] * players for _ in range(players)]
     opposed = [[0] * players for _ in range(players)]
-    sat = [0] * players
+    for rnd in history:
+        for t in rnd.tables:
+            _count(t, partners, opposed)
+    sat = sat_counts(players, history)
     out: list[Round] = []
     for _r in range(rounds):
-        sitting = sit_outs_for(range(players), players % 4, sat, rng)
+        sitting = sit_outs_for(active, len(active) % 4, sat, rng)
         for p in sitting:
             sat[p] += 1
-        seated = [p for p in range(players) if p not in sitting]
+        seated = [p for p in active if p not in sitting]
         seats = _arrange(seated, partners, opposed, rng)
         tables = _tables([seats[k:k + 4] for k in range(0, len(seats), 4)])
         for t in tables:
-            for i, j in PARTNER_PAIRS:
-                partners[t[i]][t[j]] += 1
-                partners[t[j]][t[i]] += 1
-            for i, j in OPPONENT_PAIRS:
-                opposed[t[i]][t[j]] += 1
-                opposed[t[j]][t[i]] += 1
+            _count(t, partners, opposed)
         out.append(Round(tables, tuple(sitting)))
     return tuple(out)
+
+
+def sat_counts(players: int, history: Sequence[Round]) -> list[int]:
+    """How many rounds each player sat out or was not there for (a late arrival, a leaver)."""
+    sat = [0] * players
+    for rnd in history:
+        seated = {p for t in rnd.tables for p in t}
+        for p in range(players):
+            sat[p] += p not in seated
+    return sat
+
+
+def _count(t: Sequence[int], partners: list[list[int]], opposed: list[list[int]]) -> None:
+    for i, j in PARTNER_PAIRS:
+        partners[t[i]][t[j]] += 1
+        partners[t[j]][t[i]] += 1
+    for i, j in OPPONENT_PAIRS:
+        opposed[t[i]][t[j]] += 1
+        opposed[t[j]][t[i]] += 1
+
+
+def replan(players: int, active: Sequence[int], history: Sequence[Round], rounds: int,
+           seed: int) -> tuple[Round, ...]:
+    """The rounds not yet started, planned again for the ``active`` players (a late arrival
+    came, a player left) after the rounds played (``history``): the searched schedule, seeded
+    by the event's seed and the number of rounds played, so the same evening always gives the
+    same seating. Sit-outs go to those who have sat out (or missed) least."""
+    if len(active) < MIN_PLAYERS:
+        raise MovementError("movement.too_few", minimum=MIN_PLAYERS)
+    rng = random.Random(f"replan:{seed}:{len(history)}")
+    return _search(players, sorted(active), history, rounds, rng)
+
+
+def refit(rnd: Round, active: Sequence[int], sat: Sequence[int]) -> Round:
+    """A planned round (a progressive one) fitted to the ``active`` players: those gone leave
+    their seats, arrivals and returning sit-outs fill them (most sat-out first), a foot table
+    is added or dissolved when the count asks for it; then nobody sits out while a seated
+    player has sat out fewer times. Deterministic."""
+    if len(active) < MIN_PLAYERS:
+        raise MovementError("movement.too_few", minimum=MIN_PLAYERS)
+    here = set(active)
+    cells: list[int | None] = [p if p in here else None for t in rnd.tables for p in t]
+    placed = {p for p in cells if p is not None}
+    pool = sorted((p for p in active if p not in placed), key=lambda p: (-sat[p], p))
+    size = 4 * (len(active) // 4)
+    if len(cells) > size:
+        pool.extend(p for p in cells[size:] if p is not None)
+        del cells[size:]
+    while len(cells) < size:
+        cells.append(None)
+    for i, cell in enumerate(cells):
+        if cell is None:
+            cells[i] = pool.pop(0)
+    seated = [p for p in cells if p is not None]
+    for waiting in sorted(pool, key=lambda p: (-sat[p], p)):
+        fewer = [p for p in seated if sat[p] < sat[waiting]]
+        if fewer:
+            leaving = min(fewer, key=lambda p: (sat[p], p))
+            seated[seated.index(leaving)] = waiting
+            pool[pool.index(waiting)] = leaving
+    return Round(_tables([seated[k:k + 4] for k in range(0, size, 4)]), tuple(sorted(pool)))
+
+
+def swap(rnd: Round, a: int, b: int) -> Round:
+    """Round ``rnd`` with players ``a`` and ``b`` changing places (a seat for a seat, or a
+    seat for a sit-out)."""
+    def place(p: int) -> int:
+        return b if p == a else a if p == b else p
+
+    return Round(_tables([[place(p) for p in t] for t in rnd.tables]),
+                 tuple(sorted(place(p) for p in rnd.sit_outs)))
 
 
 def _relabel(rounds: Sequence[Round], mapping: Sequence[int]) -> tuple[Round, ...]:

@@ -12,6 +12,7 @@ PDFs, blank sheets) relies on it. The ranges (also in README "Limits"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,10 @@ class Option:
     minimum: int = 0
     maximum: int = 0  # set from the kind of option below (see the module docstring)
     nullable: bool = False  # may be null (off), like `deals` or `honours_blocked_at`
+    # a text option that takes more than its listed choices (``choices`` are then the ones the
+    # start page offers): ``check`` says whether a text is allowed, ``expected`` words it
+    check: Callable[[str], bool] | None = None
+    expected: str = ""
 
 
 MAX_TARGET = 200  # real games go to 5, 7, 10, 11, 15 or 21; 200 is plenty for a house rule
@@ -75,6 +80,8 @@ def resolve(game: Game, given: object) -> tuple[dict[str, Any], list[Problem]]:
         elif option.kind is int:
             ok = isinstance(value, int) and not isinstance(value, bool) \
                 and option.minimum <= value <= option.maximum
+        elif option.check is not None:
+            ok = isinstance(value, str) and option.check(value)
         else:
             ok = isinstance(value, str) and value in option.choices
         if not ok:
@@ -104,6 +111,8 @@ def resolve(game: Game, given: object) -> tuple[dict[str, Any], list[Problem]]:
 
 
 def _expected(option: Option) -> str:
+    if option.expected:
+        return option.expected
     if option.kind is bool:
         return "true or false"
     if option.kind is int:

@@ -8,6 +8,7 @@ the edge. The usual ways a hand's points count and a game ends (:func:`add_point
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,7 +47,10 @@ class HandState:
     def parts(self) -> dict[str, dict[str, int]] | None:
         """Whist: the points split into tricks and honours (for the printed sheet)."""
         whist = self.outcome.whist
-        return whist.get("parts") if whist is not None else None
+        parts = whist.get("parts") if whist is not None else None
+        if parts is None:
+            return None
+        return {name: dict(split) for name, split in parts.items()}  # a kept state is shared
 
     def as_json(self) -> dict[str, Any]:
         """The hand's entry in the `scorekeeper check` object's ``hands``."""
@@ -55,6 +59,9 @@ class HandState:
         revoke = self.revoke
         if revoke is not None:
             entry["revoke"] = revoke
+        whist = self.outcome.whist
+        if whist is not None and whist.get("rotation_trump"):  # a trump rotation's deal
+            entry["trump"] = whist["rotation_trump"]
         return entry
 
 
@@ -121,7 +128,7 @@ class MatchState:
         if self.games is not None:
             out["games"] = [g.as_json() for g in self.games]
             if self.rubber is not None:
-                out["rubber"] = self.rubber
+                out["rubber"] = copy.deepcopy(self.rubber)  # a kept state is shared
         return out
 
 

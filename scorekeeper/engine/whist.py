@@ -1,10 +1,16 @@
-"""Classic Whist: the fields of a deal, their legality and the score (spec/rules.md, Whist)."""
+"""Classic Whist: the fields of a deal, their legality and the score (spec/rules.md, Whist).
+
+Whist drive options (docs/whist.md): ``trump_rotation`` fixes each deal's trump by its number
+in the match instead of the turn-up (a cycle such as ``"HDSC"``; ``"NT"`` in the cycle, or
+``no_trump``, adds a no-trump deal), and ``scoring: "tricks"`` scores every trick a side wins
+(a deal's points total 13) instead of the tricks over six.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import OTHER_TEAM, SEATS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
+from .cards import OTHER_TEAM, SEATS, SUITS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
 from .fields import FieldReader, suit_name
 from .game import Game, Preset, Templates
 from .messages import N_
@@ -21,6 +27,61 @@ HAND_SIZE = 13
 TRICKS = 13
 PENALTIES = ("take3", "add3", "deduct3")
 HONOUR_RANKS = frozenset({11, 12, 13, 14})
+NO_TRUMP = "NT"  # the trump of a no-trump deal (a rotation's deal only)
+# Cycles the start page offers (any order of distinct suits is allowed, "NT" anywhere once):
+# the research's orders in use (shared/research/club-nights.md, section 3).
+ROTATIONS = ("HDSC", "CDHS", "SHDC", "NTSHDC")
+SCORING = ("book", "tricks")
+
+
+def parse_rotation(text: str) -> tuple[str, ...] | None:
+    """A trump cycle written as text: ``"HDSC"`` -> ``("H", "D", "S", "C")``; ``"NT"`` is a
+    no-trump deal. Each suit (and NT) at most once; None if the text is not such a cycle."""
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        if text.startswith(NO_TRUMP, i):
+            item, i = NO_TRUMP, i + 2
+        elif text[i] in SUITS:
+            item, i = text[i], i + 1
+        else:
+            return None
+        if item in out:
+            return None
+        out.append(item)
+    return tuple(out) if out else None
+
+
+def is_rotation(text: str) -> bool:
+    """Whether ``text`` is a trump cycle (the ``trump_rotation`` option's check)."""
+    return parse_rotation(text) is not None
+
+
+def trump_cycle(rules: dict[str, Any]) -> tuple[str, ...] | None:
+    """The match's trump cycle (``no_trump`` adds NT at its end), or None: trump turned up."""
+    text = rules.get("trump_rotation")
+    cycle = parse_rotation(text) if isinstance(text, str) else None
+    if cycle is None:
+        return None
+    if rules.get("no_trump") and NO_TRUMP not in cycle:
+        cycle = (*cycle, NO_TRUMP)
+    return cycle
+
+
+def deal_trump(rules: dict[str, Any], no: int) -> str | None:
+    """The trump of deal ``no`` (from 1) by the rotation: a suit or NT; None without one.
+
+    Every deal of a Whist match is played (none is passed or redealt), so deal ``no`` is the
+    ``no``-th of the match: the cycle runs on through the games of a rubber too."""
+    cycle = trump_cycle(rules)
+    if cycle is None:
+        return None
+    return cycle[(no - 1) % len(cycle)]
+
+
+def trump_word(trump: str) -> str:
+    """A trump as the problems word it: "hearts", or "no trump"."""
+    return "no trump" if trump == NO_TRUMP else suit_name(trump)
 
 
 def evaluate(
@@ -30,7 +91,11 @@ def evaluate(
     r = FieldReader(raw, no, "whist", WHIST_DECK)
     r.check_keys(FIELDS)
     r.note()
-    trump = r.suit("trump")
+    fixed = deal_trump(rules, no)
+    if fixed is not None and raw.get("trump") == NO_TRUMP:  # NT: a rotation's word only
+        trump: str | None = NO_TRUMP
+    else:
+        trump = r.suit("trump")
     turn_up = r.card_field("turn_up")
     tricks_ns = r.integer("tricks_NS", 0, TRICKS, "hand.tricks_ns_range")
     honours_ns = r.integer("honours_NS", 0, 4, "hand.honours_range")
@@ -38,7 +103,14 @@ def evaluate(
     deal = r.deal(HAND_SIZE)
     if r.problems:
         return None, r.problems
-    if turn_up is not None:
+    if fixed is not None:
+        _check_rotation(r, fixed, trump, turn_up)
+        if fixed == NO_TRUMP and honours_ns is not None:
+            r.problem("hand.honours_no_trump", "honours_NS", no=no)
+        if r.problems:
+            return None, r.problems
+        trump = fixed
+    elif turn_up is not None:
         if trump is None:
             trump = turn_up.suit
         elif trump != turn_up.suit:
@@ -88,7 +160,7 @@ def evaluate(
             tricks_ns = derived
     if tricks_ns is None and not r.problems:
         r.problem("hand.tricks_ns_missing", "tricks_NS")
-    if rules["honours"] and not r.problems:
+    if rules["honours"] and trump != NO_TRUMP and not r.problems:
         holdings = _full_holdings(deal, record)
         if holdings is not None:
             if trump is None:
@@ -109,7 +181,19 @@ def evaluate(
     if revoke is not None:
         outcome.result = "revoke"
     outcome.whist = {"honours_NS": honours_ns if rules["honours"] else None, "revoke": revoke}
+    if fixed is not None:
+        outcome.whist["rotation_trump"] = fixed
     return outcome, r.problems
+
+
+def _check_rotation(r: FieldReader, fixed: str, trump: str | None, turn_up: Card | None) -> None:
+    """A deal of a rotation: a given trump, or a turn-up's suit, must be the rotation's."""
+    if trump is not None and trump != fixed:
+        r.problem("hand.trump_not_rotation", "trump", no=r.no, trump=trump_word(fixed),
+                  given=trump_word(trump))
+    elif turn_up is not None and turn_up.suit != fixed:
+        r.problem("hand.turn_up_not_rotation", "turn_up", no=r.no, card=str(turn_up),
+                  trump=trump_word(fixed))
 
 
 def apply(outcome: HandResult, score: dict[str, int], rules: dict[str, Any]) -> bool:
@@ -145,9 +229,10 @@ def apply(outcome: HandResult, score: dict[str, int], rules: dict[str, Any]) -> 
             score[revoker] = max(0, score[revoker] - 3)
         ended = reached()
     if not ended:
+        book = 0 if rules.get("scoring") == "tricks" else 6  # tricks scoring: every trick
         for team in ("NS", "EW"):
-            if tricks[team] > 6:
-                score[team] += tricks[team] - 6
+            if tricks[team] > book:
+                score[team] += tricks[team] - book
         cap()
         ended = reached()
     after_tricks = dict(score)
@@ -197,7 +282,17 @@ def settle(state: MatchState, rules: dict[str, Any], start: bool = False) -> Non
 
 
 def finish_rules(rules: dict[str, Any], problems: list[Problem]) -> None:
-    """A rubber needs a target; honours stop counting one point short of it by default."""
+    """A rubber needs a target; honours stop counting one point short of it by default.
+
+    Tricks scoring is a whist drive's: a fixed number of deals, no honours; ``no_trump`` adds a
+    deal to a rotation, so it needs one."""
+    if rules["no_trump"] and rules["trump_rotation"] is None:
+        problems.append(Problem("rules.no_trump_needs_rotation", field="rules.no_trump"))
+    if rules["scoring"] == "tricks":
+        if rules["deals"] is None:
+            problems.append(Problem("rules.tricks_need_deals", field="rules.scoring"))
+        if rules["honours"]:
+            problems.append(Problem("rules.tricks_no_honours", field="rules.honours"))
     if rules["rubber"] and rules["target"] is None:
         problems.append(Problem("rules.rubber_needs_target", field="rules.rubber"))
     if rules["honours_blocked_at"] is None and rules["target"] is not None:
@@ -248,6 +343,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("honours", False, bool),
     Option("honours_blocked_at", None, int, maximum=MAX_TARGET, nullable=True),  # None: target - 1
     Option("rubber", False, bool),
+    Option("trump_rotation", None, str, choices=ROTATIONS, nullable=True, check=is_rotation,
+           expected="a cycle of suits such as HDSC (NT: a no-trump deal)"),
+    Option("no_trump", False, bool),
+    Option("scoring", "book", str, choices=SCORING),
 )
 
 GAME = Game(
@@ -265,7 +364,7 @@ GAME = Game(
     apply=apply,
     settle=settle,
     finish_rules=finish_rules,
-    hand_form="scorekeeper.web.forms:WhistHandForm",
+    hand_form="scorekeeper.web.handforms:WhistHandForm",
     templates=Templates(hand_fields="table/_hand_fields_whist.html",
                         sheet_hands="prints/_hands_whist.html",
                         blank="prints/blank_whist.html"),

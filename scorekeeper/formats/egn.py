@@ -17,7 +17,6 @@ for bad input: every defect becomes a :class:`Problem` and the match is then ``N
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from typing import Any
@@ -68,22 +67,6 @@ _KNOWN_RULES = {"std", "canadian", "defend_alone", "loner_lead", "winning_score"
 
 # ---------------------------------------------------------------------------------------------
 # Reading: the match level
-
-
-def load_egn_text(text: str) -> tuple[dict[str, Any] | None, list[Problem]]:
-    """Parse EGN JSON text and convert it with :func:`egn_to_match`."""
-    data, problems = _parse_json(text)
-    if problems:
-        return None, problems
-    return egn_to_match(data)
-
-
-def _parse_json(text: str) -> tuple[object, list[Problem]]:
-    """The JSON value of ``text``, or a problem saying why it is not JSON."""
-    try:
-        return json.loads(text), []
-    except (ValueError, RecursionError) as error:
-        return None, [EgnProblem("egn.bad_json", params={"error": str(error)})]
 
 
 def egn_to_match(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
@@ -289,11 +272,3 @@ def emn_to_matches(data: object) -> tuple[list[Converted], list[Problem]]:
         else:
             results.append(egn_to_match(game_data))
     return results, problems
-
-
-def load_emn_text(text: str) -> tuple[list[Converted], list[Problem]]:
-    """Parse EMN JSON text and convert it with :func:`emn_to_matches`."""
-    data, problems = _parse_json(text)
-    if problems:
-        return [], problems
-    return emn_to_matches(data)

@@ -22,6 +22,7 @@ allows:
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine.cards import SEATS, SUIT_NAMES, next_seat
@@ -65,7 +66,7 @@ def _deals(match: dict[str, Any]) -> list[dict[str, Any]]:
             deal = _hand_to_deal(hand, index, dealer)
         except EgnExportError:
             deal = _partial_deal(hand, index, dealer)
-            _annotate(deal, [*_what_egn_lacks(hand, dealer), *_hand_line(hand)])
+            _annotate(deal, _what_egn_lacks(hand, dealer), _hand_line(hand))
         else:
             if isinstance(hand.get("note"), str) and hand["note"]:
                 _annotate(deal, [hand["note"]])
@@ -73,13 +74,17 @@ def _deals(match: dict[str, Any]) -> list[dict[str, Any]]:
     return deals
 
 
-def _annotate(deal: dict[str, Any], texts: list[str]) -> None:
-    """Commentary on the deal's last phase (where ``match_to_egn`` puts a hand's note)."""
-    if not texts:
+def _annotate(deal: dict[str, Any], texts: list[str], hand_line: Sequence[str] = ()) -> None:
+    """Commentary on the deal's last phase (where ``match_to_egn`` puts a hand's note).
+
+    The texts for a person are cut to a note's length; the hand's own line is not (``_hand_line``
+    keeps it within an annotation's length, and a cut line would not read back)."""
+    lines = [text[:NOTE_MAX] for text in texts] + list(hand_line)
+    if not lines:
         return
     last = deal["phases"][-1]
     key = "playAnnotations" if last.get("type") == "TRICK_PLAY" else "callAnnotations"
-    last[key] = {"0": [text[:NOTE_MAX] for text in texts]}
+    last[key] = {"0": lines}
 
 
 def _round(hand: dict[str, Any]) -> int | None:

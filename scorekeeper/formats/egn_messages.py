@@ -7,7 +7,6 @@ from ..engine.messages import N_, fill
 from ..engine.problems import Problem
 
 EGN_MESSAGES: dict[str, str] = {
-    "egn.bad_json": N_("the file is not valid JSON: {error}"),
     "egn.not_object": N_("an EGN file holds one JSON object, but this one holds {kind}"),
     "egn.not_egn": N_("this is not a Euchre Game Notation file (its fileType is {value})"),
     "egn.not_emn": N_("this is not a Euchre Match Notation file (its fileType is {value})"),

@@ -34,7 +34,7 @@ def seat_word(seat: str) -> str:
 # Param values that are words. The msgids are shared with the pages (forms.py, _print.html),
 # so a suit or a field reads the same in an error as on the button beside it.
 SUIT_WORDS = {"spades": N_("spades"), "hearts": N_("hearts"), "diamonds": N_("diamonds"),
-              "clubs": N_("clubs")}
+              "clubs": N_("clubs"), "no trump": N_("no trump")}
 TEAM_WORDS = {"NS": N_("North–South"), "EW": N_("East–West")}
 FIELD_WORDS = {
     "dealer": N_("dealer"), "caller": N_("caller"), "round": N_("round"),
@@ -63,6 +63,8 @@ VALUE_WORDS = {
     "a list of calls": N_("a list of calls"),
     "a list of tricks": N_("a list of tricks"),
     "a list of games": N_("a list of games"),
+    "a cycle of suits such as HDSC (NT: a no-trump deal)":
+        N_("a cycle of suits such as HDSC (NT: a no-trump deal)"),
 }
 
 # --- what a hand came to (the board and the printouts) ----------------------------------------
@@ -97,6 +99,10 @@ OPTION_HELP = {
     "honours": _l("A side holding 3 or 4 of A K Q J of trumps scores 2 or 4."),
     "honours_blocked_at": _l("From this score on, a side cannot score honours."),
     "rubber": _l("Play games until a side has won two."),
+    "trump_rotation": _l("Each deal's trump by its number, in this order, instead of the "
+                         "turn-up (a whist drive)."),
+    "no_trump": _l("Add a no-trump deal to the rotation."),
+    "scoring": _l("Score the tricks over six, or every trick won (a whist drive)."),
 }
 OPTION_LABELS = {
     "target": _l("Game to"),
@@ -113,10 +119,19 @@ OPTION_LABELS = {
     "honours": _l("Count honours"),
     "honours_blocked_at": _l("No honours from"),
     "rubber": _l("Rubber (best of three)"),
+    "trump_rotation": _l("Trump by rotation"),
+    "no_trump": _l("No-trump deal"),
+    "scoring": _l("Scoring"),
 }
 CHOICE_LABELS = {
     "dealer_left": _l("the dealer's left"),
     "loner_left": _l("the loner's left"),
+    "HDSC": "♥ ♦ ♠ ♣",
+    "CDHS": "♣ ♦ ♥ ♠",
+    "SHDC": "♠ ♥ ♦ ♣",
+    "NTSHDC": _l("no trump, then ♠ ♥ ♦ ♣"),
+    "book": _l("the book: tricks over six"),
+    "tricks": _l("every trick won"),
 }
 
 # --- cards, as a screen reader says them ("Queen of diamonds", 方塊Q) -------------------------

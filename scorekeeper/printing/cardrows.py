@@ -63,6 +63,9 @@ class Holding:
 
 
 def suit(code: object) -> Suit | None:
+    """A suit to print; a no-trump deal's trump (NT) too, its symbol the letters NT."""
+    if code == "NT":
+        return Suit("NT", "NT", False)
     if not isinstance(code, str) or code not in SUIT_SYMBOLS:
         return None
     return Suit(code, SUIT_SYMBOLS[code], code in RED_SUITS)

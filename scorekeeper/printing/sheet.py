@@ -21,6 +21,7 @@ from ..engine.cards import (
 )
 from ..engine.games import GAMES, resolve_rules
 from ..engine.state import GameEnd, HandState, MatchState
+from ..engine.whist import trump_cycle
 from .cardrows import Holding, Suit, TrickRow, holdings, suit, trick_rows
 from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
 
@@ -162,12 +163,14 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
         items.append(("deals", {"n": rules["deals"]}))
     elif rules.get("target"):
         items.append(("target", {"n": rules["target"]}))
-    skip = {"target", "deals", "honours_blocked_at"}
+    skip = {"target", "deals", "honours_blocked_at", "no_trump"}  # no_trump: in the cycle
     for option in GAMES[game].options:
         value = rules.get(option.name, option.default)
         if option.name in skip or value == option.default:
             continue
-        if option.kind is bool:
+        if option.name == "trump_rotation":
+            items.append((option.name, {"n": value, "cycle": list(trump_cycle(rules) or ())}))
+        elif option.kind is bool:
             items.append((option.name, {}))
         else:
             items.append((option.name, {"n": value}))

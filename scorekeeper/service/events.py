@@ -13,19 +13,21 @@ import random
 import secrets
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
 from sqlite_utils import Database
 
 from .. import store
-from ..engine import club, movements
+from ..engine import club, drives, movements
 from ..engine.cards import SEATS
 from ..engine.limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
 from ..engine.matchfile import check_match
 from ..engine.problems import Problem
 from ..engine.state import MatchState
 from ..store import events as event_store
+from ..store import facts
 from .keys import derived_key, hash_key, new_key, new_match_id
 
 MIN_PLAYERS = 8
@@ -33,9 +35,10 @@ MAX_PLAYERS = 64
 MAX_ROUNDS = 31  # a whole 32-player whist design
 MAX_HANDS_PER_ROUND = 30
 MAX_HOUSE_POINTS = 50
-MOVEMENTS = ("progressive", "schedule", "fixed")
+MOVEMENTS = ("progressive", "schedule", "fixed", drives.UPDOWN)
+MAX_MINUTES = 180
 KEYS = frozenset({"name", "game", "players", "rounds", "hands_per_round", "movement", "rules",
-                  "house", "seed"})
+                  "house", "seed", "round_target", "minutes_per_round"})
 
 
 class EventStatus(StrEnum):
@@ -44,6 +47,7 @@ class EventStatus(StrEnum):
     CREATED = "created"
     STARTED = "started"  # a round started (or had already started: idempotent)
     DECIDED = "decided"
+    CHANGED = "changed"  # a player added, gone or moved; a round ended early
     ILLEGAL = "illegal"  # problems: nothing stored
     NOT_READY = "not_ready"  # the previous round's matches are not all over (or a tie is open)
     FINISHED = "finished"  # every round has been played
@@ -201,27 +205,38 @@ def validate(body: Any) -> tuple[dict[str, Any], list[EventProblem]]:
         rules = {}
     elif "deals" in rules or "target" in rules:
         problems.append(EventProblem("event.rules_deals", "rules"))
+    target = body.get("round_target")
+    if target is not None and not (_is_int(target) and target >= 1):
+        problems.append(EventProblem("event.bad_target", "round_target"))
+    minutes = body.get("minutes_per_round")
+    if minutes is not None and not (_is_int(minutes) and 1 <= minutes <= MAX_MINUTES):
+        problems.append(EventProblem("event.bad_minutes", "minutes_per_round",
+                                     {"high": MAX_MINUTES}))
     seed = body.get("seed")
     if seed is not None and not (_is_int(seed) and 0 <= seed < 2**31):
         problems.append(EventProblem("event.bad_seed", "seed"))
     house = _house(body.get("house"), problems)
     if not problems and game in ("euchre", "whist"):
         sample = _match_data(str(game), str(name), rules, int(hands),
-                             {s: players[i]["name"] for i, s in enumerate(SEATS)})
+                             {s: players[i]["name"] for i, s in enumerate(SEATS)}, target)
         result = check_match({**sample, "hands": []})
         problems.extend(EventProblem(p.code, p.field, dict(p.params), p)
                         for p in result.problems)
     settings = {"name": str(name).strip() if isinstance(name, str) else "", "game": game,
                 "players": players, "rounds": rounds, "hands_per_round": hands,
                 "movement": movement, "rules": rules, "house": house,
+                "round_target": target, "minutes_per_round": minutes,
                 "seed": seed if seed is not None else random.SystemRandom().randrange(2**31)}
     return settings, problems
 
 
 def _match_data(game: str, name: str, rules: dict[str, Any], hands: int,
-                seats: dict[str, str]) -> dict[str, Any]:
+                seats: dict[str, str], target: int | None = None) -> dict[str, Any]:
+    """A round's match: it ends after ``hands`` played hands, or when a side reaches
+    ``target`` (the event's ``round_target``)."""
+    length = {"target": target} if target is not None else {"deals": hands}
     return {"format": MATCH_FORMAT, "game": game, "title": name.strip()[:TITLE_MAX],
-            "rules": {**rules, "deals": hands}, "seats": seats}
+            "rules": {**rules, **length}, "seats": seats}
 
 
 # --- creating and starting -----------------------------------------------------------------------
@@ -248,13 +263,13 @@ def create_event(db: Database, body: Any, secret: str) -> EventResult:
             plan = movements.fixed_schedule(count, rounds)
             planned, method, quality = list(plan.rounds), plan.method, plan.quality
         else:
-            planned = [movements.progressive_first(count, seed)]
-            method, quality = "progressive", movements.quality(count, planned)
+            planned = [movements.progressive_first(count, seed)]  # updown: drawn as well
+            method, quality = settings["movement"], movements.quality(count, planned)
     except movements.MovementError as refused:
         return EventResult(EventStatus.ILLEGAL, problems=[
             EventProblem(refused.code, "movement", dict(refused.params))])
     settings["method"] = method
-    settings["quality"] = quality.as_json() if method != "progressive" else None
+    settings["quality"] = quality.as_json() if method not in drives.RESULT_MOVEMENTS else None
     event_id, key = new_event_id(), new_key()
     with store.transaction(db):
         event_store.insert_event(db, event_id, hash_key(key), settings["game"], settings)
@@ -273,7 +288,8 @@ def _start(db: Database, event_id: str, settings: dict[str, Any], no: int, secre
     for table in stored.tables:
         data = _match_data(settings["game"], settings["name"], settings["rules"],
                            settings["hands_per_round"],
-                           {seat: names[p] for seat, p in table.seats.items()})
+                           {seat: names[p] for seat, p in table.seats.items()},
+                           settings.get("round_target"))
         match_id = new_match_id()
         key_hash = hash_key(table_key(secret, event_id, table.table_no))
         store.insert_match(db, match_id, key_hash, settings["game"], data)
@@ -304,7 +320,7 @@ def start_round(db: Database, event_id: str, no: int, secret: str) -> EventResul
                                                       {"tables": view["waiting"]})])
         if not view["rounds"][-1]["started"] and view["rounds"][-1]["no"] == no:
             planned = view["rounds"][-1]
-            if settings["movement"] == "progressive":
+            if not planned["stored"]:  # a progressive or up/down round, made from results
                 event_store.insert_round(db, event_id, no, planned["sit_out_numbers"],
                                          [t["seat_numbers"] for t in planned["tables"]])
         _start(db, event_id, settings, no, secret)
@@ -329,6 +345,213 @@ def decide(db: Database, event_id: str, no: int, table_no: int, side: Any) -> Ev
         event_store.set_decider(db, event_id, no, table_no, side)
         event_store.bump_event(db, event_id)
     return EventResult(EventStatus.DECIDED, event_id=event_id, round=no)
+
+
+# --- changing the evening: late arrivals, leavers, moves, a round ended early -----------------
+
+
+def _active(settings: dict[str, Any], no: int) -> list[int]:
+    """The players there in round ``no``: arrived by then and not gone."""
+    return [i for i, p in enumerate(settings["players"])
+            if int(p.get("from_round") or 1) <= no
+            and (p.get("gone_from") is None or no < int(p["gone_from"]))]
+
+
+def _sat_counts(players: int, history: list[movements.Round]) -> list[int]:
+    return movements.sat_counts(players, history)
+
+
+def _as_round(stored: event_store.StoredRound) -> movements.Round:
+    return movements.Round(
+        tuple((t.seats["N"], t.seats["E"], t.seats["S"], t.seats["W"]) for t in stored.tables),
+        tuple(stored.sit_outs))
+
+
+def _replan(db: Database, event_id: str, settings: dict[str, Any], first: int) -> None:
+    """Plan again the rounds from ``first`` on that have not started, for the players there
+    in each (a late arrival, a leaver): the schedule's and fixed seats' rounds by the seeded
+    search (counting the rounds before), a progressive round stored by a move fitted to the
+    players. Rounds that have started never change."""
+    stored = event_store.get_rounds(db, event_id)
+    count = len(settings["players"])
+    if settings["movement"] in drives.RESULT_MOVEMENTS:
+        for waiting in [r for r in stored if r.started is None and r.no >= first]:
+            before = [_as_round(r) for r in stored if r.no < waiting.no]
+            fitted = movements.refit(_as_round(waiting), _active(settings, waiting.no),
+                                     movements.sat_counts(count, before))
+            event_store.replace_round(db, event_id, waiting.no, list(fitted.sit_outs),
+                                      [_seats(t) for t in fitted.tables])
+        return
+    history = [_as_round(r) for r in stored if r.no < first]
+    event_store.delete_planned_rounds(db, event_id, first)
+    for no in range(first, settings["rounds"] + 1):
+        (planned,) = movements.replan(count, _active(settings, no), history, 1,
+                                      settings["seed"])
+        event_store.insert_round(db, event_id, no, list(planned.sit_outs),
+                                 [_seats(t) for t in planned.tables])
+        history.append(planned)
+    settings["method"] = "search"
+    settings["quality"] = movements.quality(count, history).as_json()
+    event_store.set_data(db, event_id, settings)
+
+
+def _too_few(settings: dict[str, Any], first: int) -> list[EventProblem]:
+    low = min(len(_active(settings, no)) for no in range(first, settings["rounds"] + 1))
+    if low < movements.MIN_PLAYERS:
+        return [EventProblem("event.too_few_left", "players",
+                             {"minimum": movements.MIN_PLAYERS})]
+    return []
+
+
+def _next_round(db: Database, row: event_store.StoredEvent) -> int:
+    """The first round that has not started."""
+    started = [r.no for r in event_store.get_rounds(db, row.id) if r.started is not None]
+    return max(started, default=0) + 1
+
+
+def add_player(db: Database, event_id: str, body: Any) -> EventResult:
+    """A late arrival (``{"name": ...}`` or ``{"player": id, "name": ...}``, or a name) joins
+    from the first round not yet started; those rounds are planned again."""
+    item = body if isinstance(body, str | dict) else None
+    player_id: Any = item.get("player") if isinstance(item, dict) else None
+    name: Any = item.get("name") if isinstance(item, dict) else item
+    if isinstance(item, dict) and (set(item) - {"player", "name"} or (
+            player_id is not None and not isinstance(player_id, str | int))):
+        return EventResult(EventStatus.ILLEGAL, problems=[EventProblem("event.bad_player",
+                                                                       "name")])
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_MAX:
+        return EventResult(EventStatus.ILLEGAL, problems=[
+            EventProblem("event.bad_name", "name", {"most": NAME_MAX})])
+    name = name.strip()
+    with store.transaction(db):
+        row = event_store.get_event(db, event_id)
+        if row is None:
+            return EventResult(EventStatus.NOT_FOUND)
+        settings = row.data
+        first = _next_round(db, row)
+        problems: list[EventProblem] = []
+        if first > settings["rounds"]:
+            problems.append(EventProblem("event.all_started", "name"))
+        elif any(p["name"].casefold() == name.casefold() for p in settings["players"]):
+            problems.append(EventProblem("event.same_name", "name", {"name": name}))
+        elif len(settings["players"]) >= MAX_PLAYERS:
+            problems.append(EventProblem("event.players_full", "name", {"high": MAX_PLAYERS}))
+        if problems:
+            return EventResult(EventStatus.ILLEGAL, problems=problems)
+        settings["players"].append({"name": name, "player": player_id, "from_round": first})
+        event_store.set_data(db, event_id, settings)
+        _replan(db, event_id, settings, first)
+        event_store.bump_event(db, event_id)
+    return EventResult(EventStatus.CHANGED, event_id=event_id, round=first)
+
+
+def player_leaves(db: Database, event_id: str, number: int, from_round: Any) -> EventResult:
+    """Player ``number`` (from 1) is gone from round ``from_round`` (default: the first round
+    not yet started) on; the rounds from there are planned again. The rounds played keep
+    counting in the standings."""
+    with store.transaction(db):
+        row = event_store.get_event(db, event_id)
+        if row is None:
+            return EventResult(EventStatus.NOT_FOUND)
+        settings = row.data
+        first = _next_round(db, row)
+        players = settings["players"]
+        if not 1 <= number <= len(players):
+            return EventResult(EventStatus.NOT_FOUND, problems=[
+                EventProblem("event.no_player", "player", {"n": number})])
+        gone = first if from_round is None else from_round
+        if first > settings["rounds"]:
+            return EventResult(EventStatus.ILLEGAL, problems=[
+                EventProblem("event.all_started", "gone_from")])
+        if not _is_int(gone) or not first <= gone <= settings["rounds"]:
+            return EventResult(EventStatus.ILLEGAL, problems=[
+                EventProblem("event.bad_gone_from", "gone_from",
+                             {"low": first, "high": settings["rounds"]})])
+        player = players[number - 1]
+        if player.get("gone_from") is not None and player["gone_from"] <= first:
+            return EventResult(EventStatus.ILLEGAL, problems=[
+                EventProblem("event.already_gone", "player", {"name": player["name"]})])
+        player["gone_from"] = gone
+        problems = _too_few(settings, gone)
+        if problems:
+            return EventResult(EventStatus.ILLEGAL, problems=problems)
+        event_store.set_data(db, event_id, settings)
+        _replan(db, event_id, settings, gone)
+        event_store.bump_event(db, event_id)
+    return EventResult(EventStatus.CHANGED, event_id=event_id, round=gone)
+
+
+def swap_players(db: Database, event_id: str, no: int, first: Any, second: Any) -> EventResult:
+    """The director moves a player in round ``no`` (not started): players ``first`` and
+    ``second`` (numbers from 1) change places, a seat for a seat or a seat for a sit-out."""
+    with store.transaction(db):
+        row = event_store.get_event(db, event_id)
+        if row is None:
+            return EventResult(EventStatus.NOT_FOUND)
+        view = _build(db, row)
+        rnd = next((r for r in view["rounds"] if r["no"] == no), None)
+        if rnd is None or rnd["started"]:
+            return EventResult(EventStatus.ILLEGAL, problems=[
+                EventProblem("event.round_not_planned", "round", {"round": no})])
+        present = {p for t in rnd["tables"] for p in t["seat_numbers"].values()}
+        present.update(rnd["sit_out_numbers"])
+        problems = []
+        for where, value in (("players[0]", first), ("players[1]", second)):
+            if not _is_int(value) or value - 1 not in present:
+                problems.append(EventProblem("event.not_in_round", where,
+                                             {"round": no, "n": value}))
+        if not problems and first == second:
+            problems.append(EventProblem("event.same_player", "players[1]"))
+        if problems:
+            return EventResult(EventStatus.ILLEGAL, problems=problems)
+        planned = movements.Round(
+            tuple((t["seat_numbers"]["N"], t["seat_numbers"]["E"], t["seat_numbers"]["S"],
+                   t["seat_numbers"]["W"]) for t in rnd["tables"]),
+            tuple(rnd["sit_out_numbers"]))
+        moved = movements.swap(planned, first - 1, second - 1)
+        event_store.replace_round(db, event_id, no, list(moved.sit_outs),
+                                  [_seats(t) for t in moved.tables])
+        event_store.bump_event(db, event_id)
+    return EventResult(EventStatus.CHANGED, event_id=event_id, round=no)
+
+
+def end_round(db: Database, event_id: str, no: int) -> EventResult:
+    """The director ends round ``no`` (the round being played) now: each table's match ends
+    with the hands played so far (its ``deals`` cut to them), a table with no hand scores 0-0
+    and its key no longer records; the round counts as finished. Ending it again changes
+    nothing."""
+    with store.transaction(db):
+        row = event_store.get_event(db, event_id)
+        if row is None:
+            return EventResult(EventStatus.NOT_FOUND)
+        stored = event_store.get_rounds(db, event_id)
+        current = max((r.no for r in stored if r.started is not None), default=0)
+        rnd = next((r for r in stored if r.no == no), None)
+        if rnd is None or rnd.started is None or no != current:
+            return EventResult(EventStatus.ILLEGAL, problems=[
+                EventProblem("event.not_current", "round", {"round": no, "current": current})])
+        if rnd.ended is not None:
+            return EventResult(EventStatus.CHANGED, event_id=event_id, round=no)
+        from . import load
+
+        for t in rnd.tables:
+            loaded = load(db, t.match_id) if t.match_id else None
+            if loaded is None or (loaded.state is not None and loaded.state.over):
+                continue
+            played = len(loaded.match["hands"])
+            if played:
+                match = store.get_match(db, loaded.id)
+                assert match is not None
+                rules = {k: v for k, v in match.data["rules"].items() if k != "target"}
+                event_store.close_match(db, match.id, {**match.data,
+                                                       "rules": {**rules, "deals": played}},
+                                        None)
+                facts.rebuild(db, match.id)
+            else:
+                event_store.close_match(db, loaded.id, None, hash_key(new_key()))
+        event_store.end_round(db, event_id, no)
+        event_store.bump_event(db, event_id)
+    return EventResult(EventStatus.CHANGED, event_id=event_id, round=no)
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -359,7 +582,7 @@ def _build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
         tables = []
         seated: dict[int, club.PlayerRound] = {}
         for t in rnd.tables:
-            info = _table(db, t, names, house, seated)
+            info = _table(db, t, names, house, seated, rnd.ended is not None)
             tables.append(info)
         started = rnd.started is not None
         if started:
@@ -369,18 +592,20 @@ def _build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
             "no": rnd.no, "started": started, "tables": tables,
             "over": started and all(t["over"] for t in tables),
             "sit_outs": [names[p] for p in rnd.sit_outs], "sit_out_numbers": rnd.sit_outs,
+            "stored": True, "started_at": rnd.started, "ended_early": rnd.ended is not None,
+            "ends_at": _ends_at(rnd.started, settings.get("minutes_per_round")),
         })
     lines = club.standings(len(names), scored, house)
     played = any(t["hands"] for r in rounds for t in r["tables"])
     prize_list = club.prizes(lines, house) if played else [
         club.Prize(kind, (), 0) for kind in house.get("prizes") or []]
     last = next((r for r in rounds if r["no"] == current), None)
-    if settings["movement"] != "progressive":  # a tie moves nobody: it needs no decider
+    if settings["movement"] not in drives.RESULT_MOVEMENTS:  # a tie moves nobody here
         for rnd in rounds:
             for t in rnd["tables"]:
                 t["settled"] = t["over"]
     waiting = [] if last is None else [t["table"] for t in last["tables"] if not t["settled"]]
-    if (settings["movement"] == "progressive" and last is not None and not waiting
+    if (settings["movement"] in drives.RESULT_MOVEMENTS and last is not None and not waiting
             and current < settings["rounds"] and len(rounds) == current):
         rounds.append(_progressive_preview(settings, stored, last, names))
     over = current >= settings["rounds"] and last is not None and not waiting
@@ -389,6 +614,10 @@ def _build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
         "movement": settings["movement"], "method": settings["method"],
         "quality": settings.get("quality"), "hands_per_round": settings["hands_per_round"],
         "rules": settings["rules"], "house": house, "players": names,
+        "roster": [{"number": i + 1, "name": p["name"], "from_round": p.get("from_round", 1),
+                    "gone_from": p.get("gone_from")} for i, p in enumerate(settings["players"])],
+        "round_target": settings.get("round_target"),
+        "minutes_per_round": settings.get("minutes_per_round"),
         "rounds_total": settings["rounds"], "current_round": current, "waiting": waiting,
         "can_start": current < settings["rounds"] and not waiting and last is not None,
         "over": over, "version": row.version, "rounds": rounds,
@@ -403,8 +632,16 @@ def _build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
     }
 
 
+def _ends_at(started: str | None, minutes: int | None) -> str | None:
+    """When a timed round's time is up (ISO 8601 UTC), or None."""
+    if started is None or not minutes:
+        return None
+    stamp = datetime.fromisoformat(started.replace("Z", "+00:00")) + timedelta(minutes=minutes)
+    return stamp.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
 def _table(db: Database, t: event_store.StoredTable, names: list[str], house: dict[str, Any],
-           seated: dict[int, club.PlayerRound]) -> dict[str, Any]:
+           seated: dict[int, club.PlayerRound], ended: bool = False) -> dict[str, Any]:
     info: dict[str, Any] = {
         "table": t.table_no, "seats": {s: names[p] for s, p in t.seats.items()},
         "seat_numbers": t.seats, "match": t.match_id, "hands": 0,
@@ -423,6 +660,8 @@ def _table(db: Database, t: event_store.StoredTable, names: list[str], house: di
     if state is not None:
         info.update(hands=len(loaded.match["hands"]), score=dict(state["score"]),
                     over=bool(state["over"]), winner=state["winner"], tied=bool(state["tied"]))
+    if ended and not info["over"]:  # ended early with no hand played: 0-0
+        info.update(over=True, tied=info["score"]["NS"] == info["score"]["EW"])
     info["settled"] = info["over"] and (not info["tied"] or t.decider is not None)
     return info
 
@@ -443,11 +682,17 @@ def _progressive_preview(settings: dict[str, Any], stored: list[event_store.Stor
     played = [movements.Round(tuple(tuple(t.seats[s] for s in SEATS) for t in r.tables),  # type: ignore[misc]
                               tuple(r.sit_outs)) for r in stored]
     sat = movements.sit_out_counts(len(names), played)
-    nxt = movements.progressive_next(previous, winners, sat, settings["seed"] + last["no"])
+    follow = drives.updown_next if settings["movement"] == drives.UPDOWN \
+        else movements.progressive_next
+    nxt = follow(previous, winners, sat, settings["seed"] + last["no"])
+    active = _active(settings, last["no"] + 1)
+    if sorted([p for t in nxt.tables for p in t] + list(nxt.sit_outs)) != active:
+        nxt = movements.refit(nxt, active, _sat_counts(len(names), played))
     tables = [{"table": i, "seats": {s: names[p] for s, p in zip(SEATS, t, strict=True)},
                "seat_numbers": dict(zip(SEATS, t, strict=True)), "match": None, "hands": 0,
                "score": {"NS": 0, "EW": 0}, "over": False, "winner": None, "tied": False,
                "decider": None, "settled": False} for i, t in enumerate(nxt.tables, start=1)]
     return {"no": last["no"] + 1, "started": False, "tables": tables, "over": False,
             "sit_outs": [names[p] for p in nxt.sit_outs],
-            "sit_out_numbers": list(nxt.sit_outs)}
+            "sit_out_numbers": list(nxt.sit_outs), "stored": False, "started_at": None,
+            "ended_early": False, "ends_at": None}

@@ -25,6 +25,7 @@ class Status(StrEnum):
     KEY_REUSED = "key_reused"  # same submission key, another request
     WRONG_NO = "wrong_no"  # the hand number is taken: another phone got there first
     OVER = "over"  # the match is finished
+    NOT_OVER = "not_over"  # rematch: the match is not finished
     ILLEGAL = "illegal"  # the engine found problems; nothing stored
     CONFLICT = "conflict"  # the hand changed since the editor loaded it
     NOT_LAST = "not_last"  # undo of a hand that is not the last one

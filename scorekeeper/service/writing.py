@@ -81,20 +81,31 @@ def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
     """The rematch of a finished match: same seats, teams and rules, the deal going on.
 
     Idempotent: a second press (another phone, a double tap) answers with the same new match
-    and the same edit key, derived from ``secret`` and the old match's id.
+    and the same edit key, derived from ``secret``, the old match's id and its hands. A rematch
+    made before the old match's hands changed (a hand undone, then the match finished again)
+    is no longer its rematch: the press makes a new one, dealt on from the hands as they are.
+
+    Returns CREATED, NOT_FOUND, NOT_OVER (the match is not finished: nothing is made) or
+    ILLEGAL.
     """
-    key = derived_key(secret, f"rematch:{match_id}")
     with store.transaction(db):
-        existing = store.get_rematch(db, match_id)
-        if existing is not None:
-            return ServiceResult(Status.CREATED, match_id=existing, edit_key=key)
         row = store.get_match(db, match_id)
         if row is None:
             return ServiceResult(Status.NOT_FOUND, match_id=match_id)
-        current = state_of(row, [h.data for h in store.get_hands(db, match_id)])
+        hands = [h.data for h in store.get_hands(db, match_id)]
+        current = state_of(row, hands)
+        if current.state is None or not current.state.over:
+            return ServiceResult(Status.NOT_OVER, match_id=match_id, state=current.state,
+                                 version=row.version)
+        key = derived_key(secret, f"rematch:{match_id}:{_hands_digest(hands)}")
+        existing = store.get_rematch(db, match_id)
+        if existing is not None:
+            made = store.get_match(db, existing)
+            if made is not None and made.edit_key_hash == hash_key(key):
+                return ServiceResult(Status.CREATED, match_id=existing, edit_key=key)
+            store.unlink_rematch(db, match_id)  # made from other hands: no longer the rematch
         data = {k: v for k, v in row.data.items() if k not in ("start_score", "played")}
-        if current.state is not None:
-            data["first_dealer"] = current.state.next_dealer
+        data["first_dealer"] = current.state.next_dealer
         result = check({**data, "hands": []})
         if not result.ok:
             return ServiceResult(Status.ILLEGAL, problems=list(result.problems))
@@ -104,6 +115,11 @@ def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
     statecache.put(new_id, 1, data, [], result)
     return ServiceResult(Status.CREATED, match_id=new_id, edit_key=key, state=result.state,
                          version=1)
+
+
+def _hands_digest(hands: list[dict[str, Any]]) -> str:
+    """A fingerprint of a match's stored hands (what its rematch follows on from)."""
+    return hashlib.sha256(store.dumps(hands).encode()).hexdigest()
 
 
 def request_hash(hand: dict[str, Any], expected_no: int) -> str:

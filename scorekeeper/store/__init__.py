@@ -108,6 +108,11 @@ def get_rematch(db: Database, match_id: str) -> str | None:
     return row[0] if row else None
 
 
+def unlink_rematch(db: Database, match_id: str) -> None:
+    """Forget which match is the rematch of ``match_id`` (the rematch itself is kept)."""
+    db.execute("UPDATE matches SET rematch_of = NULL WHERE rematch_of = ?", [match_id])
+
+
 def bump_match(db: Database, match_id: str) -> None:
     """Mark the match's hands changed: version + 1 (and ``hands_version`` with it) and a new
     ``updated`` time."""

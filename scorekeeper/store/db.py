@@ -66,6 +66,21 @@ def connect(path: str | Path, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     return db
 
 
+def connect_read_only(path: str | Path, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Database:
+    """Open the database file for reading only (``mode=ro``): a command that only reads (the
+    CSV export) can never write the schema or the data under a running server."""
+    uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout_ms / 1000)
+    db = Database(conn)
+    db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+    return db
+
+
+def pending_migrations(db: Database, migration_set: Migrations = migrations) -> list[str]:
+    """The names of the migrations not yet applied to ``db`` (reads only)."""
+    return [m.name for m in migration_set.pending(db)]
+
+
 def database_path(app: Flask) -> Path:
     """Where the app's SQLite file lives (``DATABASE`` config, default instance/scorekeeper.db)."""
     return Path(app.config["DATABASE"])

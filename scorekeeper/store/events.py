@@ -38,12 +38,14 @@ class StoredTable:
 
 @dataclass(slots=True)
 class StoredRound:
-    """One round: who sits out, when it started (None: planned), its tables."""
+    """One round: who sits out, when it started (None: planned), its tables, and when the
+    director ended it early (None: it ends with its matches)."""
 
     no: int
     sit_outs: list[int]
     started: str | None
     tables: list[StoredTable]
+    ended: str | None = None
 
 
 def insert_event(db: Database, event_id: str, key_hash: str, game: str,
@@ -89,6 +91,48 @@ def start_round(db: Database, event_id: str, no: int, matches: dict[int, str]) -
                    " AND table_no = ?", [match_id, event_id, no, table_no])
 
 
+def set_data(db: Database, event_id: str, data: dict[str, Any]) -> None:
+    """Replace the event's settings (a late arrival, a player gone)."""
+    db.execute("UPDATE events SET data = ? WHERE id = ?", [dumps(data), event_id])
+
+
+def delete_planned_rounds(db: Database, event_id: str, first: int) -> None:
+    """Remove the rounds from ``first`` on that have not started (to plan them again)."""
+    planned = [r[0] for r in db.execute(
+        "SELECT no FROM event_rounds WHERE event_id = ? AND no >= ? AND started IS NULL",
+        [event_id, first]).fetchall()]
+    for no in planned:
+        db.execute("DELETE FROM event_tables WHERE event_id = ? AND round = ?", [event_id, no])
+        db.execute("DELETE FROM event_rounds WHERE event_id = ? AND no = ?", [event_id, no])
+
+
+def replace_round(db: Database, event_id: str, no: int, sit_outs: list[int],
+                  tables: list[dict[str, int]]) -> None:
+    """Replace planned round ``no`` (a player moved), or store it (a progressive round)."""
+    db.execute("DELETE FROM event_tables WHERE event_id = ? AND round = ?", [event_id, no])
+    db.execute("DELETE FROM event_rounds WHERE event_id = ? AND no = ? AND started IS NULL",
+               [event_id, no])
+    insert_round(db, event_id, no, sit_outs, tables)
+
+
+def end_round(db: Database, event_id: str, no: int) -> None:
+    """Mark round ``no`` ended early by the director."""
+    db.execute("UPDATE event_rounds SET ended = ? WHERE event_id = ? AND no = ?",
+               [now(), event_id, no])
+
+
+def close_match(db: Database, match_id: str, data: dict[str, Any] | None,
+                key_hash: str | None) -> None:
+    """End a round's match early: new match data (its ``deals`` cut to the hands played) or a
+    new edit-key hash that no key matches (a table with no hand), and a new version."""
+    if data is not None:
+        db.execute("UPDATE matches SET data = ? WHERE id = ?", [dumps(data), match_id])
+    if key_hash is not None:
+        db.execute("UPDATE matches SET edit_key_hash = ? WHERE id = ?", [key_hash, match_id])
+    db.execute("UPDATE matches SET version = version + 1, updated = ? WHERE id = ?",
+               [now(), match_id])
+
+
 def set_decider(db: Database, event_id: str, no: int, table_no: int, side: str) -> bool:
     """Record the side that won a tied table's extra hand; False if there is no such table."""
     cursor = db.execute("UPDATE event_tables SET decider = ? WHERE event_id = ? AND round = ?"
@@ -99,9 +143,9 @@ def set_decider(db: Database, event_id: str, no: int, table_no: int, side: str) 
 def get_rounds(db: Database, event_id: str) -> list[StoredRound]:
     """Every round of the event with its tables, in order."""
     rounds = {
-        r[0]: StoredRound(r[0], json.loads(r[1]), r[2], [])
-        for r in db.execute("SELECT no, sit_outs, started FROM event_rounds WHERE event_id = ?"
-                            " ORDER BY no", [event_id]).fetchall()
+        r[0]: StoredRound(r[0], json.loads(r[1]), r[2], [], r[3])
+        for r in db.execute("SELECT no, sit_outs, started, ended FROM event_rounds"
+                            " WHERE event_id = ? ORDER BY no", [event_id]).fetchall()
     }
     for t in db.execute("SELECT round, table_no, seats, match_id, decider FROM event_tables"
                         " WHERE event_id = ? ORDER BY round, table_no", [event_id]).fetchall():

@@ -9,6 +9,7 @@ director's answers can show it again; the director's key is shown once, at creat
 from __future__ import annotations
 
 import hmac
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +24,13 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import get_locale
+from flask_babel import format_time, get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import ServiceUnavailable
 
 from .. import service
+from ..engine.cards import SUIT_SYMBOLS
+from ..engine.whist import deal_trump
 from ..i18n.messages import problem_message
 from ..printing import pdf_render
 from ..printing.pdf import content_disposition, download_name, printable
@@ -41,6 +44,7 @@ bp = Blueprint("events", __name__)
 
 PRINT_CSS = ("css/events-print.css",)
 STATUS = {EventStatus.CREATED: 201, EventStatus.STARTED: 201, EventStatus.DECIDED: 200,
+          EventStatus.CHANGED: 200,
           EventStatus.ILLEGAL: 422, EventStatus.NOT_READY: 409, EventStatus.FINISHED: 409,
           EventStatus.NOT_FOUND: 404}
 
@@ -73,7 +77,7 @@ def problem_text(problem: EventProblem) -> str:
                               n=p.get("high")),
         "event.bad_hands": _("“hands_per_round” must be a whole number from 1 to %(n)s.",
                              n=p.get("high")),
-        "event.bad_movement": _("The movement must be progressive, schedule or fixed."),
+        "event.bad_movement": _("The movement must be progressive, schedule, fixed or updown."),
         "event.rules_object": _("“rules” must be an object of rule options."),
         "event.rules_deals": _("A round's length is “hands_per_round”: leave “deals” and "
                                "“target” out of the rules."),
@@ -87,6 +91,25 @@ def problem_text(problem: EventProblem) -> str:
                             table=p.get("table"), round=p.get("round")),
         "event.tables_playing": _("Tables still playing: %(tables)s.",
                                   tables=", ".join(str(t) for t in p.get("tables", []))),
+        "event.bad_target": _("“round_target” must be a whole number of points."),
+        "event.bad_minutes": _("“minutes_per_round” must be a whole number from 1 to %(n)s.",
+                               n=p.get("high")),
+        "event.all_started": _("Every round has started: nobody can join or leave now."),
+        "event.players_full": _("An event has at most %(n)s players.", n=p.get("high")),
+        "event.no_player": _("There is no player %(n)s in this event.", n=p.get("n")),
+        "event.bad_gone_from": _("A player can leave from round %(low)s to %(high)s (rounds "
+                                 "that have not started).", low=p.get("low"),
+                                 high=p.get("high")),
+        "event.already_gone": _("%(name)s has already left.", name=p.get("name")),
+        "event.too_few_left": _("At least %(n)s players must stay.", n=p.get("minimum")),
+        "event.round_not_planned": _("Round %(round)s is not a round still to start: players "
+                                     "can be moved only before their round starts.",
+                                     round=p.get("round")),
+        "event.not_in_round": _("Player %(n)s does not play in round %(round)s.",
+                                n=p.get("n"), round=p.get("round")),
+        "event.same_player": _("Choose two different players."),
+        "event.not_current": _("Only the round being played can be ended (round %(current)s).",
+                               current=p.get("current")),
         "movement.fixed_needs_fours": _("Fixed seats need a multiple of 4 players: choose the "
                                         "schedule movement for this count."),
         "movement.fixed_too_many_rounds": _("Fixed seats give at most one round per table "
@@ -98,6 +121,8 @@ def problem_text(problem: EventProblem) -> str:
 
 def status_text(result: EventResult) -> str:
     """A sentence for a status without problems."""
+    if result.status is EventStatus.CHANGED:
+        return _("Saved.")
     if result.status is EventStatus.FINISHED:
         return _("Every round has been played.")
     if result.status is EventStatus.NOT_READY:
@@ -183,12 +208,16 @@ def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
             entry["table_url"] = link
             tables.append(entry)
         rounds.append({"no": rnd["no"], "started": rnd["started"], "over": rnd["over"],
-                       "tables": tables, "sit_outs": rnd["sit_outs"]})
+                       "tables": tables, "sit_outs": rnd["sit_outs"],
+                       "started_at": rnd["started_at"], "ends_at": rnd["ends_at"],
+                       "ended_early": rnd["ended_early"]})
     return {
         "id": found["id"], "name": found["name"], "game": found["game"],
         "movement": found["movement"], "method": found["method"],
         "quality": found["quality"], "hands_per_round": found["hands_per_round"],
         "rules": found["rules"], "house": found["house"], "players": found["players"],
+        "roster": found["roster"], "round_target": found["round_target"],
+        "minutes_per_round": found["minutes_per_round"],
         "rounds_total": found["rounds_total"], "current_round": found["current_round"],
         "can_start": found["can_start"], "over": found["over"], "rounds": rounds,
         "sit_outs": found["sit_outs"],
@@ -238,8 +267,20 @@ def director(event_id: str) -> Any:
         links = {t: f"{request.host_url.rstrip('/')}{_table_path(event_id, t)}?key="
                  f"{events.table_key(secret, event_id, t)}"
                  for t in {t["table"] for r in found["rounds"] for t in r["tables"]}}
+    known: list[dict[str, Any]] = []
+    if is_director:
+        from ..store import players as players_store
+
+        known = players_store.recent_players(get_db())
+    movers = []
+    if upcoming is not None:
+        movers = [{"player": t["seat_numbers"][s], "table": t["table"], "seat": s}
+                  for t in upcoming["tables"] for s in ("N", "E", "S", "W")]
+        movers += [{"player": p, "table": None, "seat": None}
+                   for p in upcoming["sit_out_numbers"]]
     return render_template("events/director.html", e=found, director=is_director,
-                           upcoming=upcoming, links=links)
+                           upcoming=upcoming, links=links, known_players=known,
+                           movers=movers)
 
 
 @bp.post("/events/<event_id>/start")
@@ -274,6 +315,74 @@ def decide_page(event_id: str) -> Any:
     if result.status is not EventStatus.DECIDED:
         flash(" ".join(e["message"] for e in errors(result)), "error")
     return redirect(url_for("events.director", event_id=event_id))
+
+
+def _form_int(name: str) -> int | None:
+    try:
+        return int(request.form.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _director_post(event_id: str) -> None:
+    event_or_404(event_id)
+    if not _is_director(event_id):
+        abort(403)
+
+
+def _after(event_id: str, result: EventResult, done: str) -> Any:
+    """Post/Redirect/Get: a sentence for what was done, or the problems (nothing stored)."""
+    if result.status in (EventStatus.CHANGED, EventStatus.STARTED):
+        flash(done, "ok")
+    else:
+        flash(" ".join(e["message"] for e in errors(result)), "error")
+    return redirect(url_for("events.director", event_id=event_id))
+
+
+@bp.post("/events/<event_id>/players")
+def add_player_page(event_id: str) -> Any:
+    """The director adds a late arrival (a name typed or chosen from the players list)."""
+    _director_post(event_id)
+    name = request.form.get("name", "")
+    from ..store import players as players_store
+
+    known = players_store.find_by_name(get_db(), name.strip()) if name.strip() else None
+    body: dict[str, Any] = {"name": name} if known is None else {"name": name, "player": known}
+    result = events.add_player(get_db(), event_id, body)
+    return _after(event_id, result, _("%(name)s joins from round %(n)s.", name=name.strip(),
+                                      n=result.round))
+
+
+@bp.post("/events/<event_id>/players/leave")
+def leave_page(event_id: str) -> Any:
+    """The director marks a player as gone from a round on."""
+    _director_post(event_id)
+    number = _form_int("player") or 0
+    result = events.player_leaves(get_db(), event_id, number, _form_int("gone_from"))
+    found = event_or_404(event_id)
+    name = found["players"][number - 1] if 1 <= number <= len(found["players"]) else ""
+    return _after(event_id, result, _("%(name)s leaves: rounds from %(n)s are planned again.",
+                                      name=name, n=result.round))
+
+
+@bp.post("/events/<event_id>/swap")
+def swap_page(event_id: str) -> Any:
+    """The director moves a player: two players of a round not started change places."""
+    _director_post(event_id)
+    no = _form_int("round") or 0
+    result = events.swap_players(get_db(), event_id, no, _form_int("first"),
+                                 _form_int("second"))
+    return _after(event_id, result, _("Round %(n)s: the two players changed places.", n=no))
+
+
+@bp.post("/events/<event_id>/end")
+def end_page(event_id: str) -> Any:
+    """The director ends the round being played."""
+    _director_post(event_id)
+    no = _form_int("round") or 0
+    result = events.end_round(get_db(), event_id, no)
+    return _after(event_id, result, _("Round %(n)s ended: the tables keep the hands played.",
+                                      n=no))
 
 
 @bp.get("/events/<event_id>/tables/<int:table_no>")
@@ -320,7 +429,7 @@ def moves(found: dict[str, Any], no: int, t: dict[str, Any]) -> list[dict[str, A
     out = []
     for seat, name in t["seats"].items():
         where: dict[str, Any] = {"seat": seat, "name": name, "table": None, "to_seat": None,
-                                 "sits_out": False}
+                                 "sits_out": False, "gone": False}
         if upcoming is not None:
             if name in upcoming["sit_outs"]:
                 where["sits_out"] = True
@@ -328,8 +437,22 @@ def moves(found: dict[str, Any], no: int, t: dict[str, Any]) -> list[dict[str, A
                 for s, n in nt["seats"].items():
                     if n == name:
                         where.update(table=nt["table"], to_seat=s)
+            where["gone"] = where["table"] is None and not where["sits_out"]
         out.append(where)
     return out
+
+
+@bp.app_template_global("round_clock")
+def round_clock(rnd: dict[str, Any]) -> dict[str, str] | None:
+    """A timed round's clock for the templates: when it ends (ISO, for the countdown script),
+    the no-script words ("Ends at 21:40") and the script's words; None for an untimed round or
+    one that is over."""
+    ends = rnd.get("ends_at")
+    if not ends or rnd.get("over") or rnd.get("ended_early"):
+        return None
+    when = datetime.fromisoformat(ends.replace("Z", "+00:00"))
+    return {"ends": ends, "text": _("Ends at %(time)s", time=format_time(when, "HH:mm")),
+            "left": _("%(time)s left", time="%(time)s"), "done": _("Finish this hand.")}
 
 
 @bp.app_context_processor
@@ -385,14 +508,22 @@ def _pdf(found: dict[str, Any], kind: str, html: Any) -> Response:
     return response
 
 
+def _absent(entry: dict[str, Any], no: int) -> bool:
+    """Whether a player is not there in round ``no`` (arrived later, or gone)."""
+    return entry["from_round"] > no or (entry["gone_from"] is not None
+                                        and entry["gone_from"] <= no)
+
+
 def tally_cards(found: dict[str, Any]) -> list[dict[str, Any]]:
     """Per player, per round: table, seat, partner, opponents (or a sit-out)."""
     cards = []
     for number, name in enumerate(found["players"]):
         rows = []
+        entry = found["roster"][number]
         for rnd in found["rounds"]:
             row: dict[str, Any] = {"round": rnd["no"], "table": None, "sits_out": False,
-                                   "partner": None, "opponents": [], "seat": None}
+                                   "partner": None, "opponents": [], "seat": None,
+                                   "absent": _absent(entry, rnd["no"])}
             if name in rnd["sit_outs"]:
                 row["sits_out"] = True
             for t in rnd["tables"]:
@@ -419,7 +550,18 @@ def tally_pdf(event_id: str) -> Response:
     return _pdf(found, "tally-cards", lambda: _print_page(
         "events/tally.html", found, cards=tally_cards(found),
         boxes=range(1, found["hands_per_round"] + 1),
+        box_trumps=box_trumps(found), suits={**SUIT_SYMBOLS, "NT": _("NT")},
         box_mm=round(min(6.0, 54.0 / found["hands_per_round"]), 2)))
+
+
+def box_trumps(found: dict[str, Any]) -> list[str]:
+    """A whist drive with a trump rotation: each deal's trump (the cycle starts again with
+    every round's match), for the tally card's boxes; else nothing."""
+    if found["game"] != "whist":
+        return []
+    rules = {**found["rules"], "deals": found["hands_per_round"]}
+    trumps = [deal_trump(rules, no) for no in range(1, found["hands_per_round"] + 1)]
+    return [t for t in trumps if t is not None]
 
 
 @bp.get("/events/<event_id>/chart.pdf")
@@ -429,6 +571,14 @@ def chart_pdf(event_id: str) -> Response:
     tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
     return _pdf(found, "rotation-chart", lambda: _print_page("events/chart.html", found,
                                                              tables=tables))
+
+
+@bp.get("/events/<event_id>/standings.pdf")
+def standings_pdf(event_id: str) -> Response:
+    """The final standings and the prizes (tied prizes shared): rank, player, total, loners,
+    euchres and high game."""
+    found = event_or_404(event_id)
+    return _pdf(found, "standings", lambda: _print_page("events/standings.html", found))
 
 
 @bp.get("/events/<event_id>/tents.pdf")

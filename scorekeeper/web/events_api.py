@@ -97,3 +97,62 @@ def decide(event_id: str, no: int, table_no: int) -> Response:
     if result.status is not EventStatus.DECIDED:
         return _json({"errors": errors(result)}, STATUS[result.status])
     return _json(event_body(event_or_404(event_id), director=True))
+
+
+def _changed(event_id: str, result: events.EventResult, status: int = 200) -> Response:
+    if result.status is not EventStatus.CHANGED:
+        return _json({"errors": errors(result)}, STATUS[result.status])
+    return _json(event_body(event_or_404(event_id), director=True), status)
+
+
+@bp.post("/api/events/<event_id>/players")
+def add_player(event_id: str) -> Response:
+    """A late arrival: ``{"name": ...}`` (or ``{"player": id, "name": ...}``) plays from the
+    first round not yet started; the rounds not started are planned again."""
+    from .api import read_object
+
+    require_api_director(event_id)
+    body = read_object()
+    if isinstance(body, Response):
+        return body
+    return _changed(event_id, events.add_player(get_db(), event_id, body), 201)
+
+
+@bp.patch("/api/events/<event_id>/players/<int:number>")
+def player_leaves(event_id: str, number: int) -> Response:
+    """An early leaver: ``{"gone_from": round}`` (default: the first round not started)."""
+    from .api import read_object
+
+    require_api_director(event_id)
+    body = read_object()
+    if isinstance(body, Response):
+        return body
+    if set(body) - {"gone_from"}:
+        return _json({"errors": [{"hand": None, "field": None, "message": _(
+            "Only “gone_from” can be changed for a player.")}]}, 422)
+    return _changed(event_id, events.player_leaves(get_db(), event_id, number,
+                                                   body.get("gone_from")))
+
+
+@bp.post("/api/events/<event_id>/rounds/<int:no>/swap")
+def swap(event_id: str, no: int) -> Response:
+    """Move a player in a round not yet started: ``{"players": [a, b]}`` (numbers from 1)
+    change places, seat for seat or seat for sit-out."""
+    from .api import read_object
+
+    require_api_director(event_id)
+    body = read_object()
+    if isinstance(body, Response):
+        return body
+    pair = body.get("players")
+    if not isinstance(pair, list) or len(pair) != 2:
+        return _json({"errors": [{"hand": None, "field": "players", "message": _(
+            "“players” must be the numbers of the two players who change places.")}]}, 422)
+    return _changed(event_id, events.swap_players(get_db(), event_id, no, pair[0], pair[1]))
+
+
+@bp.post("/api/events/<event_id>/rounds/<int:no>/end")
+def end_round(event_id: str, no: int) -> Response:
+    """End round ``no`` now: every table's match ends with the hands played so far."""
+    require_api_director(event_id)
+    return _changed(event_id, events.end_round(get_db(), event_id, no))

@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from .. import security, service
 from ..engine.cards import ALL_CARDS, EUCHRE_DECK, SEATS
 from ..engine.games import resolve_rules
+from ..engine.whist import trump_cycle
 from ..i18n.labels import SEAT_LABELS, card_label, seat_word
 from ..printing.sheet import build_sheet
 from ..store.db import get_db
@@ -39,6 +40,8 @@ def recorder(loaded: Any) -> dict[str, Any]:
                   for s in SEATS},
         "teams": tableview.team_names(match),
         "words": recorder_words(loaded.game),
+        # Whist with a trump rotation: each deal's trump by its number (the form asks none)
+        "cycle": list(trump_cycle(rules) or ()) or None if loaded.game == "whist" else None,
     }
 
 

@@ -22,6 +22,7 @@ HTTP_STATUS: dict[Status, int] = {
     Status.KEY_REUSED: 422,
     Status.WRONG_NO: 409,
     Status.OVER: 409,
+    Status.NOT_OVER: 409,
     Status.ILLEGAL: 422,
     Status.CONFLICT: 409,
     Status.NOT_LAST: 409,
@@ -48,6 +49,9 @@ def message(outcome: ServiceResult) -> str:
         return _("The next hand is hand %(next)s.", next=(recorded or 0) + 1)
     if s is Status.OVER:
         return _("The match is over: it takes no more hands.")
+    if s is Status.NOT_OVER:
+        return _("The match is not over (a hand may have been undone): a rematch starts only "
+                 "once it is finished.")
     if s is Status.KEY_REUSED:
         return _("This submission key was already used for a different hand.")
     if s is Status.CONFLICT:

@@ -1,5 +1,6 @@
 """The players' pages (issue 14): the table of players, a player's page, a partnership's page
-and its head-to-head against another pair, the season report PDF, the CSV exports.
+and its head-to-head against another pair, the season report PDF, the CSV exports (renaming
+and merging from a player's page: :mod:`.player_edits`).
 
 Views are thin: :mod:`scorekeeper.service.stats` reads (SQL aggregates over the facts), the
 templates under ``templates/players/`` show, :mod:`scorekeeper.printing.statcharts` draws.
@@ -8,10 +9,7 @@ templates under ``templates/players/`` show, :mod:`scorekeeper.printing.statchar
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
-import math
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,8 +17,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
-    flash,
     redirect,
     render_template,
     request,
@@ -28,13 +24,8 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from flask_limiter.util import get_remote_address
-from limits import parse
-from werkzeug.exceptions import TooManyRequests
 
 from ..printing import statcharts
-from ..ratelimit import EXTENSION
-from ..service import players as players_service
 from ..service import stats
 from ..store.db import get_db
 from .forms import MergePlayerForm, RenamePlayerForm
@@ -46,7 +37,6 @@ SEASON_CSS = "css/players.css"
 SORTS = ("name", "played", "won", "called", "made", "made_pct", "marches", "euchred",
          "loners_made", "points_from_calls")
 SUIT_ORDER = ("S", "H", "D", "C")
-DEFAULT_EDIT_LIMIT = "30 per hour"
 
 
 def span_or_400() -> stats.DateRange:
@@ -154,10 +144,10 @@ def player(player_id: str) -> Any:
     moved = merged_redirect("players.player", player_id=player_id)
     if moved is not None:
         return moved
-    return _player_page(player_id)
+    return player_page(player_id)
 
 
-def _player_page(player_id: str, rename: RenamePlayerForm | None = None,
+def player_page(player_id: str, rename: RenamePlayerForm | None = None,
                  merge: MergePlayerForm | None = None, problem: str | None = None,
                  status: int = 200) -> Any:
     row = player_or_404(player_id)
@@ -171,31 +161,6 @@ def _player_page(player_id: str, rename: RenamePlayerForm | None = None,
                            rename_form=rename, merge_form=merge, problem=problem), status
 
 
-# --- renaming and merging from the player page (the same service and limit as the API) ----------
-
-
-def edit_by(kind: str) -> str:
-    """Who made a change, as the history keeps it: a hash of the address, not the address."""
-    address = get_remote_address() or "unknown"
-    return f"{kind}:" + hashlib.sha256(address.encode()).hexdigest()[:12]
-
-
-def count_edit() -> None:
-    """One rename or merge from this address; 429 with Retry-After past
-    ``PLAYER_EDIT_LIMIT`` (pages and API count together)."""
-    setting = str(current_app.config.get("PLAYER_EDIT_LIMIT", DEFAULT_EDIT_LIMIT) or "0")
-    if setting.strip() in ("", "0"):
-        return
-    item = parse(setting)
-    limiter = current_app.extensions[EXTENSION].limiter
-    who = hashlib.sha256((get_remote_address() or "").encode()).hexdigest()[:32]
-    if limiter.hit(item, "players", who):
-        return
-    reset, _remaining = limiter.get_window_stats(item, "players", who)
-    raise TooManyRequests(_("Too many changes to players from this address; wait a while "
-                            "and try again."), retry_after=max(1, math.ceil(reset - time.time())))
-
-
 def _merge_choices(player_id: str) -> list[tuple[str, str]]:
     """Every other player, named with their matches (two players may share a name)."""
     return [("", _("Choose a player"))] + [
@@ -204,102 +169,6 @@ def _merge_choices(player_id: str) -> list[tuple[str, str]]:
         for p in sorted(stats.table(get_db(), stats.DateRange()),
                         key=lambda p: (p["name"].casefold(), -p["played"]))
         if p["id"] != player_id]
-
-
-def _editable(player_id: str) -> Response | None:
-    """None for a current player; a 303 to whom a merged player went (nothing changed)."""
-    row = player_or_404(player_id)
-    if not row["merged_into"]:
-        return None
-    current = stats.resolve(get_db(), player_id) or player_id
-    flash(_("%(name)s was merged into %(into)s; nothing was changed.", name=row["name"],
-            into=player_or_404(current)["name"]), "warn")
-    return redirect(url_for("players.player", player_id=current), 303)  # type: ignore[return-value]
-
-
-def _played(player_id: str) -> int:
-    return next((p["played"] for p in stats.table(get_db(), stats.DateRange())
-                 if p["id"] == player_id), 0)
-
-
-@bp.post("/players/<player_id>/rename")
-def rename(player_id: str) -> Any:
-    """Rename from the player page: 303 back with a flashed message, or the form with why."""
-    gone = _editable(player_id)
-    if gone is not None:
-        return gone
-    form = RenamePlayerForm()
-    if not form.validate():
-        return _player_page(player_id, rename=form, status=422)
-    count_edit()
-    old = player_or_404(player_id)["name"]
-    change = players_service.rename(get_db(), player_id, form.name.data, by=edit_by("page"))
-    if change.status != "ok":
-        form.name.errors = [_("A name must be 1 to 40 characters of plain text, without "
-                              "control or text-direction characters.")]
-        return _player_page(player_id, rename=form, status=422)
-    new = player_or_404(player_id)["name"]
-    flash(_("Renamed to %(new)s (was %(old)s).", old=old, new=new), "info")
-    return redirect(url_for("players.player", player_id=player_id), 303)
-
-
-def _merge_target(player_id: str, form: MergePlayerForm) -> dict[str, Any] | None:
-    """The player chosen to merge into, or None with the reason on the form."""
-    if not form.validate():
-        return None
-    target = stats.player(get_db(), form.into.data)
-    if form.into.data == player_id:
-        form.into.errors = [_("A player cannot be merged into themselves: choose another.")]
-    elif target is None or target["merged_into"]:
-        form.into.errors = [_("There is no such player to merge into: choose one from the "
-                              "list.")]
-    else:
-        return target
-    return None
-
-
-@bp.get("/players/<player_id>/merge")
-def merge_confirm(player_id: str) -> Any:
-    """The merge's confirmation: what will happen, and the button that does it."""
-    gone = _editable(player_id)
-    if gone is not None:
-        return gone
-    form = MergePlayerForm(request.args, meta={"csrf": False})
-    target = _merge_target(player_id, form)
-    if target is None:
-        return _player_page(player_id, merge=form, status=422)
-    row = player_or_404(player_id)
-    return render_template("players/merge.html", player=row, target=target,
-                           played=_played(player_id),
-                           together=stats.shared_matches(get_db(), player_id, target["id"]),
-                           form=MergePlayerForm(
-                               formdata=None, data={"into": target["id"], "confirm": "yes"}))
-
-
-@bp.post("/players/<player_id>/merge")
-def merge(player_id: str) -> Any:
-    """Merge (confirmed): 303 to the surviving player with a flashed message."""
-    gone = _editable(player_id)
-    if gone is not None:
-        return gone
-    form = MergePlayerForm()
-    target = _merge_target(player_id, form)
-    if target is None:
-        return _player_page(player_id, merge=form, status=422)
-    if form.confirm.data != "yes":
-        return redirect(url_for("players.merge_confirm", player_id=player_id,
-                                into=target["id"]), 303)
-    count_edit()
-    name, moved = player_or_404(player_id)["name"], _played(player_id)
-    change = players_service.merge(get_db(), player_id, target["id"], by=edit_by("page"))
-    if change.status != "ok":
-        form.into.errors = [_("There is no such player to merge into: choose one from the "
-                              "list.")]
-        return _player_page(player_id, merge=form, status=422)
-    flash(ngettext("%(name)s merged into %(into)s: %(num)d match moved.",
-                   "%(name)s merged into %(into)s: %(num)d matches moved.",
-                   moved, name=name, into=target["name"]), "info")
-    return redirect(url_for("players.player", player_id=target["id"]), 303)
 
 
 @bp.get("/players/<a>/with/<b>")

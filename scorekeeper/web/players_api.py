@@ -22,7 +22,8 @@ from ..service import players as players_service
 from ..service import stats
 from ..store.db import get_db
 from .api import json_response, read_object
-from .players import count_edit, edit_by, merged_redirect, player_or_404, span_or_400
+from .player_edits import count_edit, edit_by
+from .players import merged_redirect, player_or_404, span_or_400
 
 bp = Blueprint("players_api", __name__)
 

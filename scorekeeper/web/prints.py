@@ -34,6 +34,7 @@ from ..store.db import get_db
 bp = Blueprint("prints", __name__)
 
 PRINT_CSS = "css/print.css"  # linked by the pages; handed to WeasyPrint parsed and cached
+BLANK_CSS = "css/print-blank.css"  # the blank sheets' own rules, with PRINT_CSS
 RUBBER_ROWS = 8  # rows per game when a Whist sheet holds the three games of a rubber
 MAX_TICKS = 30  # a blank Euchre sheet draws tick boxes for games up to 30 points, no longer
 
@@ -241,7 +242,7 @@ def blank_pdf(game: str) -> Response:
     """A blank score sheet as a PDF."""
     _known(game)
     return _pdf(("blank", game), lambda: _blank_html(game, None, True, ""),
-                [f"{game}-score-sheet"], None)
+                [f"{game}-score-sheet"], None, stylesheets=(PRINT_CSS, BLANK_CSS))
 
 
 @bp.get("/m/<match_id>/blank")
@@ -258,4 +259,4 @@ def match_blank_pdf(match_id: str) -> Response:
     row = _row(match_id)
     return _pdf(("match-blank", match_id, row.version),
                 lambda: _blank_html(row.game, _for_print(row.data), True, ""),
-                [f"{row.game}-blank-sheet"], date.today())
+                [f"{row.game}-blank-sheet"], date.today(), stylesheets=(PRINT_CSS, BLANK_CSS))

@@ -7,7 +7,6 @@ Edit rights: ``/m/<id>?key=...`` swaps the edit key for an entry in the signed s
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import (
@@ -15,11 +14,9 @@ from flask import (
     abort,
     current_app,
     flash,
-    jsonify,
     redirect,
     render_template,
     request,
-    send_from_directory,
     url_for,
 )
 from flask_babel import get_locale
@@ -30,24 +27,21 @@ from .. import security, service, store
 from ..engine.games import GAMES
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
-from ..i18n import LANGUAGE_NAMES, LOCALES
+from ..i18n import LANGUAGE_NAMES
 from ..ratelimit import count_write
+from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
 from . import handpage, outcomes, pagecache, tableview
 from .errors import refuse_if_storage_full
-from .forms import ActionForm, ImportForm, StartForm, hand_form_class
+from .forms import ActionForm, ImportForm, StartForm
+from .handforms import hand_form_class
 from .qr import qr_svg
 
 bp = Blueprint("table", __name__)
 
 RECENT_COOKIE = "recent"
 RECENT_MAX = 12
-THEME_COLOUR = "#1d5c45"  # as <meta name="theme-color"> in base.html
-BACKGROUND_COLOUR = "#f3f0e8"  # the page background (app.css --bg)
-# a path on this site (no "//", "/\\", spaces), with its query if any (a language switch on the
-# merge question keeps which player was chosen)
-SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*(\?[\w\-.~%=&+,:@/]*)?")
 
 
 @bp.app_context_processor
@@ -231,7 +225,7 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
     """
     v = _view(loaded)
     plain = form is None and not general_errors and not v["problems"] and status == 200 \
-        and pagecache.cacheable()
+        and _keepable(loaded.id)
     if form is None and v["editor"] and not v["over"]:
         form = _hand_form(loaded)
         form.fill_defaults(v["next_no"], loaded.version)
@@ -254,6 +248,13 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
     return _page_response(loaded.id, html, status)
 
 
+def _keepable(match_id: str) -> bool:
+    """Whether this match's page may be kept per version (``pagecache``): not a club night's
+    table, whose banner follows the other tables (where everyone goes next), which never
+    change this match's version."""
+    return pagecache.cacheable() and event_store.table_of_match(get_db(), match_id) is None
+
+
 def _role(editor: bool, match_id: str) -> str:
     """Which kind of match page this phone gets (``pagecache.key``)."""
     if editor:
@@ -261,13 +262,14 @@ def _role(editor: bool, match_id: str) -> str:
     return "revoked" if security.has_rights_for(match_id) else "viewer"
 
 
-def _page_response(match_id: str, html: str, status: int = 200):
-    """The match page as a response: never cached by the browser; a recent match here (the
-    cookie is sent when the list changes)."""
+def _page_response(match_id: str, html: str, status: int = 200, kept: bool = False):
+    """The match page as a response: never cached by the browser; a recent match here (for a
+    ``kept`` page, the cookie only when its list changes: a new version of the match renews
+    its 400 days)."""
     resp = current_app.make_response((html, status))
     ids = [match_id] + [i for i in _recent_ids() if i != match_id]
     recent = ".".join(ids[:RECENT_MAX])
-    if recent != request.cookies.get(RECENT_COOKIE):  # a reload of the newest: nothing to say
+    if not kept or recent != request.cookies.get(RECENT_COOKIE):  # a kept page reloaded
         resp.set_cookie(RECENT_COOKIE, recent, max_age=400 * 86400,
                         httponly=True, samesite="Lax", secure=request.is_secure)
     resp.headers["Cache-Control"] = "no-store"
@@ -291,13 +293,13 @@ def match(match_id: str):
     fix = request.args.get("fix", type=int)
     if fix is not None:  # the history's short "correct hand N" links
         return redirect(url_for("table.edit_hand", match_id=match_id, no=fix), 303)
-    row = store.get_match(get_db(), match_id) if pagecache.cacheable() else None
+    row = store.get_match(get_db(), match_id) if _keepable(match_id) else None
     if row is not None:  # an unchanged match: the page kept in memory, if there is one
         editor = security.rights_match(match_id, row.edit_key_hash)
         html = pagecache.get(pagecache.key(match_id, row.version, _role(editor, match_id),
                                            row.edit_key_hash))
         if html is not None:
-            return _page_response(match_id, html)
+            return _page_response(match_id, html, kept=True)
     return _match_page(_load_or_404(match_id))
 
 
@@ -345,75 +347,3 @@ def new_key(match_id: str):
     security.remember_edit_key(match_id, key)
     flash(_("New scorer link made: the old one no longer works."), "info")
     return redirect(url_for("table.match", match_id=match_id), 303)
-
-
-# --- small things ------------------------------------------------------------------------------
-
-
-@bp.get("/start")
-@bp.get("/import")
-def back_home():
-    """A form's address opened directly (a refresh, a language switch): go to the home page."""
-    return redirect(url_for("table.home"), 303)
-
-
-@bp.get("/m/<match_id>/hands")
-@bp.get("/m/<match_id>/undo")
-@bp.get("/m/<match_id>/rematch")
-def back_to_match(match_id: str):
-    """A write's address opened directly: show the match (nothing is written by a GET)."""
-    return redirect(url_for("table.match", match_id=match_id), 303)
-
-
-@bp.get("/csrf-token")
-def csrf_token():
-    """A fresh CSRF token for this session: the queue's replay after the page's one expired."""
-    resp = jsonify(token=generate_csrf())
-    resp.headers["Cache-Control"] = "no-store"
-    return resp
-
-
-@bp.get("/lang/<code>")
-def set_lang(code: str):
-    """Remember the chosen language in a cookie and go back to the page."""
-    target = request.args.get("next") or "/"
-    if not SAFE_NEXT.fullmatch(target):  # only our own page paths: never off-site
-        target = "/"
-    resp = redirect(target, 303)
-    if code in LOCALES:
-        resp.set_cookie("lang", code, max_age=400 * 86400, samesite="Lax",
-                        secure=request.is_secure)
-    return resp
-
-
-@bp.get("/manifest.webmanifest")
-def manifest():
-    """The web app manifest: install to the home screen, standalone, the app's colours."""
-    icons = [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
-              "type": "image/png", "purpose": "any maskable"} for n in (192, 512)]
-    icons.append({"src": url_for("static", filename="icons/favicon.svg"), "sizes": "any",
-                  "type": "image/svg+xml"})
-    resp = jsonify(name=_("Scorekeeper"), short_name=_("Scorekeeper"),
-                   description=_("Score keeper for Euchre and Whist played with real cards"),
-                   start_url="/", scope="/", display="standalone", theme_color=THEME_COLOUR,
-                   background_color=BACKGROUND_COLOUR, icons=icons,
-                   lang=str(get_locale() or "en").replace("_", "-"))
-    resp.mimetype = "application/manifest+json"
-    resp.headers["Cache-Control"] = "no-cache"
-    return resp
-
-
-@bp.get("/sw.js")
-def service_worker():
-    """The service worker, from the root so that its scope is the whole site."""
-    resp = send_from_directory(current_app.static_folder + "/js", "sw.js",
-                               mimetype="text/javascript", max_age=0)
-    resp.headers["Cache-Control"] = "no-cache"
-    return resp
-
-
-@bp.get("/favicon.ico")
-def favicon():
-    """The icon browsers ask for at the root."""
-    return send_from_directory(current_app.static_folder + "/icons", "favicon.svg",
-                               mimetype="image/svg+xml")

@@ -16,6 +16,7 @@ from ..engine.cards import SUIT_SYMBOLS
 from ..engine.games import GAMES
 from ..engine.problems import Problem
 from ..engine.state import HandState, MatchState
+from ..engine.whist import trump_cycle
 from ..i18n.labels import RESULT_LABELS, SEAT_LABELS
 from ..i18n.messages import problem_message
 
@@ -124,7 +125,8 @@ def undo_what(match: dict[str, Any], hand: dict[str, Any], out: HandState) -> st
         return str(RESULT_LABELS["passed"])
     if match["game"] == "whist":
         tricks = (out.outcome.tricks or {}).get("NS")
-        suit = SUIT_SYMBOLS.get(hand.get("trump") or "", "")
+        trump = (out.outcome.whist or {}).get("rotation_trump") or hand.get("trump") or ""
+        suit = SUIT_SYMBOLS.get(trump, trump)  # a rotation's no-trump deal: NT
         return f"{suit} {short_names(match)['NS']} {tricks}".strip()
     caller = match["seats"].get(hand.get("caller") or "", "?")
     label = RESULT_LABELS.get(result, "")
@@ -160,7 +162,7 @@ def history_rows(match: dict[str, Any], state: MatchState) -> list[dict[str, Any
             "no": out.no,
             "dealer": seats.get(out.dealer, ""),
             "caller": seats.get(hand.get("caller") or "", ""),
-            "trump": hand.get("trump"),
+            "trump": (out.outcome.whist or {}).get("rotation_trump") or hand.get("trump"),
             "tags": tags,
             "tricks": shown,
             "gains": gains,
@@ -266,6 +268,7 @@ def board(loaded: Any, editor: bool) -> dict[str, Any]:
     last = None
     if hands and state.hands:
         last = {"no": len(hands), "what": undo_what(match, hands[-1], state.hands[-1])}
+    cycle = list(trump_cycle(rules) or ()) if match["game"] == "whist" else []
     games = ""
     if state.games is not None:
         won = {t: state.games_won(t) for t in TEAMS}
@@ -293,6 +296,10 @@ def board(loaded: Any, editor: bool) -> dict[str, Any]:
         "lose_score": score.get("EW" if winner == "NS" else "NS", 0),
         "dealer": {"seat": dealer, "name": seats[dealer], "seat_name": SEAT_LABELS[dealer]},
         "next_no": len(hands) + 1,
+        # Whist with a trump rotation: the cycle (the hand form shows its deal's trump) and
+        # the next deal's trump for the board
+        "trump_cycle": cycle,
+        "deal_trump": cycle[len(hands) % len(cycle)] if cycle and not state.over else None,
         "editor": editor,
         "last": last,
         "rows": history_rows(match, state),

@@ -96,6 +96,9 @@
     var no = +(rec.dataset.no || val("expected_no")) || 1;
     var trump = val("trump") || "", turnUp = val("turn_up") || "", round = val("round");
     if (!trump && turnUp && round === "1" && data.game === "euchre") trump = suit(turnUp);
+    // a Whist trump rotation fixes the deal's trump by its number ("NT": no trump, so the
+    // highest card of the suit led wins every trick)
+    if (data.cycle) trump = data.cycle[(no - 1) % data.cycle.length];
     return {
       game: data.game, dealer: SEATS[(SEATS.indexOf(data.first_dealer) + no - 1) % 4], trump: trump,
       caller: val("caller") || null, alone: !!(f.elements.alone && f.elements.alone.checked),
@@ -361,7 +364,7 @@
       draw();
       return;
     }
-    if (!val("trump") && fx.trump) checked("trump", fx.trump);
+    if (!val("trump") && fx.trump && !data.cycle) checked("trump", fx.trump);
     rec.hidden = false;
     btn.setAttribute("aria-expanded", "true");
     message("");

@@ -41,15 +41,20 @@ def thirty_hands() -> list[dict]:
     return hands
 
 
-def timed(client, url: str, runs: int = 200) -> tuple[float, int]:
-    times, size = [], 0
-    for _ in range(runs):
-        start = time.perf_counter()
-        r = client.get(url)
-        times.append(time.perf_counter() - start)
-        assert r.status_code == 200, (url, r.status_code)
-        size = len(r.data)
-    return statistics.median(times) * 1000, size
+def timed_together(requests: list[tuple[object, str]], rounds: int = 400
+                   ) -> list[tuple[float, int]]:
+    """The median time (ms) and size of each (client, url), asked in turn round after round:
+    a machine that slows down or speeds up meanwhile does so for every one of them alike."""
+    times: list[list[float]] = [[] for _ in requests]
+    sizes = [0] * len(requests)
+    for _ in range(rounds):
+        for i, (client, url) in enumerate(requests):
+            start = time.perf_counter()
+            r = client.get(url)  # type: ignore[attr-defined]
+            times[i].append(time.perf_counter() - start)
+            assert r.status_code == 200, (url, r.status_code)
+            sizes[i] = len(r.data)
+    return [(statistics.median(t) * 1000, size) for t, size in zip(times, sizes, strict=True)]
 
 
 def after_saves(app, client, page: str, match_id: str, cold: bool, runs: int = 60) -> float:
@@ -76,7 +81,13 @@ def after_saves(app, client, page: str, match_id: str, cold: bool, runs: int = 6
 
 
 def main() -> int:
-    app = create_app({"TESTING": True}, instance_path=tempfile.mkdtemp())
+    """Run in a temporary instance folder, removed afterwards (the database with it)."""
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
+        return run(tmp)
+
+
+def run(tmp: str) -> int:
+    app = create_app({"TESTING": True}, instance_path=tmp)
     match = {"format": "scorekeeper-match/1", "game": "euchre", "seats": SEATS,
              "teams": {"NS": "The Home Team", "EW": "The Visitors"},
              "rules": {"target": 99}, "hands": thirty_hands()}
@@ -87,9 +98,10 @@ def main() -> int:
     scorer, viewer = app.test_client(), app.test_client()
     scorer.get(f"{page}?key={created.edit_key}")
 
-    trivial_ms, _ = timed(viewer, "/healthz")
-    scorer_ms, scorer_bytes = timed(scorer, page)
-    viewer_ms, viewer_bytes = timed(viewer, page)
+    for client in (viewer, scorer):  # warm: the kept pages exist
+        client.get(page)
+    (trivial_ms, _), (scorer_ms, scorer_bytes), (viewer_ms, viewer_bytes) = timed_together(
+        [(viewer, "/healthz"), (scorer, page), (viewer, page)])
     print(f"trivial endpoint (/healthz):      {trivial_ms:6.2f} ms")
     within = True
     for who, ms, size in (("scorer", scorer_ms, scorer_bytes), ("viewer", viewer_ms, viewer_bytes)):

@@ -110,8 +110,14 @@ def pages(pdf: bytes) -> int:
 
 
 def main() -> int:
+    """Run in a temporary instance folder, removed afterwards (the database with it)."""
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
+        return run(tmp)
+
+
+def run(tmp: str) -> int:
     app = create_app({"TESTING": True, "PDF_CACHE": 0, "PDF_LIMIT": "0"},
-                     instance_path=tempfile.mkdtemp())
+                     instance_path=tmp)
     client = app.test_client()
     failed = False
     print(f"median of {RUNS} runs after one warm-up; targets judged on CPU time "

@@ -103,13 +103,19 @@ def timed(client, url: str, runs: int) -> float:
 
 
 def main() -> int:
+    """Run in a temporary instance folder, removed afterwards (the database with it)."""
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
+        return run(tmp)
+
+
+def run(tmp: str) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args()
     rng = random.Random(14)
     names = [f"Player {n:03d}" for n in range(PLAYERS)]
-    app = create_app({"TESTING": True, "CREATE_LIMIT": "0"}, instance_path=tempfile.mkdtemp())
+    app = create_app({"TESTING": True, "CREATE_LIMIT": "0"}, instance_path=tmp)
     client = app.test_client()
     matches = hands = 0
     failed = False

@@ -7,9 +7,10 @@ import urllib.request
 from pathlib import Path
 
 import jsonschema
+from egn_text import load_egn_text
 from helpers import SHARED
 
-from scorekeeper.formats.egn import egn_to_match, load_egn_text
+from scorekeeper.formats.egn import egn_to_match
 
 EGN_DIR = SHARED / "data" / "egn"
 

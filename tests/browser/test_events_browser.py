@@ -99,3 +99,68 @@ def test_the_directors_page_in_chinese(make_phone, base_url):
     expect(page.locator("#next-round")).to_contain_text("本輪所有桌打完後會顯示座位。")
     no_sideways_scroll(page)
     director.shot("event-director-zh-hant", full_page=True)
+
+
+def seats_of(page):
+    """The next round's tables as the director's page lists them."""
+    return page.locator("#next-round .ev-next li").all_inner_texts()
+
+
+def test_the_director_adds_a_late_arrival_and_the_next_round_changes(make_phone, base_url):
+    event = api(base_url, "/api/events", {
+        "name": "Late night", "game": "euchre", "players": NAMES, "rounds": 3,
+        "hands_per_round": 2, "movement": "schedule", "seed": 8, "minutes_per_round": 25})
+    director = make_phone()
+    page = director.goto(event["director_url"].replace(base_url, ""))
+    page.wait_for_url(re.compile(r"/events/[\w-]+$"))
+    clock = page.locator("#round-status .ev-clock")
+    expect(clock).to_have_text(re.compile(r"^(2[45]|25):\d\d left$"))  # the countdown runs
+    before = seats_of(page)
+    assert not any("Lou" in line for line in before)
+    page.locator("#late-name").fill("Late Lou")
+    page.get_by_role("button", name="Add player").click()
+    expect(page.locator(".flash")).to_contain_text("Late Lou joins from round 2.")
+    after = seats_of(page)
+    assert after != before and any("Late Lou" in line for line in after)
+    expect(page.locator("#next-round")).to_contain_text("Sitting out:")
+    assert "Late Lou" not in page.locator("#next-round .hint").first.inner_text()
+    expect(page.locator("#round-status")).not_to_contain_text("Late Lou")  # round 1 stays
+    no_sideways_scroll(page)
+    director.shot("event-director-late-arrival", full_page=True)
+
+    # the same name again: a clear message, nothing stored
+    page.locator("#late-name").fill("late lou")
+    page.get_by_role("button", name="Add player").click()
+    expect(page.locator(".flash")).to_contain_text("Two players are called “late lou”")
+    assert seats_of(page) == after
+
+    # move a player in the next round: the late arrival changes places with the sitter
+    page.locator("#move-player summary").click()
+    first = page.locator("#move-player select[name=first]")
+    second = page.locator("#move-player select[name=second]")
+    first.select_option(label=next(o for o in first.locator("option").all_inner_texts()
+                                   if o.startswith("Late Lou")))
+    second.select_option(label=next(o for o in second.locator("option").all_inner_texts()
+                                    if "Sits out" in o))
+    director.shot("event-director-move", full_page=True)
+    page.get_by_role("button", name="Move", exact=True).click()
+    expect(page.locator(".flash")).to_contain_text("Round 2: the two players changed places.")
+    expect(page.locator("#next-round .hint").first).to_contain_text("Late Lou")
+
+    # the table's page counts down too; at 0 it says to finish the hand
+    table = make_phone()
+    tpage = table.goto(event["rounds"][0]["tables"][0]["table_url"].replace(base_url, ""))
+    tpage.wait_for_url(re.compile(r"/m/[\w-]+$"))
+    tclock = tpage.locator("#event-banner .ev-clock")
+    expect(tclock).to_have_text(re.compile(r"^2[45]:\d\d left$"))
+    table.shot("event-table-countdown")
+    tpage.evaluate("document.querySelector('.ev-clock').setAttribute('data-ends',"
+                   " new Date(Date.now() - 1000).toISOString())")
+    expect(tclock).to_have_text("Finish this hand.")
+
+    # end round 1 early: the next round can start
+    page.get_by_role("button", name="End round 1 now").click()
+    expect(page.locator(".flash")).to_contain_text("Round 1 ended")
+    expect(page.get_by_role("button", name="Start round 2")).to_be_visible()
+    no_sideways_scroll(page)
+    director.shot("event-director-ended", full_page=True)

@@ -337,20 +337,6 @@ def test_eight_viewers_polling_all_see_the_hand(phone, make_phone):
     assert page.request.get(url).status == 200  # the server still answers
 
 
-def test_the_wake_lock_toggle_throws_nothing(phone):
-    page = phone.goto("/")
-    start(page)
-    wake = page.locator("#wake")
-    if page.evaluate("'wakeLock' in navigator"):
-        wake.click()
-        page.wait_for_timeout(300)
-        assert wake.get_attribute("aria-pressed") in ("true", "false")
-        wake.click()
-    else:
-        expect(wake).to_be_hidden()
-    # the phone fixture fails the test on any page error
-
-
 def test_the_language_switcher_keeps_the_page(phone):
     page = phone.goto("/")
     url = start(page)

@@ -336,10 +336,22 @@ def test_the_lone_lead_option_decides_who_leads(lone_lead, leader):
     assert problems, f"{other} leads under the other option, so this record is illegal"
 
 
-def test_stick_the_dealer_hands_are_analysed_too():
-    hand = euchre_hand(random.Random(5), "S", alone=False)
+STUCK = {"dealer": "S", "caller": "S", "round": 2, "turn_up": "9C", "trump": "H", "alone": False,
+         "deal": {"N": ["AS", "KS", "QS", "JS", "10S"], "E": ["AD", "KD", "QD", "JD", "10D"],
+                  "S": ["JH", "AH", "KH", "QH", "9D"], "W": ["JC", "AC", "KC", "QC", "10H"]}}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_stick_the_dealer_hands_are_analysed_too(seed):
+    """Everyone passed round 1 and the dealer, stuck, named hearts: W (the dealer's left)
+    leads, and the par is what a plain search of the same cards finds."""
+    holdings = {s: cards(" ".join(c)) for s, c in STUCK["deal"].items()}
+    play = random_line(random.Random(seed), holdings, "H", "W")
+    hand = {**STUCK, "play": [[str(c) for c in t] for t in play]}
     result, problems = analyse_hand(hand, 1, "S", rules(stick_the_dealer=True))
-    assert not problems and result.after[0] == result.par
+    assert not problems
+    assert result.par == memo_brute(holdings, "H", "W", "NS")
+    assert result.par >= 4  # S holds the right bower, ace, king and queen of hearts
 
 
 @pytest.mark.parametrize(("change", "code"), [
@@ -376,6 +388,13 @@ def test_an_incomplete_or_renege_record_is_refused():
     assert result is None
     assert [p.code for p in problems] == ["analysis.renege"]
     assert problems[0].params["seat"] == reneged[0][0]
+    # a short record is legal only with a declared renege: refused as a renege, never as
+    # "incomplete" (there is no such refusal: evaluate refuses any other short record)
+    declared = {**hand, "play": hand["play"][:2], "renege": "E"}
+    result, problems = analyse_hand(declared, 1, "N", rules())
+    assert result is None
+    assert [p.code for p in problems] == ["analysis.renege"]
+    assert problems[0].params["seat"] == "E"
 
 
 def test_illegal_plays_given_directly_are_refused():

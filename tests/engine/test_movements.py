@@ -32,8 +32,8 @@ def test_every_stored_design_is_a_whist_tournament(players):
 
 
 def test_the_issue_sizes_have_designs():
-    assert {8, 12, 16, 20, 24} <= set(DESIGNS)
-    assert {13, 17, 21} <= set(DESIGNS)
+    assert {8, 12, 16, 20, 24, 32} <= set(DESIGNS)
+    assert {9, 13, 17, 21} <= set(DESIGNS)
 
 
 @pytest.mark.parametrize("players", DESIGNS)
@@ -149,3 +149,70 @@ def test_progressive_rounds_seat_everyone_and_rotate_sit_outs(players, rounds, d
         sat = m.sit_out_counts(players, played)
         assert max(sat) - min(sat) <= 1
         assert not set(played[-2].sit_outs) & set(nxt.sit_outs)
+
+
+# --- re-planning: late arrivals, leavers, moves -------------------------------------------------
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(8, 30), played=st.integers(1, 4), rest=st.integers(1, 4),
+       data=st.data())
+def test_replanned_rounds_seat_the_players_there_and_keep_sit_outs_even(players, played, rest,
+                                                                        data):
+    seed = data.draw(st.integers(0, 1000))
+    history = list(m.schedule(players, played, seed).rounds)
+    arrivals = data.draw(st.integers(0, 3))
+    total = players + arrivals
+    leavers = data.draw(st.lists(st.integers(0, players - 1), max_size=3, unique=True))
+    active = [p for p in range(total) if p not in leavers]
+    again = m.replan(total, active, history, rest, seed)
+    assert again == m.replan(total, active, history, rest, seed)  # deterministic
+    for rnd in again:
+        placed = sorted([p for t in rnd.tables for p in t] + list(rnd.sit_outs))
+        assert placed == active and len(rnd.sit_outs) == len(active) % 4
+    # counting a missed round as a sit-out, the players there sit out evenly
+    sits = m.sat_counts(total, [*history, *again])
+    there_all_night = [sits[p] for p in active if p < players]
+    assert max(there_all_night) - min(there_all_night) <= 1
+
+
+def test_a_late_arrival_sits_out_only_after_everyone_else():
+    history = list(m.schedule(12, 2, 4).rounds)
+    rounds = m.replan(13, range(13), history, 3, 4)
+    assert all(12 not in r.sit_outs for r in rounds)
+    assert m.quality(13, [*history, *rounds]).repeated_partners == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(8, 24), data=st.data())
+def test_refit_fits_a_planned_round_to_the_players_there(players, data):
+    planned = m.progressive_first(players, data.draw(st.integers(0, 100)))
+    total = players + data.draw(st.integers(0, 5))
+    leavers = data.draw(st.lists(st.integers(0, players - 1), max_size=4, unique=True))
+    active = [p for p in range(total) if p not in leavers]
+    sat = data.draw(st.lists(st.integers(0, 2), min_size=total, max_size=total))
+    fitted = m.refit(planned, active, sat)
+    assert sorted([p for t in fitted.tables for p in t] + list(fitted.sit_outs)) == active
+    assert len(fitted.tables) == len(active) // 4
+    seated = [p for t in fitted.tables for p in t]
+    for p in fitted.sit_outs:  # nobody sits out while a seated player has sat out less
+        assert all(sat[q] >= sat[p] for q in seated)
+    # players who stay keep their seats while the tables stay
+    if len(fitted.tables) == len(planned.tables) and len(set(sat)) == 1:
+        for t_old, t_new in zip(planned.tables, fitted.tables, strict=True):
+            for a, b in zip(t_old, t_new, strict=True):
+                assert a == b or a in leavers
+    assert m.refit(planned, range(players), [0] * players) == planned
+
+
+def test_swap_moves_two_players_or_one_into_a_sit_out():
+    rnd = m.Round(((0, 1, 2, 3), (4, 5, 6, 7)), (8,))
+    assert m.swap(rnd, 0, 5) == m.Round(((5, 1, 2, 3), (4, 0, 6, 7)), (8,))
+    assert m.swap(rnd, 8, 2) == m.Round(((0, 1, 8, 3), (4, 5, 6, 7)), (2,))
+
+
+def test_too_few_players_to_plan():
+    with pytest.raises(m.MovementError):
+        m.replan(8, [0, 1, 2], [], 1, 0)
+    with pytest.raises(m.MovementError):
+        m.refit(m.Round(((0, 1, 2, 3),)), [0, 1], [0] * 4)

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import one_trick
 import pytest
+from helpers import SEATS
 
 from scorekeeper import check
 from scorekeeper.engine import games
+from scorekeeper.engine.limits import MATCH_FORMAT
 from scorekeeper.engine.matchfile import check_match
-
-SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def match(hands: list[dict], **rules: object) -> dict:
-    out = {"format": "scorekeeper-match/1", "game": "one_trick", "seats": SEATS,
+    out = {"format": MATCH_FORMAT, "game": "one_trick", "seats": dict(SEATS),
            "hands": hands}
     if rules:
         out["rules"] = rules

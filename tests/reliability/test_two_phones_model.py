@@ -20,9 +20,10 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from reliability_support import SEATS
 
 from scorekeeper import create_app
+from scorekeeper.engine.limits import MATCH_FORMAT
 from scorekeeper.engine.matchfile import check_match
 
-BASE = {"format": "scorekeeper-match/1", "game": "euchre", "seats": dict(SEATS),
+BASE = {"format": MATCH_FORMAT, "game": "euchre", "seats": dict(SEATS),
         "rules": {"target": 200}}
 hands = st.one_of(
     st.builds(lambda c, t, a: {"caller": c, "makers_tricks": t, **({"alone": True} if a else {})},

@@ -53,3 +53,9 @@ def _events(db: Database) -> None:
     )
     db.execute("CREATE UNIQUE INDEX event_tables_match ON event_tables (match_id)"
                " WHERE match_id IS NOT NULL")
+
+
+@migrations(name="0016_event_round_ends")
+def _round_ends(db: Database) -> None:
+    # When the director ended a round early (NULL: it ends with its matches).
+    db.execute("ALTER TABLE event_rounds ADD COLUMN ended TEXT")

@@ -1,0 +1,91 @@
+"""The small things around the pages: a form's address opened directly, a fresh CSRF token for
+the offline queue, the language switch, the web app manifest, the service worker and the
+favicon. Views on :data:`scorekeeper.web.table.bp` (their endpoints stay ``table.*``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import current_app, jsonify, redirect, request, send_from_directory, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
+
+from ..i18n import LOCALES
+from .table import bp
+
+THEME_COLOUR = "#1d5c45"  # as <meta name="theme-color"> in base.html
+BACKGROUND_COLOUR = "#f3f0e8"  # the page background (app.css --bg)
+# a path on this site (no "//", "/\\", spaces), with its query if any (a language switch on the
+# merge question keeps which player was chosen)
+SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*(\?[\w\-.~%=&+,:@/]*)?")
+
+
+@bp.get("/start")
+@bp.get("/import")
+def back_home():
+    """A form's address opened directly (a refresh, a language switch): go to the home page."""
+    return redirect(url_for("table.home"), 303)
+
+
+@bp.get("/m/<match_id>/hands")
+@bp.get("/m/<match_id>/undo")
+@bp.get("/m/<match_id>/rematch")
+def back_to_match(match_id: str):
+    """A write's address opened directly: show the match (nothing is written by a GET)."""
+    return redirect(url_for("table.match", match_id=match_id), 303)
+
+
+@bp.get("/csrf-token")
+def csrf_token():
+    """A fresh CSRF token for this session: the queue's replay after the page's one expired."""
+    resp = jsonify(token=generate_csrf())
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@bp.get("/lang/<code>")
+def set_lang(code: str):
+    """Remember the chosen language in a cookie and go back to the page."""
+    target = request.args.get("next") or "/"
+    if not SAFE_NEXT.fullmatch(target):  # only our own page paths: never off-site
+        target = "/"
+    resp = redirect(target, 303)
+    if code in LOCALES:
+        resp.set_cookie("lang", code, max_age=400 * 86400, samesite="Lax",
+                        secure=request.is_secure)
+    return resp
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """The web app manifest: install to the home screen, standalone, the app's colours."""
+    icons = [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
+              "type": "image/png", "purpose": "any maskable"} for n in (192, 512)]
+    icons.append({"src": url_for("static", filename="icons/favicon.svg"), "sizes": "any",
+                  "type": "image/svg+xml"})
+    resp = jsonify(name=_("Scorekeeper"), short_name=_("Scorekeeper"),
+                   description=_("Score keeper for Euchre and Whist played with real cards"),
+                   start_url="/", scope="/", display="standalone", theme_color=THEME_COLOUR,
+                   background_color=BACKGROUND_COLOUR, icons=icons,
+                   lang=str(get_locale() or "en").replace("_", "-"))
+    resp.mimetype = "application/manifest+json"
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, from the root so that its scope is the whole site."""
+    resp = send_from_directory(current_app.static_folder + "/js", "sw.js",
+                               mimetype="text/javascript", max_age=0)
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """The icon browsers ask for at the root."""
+    return send_from_directory(current_app.static_folder + "/icons", "favicon.svg",
+                               mimetype="image/svg+xml")
