@@ -830,3 +830,11 @@ def test_a_crafted_card_record_in_the_form_is_refused_in_words(table, matches, f
     preview = table.client.get(url + "/preview", query_string={
         **form, "caller": "E", "makers_tricks": "3", field: text})
     assert preview.status_code < 500
+
+
+def test_whist_says_deals_where_euchre_says_hands(table):
+    html = table.page(table.start(game="whist"))
+    assert "Save deal 1" in html and "Deal 1, after 0–0" in html and ">deal 1<" in html
+    assert "Save hand" not in html and "Record it as deal #" in html
+    euchre = table.page(table.start())
+    assert "Save hand 1" in euchre and "Save deal" not in euchre
