@@ -575,7 +575,7 @@ def test_whist_rubber_shows_the_games(app, matches):
     phone.get(f"/m/{match_id}?key={key}")
     html = phone.get(f"/m/{match_id}").get_data(as_text=True)
     assert "Games won: Ann &amp; Cai 1 – 0 Bo &amp; Dee" in html
-    assert "Save hand 2" in html  # the rubber goes on
+    assert "Save deal 2" in html  # the rubber goes on
 
 
 def test_match_page_with_its_css_and_js_stays_under_30_kb(app, matches):
