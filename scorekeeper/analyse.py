@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from .check import UNREADABLE, _failed, _line, check_text, read_file
+from .check import UNREADABLE, check_text, failed_answer, json_line, read_file
 from .engine.analysis import analyse_match_hand
 from .engine.problems import Problem
 from .formats import safejson
@@ -28,7 +28,7 @@ def analyse_text(text: bytes, name: str, hand: int | None = None) -> tuple[list[
         return _analyse_text(text, name, hand)
     except Exception as exc:  # the last line of defence: say what happened, no traceback
         error = f"{type(exc).__name__}: {exc}"[:200]
-        return [_failed(name, [Problem("file.failed", params={"error": error})])], 1
+        return [failed_answer(name, [Problem("file.failed", params={"error": error})])], 1
 
 
 def _analyse_text(text: bytes, name: str, only: int | None) -> tuple[list[dict[str, Any]], int]:
@@ -39,7 +39,7 @@ def _analyse_text(text: bytes, name: str, only: int | None) -> tuple[list[dict[s
     if is_emn(data, name):
         games = [match for match, _ in emn_to_matches(data)[0] if match is not None]
         if len(games) != 1:
-            return [_failed(name, [Problem("analysis.emn", params={"count": len(games)})])], 1
+            return [failed_answer(name, [Problem("analysis.emn", params={"count": len(games)})])], 1
         match = games[0]
     elif is_egn(data, name):
         match = egn_to_match(data)[0]
@@ -50,7 +50,7 @@ def _analyse_text(text: bytes, name: str, only: int | None) -> tuple[list[dict[s
     if only is not None:
         if not 1 <= only <= len(hands):
             problem = Problem("analysis.no_hand", params={"no": only, "count": len(hands)})
-            return [_failed(name, [problem])], UNREADABLE
+            return [failed_answer(name, [problem])], UNREADABLE
         wanted = [only]
     else:
         wanted = [no for no, hand in enumerate(hands, 1)
@@ -77,7 +77,7 @@ def main(name: str, hand: int | None = None) -> int:
         assert text is not None
         lines, status = analyse_text(text, name, hand)
     for line in lines:
-        sys.stdout.write(_line(line) + "\n")
+        sys.stdout.write(json_line(line) + "\n")
     if not lines:
         sys.stderr.write(f"scorekeeper analyse: no hand in {name} has a card record to "
                          "analyse\n")

@@ -24,7 +24,7 @@ def check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
         return _check_text(text, name)
     except Exception as exc:  # the last line of defence: one bad file must not stop the rest
         error = f"{type(exc).__name__}: {exc}"[:200]
-        return _failed(name, [Problem("file.failed", params={"error": error})]), 1
+        return failed_answer(name, [Problem("file.failed", params={"error": error})]), 1
 
 
 def _check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
@@ -32,17 +32,17 @@ def _check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
         data = safejson.loads(text)
     except safejson.Refused as refused:
         status = UNREADABLE if refused.problem.code == "file.not_json" else 1
-        return _failed(name, [refused.problem]), status
+        return failed_answer(name, [refused.problem]), status
     if is_emn(data, name):
         return _check_emn(data, name)
     if is_egn(data, name):
         match, problems = egn_to_match(data)
         if match is None:
-            return _failed(name, problems), 1
+            return failed_answer(name, problems), 1
         data = match
     result = check_match(data)
     if not result.ok:
-        return _failed(name, result.problems), 1
+        return failed_answer(name, result.problems), 1
     assert result.state is not None
     return {"file": name, **result.state.as_json()}, 0
 
@@ -66,7 +66,7 @@ def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
     return {"file": name, "ok": True, "game": "euchre", "matches": states}, 0
 
 
-def _line(line: dict[str, Any]) -> str:
+def json_line(line: dict[str, Any]) -> str:
     """The JSON line; a file name that is not valid Unicode is written with escapes."""
     try:
         text = json.dumps(line, ensure_ascii=False)
@@ -76,7 +76,7 @@ def _line(line: dict[str, Any]) -> str:
         return json.dumps(line)
 
 
-def _failed(name: str, problems: list[Problem]) -> dict[str, Any]:
+def failed_answer(name: str, problems: list[Problem]) -> dict[str, Any]:
     return {"file": name, "ok": False, "errors": [p.as_json() for p in problems]}
 
 
@@ -93,7 +93,7 @@ def read_file(name: str) -> tuple[bytes | None, dict[str, Any] | None]:
         if len(text) <= safejson.MAX_BYTES:
             text.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return None, _failed(name, [Problem("file.unreadable", params={"error": str(exc)})])
+        return None, failed_answer(name, [Problem("file.unreadable", params={"error": str(exc)})])
     return text, None
 
 
@@ -107,7 +107,7 @@ def main(files: list[str]) -> int:
         else:
             assert text is not None
             line, code = check_text(text, name)
-        sys.stdout.write(_line(line) + "\n")
+        sys.stdout.write(json_line(line) + "\n")
         status = max(status, code)
     sys.stdout.flush()
     return status

@@ -575,7 +575,7 @@ def test_whist_rubber_shows_the_games(app, matches):
     phone.get(f"/m/{match_id}?key={key}")
     html = phone.get(f"/m/{match_id}").get_data(as_text=True)
     assert "Games won: Ann &amp; Cai 1 – 0 Bo &amp; Dee" in html
-    assert "Save hand 2" in html  # the rubber goes on
+    assert "Save deal 2" in html  # the rubber goes on
 
 
 def test_match_page_with_its_css_and_js_stays_under_30_kb(app, matches):
@@ -830,3 +830,11 @@ def test_a_crafted_card_record_in_the_form_is_refused_in_words(table, matches, f
     preview = table.client.get(url + "/preview", query_string={
         **form, "caller": "E", "makers_tricks": "3", field: text})
     assert preview.status_code < 500
+
+
+def test_whist_says_deals_where_euchre_says_hands(table):
+    html = table.page(table.start(game="whist"))
+    assert "Save deal 1" in html and "Deal 1, after 0–0" in html and ">deal 1<" in html
+    assert "Save hand" not in html and "Record it as deal #" in html
+    euchre = table.page(table.start())
+    assert "Save hand 1" in euchre and "Save deal" not in euchre

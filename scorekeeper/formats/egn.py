@@ -25,7 +25,7 @@ from ..engine.cards import SEATS
 from ..engine.limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
 from ..engine.matchfile import PLAYED
 from ..engine.problems import Problem
-from .egn_deals import _hands, _is_int, _kind, _missing_or_bad, _show
+from .egn_deals import is_int, kind_of, missing_or_bad, read_deals, shown
 from .egn_messages import EgnProblem
 
 EGN_FILE_TYPE = "Euchre Game Notation"
@@ -52,17 +52,17 @@ def is_emn(data: object, name: str = "") -> bool:
     return name.lower().endswith(".emn")
 
 
-_LONE_LEAD = {"LEFT_OF_DEALER": "dealer_left", "LEFT_OF_LONER": "loner_left"}
+LONE_LEAD = {"LEFT_OF_DEALER": "dealer_left", "LEFT_OF_LONER": "loner_left"}
 _BOOL_RULES = {"std": "stick_the_dealer", "canadian": "canadian_loner",
                "defend_alone": "defend_alone"}
 # EGN points options: (EGN name, our name, EGN and our default).
-_POINT_RULES = (("loner_march_score", "lone_march_points", 4),
+POINT_RULES = (("loner_march_score", "lone_march_points", 4),
                 ("loner_euchred_score", "lone_euchre_points", 2))
 _UNSUPPORTED_FLAGS = ("farmers", "partners_best", "go_under", "joker", "allow_no_trump",
                       "fast_break", "four_trick_tokens")
 _FIXED_RULES = {"min_rank": 9, "num_players": 4}  # anything else is another game
 _KNOWN_RULES = {"std", "canadian", "defend_alone", "loner_lead", "winning_score", "num_deals",
-                *(egn for egn, _, _ in _POINT_RULES), *_UNSUPPORTED_FLAGS, *_FIXED_RULES}
+                *(egn for egn, _, _ in POINT_RULES), *_UNSUPPORTED_FLAGS, *_FIXED_RULES}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -73,7 +73,7 @@ def egn_to_match(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
     """Convert a parsed EGN object to a match-file dict; on any problem the match is None."""
     problems: list[Problem] = []
     if not isinstance(data, dict):
-        return None, [EgnProblem("egn.not_object", params={"kind": _kind(data)})]
+        return None, [EgnProblem("egn.not_object", params={"kind": kind_of(data)})]
     if data.get("fileType") == EMN_FILE_TYPE:
         games = data.get("games")
         count = len(games) if isinstance(games, list) else 0
@@ -82,7 +82,7 @@ def egn_to_match(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
         return None, problems
     metadata = data.get("metadata")
     if not isinstance(metadata, dict):
-        _missing_or_bad("metadata", metadata, "an object", problems)
+        missing_or_bad("metadata", metadata, "an object", problems)
         metadata = {}
     rules = _rules(metadata.get("ruleset"), problems)
     match: dict[str, Any] = {
@@ -92,7 +92,7 @@ def egn_to_match(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
         "seats": _seats(metadata.get("players"), problems),
         "first_dealer": "N",
         "start_score": _start_score(metadata.get("initialScore"), problems),
-        "hands": _hands(data.get("deals"), rules, problems),
+        "hands": read_deals(data.get("deals"), rules, problems),
     }
     if match["hands"]:
         match["first_dealer"] = match["hands"][0]["dealer"]
@@ -118,12 +118,12 @@ def _check_header(data: dict[str, Any], file_type: str, code: str,
     """``fileType`` must name the notation and ``version`` be 1.x; False: read no further."""
     if data.get("fileType") != file_type:
         problems.append(EgnProblem(code, field="fileType",
-                                   params={"value": _show(data.get("fileType"))}))
+                                   params={"value": shown(data.get("fileType"))}))
         return False
     version = data.get("version")
     if version is not None and not (isinstance(version, str) and re.match(r"^1(\.|$)", version)):
         problems.append(EgnProblem("egn.bad_version", field="version",
-                                params={"value": _show(version)}))
+                                params={"value": shown(version)}))
         return False
     return True
 
@@ -132,7 +132,7 @@ def _seats(players: object, problems: list[Problem]) -> dict[str, str]:
     """Seat names from ``metadata.players`` (names or player objects), trimmed to 40."""
     field = "metadata.players"
     if not isinstance(players, list):
-        _missing_or_bad(field, players, "a list of 4 names", problems)
+        missing_or_bad(field, players, "a list of 4 names", problems)
         players = []
     elif len(players) != 4:
         problems.append(EgnProblem("egn.bad_players", field=field, params={"count": len(players)}))
@@ -142,7 +142,7 @@ def _seats(players: object, problems: list[Problem]) -> dict[str, str]:
         name = player.get("name") if isinstance(player, dict) else player
         if not isinstance(name, str):
             problems.append(EgnProblem("egn.bad_player", field=field,
-                                    params={"no": i, "seat": seat, "value": _show(player)}))
+                                    params={"no": i, "seat": seat, "value": shown(player)}))
             name = ""
         seats[seat] = _clean_name(name) or f"Player {i + 1}"
     return seats
@@ -158,10 +158,10 @@ def _start_score(value: object, problems: list[Problem]) -> dict[str, int]:
     """``initialScore`` ``[NS, EW]``; 0-0 when it is absent."""
     if value is None:
         return {"NS": 0, "EW": 0}
-    if isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value):
+    if isinstance(value, list) and len(value) == 2 and all(is_int(v) for v in value):
         return {"NS": value[0], "EW": value[1]}
     problems.append(EgnProblem("egn.bad_initial_score", field="metadata.initialScore",
-                            params={"value": _show(value)}))
+                            params={"value": shown(value)}))
     return {"NS": 0, "EW": 0}
 
 
@@ -177,7 +177,7 @@ def _rules(ruleset: object, problems: list[Problem]) -> dict[str, Any]:
     if ruleset is None:
         ruleset = {}
     if not isinstance(ruleset, dict):
-        _missing_or_bad("metadata.ruleset", ruleset, "an object", problems)
+        missing_or_bad("metadata.ruleset", ruleset, "an object", problems)
         return {}
     rules: dict[str, Any] = {}
     for egn_name, ours in _BOOL_RULES.items():
@@ -187,13 +187,13 @@ def _rules(ruleset: object, problems: list[Problem]) -> dict[str, Any]:
         elif value:
             rules[ours] = True
     lead = ruleset.get("loner_lead", "LEFT_OF_DEALER")
-    if not isinstance(lead, str) or lead not in _LONE_LEAD:
+    if not isinstance(lead, str) or lead not in LONE_LEAD:
         _bad_rule("loner_lead", lead, problems)
-    elif _LONE_LEAD[lead] != "dealer_left":
-        rules["lone_lead"] = _LONE_LEAD[lead]
-    for egn_name, ours, default in _POINT_RULES:
+    elif LONE_LEAD[lead] != "dealer_left":
+        rules["lone_lead"] = LONE_LEAD[lead]
+    for egn_name, ours, default in POINT_RULES:
         points = ruleset.get(egn_name, default)
-        if not _is_int(points) or points < 0:
+        if not is_int(points) or points < 0:
             _bad_rule(egn_name, points, problems)
         elif points != default:
             rules[ours] = points
@@ -204,7 +204,7 @@ def _rules(ruleset: object, problems: list[Problem]) -> dict[str, Any]:
 
 def _bad_rule(name: str, value: object, problems: list[Problem]) -> None:
     problems.append(EgnProblem("egn.bad_rule", field=f"metadata.ruleset.{name}",
-                            params={"name": name, "value": _show(value)}))
+                            params={"name": name, "value": shown(value)}))
 
 
 def _game_length(ruleset: dict[str, Any], problems: list[Problem]) -> dict[str, Any]:
@@ -213,7 +213,7 @@ def _game_length(ruleset: dict[str, Any], problems: list[Problem]) -> dict[str, 
     deals = ruleset.get("num_deals", 0)
     ok = True
     for name, value in (("winning_score", target), ("num_deals", deals)):
-        if value is not None and (not _is_int(value) or value < 0):
+        if value is not None and (not is_int(value) or value < 0):
             _bad_rule(name, value, problems)
             ok = False
     if not ok:
@@ -241,7 +241,7 @@ def _refuse_unsupported(ruleset: dict[str, Any], problems: list[Problem]) -> Non
             continue
         if refused:
             problems.append(EgnProblem("egn.unsupported_rule", field=f"metadata.ruleset.{name}",
-                                    params={"name": name, "value": _show(value)}))
+                                    params={"name": name, "value": shown(value)}))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,13 +256,13 @@ def emn_to_matches(data: object) -> tuple[list[Converted], list[Problem]]:
     The second value holds the problems of the EMN wrapper itself.
     """
     if not isinstance(data, dict):
-        return [], [EgnProblem("egn.not_object", params={"kind": _kind(data)})]
+        return [], [EgnProblem("egn.not_object", params={"kind": kind_of(data)})]
     problems: list[Problem] = []
     if not _check_header(data, EMN_FILE_TYPE, "egn.not_emn", problems):
         return [], problems
     games = data.get("games")
     if not isinstance(games, list) or not games:  # an empty match is refused with a reason
-        _missing_or_bad("games", games, "a list of games", problems)
+        missing_or_bad("games", games, "a list of games", problems)
         return [], problems
     results: list[Converted] = []
     for no, game in enumerate(games, start=1):

@@ -2,7 +2,7 @@
 becomes a hand of the match format, and the small readers both EGN modules share.
 
 :mod:`scorekeeper.formats.egn` reads the match level (header, players, rules, EMN) and calls
-:func:`_hands`. As there, nothing here judges the rules (the engine does) and nothing raises.
+:func:`read_deals`. As there, nothing here judges the rules (the engine does) and nothing raises.
 """
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ HAND_LINE = "scorekeeper-hand "
 # Small helpers
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
     """A JSON whole number (``true`` is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _kind(value: object) -> str:
+def kind_of(value: object) -> str:
     """How a JSON value is described to a person."""
     if value is None:
         return "null"
@@ -50,7 +50,7 @@ def _kind(value: object) -> str:
     return "an object" if isinstance(value, dict) else type(value).__name__
 
 
-def _show(value: object) -> str:
+def shown(value: object) -> str:
     """A short printable rendering of a bad value."""
     try:
         text = json.dumps(value, ensure_ascii=False)
@@ -85,7 +85,7 @@ def card_to_egn(card: str) -> str:
     return ("T" if rank == "10" else rank) + suit.lower()
 
 
-def _missing_or_bad(name: str, value: object, expected: str, problems: list[Problem],
+def missing_or_bad(name: str, value: object, expected: str, problems: list[Problem],
                     hand: int | None = None, trick: int | None = None) -> None:
     """Report a missing key, or a value of the wrong JSON type."""
     if value is None:
@@ -117,10 +117,11 @@ class _Phases:
     play: dict[str, Any] | None = None
 
 
-def _hands(deals: object, rules: dict[str, Any], problems: list[Problem]) -> list[dict[str, Any]]:
+def read_deals(deals: object, rules: dict[str, Any],
+               problems: list[Problem]) -> list[dict[str, Any]]:
     """One hand per EGN deal (a passed deal is a hand too, so hand numbers match deals)."""
     if not isinstance(deals, list):
-        _missing_or_bad("deals", deals, "a list of deals", problems)
+        missing_or_bad("deals", deals, "a list of deals", problems)
         return []
     hands = []
     for no, deal in enumerate(deals, start=1):
@@ -137,12 +138,12 @@ def _deal_to_hand(deal: object, no: int, rules: dict[str, Any],
         problems.append(EgnProblem("egn.encoded_deal", field="deals", hand=no))
         return None
     if not isinstance(deal, dict):
-        _missing_or_bad("deals", deal, "an object", problems, hand=no)
+        missing_or_bad("deals", deal, "an object", problems, hand=no)
         return None
     start = len(problems)
     state = deal.get("initialState")
     if not isinstance(state, dict):
-        _missing_or_bad("initialState", state, "an object", problems, hand=no)
+        missing_or_bad("initialState", state, "an object", problems, hand=no)
         return None
     dealer = _dealer(state.get("dealer"), no, problems)
     if dealer is None:
@@ -175,10 +176,10 @@ def _dealer(value: object, no: int, problems: list[Problem]) -> int | None:
     if index is not None:
         return index
     if value is None:
-        _missing_or_bad("dealer", value, "", problems, hand=no)
+        missing_or_bad("dealer", value, "", problems, hand=no)
     else:
         problems.append(EgnProblem("egn.bad_dealer", field="dealer", hand=no,
-                                params={"value": _show(value)}))
+                                params={"value": shown(value)}))
     return None
 
 
@@ -188,10 +189,10 @@ def _card(value: object, field: str, no: int, problems: list[Problem],
     card = egn_card(value)
     if card is None:
         if value is None:
-            _missing_or_bad(field, value, "", problems, hand=no)
+            missing_or_bad(field, value, "", problems, hand=no)
         else:
             problems.append(EgnProblem("egn.bad_card", field=field, hand=no, trick=trick,
-                                    params={"value": _show(value)}))
+                                    params={"value": shown(value)}))
     return card
 
 
@@ -199,7 +200,7 @@ def _cards(value: object, field: str, no: int, problems: list[Problem],
            trick: int | None = None) -> list[str] | None:
     """A list of cards in our notation, or None with problems."""
     if not isinstance(value, list):
-        _missing_or_bad(field, value, "a list of cards", problems, hand=no, trick=trick)
+        missing_or_bad(field, value, "a list of cards", problems, hand=no, trick=trick)
         return None
     cards = [_card(v, field, no, problems, trick) for v in value]
     known = [card for card in cards if card is not None]
@@ -212,7 +213,7 @@ def _dealt(value: object, no: int, problems: list[Problem]) -> dict[str, list[st
         return {}
     if not isinstance(value, list) or len(value) > 4:
         problems.append(EgnProblem("egn.bad_holdings", field="playerCards", hand=no,
-                                params={"value": _show(value)}))
+                                params={"value": shown(value)}))
         return {}
     dealt: dict[str, list[str]] = {}
     for seat, holding in zip(SEATS, value, strict=False):
@@ -227,13 +228,13 @@ def _phases(value: object, no: int, problems: list[Problem]) -> _Phases:
     phases = _Phases()
     start = len(problems)
     if not isinstance(value, list):
-        _missing_or_bad("phases", value, "a list of phases", problems, hand=no)
+        missing_or_bad("phases", value, "a list of phases", problems, hand=no)
         return phases
     for phase in value:
         kind = phase.get("type") if isinstance(phase, dict) else None
         if kind not in ("EUCHRE_BIDDING", "TRICK_PLAY"):
             problems.append(EgnProblem("egn.bad_phase", field="phases", hand=no,
-                                    params={"value": _show(kind)}))
+                                    params={"value": shown(kind)}))
             continue
         slot = "bidding" if kind == "EUCHRE_BIDDING" else "play"
         if getattr(phases, slot) is not None:
@@ -249,7 +250,7 @@ def _bidding(calls: object, dealer: int, turn_up: str | None, no: int,
              problems: list[Problem]) -> _Bid | None:
     """Who made trump, in which round, from the list of calls."""
     if not isinstance(calls, list):
-        _missing_or_bad("calls", calls, "a list of calls", problems, hand=no)
+        missing_or_bad("calls", calls, "a list of calls", problems, hand=no)
         return None
     if len(calls) > 8:
         problems.append(EgnProblem("egn.too_many_calls", field="calls", hand=no,
@@ -281,7 +282,7 @@ def _make(call: object, k: int, dealer: int, turn_up: str | None, no: int,
         return _Bid(passed=False, caller=caller, round=2, trump=call.upper())
     code = "egn.unsupported_call" if call in _NO_TRUMP_CALLS else "egn.bad_call"
     problems.append(EgnProblem(code, field="calls", hand=no,
-                               params={"no": k + 1, "value": _show(call), "round": round_}))
+                               params={"no": k + 1, "value": shown(call), "round": round_}))
     return None
 
 
@@ -331,7 +332,7 @@ def _alone(bidding: dict[str, Any], play: dict[str, Any], no: int,
     values = [p["isAlone"] for p in (bidding, play) if p.get("isAlone") is not None]
     for value in values:
         if not isinstance(value, bool):
-            _missing_or_bad("isAlone", value, "true or false", problems, hand=no)
+            missing_or_bad("isAlone", value, "true or false", problems, hand=no)
             return False
     if len(set(values)) > 1:
         problems.append(EgnProblem("egn.alone_conflict", field="isAlone", hand=no))
@@ -346,7 +347,7 @@ def _alone_defender(value: object, no: int, problems: list[Problem]) -> str | No
     if index is not None:
         return SEATS[index]
     problems.append(EgnProblem("egn.bad_alone_defender", field="aloneDefender", hand=no,
-                            params={"value": _show(value)}))
+                            params={"value": shown(value)}))
     return None
 
 
@@ -356,7 +357,7 @@ def _tricks(value: object, no: int, problems: list[Problem]) -> list[list[str]]:
         problems.append(EgnProblem("egn.no_tricks", field="tricks", hand=no))
         return []
     if not isinstance(value, list):
-        _missing_or_bad("tricks", value, "a list of tricks", problems, hand=no)
+        missing_or_bad("tricks", value, "a list of tricks", problems, hand=no)
         return []
     tricks = []
     for t, trick in enumerate(value, start=1):
@@ -399,7 +400,7 @@ def _check_initial_lead(given: object, hand: dict[str, Any], rules: dict[str, An
                              rules.get("lone_lead", "dealer_left"))
     if given != SEATS.index(expected):
         problems.append(EgnProblem("egn.lead_mismatch", field="initialLead", hand=no,
-                                params={"given": _show(given),
+                                params={"given": shown(given),
                                         "expected": SEATS.index(expected)}))
 
 

@@ -29,7 +29,7 @@ from ..engine.cards import SEATS, SUIT_NAMES, next_seat
 from ..engine.limits import NOTE_MAX
 from ..engine.matchfile import check_match
 from .egn_deals import HAND_LINE, card_to_egn
-from .egn_write import EgnExportError, _dealt_holdings, _hand_to_deal, match_to_egn
+from .egn_write import EgnExportError, dealt_holdings, hand_to_deal, match_to_egn
 
 # Rules of ours that EGN's ruleset can't hold: named in the description instead.
 _NOT_IN_EGN = ("renege_points", "renege_points_alone", "lone_defender_points")
@@ -63,7 +63,7 @@ def _deals(match: dict[str, Any]) -> list[dict[str, Any]]:
         rotation = match.get("first_dealer", "N") if dealer is None else next_seat(dealer)
         dealer = hand.get("dealer", rotation)
         try:
-            deal = _hand_to_deal(hand, index, dealer)
+            deal = hand_to_deal(hand, index, dealer)
         except EgnExportError:
             deal = _partial_deal(hand, index, dealer)
             _annotate(deal, _what_egn_lacks(hand, dealer), _hand_line(hand))
@@ -151,7 +151,7 @@ def _known_dealt(hand: dict[str, Any], dealer: str) -> dict[str, list[str]]:
     if not isinstance(deal, dict):
         return {}
     if isinstance(hand.get("turn_up"), str):
-        return _dealt_holdings(hand, dealer)
+        return dealt_holdings(hand, dealer)
     return {seat: list(cards) for seat, cards in deal.items()
             if seat != dealer or _round(hand) == 2}
 

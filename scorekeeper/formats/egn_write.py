@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import SEATS, next_seat
-from .egn import _LONE_LEAD, _POINT_RULES, EGN_FILE_TYPE, EGN_VERSION
+from .egn import EGN_FILE_TYPE, EGN_VERSION, LONE_LEAD, POINT_RULES
 from .egn_deals import card_to_egn
 
 
@@ -29,7 +29,7 @@ def match_to_egn(match: dict[str, Any]) -> dict[str, Any]:
     for index, hand in enumerate(match.get("hands", [])):
         rotation = match.get("first_dealer", "N") if dealer is None else next_seat(dealer)
         dealer = hand.get("dealer", rotation)
-        deal = _hand_to_deal(hand, index, dealer)
+        deal = hand_to_deal(hand, index, dealer)
         if isinstance(hand.get("note"), str) and hand["note"] and deal.get("phases"):
             last = deal["phases"][-1]  # the note, as commentary on the deal's last phase
             key = "playAnnotations" if last.get("type") == "TRICK_PLAY" else "callAnnotations"
@@ -59,7 +59,7 @@ def _egn_ruleset(rules: dict[str, Any]) -> dict[str, Any]:
             if name in rules]
     if lost:
         raise EgnExportError(f"EGN has no rule for {', '.join(lost)}")
-    lone_lead = {ours: egn for egn, ours in _LONE_LEAD.items()}[rules.get("lone_lead",
+    lone_lead = {ours: egn for egn, ours in LONE_LEAD.items()}[rules.get("lone_lead",
                                                                           "dealer_left")]
     ruleset: dict[str, Any] = {
         "std": bool(rules.get("stick_the_dealer", False)),
@@ -68,7 +68,7 @@ def _egn_ruleset(rules: dict[str, Any]) -> dict[str, Any]:
     }
     if rules.get("defend_alone"):
         ruleset["defend_alone"] = True
-    for egn_name, ours, default in _POINT_RULES:
+    for egn_name, ours, default in POINT_RULES:
         if rules.get(ours, default) != default:
             ruleset[egn_name] = rules[ours]
     if rules.get("deals") is not None:
@@ -78,14 +78,14 @@ def _egn_ruleset(rules: dict[str, Any]) -> dict[str, Any]:
     return ruleset
 
 
-def _hand_to_deal(hand: dict[str, Any], index: int, dealer: str) -> dict[str, Any]:
+def hand_to_deal(hand: dict[str, Any], index: int, dealer: str) -> dict[str, Any]:
     """One EGN deal (bidding and trick play) for one hand of the match."""
     no = index + 1
     turn_up = hand.get("turn_up")
     if not isinstance(turn_up, str):
         raise EgnExportError(f"hand {no} has no turn-up, which EGN requires")
     state: dict[str, Any] = {"dealer": SEATS.index(dealer), "upCard": card_to_egn(turn_up)}
-    dealt = _dealt_holdings(hand, dealer)
+    dealt = dealt_holdings(hand, dealer)
     if dealt:
         state["playerCards"] = [[card_to_egn(c) for c in dealt.get(seat, [])] for seat in SEATS]
     bidding: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING",
@@ -129,7 +129,7 @@ def _round(hand: dict[str, Any]) -> int:
     return 1 if hand.get("trump") in (None, hand["turn_up"][-1]) else 2
 
 
-def _dealt_holdings(hand: dict[str, Any], dealer: str) -> dict[str, list[str]]:
+def dealt_holdings(hand: dict[str, Any], dealer: str) -> dict[str, list[str]]:
     """The dealt holdings (before the exchange) of the seats whose cards are recorded.
 
     After a round-1 exchange the dealer's dealt cards are known only with the discard.

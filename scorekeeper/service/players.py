@@ -167,25 +167,31 @@ def rename(db: Database, player_id: str, name: Any, short_name: Any = None, by: 
     if problems:
         return PlayerChange("illegal", player_id, problems)
     with store.transaction(db):
-        player = players_store.get_player(db, player_id)
-        if player is None:
-            return PlayerChange("not_found", player_id)
-        if player["merged_into"]:
-            return PlayerChange("gone", players_store.current_id(db, player_id))
+        refused = _not_editable(db, player_id)
+        if refused is not None:
+            return refused
         assert clean is not None
         changed = players_store.rename(db, player_id, clean, short, by)
     return PlayerChange("ok", player_id, matches=changed)
+
+
+def _not_editable(db: Database, player_id: str) -> PlayerChange | None:
+    """Why the player cannot be renamed or merged (unknown, or merged away already), or None."""
+    player = players_store.get_player(db, player_id)
+    if player is None:
+        return PlayerChange("not_found", player_id)
+    if player["merged_into"]:
+        return PlayerChange("gone", players_store.current_id(db, player_id))
+    return None
 
 
 def merge(db: Database, player_id: str, into: Any, by: str = "api") -> PlayerChange:
     """Merge ``player_id`` into ``into``: all its seats move, its facts follow, the history
     of both says so."""
     with store.transaction(db):
-        player = players_store.get_player(db, player_id)
-        if player is None:
-            return PlayerChange("not_found", player_id)
-        if player["merged_into"]:
-            return PlayerChange("gone", players_store.current_id(db, player_id))
+        refused = _not_editable(db, player_id)
+        if refused is not None:
+            return refused
         target = players_store.get_player(db, into) if isinstance(into, str) else None
         if target is None or target["merged_into"] or into == player_id:
             return PlayerChange("illegal", player_id, [Problem(

@@ -143,7 +143,7 @@ def preview(match_id: str):
     if not form.validate():
         no = request.args.get("no", type=int)
         plain = _("Save the correction") if no is not None and 1 <= no < _next_no(match_id) \
-            else _("Save hand %(n)s", n=_next_no(match_id))
+            else _save_label(row.game, _next_no(match_id))
         return jsonify(label=plain, errors={
             k: v for k, v in form.errors.items() if k != "csrf_token"})
     hand = form.hand()
@@ -153,7 +153,7 @@ def preview(match_id: str):
     if seen.correction:
         plain, says = _("Save the correction"), _("Save correction: %(what)s")
     else:
-        plain, says = _("Save hand %(n)s", n=seen.no), _("Save: %(what)s")
+        plain, says = _save_label(row.game, seen.no), _("Save: %(what)s")
     if not seen.ok:
         errors: dict[str, list[str]] = {}
         for p in seen.problems:
@@ -229,3 +229,8 @@ def edit_hand(match_id: str, no: int):
     ), status))
     resp.headers["Cache-Control"] = "no-store"  # Back never shows an old form to send again
     return resp
+
+
+def _save_label(game: str, no: int) -> str:
+    """The Save button's words: Whist deals, Euchre hands."""
+    return _("Save deal %(n)s", n=no) if game == "whist" else _("Save hand %(n)s", n=no)
