@@ -6,8 +6,9 @@ then for its turn at the GIL behind all of them. So requests go through one of t
 
 - **Scorers** (the request names a match and proves the right to edit it: an
   ``Authorization: Bearer`` key or the phone's rights cookie naming the match's current key)
-  go straight on. They are few: the write limit per edit key bounds them.
-- **Everyone else** shares a small number of running places (``LANE_RUNNING`` per process, 2);
+  go straight on, and while one runs no stranger's request starts: those under way finish,
+  the next wait. They are few: the write limit per edit key bounds them.
+- **Everyone else** shares a small number of running places (``LANE_RUNNING`` per process, 1);
   the others wait for a place (without holding the GIL) for at most ``LANE_WAIT`` seconds, then
   get 503 with ``Retry-After``. When ``LANE_WAITING`` are waiting already, a write (POST, PUT,
   DELETE: new matches, imports, junk) is answered 503 at once, before Flask builds anything; a
@@ -15,12 +16,14 @@ then for its turn at the GIL behind all of them. So requests go through one of t
   waits for something other than the CPU (a PDF render) gives its place back meanwhile
   (:func:`released`).
 
-So at most ``LANE_RUNNING`` strangers' requests compete with a save for the CPU, and strangers'
-writes hold at most ``LANE_RUNNING + LANE_WAITING`` server threads: keep that below the
-threads per process (``scorekeeper serve``: 128), and the rest stay free for the scorers. The
-unchanged poll is answered before this (:mod:`scorekeeper.poll`), so viewers' phones stay cheap
-and fast. (A flood of reads from many connections can still take every thread: put connection
-limits in the reverse proxy, see README "Speed".)
+So at most ``LANE_RUNNING`` strangers' requests, already under way, compete with a save for the
+GIL (``scorekeeper serve`` also shortens the interval at which Python passes it between threads,
+so a save that waits for SQLite or the network gets it back within half a millisecond, not
+five), and strangers' writes hold at most ``LANE_RUNNING + LANE_WAITING`` server threads: keep
+that below the threads per process (``scorekeeper serve``: 128), and the rest stay free for the
+scorers. The unchanged poll is answered before this (:mod:`scorekeeper.poll`), so viewers'
+phones stay cheap and fast. (A flood of reads from many connections can still take every thread:
+put connection limits in the reverse proxy, see README "Speed".)
 
 Proving the right costs one indexed ``SELECT`` on a per-thread read-only connection and a hash;
 a wrong key or cookie simply goes to the shared lane (the app answers it as before).
@@ -69,34 +72,90 @@ class Place:
         if not self.held:
             yield
             return
-        self.lane.running.release()
+        self.lane.give_back()
         self.held = False
         try:
             yield
         finally:
-            self.lane.running.acquire()
+            self.lane.take(None)
             self.held = True
 
 
+class ScorerMark:
+    """A scorer's request: :meth:`released` lets strangers run while it waits (a PDF render in
+    another process), so a scorer's download never holds everyone else back."""
+
+    def __init__(self, lane: SharedLane):
+        self.lane = lane
+
+    @contextmanager
+    def released(self) -> Iterator[None]:
+        self.lane._scorer_out()
+        try:
+            yield
+        finally:
+            self.lane._scorer_in()
+
+
 class SharedLane:
-    """``running`` places, ``waiting`` more requests waiting at most ``wait`` seconds."""
+    """``running`` places, ``waiting`` more requests waiting at most ``wait`` seconds.
+
+    Scorers come first: while a scorer's request runs in this process, no stranger's request
+    starts (those running finish; the next wait), so a save shares the process's turn at the
+    GIL with at most the strangers' requests already under way."""
 
     def __init__(self, running: int, waiting: int, wait: float):
-        self.running = threading.BoundedSemaphore(max(1, running))
-        self.limit = max(1, running) + max(0, waiting)
+        self.places = max(1, running)
+        self.limit = self.places + max(0, waiting)
         self.wait = wait
-        self._lock = threading.Lock()
+        self._gate = threading.Condition(threading.Lock())
+        self._free = self.places  # running places not taken
+        self._scorers = 0  # scorers' requests running now
         self._in = 0  # requests holding or waiting for a place
+
+    def take(self, timeout: float | None) -> bool:
+        """Wait for a free place with no scorer running (``timeout`` None: as long as it
+        takes); whether one was taken."""
+        with self._gate:
+            if not self._gate.wait_for(lambda: self._free > 0 and not self._scorers, timeout):
+                return False
+            self._free -= 1
+            return True
+
+    def give_back(self) -> None:
+        with self._gate:
+            self._free += 1
+            self._gate.notify()
+
+    @contextmanager
+    def scorer(self) -> Iterator[None]:
+        """A scorer's request runs: hold strangers' requests back until it is done (or waits
+        for something other than the CPU: :meth:`ScorerMark.released`)."""
+        self._scorer_in()
+        try:
+            yield
+        finally:
+            self._scorer_out()
+
+    def _scorer_in(self) -> None:
+        with self._gate:
+            self._scorers += 1
+
+    def _scorer_out(self) -> None:
+        with self._gate:
+            self._scorers -= 1
+            if not self._scorers:
+                self._gate.notify_all()
 
     def enter(self, patient: bool = False) -> Place | None:
         """A place (held), or None when the lane is full (unless ``patient``) or the wait ran
         out."""
-        with self._lock:
+        with self._gate:
             if self._in >= self.limit and not patient:
                 return None
             self._in += 1
         place = Place(self)
-        if self.running.acquire(timeout=self.wait):
+        if self.take(self.wait):
             place.held = True
             return place
         self._leave()
@@ -105,18 +164,18 @@ class SharedLane:
     def leave(self, place: Place) -> None:
         if place.held:
             place.held = False
-            self.running.release()
+            self.give_back()
         self._leave()
 
     def _leave(self) -> None:
-        with self._lock:
+        with self._gate:
             self._in -= 1
 
 
 class ScorerLane:
     """WSGI middleware in front of the Flask app (inside the poll fast path)."""
 
-    def __init__(self, app: WSGIApp, database: str, secret: str, *, running: int = 2,
+    def __init__(self, app: WSGIApp, database: str, secret: str, *, running: int = 1,
                  waiting: int = 118, wait: float = 10.0,
                  busy: Callable[[str], str] | None = None,
                  headers: Callable[[bool], list[tuple[str, str]]] | None = None):
@@ -192,7 +251,9 @@ class ScorerLane:
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse):
         if self.is_scorer(environ):
-            return self.app(environ, start_response)
+            environ[ENVIRON_KEY] = ScorerMark(self.shared)
+            with self.shared.scorer():
+                return _whole(self.app(environ, start_response))
         # Reads (a viewer's first poll, a page) wait for a place even when the lane is full:
         # phones joining together must not see 503. Everything else is refused at once.
         place = self.shared.enter(patient=environ.get("REQUEST_METHOD") in ("GET", "HEAD"))
@@ -201,13 +262,7 @@ class ScorerLane:
         environ[ENVIRON_KEY] = place
         try:
             # The body is produced here, in full, so the place is kept while the app works.
-            result = self.app(environ, start_response)
-            try:
-                return [b"".join(result)]
-            finally:
-                close = getattr(result, "close", None)
-                if close is not None:
-                    close()
+            return _whole(self.app(environ, start_response))
         finally:
             self.shared.leave(place)
 
@@ -231,6 +286,16 @@ class ScorerLane:
         return [data]
 
 
+def _whole(result: Iterable[bytes]) -> list[bytes]:
+    """The app's whole answer, produced now (and the iterable closed)."""
+    try:
+        return [b"".join(result)]
+    finally:
+        close = getattr(result, "close", None)
+        if close is not None:
+            close()
+
+
 def _bearer(header: str) -> str | None:
     scheme, _sep, value = header.partition(" ")
     if scheme.lower() != "bearer":
@@ -240,10 +305,11 @@ def _bearer(header: str) -> str | None:
 
 @contextmanager
 def released(environ: dict[str, Any]) -> Iterator[None]:
-    """Give this request's shared-lane place back while it waits for something other than the
-    CPU (a PDF render in another process); no-op for scorers and outside the lane."""
+    """Give this request's shared-lane place back (a scorer's: let strangers run) while it
+    waits for something other than the CPU (a PDF render in another process); a no-op outside
+    the lane."""
     place = environ.get(ENVIRON_KEY)
-    if isinstance(place, Place):
+    if isinstance(place, Place | ScorerMark):
         with place.released():
             yield
     else:
@@ -260,7 +326,7 @@ def install(app: Any) -> None:
     from .i18n import LOCALES
     from .security import security_headers
 
-    running = int(app.config.get("LANE_RUNNING", 2) or 0)
+    running = int(app.config.get("LANE_RUNNING", 1) or 0)
     if running <= 0:
         return
     messages: dict[str, str] = {}

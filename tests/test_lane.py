@@ -114,3 +114,61 @@ def test_an_unchanged_poll_is_answered_while_the_lane_is_full(live_server):
         assert got.getheader("ETag") == etag
     finally:
         slow.close()
+
+
+def test_no_strangers_request_starts_while_a_scorers_runs(live_server):
+    """Scorers come first: a stranger's request waits while a scorer's request is under way
+    (here a save whose body is still arriving), and runs as soon as it is done."""
+    import threading
+
+    base = live_server
+    status, body, _r = request(base, "POST", "/api/matches", euchre_match())
+    made = json.loads(body)
+    match_id, key = made["id"], made["edit_key"]
+    hand = json.dumps({**euchre_hand(), "no": 1}).encode()
+    url = urlsplit(base)
+    scorer = socket.create_connection((url.hostname, url.port), timeout=10)
+    scorer.sendall(f"POST /api/matches/{match_id}/hands HTTP/1.1\r\nHost: x\r\n"
+                   f"Authorization: Bearer {key}\r\nContent-Type: application/json\r\n"
+                   f"Content-Length: {len(hand)}\r\nConnection: close\r\n\r\n".encode()
+                   + hand[:5])
+    time.sleep(0.5)  # the save is in the app, reading its body
+    answered: list[tuple[int, float]] = []
+
+    def stranger() -> None:
+        started = time.monotonic()
+        status = request(base, "GET", "/healthz")[0]
+        answered.append((status, time.monotonic() - started))
+
+    waiting = threading.Thread(target=stranger)
+    waiting.start()
+    time.sleep(1.0)
+    assert not answered, "a stranger's request ran beside the scorer's"
+    scorer.sendall(hand[5:])
+    reply = b""
+    while chunk := scorer.recv(65536):
+        reply += chunk
+    scorer.close()
+    assert reply.startswith(b"HTTP/1.1 201"), reply[:200]
+    waiting.join(timeout=10)
+    assert answered and answered[0][0] == 200
+    assert 0.9 < answered[0][1] < 3.0  # it waited for the scorer, not for LANE_WAIT
+
+
+def test_a_scorer_waiting_for_a_render_lets_strangers_run():
+    """A scorer's request that waits for something other than the CPU (a PDF render in
+    another process) lets strangers' requests run meanwhile (the lane's own bookkeeping)."""
+    from scorekeeper.lane import ENVIRON_KEY, ScorerMark, SharedLane, released
+
+    lane = SharedLane(running=1, waiting=4, wait=0.2)
+    environ = {ENVIRON_KEY: ScorerMark(lane)}
+    with lane.scorer():
+        assert lane.enter() is None  # no stranger starts beside a running scorer
+        with released(environ):
+            place = lane.enter()
+            assert place is not None
+            lane.leave(place)
+        assert lane.enter() is None
+    place = lane.enter()
+    assert place is not None
+    lane.leave(place)

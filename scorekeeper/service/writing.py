@@ -66,8 +66,7 @@ def create_match(db: Database, data: dict[str, Any],
     match_id, key = new_match_id(), new_key()
     with store.transaction(db):
         store.insert_match(db, match_id, hash_key(key), data["game"], stored)
-        for no, hand in enumerate(hands, start=1):
-            store.insert_hand(db, match_id, no, hand, None)
+        store.insert_hands(db, match_id, hands)
         seating_.seat_match(db, match_id, result.match["seats"] if result.match else {}, seating,
                             "import" if hands else "start")
         seating_.facts_after_write(db, match_id, data, result)

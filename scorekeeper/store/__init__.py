@@ -149,6 +149,18 @@ def insert_hand(
     )
 
 
+def insert_hands(db: Database, match_id: str, hands: list[dict]) -> None:
+    """Insert an imported match's hands 1, 2, ... in one statement (the write lock is held
+    for as short a time as can be)."""
+    stamp = now()
+    db.conn.executemany(
+        "INSERT INTO hands (match_id, no, data, version, submission_key, created, updated)"
+        " VALUES (?, ?, ?, 1, NULL, ?, ?)",
+        [(match_id, no, text, stamp, stamp) for no, text in enumerate(
+            (dumps(hand) for hand in hands), start=1)],
+    )
+
+
 def update_hand(db: Database, match_id: str, no: int, data: dict, version: int) -> bool:
     """Replace hand ``no`` if it is still at ``version``; False when someone changed it first."""
     cursor = db.execute(

@@ -181,13 +181,23 @@ class Worker(threading.Thread):
 
 
 class Scorer(Worker):
-    """Saves the next hand of its match once a second."""
+    """Saves the next hand of its match once a second, on its own schedule: tables are
+    independent, so each starts at a random moment of the second (not all at once, which
+    would measure eight saves queuing for the write lock together, not the attack) and keeps
+    its pace whatever the answers' latency (open loop)."""
 
     def __init__(self, *args: Any, match_id: str, key: str, **kw: Any):
         super().__init__(*args, **kw)
         self.match_id, self.key, self.no = match_id, key, 0
+        self.next_at = time.monotonic() + self.random.random()
 
     def step(self) -> None:
+        pause = self.next_at - time.monotonic()
+        if pause > 0:
+            time.sleep(pause)
+        self.next_at = max(self.next_at + 1.0, time.monotonic())
+        if time.monotonic() >= self.deadline:
+            return
         self.no += 1
         hand = {**HAND_CYCLE[self.no % len(HAND_CYCLE)], "no": self.no}
         got = self.call("save", "POST", f"/api/matches/{self.match_id}/hands", hand,
@@ -198,7 +208,6 @@ class Scorer(Worker):
                                      f"{got[0] if got else 'no answer'} {got[1] if got else ''}")
         else:
             self.stats.saved += 1
-        time.sleep(1.0)
 
 
 class PdfClient(Worker):
