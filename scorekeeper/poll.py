@@ -56,25 +56,37 @@ class PollFastPath:
         row = conn.execute("SELECT version FROM matches WHERE id = ?", (match_id,)).fetchone()
         return None if row is None else int(row[0])
 
+    def answer(self, path: str, wanted: str, cookie: str | None, accept_language: str | None,
+               https: bool) -> list[tuple[str, str]] | None:
+        """The headers of a 304 when ``wanted`` (the If-None-Match header of a GET without a
+        query) names the current ETag of the match ``path`` addresses; else None (the app
+        answers)."""
+        found = PATH.fullmatch(path)
+        if not found:
+            return None
+        try:
+            version = self._version(found.group(1))
+        except sqlite3.Error:
+            return None  # the app will say what is wrong
+        if version is None:
+            return None
+        cookies = parse_cookie(cookie or "")
+        lang = locale_from(cookies.get(LANG_COOKIE),
+                           parse_accept_header(accept_language, LanguageAccept))
+        tag = match_etag(found.group(1), version, lang)
+        if not parse_etags(wanted).contains(tag):
+            return None
+        return [("ETag", f'"{tag}"'), ("Cache-Control", "no-cache"), *self.headers(https)]
+
     def __call__(self, environ: dict[str, Any], start_response: StartResponse):
         wanted = environ.get("HTTP_IF_NONE_MATCH")
         if wanted and environ.get("REQUEST_METHOD") == "GET" and not environ.get(
                 "QUERY_STRING"):
-            found = PATH.fullmatch(environ.get("PATH_INFO", ""))
-            if found:
-                try:
-                    version = self._version(found.group(1))
-                except sqlite3.Error:
-                    version = None  # the app will say what is wrong
-                if version is not None:
-                    cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
-                    lang = locale_from(cookies.get(LANG_COOKIE), parse_accept_header(
-                        environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept))
-                    tag = match_etag(found.group(1), version, lang)
-                    if parse_etags(wanted).contains(tag):
-                        https = environ.get("wsgi.url_scheme") == "https"
-                        start_response("304 NOT MODIFIED", [
-                            ("ETag", f'"{tag}"'), ("Cache-Control", "no-cache"),
-                            *self.headers(https)])
-                        return [b""]
+            headers = self.answer(environ.get("PATH_INFO", ""), wanted,
+                                  environ.get("HTTP_COOKIE"),
+                                  environ.get("HTTP_ACCEPT_LANGUAGE"),
+                                  environ.get("wsgi.url_scheme") == "https")
+            if headers is not None:
+                start_response("304 NOT MODIFIED", headers)
+                return [b""]
         return self.app(environ, start_response)

@@ -62,7 +62,7 @@ def init_app(app: Flask) -> None:
     from .poll import PollFastPath
 
     lane.install(app)  # the scorers' lane, behind the poll fast path
-    app.wsgi_app = PollFastPath(  # type: ignore[method-assign]
+    app.wsgi_app = app.extensions["scorekeeper.poll"] = PollFastPath(  # type: ignore[method-assign]
         app.wsgi_app, app.config["DATABASE"], security_headers)
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
     if proxies:

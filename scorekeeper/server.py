@@ -1,10 +1,17 @@
-"""Running the app under gunicorn (threaded workers) from ``scorekeeper serve``."""
+"""Running the app from ``scorekeeper serve``: gunicorn manages the worker processes (start,
+restart, graceful stop, TLS); each worker runs uvicorn's event loop with the app's front
+(:mod:`scorekeeper.front`: polls answered in the loop, the rest on threads)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn_worker import UvicornWorker
+
+HEAD_LIMIT = 64 * 1024  # bytes of request line and headers
+FIELDS_LIMIT = 100  # header fields (gunicorn's own limit)
 
 # How long a thread may keep the GIL while another waits for it (Python's default: 5 ms). A
 # hand save gives it up at each SQLite call and each socket read or write; with a stranger's
@@ -12,6 +19,93 @@ from gunicorn.app.base import BaseApplication
 # interval (a "convoy": 20 calls, 100 ms). Measured under the hostile benchmark: save p99
 # 146 ms at 5 ms, 75-85 ms at 0.5-1 ms.
 SWITCH_INTERVAL = 0.0005
+
+
+class _HeadTooLarge(Exception):
+    """Raised in a parser callback to stop parsing a refused request."""
+
+
+class LimitedHttp(HttpToolsProtocol):
+    """uvicorn's HTTP/1.1 protocol (httptools, in C) with a limit on the request head: a
+    request line and headers longer than ``HEAD_LIMIT`` bytes or more than ``FIELDS_LIMIT``
+    fields are answered 431 and the connection closed, so nobody can grow a worker's memory
+    with an endless header. Counted twice: the head's parsed size (a whole head in one read)
+    and the bytes received while a head is incomplete (one endless header, sent slowly)."""
+
+    _head = 0  # bytes received since the request began, while its head is incomplete
+    _parsed = 0  # bytes of the request line and the header fields parsed
+    _in_head = False
+    _refused = False
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._head = self._parsed = 0
+        self._in_head = True
+
+    def on_url(self, url: bytes) -> None:
+        self._count(len(url))
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._count(len(name) + len(value) + 4)
+        super().on_header(name, value)
+        if len(self.headers) > FIELDS_LIMIT:
+            self._refuse()
+
+    def on_headers_complete(self) -> None:
+        self._in_head = False
+        super().on_headers_complete()
+
+    def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return
+        super().data_received(data)
+        if self._in_head and not self._refused:
+            self._head += len(data)
+            if self._head > HEAD_LIMIT:
+                self._refuse(stop=False)
+
+    def send_400_response(self, msg: str) -> None:
+        if not self._refused:  # not after our own 431 (the parser reports the stop as an error)
+            super().send_400_response(msg)
+
+    def _count(self, size: int) -> None:
+        self._parsed += size
+        if self._parsed > HEAD_LIMIT:
+            self._refuse()
+
+    def _refuse(self, stop: bool = True) -> None:
+        self._refused, self._in_head = True, False
+        message = b"Request header fields too large."
+        self.transport.write(b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                             b"content-type: text/plain; charset=utf-8\r\n"
+                             b"content-length: " + str(len(message)).encode() + b"\r\n"
+                             b"connection: close\r\n\r\n" + message)
+        self.transport.close()
+        if stop:
+            raise _HeadTooLarge
+
+
+class FrontWorker(UvicornWorker):
+    """uvicorn in a gunicorn worker, with our settings: the fast loop where installed
+    (uvloop), httptools with a limit on request heads (:class:`LimitedHttp`), no X-Forwarded-* trusted unless the app says so
+    (``TRUSTED_PROXIES``, through ProxyFix: never uvicorn's own default of trusting the
+    loopback), no ``Server`` header, and limits on what one connection may send."""
+
+    CONFIG_KWARGS: dict[str, Any] = {
+        "loop": "auto",
+        "http": LimitedHttp,
+        "proxy_headers": False,
+        "server_header": False,
+        "lifespan": "on",
+        "limit_concurrency": None,  # set from worker_connections in __init__
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.CONFIG_KWARGS = {**self.CONFIG_KWARGS}
+        super().__init__(*args, **kwargs)
+        # Past this many connections and requests at once a worker answers 503 at once.
+        self.config.limit_concurrency = self.cfg.worker_connections
 
 
 class ScorekeeperServer(BaseApplication):
@@ -30,9 +124,10 @@ class ScorekeeperServer(BaseApplication):
         import sys
 
         from scorekeeper import create_app
+        from scorekeeper.front import Front
 
         sys.setswitchinterval(SWITCH_INTERVAL)
-        return create_app()
+        return Front(create_app(), threads=int(self.cfg.threads))
 
 
 def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 128,
@@ -45,7 +140,7 @@ def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 128,
         "keyfile": tls[1] if tls else None,
         "bind": bind,
         "workers": workers,
-        "worker_class": "gthread",
+        "worker_class": "scorekeeper.server.FrontWorker",
         "threads": threads,
         "timeout": 60,
         # A phone polls every 2 s: a kept-alive connection outlives the pause, so a poll costs

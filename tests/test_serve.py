@@ -69,9 +69,9 @@ def test_addresses_printed():
     assert all(url.endswith(":5000/") for url in lan)
 
 
-def test_gunicorn_settings_are_threaded_and_never_preload():
+def test_gunicorn_settings_run_the_front_with_threads_and_never_preload():
     options = gunicorn_options("0.0.0.0", 8000)
-    assert options["worker_class"] == "gthread"
+    assert options["worker_class"] == "scorekeeper.server.FrontWorker"
     assert options["threads"] >= 4
     assert options["preload_app"] is False
     assert options["bind"] == "0.0.0.0:8000"
