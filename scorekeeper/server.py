@@ -4,7 +4,7 @@ restart, graceful stop, TLS); each worker runs uvicorn's event loop with the app
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from gunicorn.app.base import BaseApplication
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -88,21 +88,19 @@ class LimitedHttp(HttpToolsProtocol):
 
 class FrontWorker(UvicornWorker):
     """uvicorn in a gunicorn worker, with our settings: the fast loop where installed
-    (uvloop), httptools with a limit on request heads (:class:`LimitedHttp`), no X-Forwarded-* trusted unless the app says so
-    (``TRUSTED_PROXIES``, through ProxyFix: never uvicorn's own default of trusting the
-    loopback), no ``Server`` header, and limits on what one connection may send."""
+    (uvloop), httptools with a limit on request heads (:class:`LimitedHttp`), no
+    X-Forwarded-* trusted unless the app says so (``TRUSTED_PROXIES``, through ProxyFix:
+    never uvicorn's own default of trusting the loopback), no ``Server`` header."""
 
-    CONFIG_KWARGS: dict[str, Any] = {
+    CONFIG_KWARGS: ClassVar[dict[str, Any]] = {
         "loop": "auto",
         "http": LimitedHttp,
         "proxy_headers": False,
         "server_header": False,
         "lifespan": "on",
-        "limit_concurrency": None,  # set from worker_connections in __init__
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.CONFIG_KWARGS = {**self.CONFIG_KWARGS}
         super().__init__(*args, **kwargs)
         # Past this many connections and requests at once a worker answers 503 at once.
         self.config.limit_concurrency = self.cfg.worker_connections
