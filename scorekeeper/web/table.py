@@ -206,7 +206,7 @@ def _view(loaded) -> dict[str, Any]:
         v["edit_qr"] = qr_svg(v["edit_link"], _("Scorer link QR code"))
     elif security.has_rights_for(loaded.id):
         v["lost_rights"] = True
-    v["view_qr"] = qr_svg(v["view_link"], _("View link QR code"))
+    v["view_qr"] = qr_svg(v["view_link"], _("View link QR code"), public=True)
     v["links"] = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
                   (_("Match file"), f"/m/{loaded.id}.json")]
     if loaded.game == "euchre":
