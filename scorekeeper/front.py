@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import sqlite3
 import sys
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -47,6 +48,7 @@ class Front:
         self.app = app
         self.poll = None if app.config.get("TRUSTED_PROXIES") else app.extensions.get(
             "scorekeeper.poll")
+        self.versions = Versions(self.poll.versions) if self.poll is not None else None
         self.limit = int(app.config.get("MAX_CONTENT_LENGTH") or 0) or None
         self.threads = ThreadPoolExecutor(max_workers=max(1, threads),
                                           thread_name_prefix="scorekeeper")
@@ -64,23 +66,27 @@ class Front:
 
     async def _unchanged(self, scope: Scope, send: Send) -> bool:
         """Answer 304 when the request is a poll naming the match's current ETag."""
+        assert self.poll is not None
         found: dict[str, str] = {}
         for name, value in scope["headers"]:
             if name in WANTED:
                 found[WANTED[name]] = value.decode("latin-1")
         wanted = found.get("wanted")
-        if not wanted:
+        match_id = self.poll.match_of(scope["path"]) if wanted else None
+        if not wanted or match_id is None:
             return False
-        assert self.poll is not None
-        headers = self.poll.answer(scope["path"], wanted, found.get("cookie"),
-                                   found.get("language"), scope.get("scheme") == "https")
+        version = await self.versions.get(match_id)
+        if version is None:
+            return False
+        headers = self.poll.headers_if_unchanged(match_id, version, wanted, found.get("cookie"),
+                                                 found.get("language"),
+                                                 scope.get("scheme") == "https")
         if headers is None:
             return False
         await send({"type": "http.response.start", "status": 304,
                     "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]})
         await send({"type": "http.response.body", "body": b""})
         return True
-
 
     async def _app(self, scope: Scope, receive: Receive, send: Send) -> None:
         """The request to the Flask app on a thread; its whole answer written here."""
@@ -124,6 +130,36 @@ class Front:
             chunks.append(chunk)
             if not message.get("more_body"):
                 return b"".join(chunks), False
+
+
+class Versions:
+    """Match versions for the polls of one event-loop turn, asked in one query: each SQLite
+    call lets go of the GIL and waits to get it back behind the app's threads, so a query per
+    poll would make every poll wait its turn again."""
+
+    def __init__(self, lookup: Callable[[list[str]], dict[str, int]]):
+        self.lookup = lookup
+        self.pending: dict[str, list[asyncio.Future[int | None]]] = {}
+
+    async def get(self, match_id: str) -> int | None:
+        """The match's version now (None: no such match, or the database can't say)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[int | None] = loop.create_future()
+        if not self.pending:
+            loop.call_soon(self._ask)  # after the other requests that are ready now
+        self.pending.setdefault(match_id, []).append(future)
+        return await future
+
+    def _ask(self) -> None:
+        pending, self.pending = self.pending, {}
+        try:
+            found = self.lookup(list(pending))
+        except sqlite3.Error:
+            found = {}  # the app answers each poll and says what is wrong
+        for match_id, futures in pending.items():
+            for future in futures:
+                if not future.done():
+                    future.set_result(found.get(match_id))
 
 
 def _call(app: Flask, environ: dict[str, Any]
