@@ -24,7 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="address to listen on (0.0.0.0: every network; default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     add_instance_option(serve)
-    serve.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    serve.add_argument("--workers", type=int, default=None,
+                       help="worker processes (default: twice the cores, 2 to 8)")
     serve.add_argument("--threads", type=int, default=128,
                        help="threads per worker (default 128)")
     serve.add_argument("--dev", action="store_true",
@@ -178,9 +179,10 @@ def serve(args: argparse.Namespace) -> int:
         app.run(host=args.host, port=args.port, threaded=True, use_reloader=False,
                 ssl_context=tls)
         return 0
-    from scorekeeper.server import run_gunicorn
+    from scorekeeper.server import default_workers, run_gunicorn
 
-    return run_gunicorn(args.host, args.port, workers=args.workers, threads=args.threads,
+    return run_gunicorn(args.host, args.port, workers=args.workers or default_workers(),
+                        threads=args.threads,
                         tls=tls)
 
 

@@ -4,6 +4,7 @@ restart, graceful stop, TLS); each worker runs uvicorn's event loop with the app
 
 from __future__ import annotations
 
+import os
 from typing import Any, ClassVar
 
 from gunicorn.app.base import BaseApplication
@@ -12,13 +13,6 @@ from uvicorn_worker import UvicornWorker
 
 HEAD_LIMIT = 64 * 1024  # bytes of request line and headers
 FIELDS_LIMIT = 100  # header fields (gunicorn's own limit)
-
-# How long a thread may keep the GIL while another waits for it (Python's default: 5 ms). A
-# hand save gives it up at each SQLite call and each socket read or write; with a stranger's
-# request busy in the same process, each of those turns would cost the save up to the whole
-# interval (a "convoy": 20 calls, 100 ms). Measured under the hostile benchmark: save p99
-# 146 ms at 5 ms, 75-85 ms at 0.5-1 ms.
-SWITCH_INTERVAL = 0.0005
 
 
 class _HeadTooLarge(Exception):
@@ -119,13 +113,16 @@ class ScorekeeperServer(BaseApplication):
                 self.cfg.set(key.lower(), value)
 
     def load(self):
-        import sys
+        from scorekeeper.front import create_front
 
-        from scorekeeper import create_app
-        from scorekeeper.front import Front
+        return create_front(threads=int(self.cfg.threads))
 
-        sys.setswitchinterval(SWITCH_INTERVAL)
-        return Front(create_app(), threads=int(self.cfg.threads))
+
+def default_workers() -> int:
+    """Worker processes: twice the cores, 2 to 8. Each runs Python one thread at a time, so
+    while one waits (SQLite, a socket, its turn at the GIL) another uses the core: on 2 cores
+    the capacity benchmark passed 500 tables with 4 workers and failed it with 2."""
+    return max(2, min(8, 2 * (os.cpu_count() or 1)))
 
 
 def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 128,

@@ -122,7 +122,7 @@ def test_no_strangers_request_starts_while_a_scorers_runs(live_server):
     import threading
 
     base = live_server
-    status, body, _r = request(base, "POST", "/api/matches", euchre_match())
+    _status, body, _r = request(base, "POST", "/api/matches", euchre_match())
     made = json.loads(body)
     match_id, key = made["id"], made["edit_key"]
     hand = json.dumps({**euchre_hand(), "no": 1}).encode()

@@ -68,7 +68,7 @@ def test_an_unchanged_poll_is_a_304_with_the_apps_etag_and_headers(served_app):
     assert (status, body["errors"][0]["message"]) == (404, "There is no such match.")
 
 
-@pytest.mark.parametrize("name, head", [
+@pytest.mark.parametrize(("name", "head"), [
     ("one endless header", b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Long: "
      + b"a" * (HEAD_LIMIT + 10) + b"\r\n\r\n"),
     ("too many header fields", b"GET /healthz HTTP/1.1\r\nHost: x\r\n"

@@ -5,7 +5,7 @@ every level is bounded in time)::
 
     .venv/bin/python tests/benchmarks/capacity.py                       # 250, 500, ... 1500
     .venv/bin/python tests/benchmarks/capacity.py --tables 1000 --duration 60
-    .venv/bin/python tests/benchmarks/capacity.py --levels 500,1000 --workers 2 --threads 16
+    .venv/bin/python tests/benchmarks/capacity.py --levels 500,1000 --workers 4 --threads 128
 
 The model, per table: the scorer records a hand every 60 s (``POST /api/matches/<id>/hands``,
 bearer key, ``Idempotency-Key``), and four phones each poll every 2 s (``GET
@@ -354,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, help="a single level")
     parser.add_argument("--duration", type=float, default=40.0, help="measured seconds (40)")
     parser.add_argument("--warmup", type=float, default=10.0, help="unmeasured seconds (10)")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=None, help="default: serve's")
     parser.add_argument("--threads", type=int, default=128)
     parser.add_argument("--nice", type=int, default=0,
                         help="the server's niceness (below 0 needs root): on a machine shared "
@@ -366,6 +366,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-pages", action="store_true",
                         help="phones do not fetch the page after a change")
     args = parser.parse_args(argv)
+    if not args.workers:
+        from scorekeeper.server import default_workers
+
+        args.workers = default_workers()
     levels = [args.tables] if args.tables else [int(x) for x in args.levels.split(",")]
     print(f"Capacity: each table a hand every {HAND_EVERY:g} s and {PHONES} phones polling "
           f"every {POLL_EVERY:g} s; scorekeeper serve ({args.workers} workers x "

@@ -356,7 +356,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--create-limit", default="20 per hour;5 per minute",
                         help="the server's per-address creation limit for the run (the default "
                              "is the app's)")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=None, help="default: serve's")
     parser.add_argument("--tmp", default=None,
                         help="folder for the run's instance (e.g. /dev/shm: no disk flushes, "
                              "so other work's disk traffic does not blur the CPU figures)")
@@ -367,6 +367,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "as on a machine of their own")
     parser.add_argument("--threads", type=int, default=128)
     args = parser.parse_args(argv)
+    if not args.workers:
+        from scorekeeper.server import default_workers
+
+        args.workers = default_workers()
     if args.short:
         args.duration = SHORT_DURATION
     return args

@@ -93,7 +93,7 @@ class ServeProcess:
     the processes. Each start picks a fresh port: read ``base`` after starting.
     """
 
-    def __init__(self, instance: Path, *, workers: int = 2, threads: int = 128,
+    def __init__(self, instance: Path, *, workers: int | None = None, threads: int = 128,
                  env: dict[str, str] | None = None, log: Path | None = None):
         self.instance = Path(instance)
         self.workers = workers
@@ -117,7 +117,8 @@ class ServeProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
              "--port", str(port), "--instance", str(self.instance),
-             "--workers", str(self.workers), "--threads", str(self.threads)],
+             *(["--workers", str(self.workers)] if self.workers else []),
+             "--threads", str(self.threads)],
             cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )
@@ -544,12 +545,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="seconds a table waits between requests (default 0)")
     parser.add_argument("--match-writes-per-minute", type=int, default=50,
                         help="client-side cap per match, under the server's 60 (default 50)")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=None, help="default: serve's")
+    parser.add_argument("--threads", type=int, default=128)
     parser.add_argument("--instance", type=Path, default=None,
                         help="a new instance folder to keep afterwards (default: a temporary "
                              "one, deleted)")
     args = parser.parse_args(argv)
+    if not args.workers:
+        from scorekeeper.server import default_workers
+
+        args.workers = default_workers()
     if args.short:
         args.tables, args.duration = SHORT_TABLES, SHORT_DURATION
     return args
