@@ -82,6 +82,7 @@ class Front:
         match_id = self.poll.match_of(scope["path"]) if wanted else None
         if not wanted or match_id is None:
             return False
+        assert self.versions is not None
         version = await self.versions.get(match_id)
         if version is None:
             return False
@@ -102,12 +103,13 @@ class Front:
         if not query.isascii():  # raw UTF-8 in a query: percent-encoded, as a browser sends it
             query = quote_from_bytes(query, safe="/?&=+:;,@!$'()*~%").encode("ascii")
         body, too_big = await self._body(headers, receive)
+        if body is None:
+            return  # the client went away before its request was whole: nothing to answer
         environ = build_environ({**scope, "headers": headers, "query_string": query},
                                 io.BytesIO(body))
-        if too_big:  # a chunked upload past the limit: the app answers 413 from the length
-            environ["CONTENT_LENGTH"] = str((self.limit or 0) + 1)
-        elif body and "CONTENT_LENGTH" not in environ:
-            environ["CONTENT_LENGTH"] = str(len(body))  # a chunked upload, read in full
+        if environ.pop("HTTP_TRANSFER_ENCODING", None) is not None:
+            # A chunked upload, read here: the app sees its length (past the limit: 413).
+            environ["CONTENT_LENGTH"] = str((self.limit or 0) + 1 if too_big else len(body))
         loop = asyncio.get_running_loop()
         status, response_headers, content = await loop.run_in_executor(
             self.threads, _call, self.app, environ)
@@ -116,10 +118,11 @@ class Front:
         await send({"type": "http.response.body", "body": content})
 
     async def _body(self, headers: list[tuple[bytes, bytes]], receive: Receive
-                    ) -> tuple[bytes, bool]:
-        """The request body, read in full, and whether it was too big to read: none is read
-        when it is declared larger than the app takes (the app then answers 413 from the
-        declared length), nor kept when a chunked one grows past it."""
+                    ) -> tuple[bytes | None, bool]:
+        """The request body, read in full (None: the client went away first), and whether it
+        was too big to read: none is read when it is declared larger than the app takes (the
+        app then answers 413 from the declared length), nor kept when a chunked one grows
+        past it."""
         declared = next((v for n, v in headers if n == b"content-length"), None)
         if declared is not None and self.limit is not None and declared.isdigit() \
                 and int(declared) > self.limit:
@@ -129,7 +132,7 @@ class Front:
         while True:
             message = await receive()
             if message["type"] != "http.request":
-                return b"", False  # the client went away
+                return None, False  # the client went away
             chunk = message.get("body", b"")
             size += len(chunk)
             if self.limit is not None and size > self.limit:

@@ -104,3 +104,24 @@ def test_forwarded_headers_are_not_trusted_by_default(served_app):
                                           "X-Forwarded-For": "203.0.113.9"})
     assert answer.status == 200
     assert answer.getheader("Strict-Transport-Security") is None
+
+
+def test_a_chunked_upload_is_read_whole_and_one_past_the_limit_is_a_413(served_app):
+    import json as json_
+
+    from helpers import euchre_match as match
+
+    body = json_.dumps(match()).encode()
+    chunked = b"".join(b"%x\r\n%s\r\n" % (len(body[i:i + 50]), body[i:i + 50])
+                       for i in range(0, len(body), 50)) + b"0\r\n\r\n"
+    head = (b"POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+    assert raw(served_app, head + chunked, chunks=5).startswith(b"HTTP/1.1 201")
+    from scorekeeper import MAX_CONTENT_LENGTH
+
+    piece = b"x" * 65536
+    too_big = b"%x\r\n%s\r\n" % (len(piece), piece) * (MAX_CONTENT_LENGTH // len(piece) + 2)
+    answer = raw(served_app, head + too_big + b"0\r\n\r\n", chunks=40)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b"Content-Type: application/json" in answer or b"content-type: application/json" \
+        in answer.lower()

@@ -166,12 +166,15 @@ def children(pid: int) -> list[int]:
     return found
 
 
-def two_workers(proc) -> list[int]:
-    """gunicorn's two workers, once both are up."""
+def all_workers(proc) -> list[int]:
+    """gunicorn's workers (``scorekeeper serve``'s default count), once all are up."""
+    from scorekeeper.server import default_workers
+
+    wanted = default_workers()
     deadline = time.monotonic() + 20
-    while len(found := children(proc.proc.pid)) < 2 and time.monotonic() < deadline:
+    while len(found := children(proc.proc.pid)) < wanted and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert len(found) == 2, found
+    assert len(found) == wanted, found
     return found
 
 
@@ -183,7 +186,7 @@ def test_a_worker_killed_mid_burst_loses_and_doubles_nothing(serve):
 
     proc = serve(SCOREKEEPER_WRITE_LIMIT_PER_MINUTE="0")
     writers = [Writer(t, *create(proc.base)) for t in range(TABLES)]
-    workers = two_workers(proc)
+    workers = all_workers(proc)
     stop = threading.Event()
     threads = [threading.Thread(target=w.burst, args=(proc.base, stop)) for w in writers]
     for t in threads:
@@ -206,7 +209,7 @@ def test_a_worker_killed_mid_burst_loses_and_doubles_nothing(serve):
         assert stored.hand_data(w.match_id) == w.acked
     assert_sound(stored)
     assert proc.running
-    assert workers[0] not in two_workers(proc)  # the master replaced the dead worker
+    assert workers[0] not in all_workers(proc)  # the master replaced the dead worker
 
 
 def run_backup(instance: Path, dest: Path) -> subprocess.CompletedProcess[str]:
