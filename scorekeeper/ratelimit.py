@@ -11,16 +11,17 @@
 
 Every limit is a setting (``instance/config.py`` or ``SCOREKEEPER_CREATE_LIMIT`` ...): a
 Flask-Limiter string such as ``"20 per hour"``, or ``0``/empty to turn it off. Counts are kept
-in memory (``RATELIMIT_STORAGE_URI = "memory://"``), per process: fine for one process; with
-several gunicorn workers each keeps its own counts (a client gets up to workers x limit), so
-point ``RATELIMIT_STORAGE_URI`` at a shared store (``redis://...`` or ``memcached://...``) for
-exact limits across workers.
+in ``instance/limits.db`` (:mod:`scorekeeper.limits_store`), shared by every server process,
+so a client gets each limit once however many workers serve it; ``RATELIMIT_STORAGE_URI`` may
+name another store (``redis://...``, ``memcached://...``, or ``memory://``: per process).
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
+import os
+import sqlite3
 import time
 from collections.abc import Callable
 
@@ -35,7 +36,8 @@ DEFAULTS = {
     "CREATE_LIMIT": "20 per hour;5 per minute",
     "PDF_LIMIT": "30 per minute",
     "WRITE_LIMIT_PER_MINUTE": 60,
-    "RATELIMIT_STORAGE_URI": "memory://",
+    "RATELIMIT_STORAGE_URI": None,  # None: sqlite:///<instance>/limits.db (limits_store)
+    "RATELIMIT_SWALLOW_ERRORS": True,  # a count that can't be kept (read-only disk) lets it be
     "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After (and X-RateLimit-*) on limited answers
 }
 CREATE_ENDPOINTS = ("api.create_match", "table.start", "table.import_match",
@@ -79,8 +81,13 @@ def write_message() -> str:
 def init_app(app: Flask) -> None:
     """One Limiter per app; the per-address limits wrap their views (call after the
     blueprints are registered)."""
+    from . import limits_store
+
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, value)
+    if not app.config.get("RATELIMIT_STORAGE_URI"):
+        app.config["RATELIMIT_STORAGE_URI"] = (
+            f"{limits_store.SCHEME}://{os.path.join(app.instance_path, 'limits.db')}")
     limiter = Limiter(get_remote_address, app=app)
     app.extensions[EXTENSION] = limiter
     for endpoints, name, message, scope in (
@@ -116,7 +123,10 @@ def count_write(match_id: str) -> None:
         return
     limiter: Limiter = current_app.extensions[EXTENSION]
     who = hashlib.sha256(f"{match_id}:{row.edit_key_hash}".encode()).hexdigest()[:32]
-    if limiter.limiter.hit(item, "write", who):
-        return
+    try:
+        if limiter.limiter.hit(item, "write", who):
+            return
+    except sqlite3.Error:
+        return  # the counts can't be kept (a read-only disk): the write goes on uncounted
     reset, _remaining = limiter.limiter.get_window_stats(item, "write", who)
     raise TooManyRequests(write_message(), retry_after=max(1, math.ceil(reset - time.time())))

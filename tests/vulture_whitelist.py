@@ -23,3 +23,17 @@ _.rights_changed     # flask.g.rights_changed, read as g.get("rights_changed") (
 # Used only by the tests' deal makers (tests/engine/deals.py, tests/cardplay.py): the rule of
 # following suit, kept in the engine beside the cards it judges
 _.legal_plays        # engine/cards.py: the cards a player may play to a trick
+
+# The server's worker class, named by string in gunicorn's options (server.gunicorn_options)
+# and in the README's plain gunicorn command; its settings are read by uvicorn_worker/uvicorn
+_.FrontWorker
+_.CONFIG_KWARGS
+_.limit_concurrency      # uvicorn's Config attribute, read by its HTTP protocol
+
+# The rate-limit counts' storage: found by the limits library from its URI scheme, its methods
+# called by limits (scorekeeper/limits_store.py)
+_.SQLiteStorage
+_.STORAGE_SCHEME
+_.base_exceptions
+_.incr
+_.get_expiry
