@@ -447,7 +447,7 @@ def test_serve_refuses_to_start_with_the_dev_key(tmp_path, how):
 
 @pytest.mark.slow
 def test_a_flood_of_writes_to_one_match_gets_429_and_stores_nothing_more(serve):
-    """Default limit (60 a minute per match and address, counted per worker process): four
+    """Default limit (60 a minute per match and address, shared by the workers): four
     'phones' on one address flooding one match are stopped; reads and other matches are not."""
     proc = serve()
     match_id, key = create(proc.base)
@@ -474,8 +474,11 @@ def test_a_flood_of_writes_to_one_match_gets_429_and_stores_nothing_more(serve):
         list(pool.map(phone, range(4)))
     assert 429 in statuses
     assert set(statuses) <= {409, 429}  # the refused writes (wrong number) or the limit
-    assert statuses.index(429) >= 60  # never before the limit
-    assert statuses.index(429) <= 60 * 2 + 4  # two workers, each counting its own
+    # Counted once for the key, whichever worker answers (instance/limits.db): exactly 60
+    # writes go through (four phones in flight: the first 429 may come back before the last
+    # of them).
+    assert statuses.count(409) == 60
+    assert statuses.index(429) >= 60 - 4
     assert api(proc.base, "GET", f"/api/matches/{match_id}")[0] == 200  # reads go on
     other_id, other_key = create(proc.base)
     assert api(proc.base, "POST", f"/api/matches/{other_id}/hands",
@@ -503,10 +506,10 @@ def test_four_phones_at_a_brisk_table_pace_are_never_limited(app, matches, monke
     every third hand corrected, a preview per hand from every phone; the clock is simulated."""
     from types import SimpleNamespace
 
-    import limits.storage.memory
+    from scorekeeper import limits_store
 
-    clock = [1_000_000.0]  # the limits library's in-memory counts read this clock
-    monkeypatch.setattr(limits.storage.memory, "time", SimpleNamespace(time=lambda: clock[0]))
+    clock = [1_000_000.0]  # the rate-limit counts (instance/limits.db) read this clock
+    monkeypatch.setattr(limits_store, "time", SimpleNamespace(time=lambda: clock[0]))
     match_id, key = matches.create(rules={"target": 200})
     phones = [app.test_client() for _ in range(4)]
     for phone in phones:
