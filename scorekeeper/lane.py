@@ -38,6 +38,7 @@ import json
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -97,12 +98,28 @@ class ScorerMark:
             self.lane._scorer_in()
 
 
+# Scorers' requests running in any worker process of this server: set by the server's master
+# before it starts the workers (:func:`share_across_processes`), None in a single process.
+_ALL_SCORERS: Any = None
+OTHERS_POLL = 0.002  # seconds: how often a waiting stranger looks at the other processes
+
+
+def share_across_processes() -> None:
+    """Count scorers across the worker processes forked after this (``scorekeeper serve``'s
+    master calls it): a scorer's request in one worker then holds strangers back in all, since
+    the workers share the same cores."""
+    global _ALL_SCORERS
+    import multiprocessing
+
+    _ALL_SCORERS = multiprocessing.get_context("fork").Value("i", 0)
+
+
 class SharedLane:
     """``running`` places, ``waiting`` more requests waiting at most ``wait`` seconds.
 
-    Scorers come first: while a scorer's request runs in this process, no stranger's request
-    starts (those running finish; the next wait), so a save shares the process's turn at the
-    GIL with at most the strangers' requests already under way."""
+    Scorers come first: while a scorer's request runs (in this process, or in another worker
+    of the same server), no stranger's request starts (those running finish; the next wait),
+    so a save shares the cores with at most the strangers' requests already under way."""
 
     def __init__(self, running: int, waiting: int, wait: float):
         self.places = max(1, running)
@@ -110,17 +127,29 @@ class SharedLane:
         self.wait = wait
         self._gate = threading.Condition(threading.Lock())
         self._free = self.places  # running places not taken
-        self._scorers = 0  # scorers' requests running now
+        self._scorers = 0  # scorers' requests running now in this process
+        self._all = _ALL_SCORERS  # ... and in every worker process (None: this one only)
         self._in = 0  # requests holding or waiting for a place
 
     def take(self, timeout: float | None) -> bool:
         """Wait for a free place with no scorer running (``timeout`` None: as long as it
         takes); whether one was taken."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         with self._gate:
-            if not self._gate.wait_for(lambda: self._free > 0 and not self._scorers, timeout):
-                return False
-            self._free -= 1
-            return True
+            while True:
+                if self._free > 0 and not self._scorers:
+                    if self._all is None or not self._all.value:
+                        self._free -= 1
+                        return True
+                    pause: float | None = OTHERS_POLL  # a scorer in another process
+                else:
+                    pause = None
+                if deadline is not None:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        return False
+                    pause = left if pause is None else min(pause, left)
+                self._gate.wait(pause)
 
     def give_back(self) -> None:
         with self._gate:
@@ -140,8 +169,14 @@ class SharedLane:
     def _scorer_in(self) -> None:
         with self._gate:
             self._scorers += 1
+        if self._all is not None:
+            with self._all.get_lock():
+                self._all.value += 1
 
     def _scorer_out(self) -> None:
+        if self._all is not None:
+            with self._all.get_lock():
+                self._all.value -= 1
         with self._gate:
             self._scorers -= 1
             if not self._scorers:

@@ -106,6 +106,9 @@ class ScorekeeperServer(BaseApplication):
     def __init__(self, options: dict[str, Any]):
         self.options = options
         super().__init__()
+        from scorekeeper import lane
+
+        lane.share_across_processes()  # before the workers are forked
 
     def load_config(self) -> None:
         for key, value in self.options.items():

@@ -172,3 +172,32 @@ def test_a_scorer_waiting_for_a_render_lets_strangers_run():
     place = lane.enter()
     assert place is not None
     lane.leave(place)
+
+
+def test_a_scorer_in_one_worker_holds_strangers_back_in_the_others(monkeypatch):
+    """Worker processes share the cores: with the server's count of running scorers (made by
+    its master before the fork), a scorer's request in one worker holds strangers back in
+    another, and they go on as soon as it is done. Here two lanes share one count."""
+    import threading
+
+    from scorekeeper import lane as lane_module
+
+    lane_module.share_across_processes()
+    try:
+        one = lane_module.SharedLane(running=1, waiting=4, wait=3.0)
+        other = lane_module.SharedLane(running=1, waiting=4, wait=3.0)
+    finally:
+        monkeypatch.setattr(lane_module, "_ALL_SCORERS", None)
+    place = other.enter()  # no scorer anywhere: a stranger goes on at once
+    assert place is not None
+    other.leave(place)
+    got: list[object] = []
+    with one.scorer():
+        waiting = threading.Thread(target=lambda: got.append(other.enter()))
+        waiting.start()
+        time.sleep(0.5)
+        assert not got  # held back by the scorer in the other "process"
+        released_at = time.monotonic()
+    waiting.join(timeout=5)
+    assert got and got[0] is not None
+    assert time.monotonic() - released_at < 1.0  # it went on when the scorer was done
