@@ -157,3 +157,29 @@ def test_tinyhtml5_keeps_its_expressions_and_parses_the_same(
     monkeypatch.setattr(re, "compile", lambda *a, **k: compiled.append(a) or real_compile(*a, **k))
     tinyhtml5.parse(html, namespace_html_elements=False)
     assert compiled == []
+
+
+def test_render_process_freezes_its_long_lived_objects_after_the_first_render(
+        app: Any, matches: Any) -> None:
+    """A render process moves what stays for its life (WeasyPrint, fonts, parsed stylesheets)
+    out of the collector's sight after its first render, and renders as before."""
+    import gc
+
+    from scorekeeper.printing import pdf_render
+
+    match_id, _key = matches.create(euchre_match(hands=cycle_hands(6)))
+    html = sheet_html(app, match_id)
+    args = (html, "http://localhost/", "/static", Path(app.static_folder), (prints.PRINT_CSS,))
+    queue = pdf_render.RenderQueue(workers=1, queue=0, cache_size=0)
+    try:
+        pool = queue._pool()
+        assert pool.submit(gc.get_freeze_count).result(timeout=60) == 0
+        first = queue.render(("a",), lambda: args)
+        frozen = pool.submit(gc.get_freeze_count).result(timeout=60)
+        assert frozen > 10_000
+        second = queue.render(("b",), lambda: args)
+        assert pool.submit(gc.get_freeze_count).result(timeout=60) == frozen  # once only
+    finally:
+        queue.close()
+    assert first.startswith(b"%PDF") and second.startswith(b"%PDF")
+    assert len(first) == len(second) == len(lean_pdf(app, html))
