@@ -127,3 +127,59 @@ def test_inline_vars_writes_in_variables_declared_once() -> None:
            "html { color: var(--ink); font-family: var(--font); }\np { color: var(--nope); }")
     assert pdf.inline_vars(css).splitlines()[2:] == [
         "html { color: #111; font-family: var(--font); }", "p { color: var(--nope); }"]
+
+
+def test_tinyhtml5_keeps_its_expressions_and_parses_the_same(
+        app: Any, matches: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """tinyhtml5 builds a regular expression on every chars_until call (it caches them under
+    the wrong key); the renders wrap it so that each is built once. The trees come out the
+    same, and a second parse compiles nothing."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    import tinyhtml5
+    from tinyhtml5 import inputstream
+
+    pdf.document_class()  # the renders' setup wraps chars_until
+    wrapped = inputstream.HTMLUnicodeInputStream.chars_until
+    assert wrapped.cached_regex
+    assert not pdf.cached_chars_until(inputstream.HTMLUnicodeInputStream, {})  # once only
+    for name, (match_id, lang) in _matches(matches, app).items():
+        html = pdf.compact_html(sheet_html(app, match_id, lang))
+        mended = ET.tostring(tinyhtml5.parse(html, namespace_html_elements=False))
+        with monkeypatch.context() as patch:
+            patch.setattr(inputstream.HTMLUnicodeInputStream, "chars_until", wrapped.__wrapped__)
+            stock = ET.tostring(tinyhtml5.parse(html, namespace_html_elements=False))
+        assert mended == stock, name
+
+    compiled = []
+    real_compile = re.compile
+    monkeypatch.setattr(re, "compile", lambda *a, **k: compiled.append(a) or real_compile(*a, **k))
+    tinyhtml5.parse(html, namespace_html_elements=False)
+    assert compiled == []
+
+
+def test_render_process_freezes_its_long_lived_objects_after_the_first_render(
+        app: Any, matches: Any) -> None:
+    """A render process moves what stays for its life (WeasyPrint, fonts, parsed stylesheets)
+    out of the collector's sight after its first render, and renders as before."""
+    import gc
+
+    from scorekeeper.printing import pdf_render
+
+    match_id, _key = matches.create(euchre_match(hands=cycle_hands(6)))
+    html = sheet_html(app, match_id)
+    args = (html, "http://localhost/", "/static", Path(app.static_folder), (prints.PRINT_CSS,))
+    queue = pdf_render.RenderQueue(workers=1, queue=0, cache_size=0)
+    try:
+        pool = queue._pool()
+        assert pool.submit(gc.get_freeze_count).result(timeout=60) == 0
+        first = queue.render(("a",), lambda: args)
+        frozen = pool.submit(gc.get_freeze_count).result(timeout=60)
+        assert frozen > 10_000
+        second = queue.render(("b",), lambda: args)
+        assert pool.submit(gc.get_freeze_count).result(timeout=60) == frozen  # once only
+    finally:
+        queue.close()
+    assert first.startswith(b"%PDF") and second.startswith(b"%PDF")
+    assert len(first) == len(second) == len(lean_pdf(app, html))

@@ -14,7 +14,7 @@ import subprocess
 import threading
 import unicodedata
 from datetime import date
-from functools import cache, lru_cache
+from functools import cache, lru_cache, wraps
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
@@ -117,12 +117,58 @@ def lean_ua(text: str) -> str:
     return "".join(lines)
 
 
+def cached_chars_until(stream_class: Any, regexes: dict[Any, Any]) -> bool:
+    """Make ``stream_class.chars_until`` (tinyhtml5's input stream) find its regular
+    expression in a cache again; True if it was wrapped.
+
+    tinyhtml5 2.x keeps the expression it builds for a set of characters under the wrong key
+    (``characters = cache[(characters, opposite)] = regex`` binds ``characters`` first), so
+    every call builds the expression anew (about 7% of a match PDF's render). The wrapper
+    keeps each expression under its characters and calls the original with the compiled
+    expression, which the original finds in its own cache under the key it does use (the
+    expression itself). The parse is unchanged (tests/test_pdf_speed.py compares the trees).
+    """
+    original = getattr(stream_class, "chars_until", None)
+    if original is None or getattr(original, "cached_regex", False):
+        return False
+    built: dict[tuple[Any, bool], re.Pattern[str]] = {}
+
+    @wraps(original)  # the stock method stays at chars_until.__wrapped__
+    def chars_until(self: Any, characters: Any, opposite: bool = False) -> Any:
+        regex = built.get((characters, opposite))
+        if regex is None:
+            body = "".join(f"\\x{ord(c):02x}" for c in characters)
+            regex = re.compile(f"[{'' if opposite else '^'}{body}]+")
+            built[(characters, opposite)] = regex
+            regexes[(regex, opposite)] = regex
+        return original(self, regex, opposite)
+
+    chars_until.cached_regex = True  # type: ignore[attr-defined]
+    stream_class.chars_until = chars_until
+    return True
+
+
+def _faster_parsing() -> None:
+    """Apply :func:`cached_chars_until` to tinyhtml5, if it is the tinyhtml5 it was made for."""
+    try:
+        from tinyhtml5 import inputstream
+    except ImportError:  # another HTML parser: nothing to mend
+        return
+    stream_class = getattr(inputstream, "HTMLUnicodeInputStream", None)
+    regexes = getattr(inputstream, "characters_until_regex", None)
+    if stream_class is not None and isinstance(regexes, dict):
+        cached_chars_until(stream_class, regexes)
+
+
 @cache
 def document_class(lean: bool = True) -> Any:
     """The WeasyPrint ``HTML`` class the renders use: with the lean user-agent stylesheet
     (:func:`lean_ua`), or WeasyPrint's own if ``lean`` is false or this WeasyPrint has no
-    such stylesheet to narrow."""
+    such stylesheet to narrow. Either way tinyhtml5 keeps its expressions
+    (:func:`cached_chars_until`)."""
     from weasyprint import CSS, HTML
+
+    _faster_parsing()
 
     try:
         from weasyprint.html import UA, UA_COUNTER_STYLE, UA_STYLESHEET

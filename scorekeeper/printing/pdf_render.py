@@ -23,6 +23,7 @@ processes import it, the web process never renders.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import threading
@@ -143,7 +144,7 @@ class RenderQueue:
             if running is not None:  # another request started the same render meanwhile
                 return running, "shared"
             try:
-                future = self._pool().submit(pdf.render_pdf, *args)
+                future = self._pool().submit(_render_in_process, *args)
             except BrokenProcessPool:  # a render process died: start afresh next time
                 self._executor = None
                 raise RenderBusy("the render process stopped") from None
@@ -187,6 +188,24 @@ def _render_process_start() -> None:
         os.nice(RENDER_NICENESS - os.nice(0))  # to 19, whatever the server's own niceness
     except OSError:
         pass
+
+
+_rendered_once = False
+
+
+def _render_in_process(*args: Any) -> bytes:
+    """:func:`scorekeeper.printing.pdf.render_pdf` in a render process. After its first render
+    the process's long-lived objects (WeasyPrint's modules, the fonts and parsed stylesheets
+    now cached) are moved out of the garbage collector's sight (``gc.freeze``): the full
+    collections that come every few renders then walk only what a render leaves behind, not
+    the hundred thousand objects that stay for the process's life."""
+    global _rendered_once
+    data = pdf.render_pdf(*args)
+    if not _rendered_once:
+        _rendered_once = True
+        gc.collect()
+        gc.freeze()
+    return data
 
 
 _queue: RenderQueue | None = None
