@@ -59,6 +59,7 @@ RETRY_AFTER = 2  # seconds
 LOOKUP_TIMEOUT = 0.05  # seconds the key lookup waits for a lock
 RIGHTS_SALT = "scorekeeper.rights"  # the rights cookie's (security.py)
 RIGHTS_COOKIES = ("scorer", "__Host-scorer")
+_UNSEEN = object()
 
 
 class Place:
@@ -218,6 +219,7 @@ class ScorerLane:
         self.database = database
         self.secret = secret
         self.rights = URLSafeSerializer(secret, salt=RIGHTS_SALT)
+        self._refs_seen: dict[str, Any] = {}  # rights cookie value -> its content
         self.shared = SharedLane(running, waiting, wait)
         self.busy = busy or (lambda _lang: "The server is busy; try again in a moment.")
         self.headers = headers or (lambda _https: [])
@@ -268,13 +270,24 @@ class ScorerLane:
             raw = jar.get(name)
             if not raw:
                 continue
-            try:
-                refs = self.rights.loads(raw)
-            except BadSignature:
-                continue
+            refs = self._refs(raw)
             if isinstance(refs, dict) and isinstance(refs.get(match_id), str):
                 return str(refs[match_id])
         return None
+
+    def _refs(self, raw: str) -> Any:
+        """The rights cookie's content, its signature checked once per cookie value (a phone
+        sends the same cookie with every request); None when it is not ours."""
+        found = self._refs_seen.get(raw, _UNSEEN)
+        if found is _UNSEEN:
+            try:
+                found = self.rights.loads(raw)
+            except BadSignature:
+                found = None
+            if len(self._refs_seen) >= 4096:
+                self._refs_seen.clear()
+            self._refs_seen[raw] = found
+        return found
 
     def _key_ref(self, match_id: str, key_hash: str) -> str:
         """``security.key_ref`` (the same HMAC), without an app context."""
