@@ -25,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     add_instance_option(serve)
     serve.add_argument("--workers", type=int, default=None,
-                       help="worker processes (default: twice the cores, 2 to 8)")
+                       help="worker processes (default: one a core, at least 2)")
     serve.add_argument("--threads", type=int, default=128,
                        help="threads per worker (default 128)")
     serve.add_argument("--dev", action="store_true",

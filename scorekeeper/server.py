@@ -122,10 +122,10 @@ class ScorekeeperServer(BaseApplication):
 
 
 def default_workers() -> int:
-    """Worker processes: twice the cores, 2 to 8. Each runs Python one thread at a time, so
-    while one waits (SQLite, a socket, its turn at the GIL) another uses the core: on 2 cores
-    the capacity benchmark passed 500 tables with 4 workers and failed it with 2."""
-    return max(2, min(8, 2 * (os.cpu_count() or 1)))
+    """Worker processes: one a core, at least 2 (a spare while one restarts). On 2 cores, 2
+    workers passed both the capacity benchmark at 500 tables and the hostile one; 4 passed
+    the first only (more processes run more strangers' requests beside a save)."""
+    return max(2, os.cpu_count() or 1)
 
 
 def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 128,
