@@ -35,6 +35,7 @@ import base64
 import hashlib
 import hmac
 import json
+import os
 import re
 import sqlite3
 import threading
@@ -101,7 +102,11 @@ class ScorerMark:
 
 # Scorers' requests running in any worker process of this server: set by the server's master
 # before it starts the workers (:func:`share_across_processes`), None in a single process.
+# ``[total, count of slot 1, ...]``: a worker counts in slot 1 + pid % SLOTS, so that when one
+# dies in the middle of a scorer's request (killed, out of memory), the master takes its count
+# back (:func:`forget_worker`) and strangers are not held back for good.
 _ALL_SCORERS: Any = None
+SLOTS = 4096
 OTHERS_POLL = 0.002  # seconds: how often a waiting stranger looks at the other processes
 
 
@@ -112,7 +117,22 @@ def share_across_processes() -> None:
     global _ALL_SCORERS
     import multiprocessing
 
-    _ALL_SCORERS = multiprocessing.get_context("fork").Value("i", 0)
+    _ALL_SCORERS = multiprocessing.get_context("fork").Array("i", SLOTS + 1)
+
+
+def _slot() -> int:
+    return 1 + os.getpid() % SLOTS
+
+
+def forget_worker(_server: Any, worker: Any) -> None:
+    """gunicorn's ``child_exit`` hook (in the master): a worker is gone; its scorers too."""
+    shared = _ALL_SCORERS
+    if shared is None:
+        return
+    slot = 1 + int(worker.pid) % SLOTS
+    with shared.get_lock():
+        shared[0] = max(0, shared[0] - shared[slot])
+        shared[slot] = 0
 
 
 class SharedLane:
@@ -139,7 +159,7 @@ class SharedLane:
         with self._gate:
             while True:
                 if self._free > 0 and not self._scorers:
-                    if self._all is None or not self._all.value:
+                    if self._all is None or self._all[0] <= 0:
                         self._free -= 1
                         return True
                     pause: float | None = OTHERS_POLL  # a scorer in another process
@@ -171,13 +191,18 @@ class SharedLane:
         with self._gate:
             self._scorers += 1
         if self._all is not None:
+            slot = _slot()
             with self._all.get_lock():
-                self._all.value += 1
+                self._all[0] += 1
+                self._all[slot] += 1
 
     def _scorer_out(self) -> None:
         if self._all is not None:
+            slot = _slot()
             with self._all.get_lock():
-                self._all.value -= 1
+                if self._all[slot] > 0:  # not already taken back (a slot shared by two pids)
+                    self._all[slot] -= 1
+                    self._all[0] -= 1
         with self._gate:
             self._scorers -= 1
             if not self._scorers:

@@ -11,6 +11,8 @@ from gunicorn.app.base import BaseApplication
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn_worker import UvicornWorker
 
+from scorekeeper import lane
+
 HEAD_LIMIT = 64 * 1024  # bytes of request line and headers
 FIELDS_LIMIT = 100  # header fields (gunicorn's own limit)
 
@@ -106,8 +108,6 @@ class ScorekeeperServer(BaseApplication):
     def __init__(self, options: dict[str, Any]):
         self.options = options
         super().__init__()
-        from scorekeeper import lane
-
         lane.share_across_processes()  # before the workers are forked
 
     def load_config(self) -> None:
@@ -148,6 +148,7 @@ def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 128,
         "worker_connections": 4096,
         "graceful_timeout": 20,
         "preload_app": False,  # never share a SQLite connection across fork()
+        "child_exit": lane.forget_worker,  # a dead worker's running scorers no longer count
         "accesslog": None,
         "errorlog": "-",
         "loglevel": "warning",

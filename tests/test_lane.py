@@ -39,7 +39,7 @@ def hold_the_place(base: str) -> socket.socket:
     slow = socket.create_connection((url.hostname, url.port), timeout=10)
     slow.sendall(b"POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                  b"Content-Length: 1000\r\n\r\n{")
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30  # each try may wait LANE_WAIT (3 s) on a busy machine
     while request(base, "GET", "/healthz")[0] != 503:  # until the lane is full
         assert time.monotonic() < deadline, "the slow upload never held the place"
         time.sleep(0.05)
@@ -201,3 +201,25 @@ def test_a_scorer_in_one_worker_holds_strangers_back_in_the_others(monkeypatch):
     waiting.join(timeout=5)
     assert got and got[0] is not None
     assert time.monotonic() - released_at < 1.0  # it went on when the scorer was done
+
+
+def test_a_worker_that_dies_mid_request_does_not_hold_strangers_back(monkeypatch):
+    """A worker killed while a scorer's request ran (out of memory, SIGKILL): gunicorn's
+    master calls ``forget_worker`` (its child_exit hook) and the count it held is taken back."""
+    import os
+    from types import SimpleNamespace
+
+    from scorekeeper import lane as lane_module
+    from scorekeeper.server import gunicorn_options
+
+    assert gunicorn_options("127.0.0.1", 8000)["child_exit"] is lane_module.forget_worker
+    monkeypatch.setattr(lane_module, "_ALL_SCORERS", None)  # put back after the test
+    lane_module.share_across_processes()
+    dying = lane_module.SharedLane(running=1, waiting=4, wait=0.3)
+    other = lane_module.SharedLane(running=1, waiting=4, wait=0.3)
+    dying._scorer_in()  # ... and the process dies before it is done
+    assert other.enter() is None  # held back (0.3 s, then none)
+    lane_module.forget_worker(None, SimpleNamespace(pid=os.getpid()))
+    place = other.enter()
+    assert place is not None
+    other.leave(place)
