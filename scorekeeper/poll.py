@@ -26,6 +26,7 @@ from werkzeug.http import parse_accept_header, parse_cookie, parse_etags
 
 from .i18n import LANG_COOKIE, locale_from
 
+LOOKUP_TIMEOUT = 0.05  # seconds a version lookup waits for a lock
 PATH = re.compile(r"/api/matches/([A-Za-z0-9_-]{1,64})")
 
 StartResponse = Callable[..., Any]
@@ -50,8 +51,11 @@ class PollFastPath:
     def _conn(self) -> sqlite3.Connection:
         conn = getattr(self.local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=10,
-                                   check_same_thread=True)
+            # No waiting on a lock: in the server's event loop a wait would stall every
+            # connection of the worker. A locked database sends the poll to the app, which
+            # waits its own busy timeout on a thread and says what is wrong.
+            conn = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True,
+                                   timeout=LOOKUP_TIMEOUT, check_same_thread=True)
             self.local.conn = conn
         return conn
 

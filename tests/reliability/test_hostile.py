@@ -412,6 +412,41 @@ def test_a_locked_database_is_a_quick_503_with_retry_after(open_server):
                {"caller": "E", "makers_tricks": 3, "no": 1}, key)[0] == 201
 
 
+def test_a_locked_database_never_stalls_the_event_loop(serve):
+    """A poll's version lookup runs in the worker's event loop: with the database locked it
+    must give up at once (the app answers the poll on a thread), or every connection of the
+    worker would wait with it. A page that needs no database answers meanwhile. (Places enough
+    in the lane here for the polls the app is holding: that is the lane's business, not the
+    loop's.)"""
+    import threading
+
+    open_server = serve(SCOREKEEPER_LANE_RUNNING="8", SCOREKEEPER_CREATE_LIMIT="0")
+    base = open_server.base
+    match_id, _key = create(base)
+    _status, _body, headers = api(base, "GET", f"/api/matches/{match_id}")
+    etag = headers["etag"]
+    holder = sqlite3.connect(db_path(open_server), timeout=1, isolation_level=None)
+    polled: list[int] = []
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        polls = [threading.Thread(target=lambda: polled.append(api(
+            base, "GET", f"/api/matches/{match_id}", **{"If-None-Match": etag})[0]))
+            for _ in range(4)]
+        for t in polls:
+            t.start()
+        time.sleep(0.2)
+        started = time.monotonic()
+        status, _text, _h = get(base, "/static/css/app.css")
+        assert status == 200
+        assert time.monotonic() - started < 1.5  # not the lock's 5-10 s
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    for t in polls:
+        t.join(timeout=30)
+    assert polled and all(s in (200, 304, 503) for s in polled), polled
+
+
 def chattr(flag: str, path: Path) -> None:
     subprocess.run(["chattr", flag, str(path)], check=True)
 
