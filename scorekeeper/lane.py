@@ -44,11 +44,11 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 
 from .i18n import LANG_COOKIE, locale_from
+from .security import read_rights
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -58,9 +58,7 @@ MATCH_PATH = re.compile(r"/(?:api/matches|m)/([A-Za-z0-9_-]{1,64})(?:/.*)?")
 ENVIRON_KEY = "scorekeeper.lane"
 RETRY_AFTER = 2  # seconds
 LOOKUP_TIMEOUT = 0.05  # seconds the key lookup waits for a lock
-RIGHTS_SALT = "scorekeeper.rights"  # the rights cookie's (security.py)
 RIGHTS_COOKIES = ("scorer", "__Host-scorer")
-_UNSEEN = object()
 
 
 class Place:
@@ -243,8 +241,6 @@ class ScorerLane:
         self.app = app
         self.database = database
         self.secret = secret
-        self.rights = URLSafeSerializer(secret, salt=RIGHTS_SALT)
-        self._refs_seen: dict[str, Any] = {}  # rights cookie value -> its content
         self.shared = SharedLane(running, waiting, wait)
         self.busy = busy or (lambda _lang: "The server is busy; try again in a moment.")
         self.headers = headers or (lambda _https: [])
@@ -295,24 +291,11 @@ class ScorerLane:
             raw = jar.get(name)
             if not raw:
                 continue
-            refs = self._refs(raw)
-            if isinstance(refs, dict) and isinstance(refs.get(match_id), str):
-                return str(refs[match_id])
+            # the app's own reading of the cookie (its signature checked once per value)
+            refs = dict(read_rights(self.secret, raw))
+            if match_id in refs:
+                return refs[match_id]
         return None
-
-    def _refs(self, raw: str) -> Any:
-        """The rights cookie's content, its signature checked once per cookie value (a phone
-        sends the same cookie with every request); None when it is not ours."""
-        found = self._refs_seen.get(raw, _UNSEEN)
-        if found is _UNSEEN:
-            try:
-                found = self.rights.loads(raw)
-            except BadSignature:
-                found = None
-            if len(self._refs_seen) >= 4096:
-                self._refs_seen.clear()
-            self._refs_seen[raw] = found
-        return found
 
     def _key_ref(self, match_id: str, key_hash: str) -> str:
         """``security.key_ref`` (the same HMAC), without an app context."""

@@ -210,13 +210,13 @@ def _rights() -> dict[str, str]:
     if "rights" in g:
         return g.rights
     raw = request.cookies.get(rights_cookie_name())
-    g.rights = dict(_read_rights(current_app.config["SECRET_KEY"], raw)) if raw else {}
+    g.rights = dict(read_rights(current_app.config["SECRET_KEY"], raw)) if raw else {}
     _migrate_session_keys()
     return g.rights
 
 
 @lru_cache(maxsize=1024)
-def _read_rights(secret: str | bytes, raw: str) -> tuple[tuple[str, str], ...]:
+def read_rights(secret: str | bytes, raw: str) -> tuple[tuple[str, str], ...]:
     """A rights cookie's ``(match_id, key_ref)`` pairs; none if its signature is wrong. The same
     cookie comes with every request of a phone: its signature is checked once per process."""
     try:

@@ -286,35 +286,20 @@ def director(event_id: str) -> Any:
 @bp.post("/events/<event_id>/start")
 def start(event_id: str) -> Any:
     """The director's "Start round n" button."""
-    event_or_404(event_id)
-    if not _is_director(event_id):
-        abort(403)
-    try:
-        no = int(request.form.get("no", ""))
-    except ValueError:
-        no = 0
-    result = events.start_round(get_db(), event_id, no, app_secret())
-    if result.status is EventStatus.STARTED:
-        flash(status_text(result), "ok")
-    else:
-        flash(" ".join(e["message"] for e in errors(result)), "error")
-    return redirect(url_for("events.director", event_id=event_id))
+    _director_post(event_id)
+    result = events.start_round(get_db(), event_id, _form_int("no") or 0, app_secret())
+    return _after(event_id, result, status_text(result))
 
 
 @bp.post("/events/<event_id>/decide")
 def decide_page(event_id: str) -> Any:
     """The director records who won a tied table's extra hand."""
-    event_or_404(event_id)
-    if not _is_director(event_id):
-        abort(403)
-    try:
-        no, table_no = int(request.form.get("round", "")), int(request.form.get("table", ""))
-    except ValueError:
+    _director_post(event_id)
+    no, table_no = _form_int("round"), _form_int("table")
+    if no is None or table_no is None:
         no = table_no = 0
     result = events.decide(get_db(), event_id, no, table_no, request.form.get("winner"))
-    if result.status is not EventStatus.DECIDED:
-        flash(" ".join(e["message"] for e in errors(result)), "error")
-    return redirect(url_for("events.director", event_id=event_id))
+    return _after(event_id, result, None)
 
 
 def _form_int(name: str) -> int | None:
@@ -330,10 +315,12 @@ def _director_post(event_id: str) -> None:
         abort(403)
 
 
-def _after(event_id: str, result: EventResult, done: str) -> Any:
-    """Post/Redirect/Get: a sentence for what was done, or the problems (nothing stored)."""
-    if result.status in (EventStatus.CHANGED, EventStatus.STARTED):
-        flash(done, "ok")
+def _after(event_id: str, result: EventResult, done: str | None) -> Any:
+    """Post/Redirect/Get: a sentence for what was done (``done``; None: the page shows it),
+    or the problems (nothing stored)."""
+    if result.status in (EventStatus.CHANGED, EventStatus.STARTED, EventStatus.DECIDED):
+        if done is not None:
+            flash(done, "ok")
     else:
         flash(" ".join(e["message"] for e in errors(result)), "error")
     return redirect(url_for("events.director", event_id=event_id))
