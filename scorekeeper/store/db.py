@@ -20,6 +20,8 @@ from flask import Flask, current_app, g
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from .gate import gate_for
+
 BUSY_TIMEOUT_MS = 10_000  # tools (backup, migrations at start): they can wait
 REQUEST_BUSY_TIMEOUT_MS = 5_000  # a request waits at most this long, then answers 503
 DATABASE_MAX_MB = 2048  # the database may grow to this; new matches stop at 90% of it
@@ -63,6 +65,9 @@ def connect(path: str | Path, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     mode = db.execute("PRAGMA journal_mode").fetchone()[0]
     if mode.lower() != want:
         db.execute(f"PRAGMA journal_mode={want}")
+    if str(path) != ":memory:":  # writers take turns (store.transaction)
+        db.gate = gate_for(os.path.abspath(path))  # type: ignore[attr-defined]
+        db.busy_seconds = busy_timeout_ms / 1000  # type: ignore[attr-defined]
     return db
 
 

@@ -26,16 +26,37 @@ _HAND_INSERT = (
 )
 # The call figures (CALL_KEYS' order) summed over seat rows ``s``: the caller's own rows, and
 # the defenders' for euchres taken. ``{roles}``: who counts as calling (a partnership: both).
-CALL_SUMS_FOR = (
-    "SUM(s.role IN ({roles})), SUM(CASE WHEN s.role IN ({roles}) THEN s.made ELSE 0 END),"
-    " SUM(CASE WHEN s.role IN ({roles}) THEN s.march ELSE 0 END),"
-    " SUM(CASE WHEN s.role IN ({roles}) THEN s.euchred ELSE 0 END),"
-    " SUM(CASE WHEN s.role = 'defender' THEN s.euchred ELSE 0 END),"
-    " SUM(CASE WHEN s.role IN ({roles}) THEN s.alone ELSE 0 END),"
-    " SUM(CASE WHEN s.role IN ({roles}) THEN s.alone * s.made ELSE 0 END),"
-    " SUM(CASE WHEN s.role IN ({roles}) AND s.made = 1 THEN s.points_for ELSE 0 END)"
+CALL_SUM_TERMS = (
+    "SUM(s.role IN ({roles}))", "SUM(CASE WHEN s.role IN ({roles}) THEN s.made ELSE 0 END)",
+    "SUM(CASE WHEN s.role IN ({roles}) THEN s.march ELSE 0 END)",
+    "SUM(CASE WHEN s.role IN ({roles}) THEN s.euchred ELSE 0 END)",
+    "SUM(CASE WHEN s.role = 'defender' THEN s.euchred ELSE 0 END)",
+    "SUM(CASE WHEN s.role IN ({roles}) THEN s.alone ELSE 0 END)",
+    "SUM(CASE WHEN s.role IN ({roles}) THEN s.alone * s.made ELSE 0 END)",
+    "SUM(CASE WHEN s.role IN ({roles}) AND s.made = 1 THEN s.points_for ELSE 0 END)",
 )
-CALL_SUMS = CALL_SUMS_FOR.format(roles="'caller'")
+CALL_SUMS_FOR = ", ".join(CALL_SUM_TERMS)
+# A day's row of the rollup for each of the players in json_each(?3) on day ?1 (?2: the same
+# list again): their matches and wins that day, and their call figures (CALL_KEYS' order).
+_DAYS_INSERT = (
+    "INSERT INTO player_days (player, date, matches, won, called, made, marches, euchred,"
+    " euchres_taken, loners_tried, loners_made, points_from_calls)"
+    " SELECT w.value, ?1, COALESCE(m.matches, 0), COALESCE(m.won, 0), "
+    + ", ".join(f"COALESCE(c.v{i}, 0)" for i in range(len(CALL_SUM_TERMS)))
+    + " FROM json_each(?2) w"
+    " LEFT JOIN (SELECT mp.player, COUNT(DISTINCT mp.match_id) AS matches,"
+    " COUNT(DISTINCT CASE WHEN mf.winner = mp.side THEN mp.match_id END) AS won"
+    " FROM match_players mp JOIN match_facts mf ON mf.match_id = mp.match_id"
+    " WHERE mp.player IN (SELECT value FROM json_each(?2)) AND mf.date = ?1 AND mf.hands > 0"
+    " GROUP BY mp.player) m ON m.player = w.value"
+    " LEFT JOIN (SELECT s.player, "
+    + ", ".join(f"{term.format(roles=chr(39) + 'caller' + chr(39))} AS v{i}"
+                for i, term in enumerate(CALL_SUM_TERMS))
+    + " FROM seat_facts s WHERE s.player IN (SELECT value FROM json_each(?2)) AND s.date = ?1"
+    " AND s.game = 'euchre' GROUP BY s.player) c ON c.player = w.value"
+    " WHERE COALESCE(m.matches, 0) != 0 OR "
+    + " OR ".join(f"COALESCE(c.v{i}, 0) != 0" for i in range(len(CALL_SUM_TERMS)))
+)
 _SEAT_INSERT = (
     f"INSERT INTO seat_facts ({', '.join(SEAT_COLUMNS)}, player, partner, opp1, opp2)"
     f" VALUES ({', '.join('?' * (len(SEAT_COLUMNS) + 4))})"
@@ -85,28 +106,14 @@ def write(db: Database, match_id: str, match: Mapping[str, Any], replayed: Match
 
 
 def refresh_days(db: Database, player_ids: set[str], date: str) -> None:
-    """Recount the ``player_days`` rows of these players on this day from the facts."""
-    for player in player_ids:
-        db.execute("DELETE FROM player_days WHERE player = ? AND date = ?", [player, date])
-        matches, won = db.execute(
-            "SELECT COUNT(DISTINCT mp.match_id),"
-            " COUNT(DISTINCT CASE WHEN mf.winner = mp.side THEN mp.match_id END)"
-            " FROM match_players mp JOIN match_facts mf ON mf.match_id = mp.match_id"
-            " WHERE mp.player = ? AND mf.date = ? AND mf.hands > 0", [player, date],
-        ).fetchone()
-        counts = db.execute(
-            f"SELECT {CALL_SUMS} FROM seat_facts s"
-            " WHERE s.player = ? AND s.date = ? AND s.game = 'euchre'", [player, date],
-        ).fetchone()
-        values = [int(c or 0) for c in counts]
-        if not matches and not any(values):
-            continue
-        db.execute(
-            "INSERT INTO player_days (player, date, matches, won, called, made, marches,"
-            " euchred, euchres_taken, loners_tried, loners_made, points_from_calls)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [player, date, matches, won, *values],
-        )
+    """Recount the ``player_days`` rows of these players on this day from the facts (two
+    statements however many players: a hand's save holds the write lock for them)."""
+    if not player_ids:
+        return
+    who = json.dumps(sorted(player_ids))
+    db.execute("DELETE FROM player_days WHERE date = ? AND player IN"
+               " (SELECT value FROM json_each(?))", [date, who])
+    db.execute(_DAYS_INSERT, [date, who])
 
 
 def rebuild(db: Database, match_id: str) -> None:
