@@ -48,6 +48,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 
 from .i18n import LANG_COOKIE, locale_from
+from .poll import KEEP_ENVIRON
 from .security import read_rights
 
 StartResponse = Callable[..., Any]
@@ -242,6 +243,7 @@ class ScorerLane:
         self.database = database
         self.secret = secret
         self.shared = SharedLane(running, waiting, wait)
+        self.keeps = threading.Semaphore(max(1, running))  # answers kept for all phones
         self.busy = busy or (lambda _lang: "The server is busy; try again in a moment.")
         self.headers = headers or (lambda _https: [])
         self.local = threading.local()
@@ -306,6 +308,19 @@ class ScorerLane:
     # --- the lanes -------------------------------------------------------------------------
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse):
+        if KEEP_ENVIRON in environ:
+            # An answer the server's front keeps for every phone of a match (its JSON, the live
+            # part of its page): made at most once per match version and variant (language,
+            # gzip) in this process while the table's other phones wait for it, so bounded by
+            # the writes that make new versions (each limited). These have running places of
+            # their own that scorers do not hold back: held behind a club night's stream of
+            # saves, a table's every phone would wait.
+            if not self.keeps.acquire(timeout=self.shared.wait):
+                return self._refuse(environ, start_response)
+            try:
+                return _whole(self.app(environ, start_response))
+            finally:
+                self.keeps.release()
         if self.is_scorer(environ):
             environ[ENVIRON_KEY] = ScorerMark(self.shared)
             with self.shared.scorer():

@@ -1,5 +1,5 @@
-"""The poll fast path: ``GET /api/matches/<id>`` with an ``If-None-Match`` naming the current
-ETag is answered 304 before Flask sees the request.
+"""The poll fast path: ``GET /api/matches/<id>`` or ``GET /m/<id>/live`` with an
+``If-None-Match`` naming the current ETag is answered 304 before Flask sees the request.
 
 Four phones per table poll every 2 seconds and almost every poll finds nothing new, so this is
 the server's most frequent request. Here it costs one indexed ``SELECT version`` on a
@@ -27,7 +27,11 @@ from werkzeug.http import parse_accept_header, parse_cookie, parse_etags
 from .i18n import LANG_COOKIE, locale_from
 
 LOOKUP_TIMEOUT = 0.05  # seconds a version lookup waits for a lock
-PATH = re.compile(r"/api/matches/([A-Za-z0-9_-]{1,64})")
+# What a phone polls: the match's JSON, or the live part of its page (a phone that only watches)
+PATH = re.compile(r"/(?:api/matches/([A-Za-z0-9_-]{1,64})|m/([A-Za-z0-9_-]{1,64})/live)")
+# Where the server's front asks the app whether an answer may be kept for the match's other
+# phones: a dict in the WSGI environ; the view puts the answer's match version in it.
+KEEP_ENVIRON = "scorekeeper.keep"
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -37,6 +41,28 @@ def match_etag(match_id: str, version: int, lang: str) -> str:
     """The entity tag of ``GET /api/matches/<id>`` (unquoted): ``v<version>-<hash>``."""
     digest = hashlib.sha256(f"{match_id}\x1f{version}\x1f{lang}".encode()).hexdigest()[:20]
     return f"v{version}-{digest}"
+
+
+def live_etag(match_id: str, version: int, lang: str) -> str:
+    """The entity tag of ``GET /m/<id>/live`` (unquoted): ``l<version>-<hash>``."""
+    digest = hashlib.sha256(f"{match_id}\x1f{version}\x1f{lang}\x1flive".encode()
+                            ).hexdigest()[:20]
+    return f"l{version}-{digest}"
+
+
+def poll_of(path: str) -> tuple[str, bool] | None:
+    """(match id, whether it is the live part) of a poll's path, or None (not a poll)."""
+    found = PATH.fullmatch(path)
+    if found is None:
+        return None
+    return (found.group(1), False) if found.group(1) else (found.group(2), True)
+
+
+def language(cookie: str | None, accept_language: str | None) -> str:
+    """The answer's language as the app picks it for a poll (``i18n.sessionless``)."""
+    cookies = parse_cookie(cookie or "")
+    return locale_from(cookies.get(LANG_COOKIE),
+                       parse_accept_header(accept_language, LanguageAccept))
 
 
 class PollFastPath:
@@ -70,39 +96,35 @@ class PollFastPath:
                 some).fetchall())
         return found
 
-    def match_of(self, path: str) -> str | None:
-        """The match a poll's path names, or None (not a poll)."""
-        found = PATH.fullmatch(path)
-        return found.group(1) if found else None
-
-    def headers_if_unchanged(self, match_id: str, version: int, wanted: str,
-                             cookie: str | None, accept_language: str | None,
-                             https: bool) -> list[tuple[str, str]] | None:
+    def headers_if_unchanged(self, match_id: str, live: bool, version: int, wanted: str,
+                             lang: str, https: bool) -> list[tuple[str, str]] | None:
         """The headers of a 304 when ``wanted`` names the ETag of ``version``, else None."""
-        cookies = parse_cookie(cookie or "")
-        lang = locale_from(cookies.get(LANG_COOKIE),
-                           parse_accept_header(accept_language, LanguageAccept))
-        tag = match_etag(match_id, version, lang)
-        if not parse_etags(wanted).contains(tag):
+        tag = (live_etag if live else match_etag)(match_id, version, lang)
+        if not parse_etags(wanted).contains_weak(tag):  # If-None-Match compares weakly
             return None
-        return [("ETag", f'"{tag}"'), ("Cache-Control", "no-cache"), *self.headers(https)]
+        # The live part's tag is weak: the same part, gzipped or not (scorekeeper.compress)
+        headers = [("ETag", f'W/"{tag}"' if live else f'"{tag}"'), ("Cache-Control", "no-cache")]
+        if live:
+            headers.append(("Vary", "Cookie, Accept-Language, Accept-Encoding"))
+        return [*headers, *self.headers(https)]
 
     def answer(self, path: str, wanted: str, cookie: str | None, accept_language: str | None,
                https: bool) -> list[tuple[str, str]] | None:
         """The headers of a 304 when ``wanted`` (the If-None-Match header of a GET without a
         query) names the current ETag of the match ``path`` addresses; else None (the app
         answers)."""
-        match_id = self.match_of(path)
-        if match_id is None:
+        found = poll_of(path)
+        if found is None:
             return None
+        match_id, live = found
         try:
             version = self.versions([match_id]).get(match_id)
         except sqlite3.Error:
             return None  # the app will say what is wrong
         if version is None:
             return None
-        return self.headers_if_unchanged(match_id, version, wanted, cookie, accept_language,
-                                         https)
+        return self.headers_if_unchanged(match_id, live, version, wanted,
+                                         language(cookie, accept_language), https)
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse):
         wanted = environ.get("HTTP_IF_NONE_MATCH")

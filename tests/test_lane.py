@@ -223,3 +223,47 @@ def test_a_worker_that_dies_mid_request_does_not_hold_strangers_back(monkeypatch
     place = other.enter()
     assert place is not None
     other.leave(place)
+
+
+def test_an_answer_kept_for_every_phone_is_not_held_back_by_scorers_but_runs_one_at_a_time():
+    """The front's kept answers (a match's JSON, the live part of its page: made once per
+    version for the whole table) have places of their own: a running scorer does not hold them
+    back (a table's every phone would wait behind a club night's saves), and no more of them
+    run at once than the lane's places."""
+    import threading
+
+    from scorekeeper.lane import ScorerLane
+    from scorekeeper.poll import KEEP_ENVIRON
+
+    running: list[int] = []
+    most = [0]
+    gate = threading.Event()
+
+    def app(environ, start_response):
+        running.append(1)
+        most[0] = max(most[0], len(running))
+        gate.wait(2)
+        running.pop()
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"ok"]
+
+    lane = ScorerLane(app, ":memory:", "secret", running=1, waiting=4, wait=5.0)
+    answers: list[list[bytes]] = []
+
+    def fill():
+        answers.append(lane({KEEP_ENVIRON: {}, "PATH_INFO": "/m/x/live",
+                             "REQUEST_METHOD": "GET"}, lambda *a: None))
+
+    with lane.shared.scorer():  # a save is under way
+        fills = [threading.Thread(target=fill) for _ in range(3)]
+        for t in fills:
+            t.start()
+        deadline = time.monotonic() + 5
+        while not running and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert running  # it started beside the scorer
+        assert lane.shared.enter() is None  # while a stranger's request still may not
+        gate.set()
+        for t in fills:
+            t.join(timeout=10)
+    assert answers == [[b"ok"]] * 3 and most[0] == 1

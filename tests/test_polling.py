@@ -99,3 +99,35 @@ def test_the_server_keeps_a_polling_phone_s_connection():
     assert options["keepalive"] > 2 and options["worker_connections"] >= 2000
     before = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     assert raise_open_files_limit() >= before
+
+
+def test_a_phone_that_only_watches_polls_the_live_part_of_its_page(app, client, matches):
+    """The match page of a viewer names its live part (``data-live-url``): what table.js polls
+    and swaps in. A scoring phone polls the JSON and fetches its own page (its form)."""
+    import re
+
+    match_id, key = matches.create()
+    matches.record(match_id, euchre_hand("W", 5))
+    viewer = app.test_client()
+    page = viewer.get(f"/m/{match_id}").text
+    assert f'data-live-url="/m/{match_id}/live"' in page
+    part = viewer.get(f"/m/{match_id}/live")
+    assert part.status_code == 200 and part.headers["Cache-Control"] == "no-cache"
+    tag = part.headers["ETag"]
+    assert tag.startswith('W/"l2-')  # weak: the same part gzipped or not
+    assert viewer.get(f"/m/{match_id}/live", headers={"If-None-Match": tag}).status_code == 304
+    # The page names the tag of its own version: its first poll is a 304 unless the match
+    # changed meanwhile.
+    assert f'data-etag="{tag.replace(chr(34), "&#34;")}"' in page
+    # the same element as the page's, less nothing a viewer sees
+    live_of_page = re.search(r'<div id="live".*?</section>\n</div>', page, re.S).group(0)
+    assert part.text == re.sub(r' data-(live-url|etag)="[^"]*"', "", live_of_page)
+    # the scorer's page polls the JSON; asked by the scorer, the live part is still a viewer's
+    client.get(f"/m/{match_id}?key={key}")
+    scorer_page = client.get(f"/m/{match_id}").text
+    assert 'id="entry"' in scorer_page and "data-live-url" not in scorer_page
+    api_tag = client.get(f"/api/matches/{match_id}").headers["ETag"]
+    assert f'data-etag="{api_tag.replace(chr(34), "&#34;")}"' in scorer_page
+    mine = client.get(f"/m/{match_id}/live").text
+    assert "View only" in mine and "<form" not in mine and "csrf_token" not in mine
+    assert client.get("/m/nope/live").status_code == 404

@@ -85,12 +85,19 @@ def normalise(tag: str | None) -> str | None:
     return None
 
 
+def sessionless() -> bool:
+    """Whether this request's answer is the same for every phone (the JSON API, a match's live
+    part): its language comes from the ``lang`` cookie and Accept-Language alone, as the
+    server's front reads them (:mod:`scorekeeper.poll`), never from the session."""
+    return request.path.startswith("/api/") or request.endpoint == "table.live"
+
+
 def select_locale() -> str:
     """The ``lang`` cookie or session value, else the best Accept-Language match, else en."""
     if not has_request_context():
         return "en"
     chosen = request.cookies.get(LANG_COOKIE)
-    if chosen not in LOCALES and not request.path.startswith("/api/"):
+    if chosen not in LOCALES and not sessionless():
         chosen = session.get(LANG_COOKIE)
     return locale_from(chosen, request.accept_languages)
 

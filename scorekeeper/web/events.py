@@ -446,7 +446,7 @@ def round_clock(rnd: dict[str, Any]) -> dict[str, str] | None:
 def event_banner() -> dict[str, Any]:
     """On a club night's match page: this round's players and, once it is over, where they go
     (``templates/events/_banner.html``, included by the match page)."""
-    if request.endpoint not in ("table.match", "table.record", "table.undo"):
+    if request.endpoint not in ("table.match", "table.live", "table.record", "table.undo"):
         return {}
     match_id = (request.view_args or {}).get("match_id")
     if not match_id:

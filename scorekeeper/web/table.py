@@ -27,7 +27,8 @@ from .. import security, service, store
 from ..engine.games import GAMES
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
-from ..i18n import LANGUAGE_NAMES
+from ..i18n import LANGUAGE_NAMES, select_locale
+from ..poll import KEEP_ENVIRON, live_etag, match_etag
 from ..ratelimit import count_write
 from ..store import events as event_store
 from ..store import players as players_store
@@ -191,28 +192,41 @@ def _row_or_404(match_id: str):
     return row
 
 
-def _view(loaded) -> dict[str, Any]:
-    """The match page's values: the board, the history, links and corrections."""
-    editor = security.rights_match(loaded.id, loaded.key_hash)
+def _live_view(loaded, editor: bool) -> dict[str, Any]:
+    """What the live part shows (``table/_live.html``): the board, the history, corrections."""
     v = tableview.board(loaded, editor)
     v["poll_url"] = f"/api/matches/{loaded.id}"
     v["version"] = loaded.version
+    v["lost_rights"] = False  # this phone scored this match, but the key was replaced since
+    v["live_url"] = ""  # a phone that only watches polls its live part alone
+    v["etag"] = ""  # the page's poll starts from this tag (304 while nothing changed)
+    entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
+    v["corrections"] = tableview.correction_lines(loaded.match, entries)
+    return v
+
+
+def _view(loaded) -> dict[str, Any]:
+    """The match page's values: the live part, links, QR codes and the card recorder."""
+    editor = security.rights_match(loaded.id, loaded.key_hash)
+    v = _live_view(loaded, editor)
     v["view_link"] = url_for("table.match", match_id=loaded.id, _external=True)
     v["edit_link"] = ""
-    v["lost_rights"] = False  # this phone scored this match, but the key was replaced since
     if editor:
         token = security.scorer_token(loaded.id, loaded.key_hash)
         v["edit_link"] = url_for("table.match", match_id=loaded.id, key=token, _external=True)
         v["edit_qr"] = qr_svg(v["edit_link"], _("Scorer link QR code"))
     elif security.has_rights_for(loaded.id):
         v["lost_rights"] = True
+    else:
+        v["live_url"] = url_for("table.live", match_id=loaded.id)
+    lang = select_locale()
+    v["etag"] = (f'W/"{live_etag(loaded.id, loaded.version, lang)}"' if v["live_url"]
+                 else f'"{match_etag(loaded.id, loaded.version, lang)}"')
     v["view_qr"] = qr_svg(v["view_link"], _("View link QR code"), public=True)
     v["links"] = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
                   (_("Match file"), f"/m/{loaded.id}.json")]
     if loaded.game == "euchre":
         v["links"].append((_("EGN file"), f"/m/{loaded.id}.egn"))
-    entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
-    v["corrections"] = tableview.correction_lines(loaded.match, entries)
     v["recorder"] = handpage.recorder(loaded) if editor else {}
     return v
 
@@ -301,6 +315,26 @@ def match(match_id: str):
         if html is not None:
             return _page_response(match_id, html, kept=True)
     return _match_page(_load_or_404(match_id))
+
+
+@bp.get("/m/<match_id>/live")
+def live(match_id: str):
+    """The live part of the match page as a phone that only watches sees it: what such a phone
+    polls (with ``If-None-Match``; 304 while the match is unchanged) and swaps in when the score
+    changes. The same for every phone (no session, no form, no token): ``scorekeeper serve``
+    keeps it per match version and language and answers the table's other phones from memory
+    (:mod:`scorekeeper.front`)."""
+    loaded = _load_or_404(match_id)
+    html = render_template("table/_live.html", v=_live_view(loaded, editor=False))
+    resp = current_app.make_response(html)
+    resp.set_etag(live_etag(loaded.id, loaded.version, select_locale()), weak=True)
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.vary.update(("Cookie", "Accept-Language"))
+    if _keepable(loaded.id):  # a club night's banner changes without the match: never kept
+        keep = request.environ.get(KEEP_ENVIRON)
+        if isinstance(keep, dict):
+            keep["version"] = loaded.version
+    return resp.make_conditional(request)
 
 
 def _stale_link(match_id: str):

@@ -2,7 +2,8 @@
 // decides), other phones' hands appear without reloading. queue.js and wake.js use window.SK.
 "use strict";
 (function () {
-  var live = document.getElementById("live"), timer = 0, seq = 0, etag = null;
+  var live = document.getElementById("live"), timer = 0, seq = 0;
+  var etag = (live && live.dataset.etag) || null;  // the page's own version: 304 until a change
   var $ = function (id) { return document.getElementById(id); };
   var opts = { credentials: "same-origin", cache: "no-store" };
   var SK = window.SK = { $: $, opts: opts, hooks: [], online: true, refresh: refresh };
@@ -82,31 +83,37 @@
     return fetch(location.pathname, opts).then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         var doc = html && new DOMParser().parseFromString(html, "text/html");
-        var fresh = doc && doc.getElementById("live"), f = $("entry");
-        if (!fresh) return;
-        var token = doc.querySelector("input[name=csrf_token]");
+        var token = doc && doc.querySelector("input[name=csrf_token]");
         if (token) SK.token = token.value;
-        live.dataset.version = fresh.dataset.version;
-        SK.stale = false;
-        if (whole || !(f && (f.dataset.dirty || f.contains(document.activeElement)))) {
-          live.replaceChildren.apply(live, Array.prototype.slice.call(fresh.childNodes));
-        } else {
-          fresh.querySelectorAll("[data-live]").forEach(function (el) {
-            var old = $(el.id);
-            if (old && el.id !== "entry") old.replaceWith(el);
-          });
-        }
-        document.title = doc.title;
-        localTimes();
-        SK.hooks.forEach(function (h) { h(); });
+        swap(doc, whole);
       }).catch(function () {
         var b = $("save");  // offline: Save queues; a stale number shows as a conflict later
         if (whole && b) { b.disabled = false; SK.stale = false; }
       });
   }
+  function swap(doc, whole) {  // ``doc``: the page, or the live part alone
+    var fresh = doc && doc.getElementById("live"), f = $("entry");
+    if (!fresh) return;
+    live.dataset.version = fresh.dataset.version;
+    if (fresh.dataset.etag) etag = fresh.dataset.etag;  // a whole page: polls go on from it
+    SK.stale = false;
+    if (whole || !(f && (f.dataset.dirty || f.contains(document.activeElement)))) {
+      live.replaceChildren.apply(live, Array.prototype.slice.call(fresh.childNodes));
+    } else {
+      fresh.querySelectorAll("[data-live]").forEach(function (el) {
+        var old = $(el.id);
+        if (old && el.id !== "entry") old.replaceWith(el);
+      });
+    }
+    document.title = fresh.dataset.title || doc.title;
+    localTimes();
+    SK.hooks.forEach(function (h) { h(); });
+  }
 
-  // Poll the JSON API (ETag / 304) every 1.5 s while visible; say "Live" or how old it is.
-  var conn = $("conn"), lastOk = Date.now();
+  // Poll (ETag / 304) every 1.5 s while visible; say "Live" or how old it is. A phone that
+  // only watches polls the live part itself (the same answer for every such phone, kept by the
+  // server); a scoring phone polls the JSON API and fetches its own page when the match changed.
+  var conn = $("conn"), lastOk = Date.now(), part = live && live.dataset.liveUrl;
   function status(ok) {
     if (ok) lastOk = Date.now();
     SK.online = ok;
@@ -120,17 +127,24 @@
   function poll() {
     if (document.visibilityState !== "visible") return;
     if (!navigator.onLine) return status(false);
-    fetch(live.dataset.poll, Object.assign({ headers: etag ? { "If-None-Match": etag } : {} }, opts))
+    fetch(part || live.dataset.poll,
+      Object.assign({ headers: etag ? { "If-None-Match": etag } : {} }, opts))
       .then(function (r) {
         var tag = r.headers.get("ETag");
         status(r.status === 200 || r.status === 304);
         if (SK.ping) SK.ping();
         if (r.status !== 200 || !tag) return;
         // The first answer too: the page may be older than the match (kept offline, or a
-        // hand saved elsewhere between the page and this poll). The tag is "v<version>-...".
-        var v = /^(?:W\/)?"?v(\d+)-/.exec(tag);
-        if (etag ? tag !== etag : v && v[1] !== String(live.dataset.version)) refresh();
+        // hand saved elsewhere between the page and this poll). The tag is "v<version>-..."
+        // (the JSON) or "l<version>-..." (the live part).
+        var v = /^(?:W\/)?"?[vl](\d+)-/.exec(tag);
+        var changed = etag ? tag !== etag : v && v[1] !== String(live.dataset.version);
         etag = tag;
+        if (!changed) return;
+        if (!part) return refresh();
+        return r.text().then(function (html) {
+          swap(new DOMParser().parseFromString(html, "text/html"));
+        });
       }).catch(function () { status(false); });
   }
   if (live && live.dataset.poll) {

@@ -8,10 +8,16 @@ every level is bounded in time)::
     .venv/bin/python tests/benchmarks/capacity.py --levels 500,1000 --workers 4 --threads 128
 
 The model, per table: the scorer records a hand every 60 s (``POST /api/matches/<id>/hands``,
-bearer key, ``Idempotency-Key``), and four phones each poll every 2 s (``GET
-/api/matches/<id>`` with ``If-None-Match``); a phone that sees a change fetches the match page
-(``GET /m/<id>``), as table.js does. Requests are open-loop: each is sent at its own time
-whatever the server's speed, so a slow server shows as latency, not as fewer requests.
+bearer key, ``Idempotency-Key``), and four phones each poll every 2 s, as table.js does on a
+phone that follows the score: ``GET /m/<id>/live`` with ``If-None-Match`` (304 while nothing
+changed; after a hand, the new live part of the page, which the phone swaps in). With ``--api``
+the phones poll the JSON instead (``GET /api/matches/<id>``) and fetch the whole match page
+(``GET /m/<id>``) after a change, as table.js did before the live part was polled itself.
+Requests are open-loop: each is sent at its own time whatever the server's speed, so a slow
+server shows as latency, not as fewer requests. The phones join their tables during the
+warm-up (``--join``, default the whole warm-up: each phone's first poll, which has no ETag yet
+and so fetches the live part, at a random moment in it); the measured time is the night under
+way, every phone polling. ``--join 2`` has all 4N phones join in the same two seconds.
 
 The client is one asyncio loop (standard library only) with a pool of keep-alive connections
 (``--connections``, 256): the server sees the request rate of 4N phones, though not 4N sockets.
@@ -222,24 +228,26 @@ async def scorer(pool: Pool, stats: Stats, match: MatchRecord, start: float, end
 
 
 async def phone(pool: Pool, stats: Stats, match: MatchRecord, start: float, end: float,
-                pages: bool):
-    when = start + random.uniform(0, POLL_EVERY)
+                api: bool, join: float):
+    when = start + random.uniform(0, max(join, POLL_EVERY))  # the phone joins the table
     etag = None
+    url = f"/api/matches/{match.id}" if api else f"/m/{match.id}/live"
     while when < end:
         await at(when, stats)
         headers = {"If-None-Match": etag} if etag else {}
-        got = await timed(pool, stats, "poll", (200, 304), "GET", f"/api/matches/{match.id}",
-                          headers)
+        headers["Accept-Encoding"] = "gzip"  # as a browser asks
+        got = await timed(pool, stats, "poll", (200, 304), "GET", url, headers)
         if got is not None and got[0] == 200:
             changed = etag is not None
             etag = got[1].get("etag")
-            if changed and pages:
-                await timed(pool, stats, "page", (200,), "GET", f"/m/{match.id}")
+            if changed and api:
+                await timed(pool, stats, "page", (200,), "GET", f"/m/{match.id}",
+                            {"Accept-Encoding": "gzip"})
         when += POLL_EVERY
 
 
 async def level(base: str, n: int, duration: float, warmup: float, connections: int,
-                pages: bool) -> tuple[Stats, list[MatchRecord], float]:
+                api: bool, join: float) -> tuple[Stats, list[MatchRecord], float]:
     host, port = base.removeprefix("http://").split(":")
     pool = Pool(host, int(port), connections)
     stats = Stats()
@@ -250,7 +258,7 @@ async def level(base: str, n: int, duration: float, warmup: float, connections: 
     tasks = []
     for m in matches:
         tasks.append(scorer(pool, stats, m, start, end))
-        tasks.extend(phone(pool, stats, m, start, end, pages) for _ in range(PHONES))
+        tasks.extend(phone(pool, stats, m, start, end, api, join) for _ in range(PHONES))
 
     async def measure():
         await asyncio.sleep(max(0.0, start + warmup - time.monotonic()))
@@ -272,6 +280,7 @@ class Outcome:
     requests: int
     rate: float
     lines: list[str]
+    counts: dict[str, int] = field(default_factory=dict)  # measured requests of each kind
 
     @property
     def ok(self) -> bool:
@@ -312,8 +321,8 @@ def run_level(args: argparse.Namespace, n: int) -> Outcome:
         cpu_before = (own_cpu(), group_cpu(server.proc.pid), time.monotonic())
         try:
             stats, matches, _elapsed = asyncio.run(
-                level(server.base, n, args.duration, args.warmup, args.connections,
-                      not args.no_pages))
+                level(server.base, n, args.duration, args.warmup, args.connections, args.api,
+                      args.warmup if args.join is None else args.join))
             spent = time.monotonic() - cpu_before[2]
             client_cpu = (own_cpu() - cpu_before[0]) / spent
             server_cpu = (group_cpu(server.proc.pid) - cpu_before[1]) / spent
@@ -344,16 +353,20 @@ def run_level(args: argparse.Namespace, n: int) -> Outcome:
     for e in stats.errors[:5]:
         lines.append(f"  ! {e}")
     return Outcome(n, percentile(every, 99), len(stats.errors), percentile(lag, 99),
-                   len(every), len(every) / args.duration, lines)
+                   len(every), len(every) / args.duration, lines,
+                   {kind: len(values) for kind, values in stats.latencies.items()})
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--levels", default="250,500,750,1000,1250,1500",
                         help="table counts to try, in order (stops at the first failure)")
     parser.add_argument("--tables", type=int, help="a single level")
     parser.add_argument("--duration", type=float, default=40.0, help="measured seconds (40)")
-    parser.add_argument("--warmup", type=float, default=10.0, help="unmeasured seconds (10)")
+    parser.add_argument("--warmup", type=float, default=20.0, help="unmeasured seconds (20)")
+    parser.add_argument("--join", type=float, default=None,
+                        help="seconds over which the phones join their tables, each at a "
+                             "random moment (default: the warm-up; 2 = every phone at once)")
     parser.add_argument("--workers", type=int, default=None, help="default: serve's")
     parser.add_argument("--threads", type=int, default=128)
     parser.add_argument("--nice", type=int, default=0,
@@ -363,9 +376,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="the load generator runs this much nicer than the server (e.g. "
                              "10: on the same cores it takes only what the server leaves)")
     parser.add_argument("--connections", type=int, default=256)
-    parser.add_argument("--no-pages", action="store_true",
-                        help="phones do not fetch the page after a change")
-    args = parser.parse_args(argv)
+    parser.add_argument("--api", action="store_true",
+                        help="phones poll the JSON API and fetch the page after a change")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     if not args.workers:
         from scorekeeper.server import default_workers
 

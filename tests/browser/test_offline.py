@@ -359,14 +359,22 @@ def test_a_save_reaches_a_viewer_within_two_seconds(phone, make_phone):
     wall-clock slack that a loaded machine eats (the fetch and the redraw get expect's wait)."""
     page = phone.goto("/")
     start(page)
+    mid = match_id(page)
     viewer = make_phone().page
     viewer.clock.install()
     viewer.goto(view_link(page))
     expect(viewer.locator("#conn")).to_have_text("Live")
+    asked: list[str] = []
+    viewer.on("request", lambda r: asked.append(r.url.split("/", 3)[3]))
     euchre_hand(page, "W", 5)
     expect(page.locator("tbody tr")).to_have_count(1)
     viewer.clock.run_for(1500)  # one poll interval: the poll that brings the hand has run
     expect(viewer.locator("tbody tr")).to_have_count(1)
+    expect(viewer.locator(".side .pts").last).to_have_text("2")  # a march for W's side
+    expect(viewer).to_have_title(re.compile(r"^0–2 · "))
+    # It came with the poll of the page's live part: the whole page was not fetched again.
+    assert f"m/{mid}/live" in asked and f"m/{mid}" not in asked, asked
+    no_horizontal_scroll(viewer)
 
 
 def test_the_screen_stays_on_by_default_while_scoring(phone):
@@ -400,9 +408,11 @@ def test_a_page_older_than_the_match_catches_up_on_its_first_poll(phone, make_ph
         else:
             held.append(route)
 
-    viewer.route(f"**/api/matches/{mid}", hold)
+    viewer.route(f"**/m/{mid}/live", hold)  # a viewer polls the live part of the page
     viewer.goto(view_link(page))
+    deadline = time.monotonic() + 10
     while not held:  # the first poll is on its way, held
+        assert time.monotonic() < deadline, "the viewer never polled its live part"
         viewer.wait_for_timeout(50)
     matches.record(mid, {"caller": "W", "makers_tricks": 3})
     release.append(True)
