@@ -133,17 +133,16 @@ class Front:
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
-    async def _app(self, scope: Scope, receive: Receive | None, send: Send,
+    async def _app(self, scope: Scope, receive: Receive, send: Send,
                    keep: dict[str, int] | None = None) -> Answer | None:
         """The request to the Flask app on a thread; its whole answer written here (and given
-        back: None when the client went away first). ``receive`` None: a GET, no body to
-        read. ``keep``: the app may say in it that the answer may be kept (``KEEP_ENVIRON``)."""
+        back: None when the client went away first). ``keep``: the app says in it whether the
+        answer may be kept for others (``KEEP_ENVIRON``)."""
         headers = [(name, value) for name, value in scope["headers"] if b"_" not in name]
         query = scope["query_string"]
         if not query.isascii():  # raw UTF-8 in a query: percent-encoded, as a browser sends it
             query = quote_from_bytes(query, safe="/?&=+:;,@!$'()*~%").encode("ascii")
-        body, too_big = await self._body(headers, receive) if receive is not None else (b"",
-                                                                                        False)
+        body, too_big = await self._body(headers, receive)
         if body is None:
             return None  # the client went away before its request was whole: nothing to answer
         environ = build_environ({**scope, "headers": headers, "query_string": query},

@@ -16,6 +16,11 @@ then for its turn at the GIL behind all of them. So requests go through one of t
   waits for something other than the CPU (a PDF render) gives its place back meanwhile
   (:func:`released`).
 
+- **Answers kept for every phone of a match** (the server's front asks the app for the live
+  part of a match page or its JSON once per version, ``poll.KEEP_ENVIRON``) have
+  ``LANE_RUNNING`` places of their own, which scorers do not hold back: a club night's steady
+  stream of saves would otherwise hold back every phone of every table.
+
 So at most ``LANE_RUNNING`` strangers' requests, already under way, compete with a save for the
 GIL (``scorekeeper serve`` also shortens the interval at which Python passes it between threads,
 so a save that waits for SQLite or the network gets it back within half a millisecond, not

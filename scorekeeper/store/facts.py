@@ -36,8 +36,9 @@ CALL_SUM_TERMS = (
     "SUM(CASE WHEN s.role IN ({roles}) AND s.made = 1 THEN s.points_for ELSE 0 END)",
 )
 CALL_SUMS_FOR = ", ".join(CALL_SUM_TERMS)
-# A day's row of the rollup for each of the players in json_each(?3) on day ?1 (?2: the same
-# list again): their matches and wins that day, and their call figures (CALL_KEYS' order).
+CALLER = "'caller'"  # who counts as calling in a player's own figures
+# A day's row of the rollup for each player of the JSON list ?2 on day ?1 who played that day:
+# their matches and wins, and their call figures (CALL_KEYS' order).
 _DAYS_INSERT = (
     "INSERT INTO player_days (player, date, matches, won, called, made, marches, euchred,"
     " euchres_taken, loners_tried, loners_made, points_from_calls)"
@@ -50,8 +51,7 @@ _DAYS_INSERT = (
     " WHERE mp.player IN (SELECT value FROM json_each(?2)) AND mf.date = ?1 AND mf.hands > 0"
     " GROUP BY mp.player) m ON m.player = w.value"
     " LEFT JOIN (SELECT s.player, "
-    + ", ".join(f"{term.format(roles=chr(39) + 'caller' + chr(39))} AS v{i}"
-                for i, term in enumerate(CALL_SUM_TERMS))
+    + ", ".join(f"{term.format(roles=CALLER)} AS v{i}" for i, term in enumerate(CALL_SUM_TERMS))
     + " FROM seat_facts s WHERE s.player IN (SELECT value FROM json_each(?2)) AND s.date = ?1"
     " AND s.game = 'euchre' GROUP BY s.player) c ON c.player = w.value"
     " WHERE COALESCE(m.matches, 0) != 0 OR "
