@@ -22,15 +22,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-LOAD_SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "load.py"
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
-def _load_module():
-    """tests/benchmarks/load.py, imported by path (it is a script, not a package module)."""
-    name = "scorekeeper_load_script"
+def benchmark_script(stem: str):
+    """tests/benchmarks/<stem>.py, imported by path (a script, not a package module)."""
+    name = f"scorekeeper_{stem}_script"
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, LOAD_SCRIPT)
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{stem}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
@@ -38,7 +38,7 @@ def _load_module():
     return module
 
 
-load = _load_module()
+load = benchmark_script("load")
 ServeProcess = load.ServeProcess
 Client = load.Client
 

@@ -6,31 +6,16 @@ form: ``.venv/bin/python tests/benchmarks/hostile.py`` (60 s)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+from reliability_support import benchmark_script
 
 pytestmark = pytest.mark.slow
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "hostile.py"
 STALL_LIMIT = 2.0  # seconds (or 4 x the scorers' own p99 on a machine busy with other work)
 
 
-def hostile_module():
-    name = "scorekeeper_hostile_script"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, SCRIPT)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
 def test_scorers_stay_fast_while_strangers_hammer_the_server():
-    hostile = hostile_module()
+    hostile = benchmark_script("hostile")
     args = hostile.parse_args(["--short"])
     assert args.duration == hostile.SHORT_DURATION
     result = hostile.run(args)
