@@ -204,20 +204,23 @@ class Kept:
         """(the answer kept for ``version`` or a later one, False), after waiting for one
         being made; else (None, whether the caller makes it: it asks the app, then calls
         :meth:`done`)."""
-        waited = False
-        while True:
-            found = self.answers.get(key)
-            if found is not None and found[0] >= version:
-                self.answers.move_to_end(key)
-                return found[1], False
-            if waited:  # the app's answer was not one to keep (or is older): ask it too
-                return None, False
-            making = self.making.get(key)
-            if making is None:
-                self.making[key] = asyncio.get_running_loop().create_future()
-                return None, True
-            await asyncio.shield(making)
-            waited = True
+        found = self._kept(key, version)
+        if found is not None:
+            return found, False
+        making = self.making.get(key)
+        if making is None:
+            self.making[key] = asyncio.get_running_loop().create_future()
+            return None, True
+        await asyncio.shield(making)
+        # None: the app's answer was not one to keep (or is older): the caller asks it too
+        return self._kept(key, version), False
+
+    def _kept(self, key: tuple[Any, ...], version: int) -> Answer | None:
+        found = self.answers.get(key)
+        if found is None or found[0] < version:
+            return None
+        self.answers.move_to_end(key)
+        return found[1]
 
     def put(self, key: tuple[Any, ...], version: int, answer: Answer) -> None:
         found = self.answers.get(key)

@@ -49,11 +49,9 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header, parse_cookie
+from werkzeug.http import parse_cookie
 
-from .i18n import LANG_COOKIE, locale_from
-from .poll import KEEP_ENVIRON
+from .poll import KEEP_ENVIRON, language, lookup_connection
 from .security import read_rights
 
 StartResponse = Callable[..., Any]
@@ -63,7 +61,6 @@ WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 MATCH_PATH = re.compile(r"/(?:api/matches|m)/([A-Za-z0-9_-]{1,64})(?:/.*)?")
 ENVIRON_KEY = "scorekeeper.lane"
 RETRY_AFTER = 2  # seconds
-LOOKUP_TIMEOUT = 0.05  # seconds the key lookup waits for a lock
 RIGHTS_COOKIES = ("scorer", "__Host-scorer")
 
 
@@ -257,13 +254,9 @@ class ScorerLane:
     # --- who is a scorer -------------------------------------------------------------------
 
     def _key_hash(self, match_id: str) -> str | None:
-        conn = getattr(self.local, "conn", None)
-        if conn is None:
-            # No waiting on a lock: a database held by a writer (or locked for good) sends the
-            # request to the shared lane at once, and the app answers it as it would.
-            conn = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True,
-                                   timeout=LOOKUP_TIMEOUT)
-            self.local.conn = conn
+        # A database held by a writer (or locked for good) sends the request to the shared
+        # lane at once, and the app answers it as it would.
+        conn = lookup_connection(self.local, self.database)
         row = conn.execute("SELECT edit_key_hash FROM matches WHERE id = ?",
                            (match_id,)).fetchone()
         return None if row is None else str(row[0])
@@ -344,9 +337,7 @@ class ScorerLane:
 
     def _refuse(self, environ: dict[str, Any], start_response: StartResponse):
         self.refused += 1
-        lang = locale_from(parse_cookie(environ.get("HTTP_COOKIE", "")).get(LANG_COOKIE),
-                           parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"),
-                                               LanguageAccept))
+        lang = language(environ.get("HTTP_COOKIE"), environ.get("HTTP_ACCEPT_LANGUAGE"))
         text = self.busy(lang)
         if environ.get("PATH_INFO", "").startswith("/api/"):
             body = json.dumps({"error": "busy", "message": text}, ensure_ascii=False)

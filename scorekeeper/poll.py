@@ -43,6 +43,14 @@ def match_etag(match_id: str, version: int, lang: str) -> str:
     return f"v{version}-{digest}"
 
 
+def keep_for_all(environ: dict[str, Any], version: int) -> None:
+    """Say to the server's front that this answer is the same for every phone of the match at
+    ``version``, so it may keep it for them (a no-op outside the front)."""
+    keep = environ.get(KEEP_ENVIRON)
+    if isinstance(keep, dict):
+        keep["version"] = version
+
+
 def live_etag(match_id: str, version: int, lang: str) -> str:
     """The entity tag of ``GET /m/<id>/live`` (unquoted): ``l<version>-<hash>``."""
     digest = hashlib.sha256(f"{match_id}\x1f{version}\x1f{lang}\x1flive".encode()
@@ -65,6 +73,20 @@ def language(cookie: str | None, accept_language: str | None) -> str:
                        parse_accept_header(accept_language, LanguageAccept))
 
 
+def lookup_connection(local: threading.local, database: str) -> sqlite3.Connection:
+    """This thread's read-only connection for the server's quick lookups (a poll's version,
+    the lane's key check), kept in ``local``. It never waits on a lock longer than
+    ``LOOKUP_TIMEOUT``: in the server's event loop a wait would stall every connection of the
+    worker; a lookup that gives up sends the request to the app, which waits its own busy
+    timeout on a thread and says what is wrong."""
+    conn: sqlite3.Connection | None = getattr(local, "conn", None)
+    if conn is None:
+        conn = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=LOOKUP_TIMEOUT,
+                               check_same_thread=True)
+        local.conn = conn
+    return conn
+
+
 class PollFastPath:
     """WSGI middleware in front of the Flask app (inside ProxyFix, when that is on)."""
 
@@ -75,15 +97,7 @@ class PollFastPath:
         self.local = threading.local()
 
     def _conn(self) -> sqlite3.Connection:
-        conn = getattr(self.local, "conn", None)
-        if conn is None:
-            # No waiting on a lock: in the server's event loop a wait would stall every
-            # connection of the worker. A locked database sends the poll to the app, which
-            # waits its own busy timeout on a thread and says what is wrong.
-            conn = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True,
-                                   timeout=LOOKUP_TIMEOUT, check_same_thread=True)
-            self.local.conn = conn
-        return conn
+        return lookup_connection(self.local, self.database)
 
     def versions(self, match_ids: list[str]) -> dict[str, int]:
         """The current version of each of these matches that exists, in one query per 500

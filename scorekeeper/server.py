@@ -123,8 +123,9 @@ class ScorekeeperServer(BaseApplication):
 
 def default_workers() -> int:
     """Worker processes: one a core, at least 2 (a spare while one restarts). On 2 cores, 2
-    workers passed both the capacity benchmark at 500 tables and the hostile one; 4 passed
-    the first only (more processes run more strangers' requests beside a save)."""
+    workers passed both the capacity benchmark (1,000 tables) and the hostile one; 3 did no
+    better at capacity, and 4 failed the hostile one (more processes run more strangers'
+    requests beside a save)."""
     return max(2, os.cpu_count() or 1)
 
 

@@ -272,9 +272,7 @@ def read_match(match_id: str) -> Response:
     loaded = load_or_404(match_id)
     response = json_response(match_body(loaded))
     response.set_etag(match_etag(match_id, loaded.version))
-    keep = request.environ.get(poll.KEEP_ENVIRON)  # the same for everyone: the front keeps it
-    if isinstance(keep, dict):
-        keep["version"] = loaded.version
+    poll.keep_for_all(request.environ, loaded.version)
     return response.make_conditional(request)
 
 

@@ -27,13 +27,14 @@ from .. import security, service, store
 from ..engine.games import GAMES
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
-from ..i18n import LANGUAGE_NAMES, select_locale
-from ..poll import KEEP_ENVIRON, live_etag, match_etag
+from ..i18n import LANGUAGE_NAMES
+from ..poll import keep_for_all, live_etag
 from ..ratelimit import count_write
 from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
 from . import handpage, outcomes, pagecache, tableview
+from .api import match_etag
 from .errors import refuse_if_storage_full
 from .forms import ActionForm, ImportForm, StartForm
 from .handforms import hand_form_class
@@ -219,9 +220,8 @@ def _view(loaded) -> dict[str, Any]:
         v["lost_rights"] = True
     else:
         v["live_url"] = url_for("table.live", match_id=loaded.id)
-    lang = select_locale()
-    v["etag"] = (f'W/"{live_etag(loaded.id, loaded.version, lang)}"' if v["live_url"]
-                 else f'"{match_etag(loaded.id, loaded.version, lang)}"')
+    v["etag"] = (f'W/"{live_etag(loaded.id, loaded.version, str(get_locale() or "en"))}"'
+                 if v["live_url"] else f'"{match_etag(loaded.id, loaded.version)}"')
     v["view_qr"] = qr_svg(v["view_link"], _("View link QR code"), public=True)
     v["links"] = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
                   (_("Match file"), f"/m/{loaded.id}.json")]
@@ -327,13 +327,11 @@ def live(match_id: str):
     loaded = _load_or_404(match_id)
     html = render_template("table/_live.html", v=_live_view(loaded, editor=False))
     resp = current_app.make_response(html)
-    resp.set_etag(live_etag(loaded.id, loaded.version, select_locale()), weak=True)
+    resp.set_etag(live_etag(loaded.id, loaded.version, str(get_locale() or "en")), weak=True)
     resp.headers["Cache-Control"] = "no-cache"
     resp.vary.update(("Cookie", "Accept-Language"))
     if _keepable(loaded.id):  # a club night's banner changes without the match: never kept
-        keep = request.environ.get(KEEP_ENVIRON)
-        if isinstance(keep, dict):
-            keep["version"] = loaded.version
+        keep_for_all(request.environ, loaded.version)
     return resp.make_conditional(request)
 
 
