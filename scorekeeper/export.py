@@ -7,10 +7,11 @@ from __future__ import annotations
 import argparse
 import csv
 import os
-import sqlite3
 import sys
 from pathlib import Path
 from typing import TextIO
+
+from scorekeeper.store.db import sqlite3
 
 
 def export_csv(args: argparse.Namespace) -> int:

@@ -11,12 +11,13 @@ database, so counting never waits for a hand's write lock nor makes a save wait.
 from __future__ import annotations
 
 import os
-import sqlite3
 import threading
 import time
 from typing import Any
 
 from limits.storage import Storage
+
+from scorekeeper.store.db import sqlite3
 
 SCHEME = "sqlite"
 SCHEMA = ("CREATE TABLE IF NOT EXISTS counts (key TEXT PRIMARY KEY, value INTEGER NOT NULL,"

@@ -21,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-import sqlite3
 import time
 from collections.abc import Callable
 
@@ -31,6 +30,8 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse
 from werkzeug.exceptions import TooManyRequests
+
+from scorekeeper.store.db import sqlite3
 
 DEFAULTS = {
     "CREATE_LIMIT": "20 per hour;5 per minute",

@@ -4,7 +4,6 @@ export."""
 
 from __future__ import annotations
 
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +12,7 @@ import pytest
 from helpers import ROOT, euchre_hand, euchre_match
 
 from scorekeeper import service
-from scorekeeper.store.db import connect, migrate, migrations, pending_migrations
+from scorekeeper.store.db import connect, migrate, migrations, pending_migrations, sqlite3
 
 
 def export(instance: Path, *args: str) -> subprocess.CompletedProcess:

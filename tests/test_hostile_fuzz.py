@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import io
 import json
-import sqlite3
 from typing import Any
 
 import pytest
 from helpers import euchre_hand, euchre_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from scorekeeper.store.db import sqlite3
 
 FUZZ = settings(max_examples=80, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,

@@ -8,7 +8,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from stats_data import ANN, ANN_AND_CAI, BO, MATCH_A, MATCH_B, MATCH_C, seats_of
 
 from scorekeeper import create_app
 from scorekeeper.store import db as dbmod
+from scorekeeper.store.db import sqlite3
 
 
 def create(client, match) -> dict:

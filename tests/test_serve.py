@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 import urllib.error
 import urllib.request
@@ -15,6 +14,7 @@ from helpers import euchre_hand, euchre_match
 from scorekeeper import cli
 from scorekeeper.server import gunicorn_options
 from scorekeeper.store.backup import BackupError, backup_database, restore_database, verify
+from scorekeeper.store.db import sqlite3
 
 
 def call(method: str, url: str, body=None, key: str | None = None, headers=None):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import http.client
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -18,6 +17,7 @@ from helpers import euchre_hand, euchre_match, free_port, wait_for
 from test_serve import call
 
 from scorekeeper import ROOT
+from scorekeeper.store.db import sqlite3
 
 PHONES = 4
 RUN_SECONDS = 0.8 if os.environ.get("CI") else 2.0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 
 import pytest
 from flask import g
@@ -11,6 +10,7 @@ from sqlite_utils.migrations import Migrations
 
 from scorekeeper import store
 from scorekeeper.store import db as dbmod
+from scorekeeper.store.db import sqlite3
 
 
 @pytest.fixture
@@ -75,11 +75,17 @@ def test_a_replaced_database_file_gets_a_fresh_connection(app):
         conn = dbmod.get_db().conn
         store.insert_match(dbmod.get_db(), "kept", "h", "euchre", {"game": "euchre"})
         dbmod.get_db().conn.commit()
+        # WAL: the old file's log is emptied first, as a restore does with the server stopped
+        dbmod.get_db().execute("PRAGMA wal_checkpoint(TRUNCATE)")
     copy = path.with_name("copy.db")
-    with sqlite3.connect(path) as src, sqlite3.connect(copy) as dst:
-        src.backup(dst)
-    with sqlite3.connect(copy) as dst:
-        dst.execute("DELETE FROM matches WHERE id = 'kept'")
+    src, dst = sqlite3.connect(path), sqlite3.connect(copy)
+    src.backup(dst)
+    dst.execute("DELETE FROM matches WHERE id = 'kept'")
+    dst.commit()
+    src.close()
+    dst.close()
+    for side in ("-wal", "-shm"):  # a restore moves the old file's log aside with it
+        path.with_name(path.name + side).unlink(missing_ok=True)
     os.replace(copy, path)  # what a restore does
     with app.app_context():
         assert dbmod.get_db().conn is not conn

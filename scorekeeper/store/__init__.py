@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -60,17 +60,15 @@ def begin(db: Database) -> None:
 @contextmanager
 def transaction(db: Database) -> Iterator[None]:
     """``BEGIN IMMEDIATE`` ... commit, or rollback on error: a read-modify-write takes the write
-    lock before it reads, so two phones are serialised instead of failing with "locked". A
-    database opened by ``db.connect`` first waits its turn among the writers (``gate``)."""
-    gate = getattr(db, "gate", None)
-    with gate.turn(db.busy_seconds) if gate is not None else nullcontext():  # type: ignore[attr-defined]
-        begin(db)
-        try:
-            yield
-        except BaseException:
-            db.conn.rollback()
-            raise
-        db.conn.commit()
+    lock before it reads, so two phones are serialised instead of failing with "locked"; a
+    waiting writer is SQLite's busy timeout's business (no lock of our own)."""
+    begin(db)
+    try:
+        yield
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
 
 
 def get_version(db: Database, match_id: str) -> int | None:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlite_utils import Database
 
-from .db import connect, migrations
+from .db import connect, migrations, sqlite3
 
 TABLES = ("matches", "hands", "hand_history", "idempotency")
 

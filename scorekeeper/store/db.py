@@ -5,14 +5,14 @@ page; so each thread keeps its connection between requests (:func:`get_db`) whil
 opened is still the file at that path and still writable (a restored or read-only database gets
 a fresh connection, which sees what changed).
 
-This module and :mod:`scorekeeper.store` are the only code that talks to SQLite.
+This module and :mod:`scorekeeper.store` are the only code that talks to SQLite; others take
+the module (``sqlite3``, its exceptions) from here.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import sqlite3
 import threading
 from pathlib import Path
 
@@ -20,7 +20,11 @@ from flask import Flask, current_app, g
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from .gate import gate_for
+# The one SQLite module of the project, resolved as sqlite-utils resolves it: the pysqlite3
+# wheel (a bundled SQLite with the WAL-reset fix) when installed, else the standard library's.
+# Its exceptions are not the standard module's, so every connection and every ``except`` takes
+# it from here.
+from sqlite_utils.utils import sqlite3
 
 BUSY_TIMEOUT_MS = 10_000  # tools (backup, migrations at start): they can wait
 REQUEST_BUSY_TIMEOUT_MS = 5_000  # a request waits at most this long, then answers 503
@@ -65,9 +69,6 @@ def connect(path: str | Path, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     mode = db.execute("PRAGMA journal_mode").fetchone()[0]
     if mode.lower() != want:
         db.execute(f"PRAGMA journal_mode={want}")
-    if str(path) != ":memory:":  # writers take turns (store.transaction)
-        db.gate = gate_for(os.path.abspath(path))  # type: ignore[attr-defined]
-        db.busy_seconds = busy_timeout_ms / 1000  # type: ignore[attr-defined]
     return db
 
 

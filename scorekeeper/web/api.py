@@ -7,7 +7,6 @@ Views are thin: they read the request, call :mod:`scorekeeper.service`, and turn
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 import time
 from typing import Any
@@ -16,6 +15,8 @@ from flask import Blueprint, abort, current_app, jsonify, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
+
+from scorekeeper.store.db import sqlite3
 
 from .. import poll, service
 from ..engine.analysis import analyse_match_hand

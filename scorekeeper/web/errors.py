@@ -7,7 +7,6 @@ null, "message": ...}]}``. Pages render ``templates/error.html`` (variables ``co
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from flask import Flask, current_app, jsonify, render_template, request
@@ -16,6 +15,8 @@ from flask_wtf.csrf import CSRFError
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response
+
+from scorekeeper.store.db import sqlite3
 
 FALLBACK_PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">

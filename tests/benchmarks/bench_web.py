@@ -115,7 +115,7 @@ def main() -> int:
                 call("GET", f"{base}/api/matches/{read['id']}")
 
             print(f"Scorekeeper web benchmark: gunicorn gthread, SQLite "
-                  f"{__import__('sqlite3').sqlite_version}, {args.requests} requests each")
+                  f"{__import__('scorekeeper.store.db', fromlist=['sqlite3']).sqlite3.sqlite_version}, {args.requests} requests each")
             report("GET /healthz", timed(args.requests, lambda i: call("GET", base + "/healthz")))
             report(f"GET /api/matches/<id> ({args.hands} hands)",
                    timed(args.requests, lambda i: call("GET", f"{base}/api/matches/{read['id']}")))

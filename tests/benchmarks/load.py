@@ -42,7 +42,6 @@ import json
 import os
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -54,6 +53,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from scorekeeper.store.db import sqlite3
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}

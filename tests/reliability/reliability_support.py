@@ -14,13 +14,14 @@ from __future__ import annotations
 import http.client
 import importlib.util
 import json
-import sqlite3
 import sys
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
+
+from scorekeeper.store.db import sqlite3
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 

@@ -6,7 +6,6 @@ backup taken while writes are running is consistent.
 from __future__ import annotations
 
 import re
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -26,6 +25,8 @@ from reliability_support import (
     db_path,
     read_db,
 )
+
+from scorekeeper.store.db import sqlite3
 
 pytestmark = pytest.mark.slow
 

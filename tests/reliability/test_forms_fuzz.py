@@ -15,7 +15,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import sqlite3
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from reliability_support import SEATS
 
 from scorekeeper import create_app
 from scorekeeper.engine.matchfile import check_match
+from scorekeeper.store.db import sqlite3
 
 SEAT_CODES = ["N", "E", "S", "W"]
 junk = st.one_of(st.text(max_size=12), st.sampled_from([" ", "\t", "\u3000", "\n"]))

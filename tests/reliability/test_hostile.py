@@ -18,7 +18,6 @@ an open server that one stranger cannot stall, exhaust or crash.
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
 import time
@@ -38,6 +37,8 @@ from reliability_support import (
     euchre,
     form_values,
 )
+
+from scorekeeper.store.db import sqlite3
 
 
 def raw(base: str, method: str, path: str, text: str | bytes,

@@ -6,7 +6,6 @@ processes starting at once, and migrations that must run outside a transaction.
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ from sqlite_utils.migrations import Migrations
 
 from scorekeeper import create_app
 from scorekeeper.store import db as dbmod
+from scorekeeper.store.db import sqlite3
 
 
 def schema(path: Path) -> list[tuple]:

@@ -9,7 +9,6 @@ Never lost: every 201 that was not a replay added exactly the hand sent. Never d
 from __future__ import annotations
 
 import json
-import sqlite3
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from reliability_support import SEATS
 from scorekeeper import create_app
 from scorekeeper.engine.limits import MATCH_FORMAT
 from scorekeeper.engine.matchfile import check_match
+from scorekeeper.store.db import sqlite3
 
 BASE = {"format": MATCH_FORMAT, "game": "euchre", "seats": dict(SEATS),
         "rules": {"target": 200}}
