@@ -63,9 +63,6 @@ def create_app(
         PDF_QUEUE=2,  # requests waiting beyond those before 503 (keep it below the threads)
         PDF_TIMEOUT=60,  # seconds one render may take (a 300-hand sheet: 2-15 s)
         PDF_CACHE=64,  # rendered PDFs kept per process
-        LANE_RUNNING=1,  # requests of non-scorers running at once per process (lane.py); 0: off
-        LANE_WAITING=118,  # more of them waiting (without a CPU); past that 503 at once
-        LANE_WAIT=10,  # seconds one may wait for a place, then 503
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")

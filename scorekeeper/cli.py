@@ -19,7 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    serve = sub.add_parser("serve", help="run the table app (a threaded production server)")
+    serve = sub.add_parser("serve", help="run the table app (gunicorn)")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (0.0.0.0: every network; default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
@@ -27,7 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=None,
                        help="worker processes (default: one a core, at least 2)")
     serve.add_argument("--threads", type=int, default=128,
-                       help="threads per worker (default 128)")
+                       help="the app's threads per worker (default 128)")
     serve.add_argument("--dev", action="store_true",
                        help="use Werkzeug's threaded development server instead of gunicorn")
     serve.add_argument("--https", action="store_true",
@@ -133,7 +133,7 @@ def tls_files(args: argparse.Namespace, folder: Path) -> tuple[str, str] | None:
     if bool(args.certfile) != bool(args.keyfile):
         raise SystemExit("scorekeeper serve: give both --certfile and --keyfile, or neither "
                          "(then --https makes a self-signed certificate)")
-    from scorekeeper import tls
+    from scorekeeper.serving import tls
 
     if args.certfile:
         for path in (args.certfile, args.keyfile):
@@ -179,11 +179,11 @@ def serve(args: argparse.Namespace) -> int:
         app.run(host=args.host, port=args.port, threaded=True, use_reloader=False,
                 ssl_context=tls)
         return 0
-    from scorekeeper.server import default_workers, run_gunicorn
+    from scorekeeper.serving import config
 
-    return run_gunicorn(args.host, args.port, workers=args.workers or default_workers(),
-                        threads=args.threads,
-                        tls=tls)
+    return config.run(args.host, args.port, instance_folder(),
+                      workers=args.workers or config.default_workers(), threads=args.threads,
+                      tls=tls)
 
 
 def backup(args: argparse.Namespace) -> int:

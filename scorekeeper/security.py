@@ -58,12 +58,6 @@ def init_app(app: Flask) -> None:
             "refusing to start: SECRET_KEY is missing or 'dev'; remove it from the configuration "
             "to use the generated instance/secret_key"
         )
-    from . import lane
-    from .poll import PollFastPath
-
-    lane.install(app)  # the scorers' lane, behind the poll fast path
-    app.wsgi_app = app.extensions["scorekeeper.poll"] = PollFastPath(  # type: ignore[method-assign]
-        app.wsgi_app, app.config["DATABASE"], security_headers)
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
     if proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
@@ -137,8 +131,7 @@ def refuse_cross_site_writes() -> None:
 
 
 def security_headers(https: bool) -> list[tuple[str, str]]:
-    """The headers ``add_security_headers`` gives every answer (for answers made outside
-    Flask: ``scorekeeper.poll``)."""
+    """The headers ``add_security_headers`` gives every answer."""
     headers = [("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"),
                ("Referrer-Policy", "strict-origin-when-cross-origin"),
                ("X-Frame-Options", "SAMEORIGIN")]

@@ -3,6 +3,8 @@ match's stored version, without loading or replaying the match or building its J
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from helpers import euchre_hand
 
 from scorekeeper import service
@@ -90,13 +92,14 @@ def test_the_fast_304_carries_the_usual_headers(client, matches):
 
 def test_the_server_keeps_a_polling_phone_s_connection():
     """Phones poll every 2 s: gunicorn keeps an idle connection longer than that, and has room
-    for four phones a table (and the file descriptors for them)."""
+    the file descriptors for four phones a table."""
     import resource
 
-    from scorekeeper.server import gunicorn_options, raise_open_files_limit
+    from scorekeeper.serving.config import options as gunicorn_options
+    from scorekeeper.serving.config import raise_open_files_limit
 
-    options = gunicorn_options("127.0.0.1", 5000)
-    assert options["keepalive"] > 2 and options["worker_connections"] >= 2000
+    options = gunicorn_options("127.0.0.1", 5000, Path("instance"))
+    assert options["keepalive"] > 2
     before = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     assert raise_open_files_limit() >= before
 
@@ -131,3 +134,23 @@ def test_a_phone_that_only_watches_polls_the_live_part_of_its_page(app, client, 
     mine = client.get(f"/m/{match_id}/live").text
     assert "View only" in mine and "<form" not in mine and "csrf_token" not in mine
     assert client.get("/m/nope/live").status_code == 404
+
+
+def test_a_viewer_s_match_page_answers_a_conditional_get_from_the_version(app, matches):
+    """A watching phone's page names its version's tag; asked again with it, 304 until a hand
+    is recorded. A scorer's page (it carries the scorer link) is never stored: no tag."""
+    match_id, key = matches.create()
+    viewer = app.test_client()
+    page = viewer.get(f"/m/{match_id}")
+    tag = page.headers["ETag"]
+    assert tag.startswith('W/"p1-') and page.headers["Cache-Control"] == "private, no-cache"
+    again = viewer.get(f"/m/{match_id}", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.headers["ETag"] == tag
+    matches.record(match_id, euchre_hand("W", 5))
+    changed = viewer.get(f"/m/{match_id}", headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+    scorer = app.test_client()
+    scorer.get(f"/m/{match_id}?key={key}")
+    mine = scorer.get(f"/m/{match_id}", headers={"If-None-Match": tag})
+    assert mine.status_code == 200 and "ETag" not in mine.headers
+    assert mine.headers["Cache-Control"] == "no-store"

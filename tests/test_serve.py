@@ -12,7 +12,7 @@ import pytest
 from helpers import euchre_hand, euchre_match
 
 from scorekeeper import cli
-from scorekeeper.server import gunicorn_options
+from scorekeeper.serving.config import options as gunicorn_options
 from scorekeeper.store.backup import BackupError, backup_database, restore_database, verify
 from scorekeeper.store.db import sqlite3
 
@@ -69,12 +69,14 @@ def test_addresses_printed():
     assert all(url.endswith(":5000/") for url in lan)
 
 
-def test_gunicorn_settings_run_the_front_with_threads_and_never_preload():
-    options = gunicorn_options("0.0.0.0", 8000)
-    assert options["worker_class"] == "scorekeeper.server.FrontWorker"
-    assert options["threads"] >= 4
+def test_gunicorn_settings_are_stock_and_never_preload(tmp_path):
+    options = gunicorn_options("0.0.0.0", 8000, tmp_path)
+    assert options["worker_class"] == "asgi"  # gunicorn's own worker: checks its parent
     assert options["preload_app"] is False
     assert options["bind"] == "0.0.0.0:8000"
+    assert options["pidfile"] == str(tmp_path / "serve.pid")
+    assert options["keepalive"] > 2  # longer than a phone's pause between polls
+    assert options["forwarded_allow_ips"] == ""
 
 
 def test_the_served_app_end_to_end(served_app):

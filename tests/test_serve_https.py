@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from helpers import free_port, stop_process
 
-from scorekeeper import ROOT, tls
+from scorekeeper import ROOT
+from scorekeeper.serving import tls
 
 
 def start(args: list[str], log: Path) -> tuple[subprocess.Popen, int]:

@@ -16,7 +16,7 @@ _.get_translations   # WTForms Meta hook (forms.py)
 _.fetch              # WeasyPrint URLFetcher hook (pdf.py)
 _.EuchreHandForm     # named by a string: Game.hand_form (engine/euchre.py), imported by forms.py
 _.WhistHandForm      # named by a string: Game.hand_form (engine/whist.py), imported by forms.py
-_.load_config        # gunicorn BaseApplication hook (server.py)
+_.load_config        # gunicorn BaseApplication hook (serving/config.py)
 _.msg                # logging.LogRecord.msg, rewritten by the redacting filter (security.py)
 _.rights_changed     # flask.g.rights_changed, read as g.get("rights_changed") (security.py)
 
@@ -24,11 +24,8 @@ _.rights_changed     # flask.g.rights_changed, read as g.get("rights_changed") (
 # following suit, kept in the engine beside the cards it judges
 _.legal_plays        # engine/cards.py: the cards a player may play to a trick
 
-# The server's worker class, named by string in gunicorn's options (server.gunicorn_options)
-# and in the README's plain gunicorn command; its settings are read by uvicorn_worker/uvicorn
-_.FrontWorker
-_.CONFIG_KWARGS
-_.limit_concurrency      # uvicorn's Config attribute, read by its HTTP protocol
+# The app factory named by a string in the README's plain gunicorn command (serving/app.py)
+_.create
 
 # The rate-limit counts' storage: found by the limits library from its URI scheme, its methods
 # called by limits (scorekeeper/limits_store.py)

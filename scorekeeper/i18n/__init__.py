@@ -87,8 +87,8 @@ def normalise(tag: str | None) -> str | None:
 
 def sessionless() -> bool:
     """Whether this request's answer is the same for every phone (the JSON API, a match's live
-    part): its language comes from the ``lang`` cookie and Accept-Language alone, as the
-    server's front reads them (:mod:`scorekeeper.poll`), never from the session."""
+    part): its language comes from the ``lang`` cookie and Accept-Language alone (what the
+    answer's ``Vary`` names, so a proxy may keep it), never from the session."""
     return request.path.startswith("/api/") or request.endpoint == "table.live"
 
 
@@ -104,7 +104,7 @@ def select_locale() -> str:
 
 def locale_from(chosen: str | None, accept: LanguageAccept) -> str:
     """``chosen`` (a cookie's value) if it is one of ours, else the best Accept-Language match,
-    else en. The same rule serves the poll fast path (``scorekeeper.poll``), outside Flask."""
+    else en."""
     if chosen in LOCALES:
         return chosen
     for tag, _quality in accept:  # best first

@@ -12,13 +12,12 @@ import time
 from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from scorekeeper.store.db import sqlite3
 
-from .. import poll, service
+from .. import service
 from ..engine.analysis import analyse_match_hand
 from ..engine.state import MatchState
 from ..formats import egn_export, safejson
@@ -30,6 +29,7 @@ from ..service.results import LoadedMatch, ServiceResult, Status
 from ..store.db import get_db, heartbeat, storage_full
 from . import outcomes
 from .errors import database_trouble, error_body, refuse_if_storage_full
+from .etags import LANGUAGE_VARY, match_etag, not_modified
 
 bp = Blueprint("api", __name__)
 
@@ -120,12 +120,6 @@ def if_match_version(match_id: str) -> int | None:
 
 
 # --- answers ----------------------------------------------------------------------------------
-
-
-def match_etag(match_id: str, version: int) -> str:
-    """The entity tag of ``GET /api/matches/<id>``: the version, and a hash of the match id,
-    the version and the answer's language (messages in the body follow Accept-Language)."""
-    return poll.match_etag(match_id, version, str(get_locale() or "en"))
 
 
 def json_response(body: Any, status: int = 200) -> Response:
@@ -260,20 +254,16 @@ def read_match(match_id: str) -> Response:
     language, so an unchanged poll is answered 304 after one small query: the match is neither
     loaded nor replayed, and no JSON is built. ``If-None-Match`` must name the full ETag.
     """
-    wanted = request.if_none_match  # mostly answered by scorekeeper.poll before this
-    if wanted:
+    if request.if_none_match:
         version = service.version(get_db(), match_id)
         if version is not None:
-            tag = match_etag(match_id, version)
-            if wanted.contains(tag):
-                not_modified = current_app.response_class(status=304)
-                not_modified.set_etag(tag)
-                not_modified.headers["Cache-Control"] = "no-cache"
-                return not_modified
+            unchanged = not_modified(match_etag(match_id, version), vary=LANGUAGE_VARY)
+            if unchanged is not None:
+                return unchanged
     loaded = load_or_404(match_id)
     response = json_response(match_body(loaded))
     response.set_etag(match_etag(match_id, loaded.version))
-    poll.keep_for_all(request.environ, loaded.version)
+    response.vary.update(LANGUAGE_VARY)
     return response.make_conditional(request)
 
 

@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import ServiceUnavailable
 
-from .. import lane, service
+from .. import service
 from ..engine.games import GAMES, resolve_rules
 from ..i18n import format_when
 from ..printing import pdf_render
@@ -87,8 +87,7 @@ def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
     full_key = (*key, _lang(), _size(), request.host_url)
     try:
         data, how = pdf_render.render(full_key, html, request.host_url, static_dir,
-                                      app.static_url_path or "/static", stylesheets,
-                                      lambda: lane.released(request.environ))
+                                      app.static_url_path or "/static", stylesheets)
     except pdf_render.RenderBusy:
         raise ServiceUnavailable(
             _("The server is busy printing other PDFs; try again in a few seconds."),

@@ -17,25 +17,24 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from flask_wtf.csrf import generate_csrf
 
 from .. import security, service, store
 from ..engine.games import GAMES
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES
-from ..poll import keep_for_all, live_etag
 from ..ratelimit import count_write
 from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
-from . import handpage, outcomes, pagecache, tableview
-from .api import match_etag
+from . import handpage, outcomes, tableview
 from .errors import refuse_if_storage_full
+from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from .forms import ActionForm, ImportForm, StartForm
 from .handforms import hand_form_class
 from .qr import qr_svg
@@ -220,7 +219,7 @@ def _view(loaded) -> dict[str, Any]:
         v["lost_rights"] = True
     else:
         v["live_url"] = url_for("table.live", match_id=loaded.id)
-    v["etag"] = (f'W/"{live_etag(loaded.id, loaded.version, str(get_locale() or "en"))}"'
+    v["etag"] = (f'W/"{live_etag(loaded.id, loaded.version)}"'
                  if v["live_url"] else f'"{match_etag(loaded.id, loaded.version)}"')
     v["view_qr"] = qr_svg(v["view_link"], _("View link QR code"), public=True)
     v["links"] = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
@@ -234,17 +233,15 @@ def _view(loaded) -> dict[str, Any]:
 def _match_page(loaded, form=None, general_errors=(), status=200):
     """Render the match at the table (and remember it among this device's recent matches).
 
-    A plain page (no form errors, no problems, no flashed message) is kept per match version
-    (``pagecache``) and served from memory until the match changes.
+    A plain page (no form errors, no problems, no flashed message) names its version's tag
+    (``_page_tag``): the browser asks again with ``If-None-Match`` and gets 304 while the match
+    is unchanged.
     """
     v = _view(loaded)
-    plain = form is None and not general_errors and not v["problems"] and status == 200 \
-        and _keepable(loaded.id)
+    plain = form is None and not general_errors and not v["problems"] and status == 200
     if form is None and v["editor"] and not v["over"]:
         form = _hand_form(loaded)
         form.fill_defaults(v["next_no"], loaded.version)
-        if plain:
-            form.submission_id.data = pagecache.SUBMISSION
     more = bool(form and any(
         form[f].errors for f in ("trump", "round", "turn_up", "passed", "renege",
                                  "defender_alone", "note", "revoke_by", "revoke_penalty")
@@ -254,36 +251,33 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
         general_errors=list(general_errors) + v["problems"], more_open=more,
         preview_url=url_for("table.preview", match_id=loaded.id) if v["editor"] else None,
     )
-    if plain:
-        token = generate_csrf() if v["editor"] else ""
-        pagecache.put(pagecache.key(loaded.id, loaded.version, _role(v["editor"], loaded.id),
-                                    loaded.key_hash), html, token)
-        html = pagecache.fill(html, token)
-    return _page_response(loaded.id, html, status)
+    resp = _page_response(loaded.id, html, status)
+    tag = _page_tag(loaded.id, loaded.version, loaded.key_hash) if plain else None
+    if tag is not None:
+        resp.set_etag(tag, weak=True)
+        resp.headers["Cache-Control"] = "private, no-cache"
+    return resp
 
 
-def _keepable(match_id: str) -> bool:
-    """Whether this match's page may be kept per version (``pagecache``): not a club night's
-    table, whose banner follows the other tables (where everyone goes next), which never
-    change this match's version."""
-    return pagecache.cacheable() and event_store.table_of_match(get_db(), match_id) is None
+def _page_tag(match_id: str, version: int, key_hash: str) -> str | None:
+    """The match page's tag for a phone without the scorer's right, or None when the page may
+    not be revalidated: a scorer's page (it carries the scorer link: never stored by the
+    browser), a flashed message waiting to be shown, or a club night's table (its banner
+    follows the other tables, which never change this match's version). The tag names the
+    phone's standing (a phone whose right was revoked sees a note) and the host (links)."""
+    if security.rights_match(match_id, key_hash) or "_flashes" in session \
+            or event_store.table_of_match(get_db(), match_id) is not None:
+        return None
+    return page_etag(match_id, version, security.has_rights_for(match_id), request.host_url)
 
 
-def _role(editor: bool, match_id: str) -> str:
-    """Which kind of match page this phone gets (``pagecache.key``)."""
-    if editor:
-        return "scorer"
-    return "revoked" if security.has_rights_for(match_id) else "viewer"
-
-
-def _page_response(match_id: str, html: str, status: int = 200, kept: bool = False):
-    """The match page as a response: never cached by the browser; a recent match here (for a
-    ``kept`` page, the cookie only when its list changes: a new version of the match renews
-    its 400 days)."""
+def _page_response(match_id: str, html: str, status: int = 200):
+    """The match page as a response: never kept by the browser without asking again; a recent
+    match here (the cookie renews its 400 days)."""
     resp = current_app.make_response((html, status))
     ids = [match_id] + [i for i in _recent_ids() if i != match_id]
     recent = ".".join(ids[:RECENT_MAX])
-    if not kept or recent != request.cookies.get(RECENT_COOKIE):  # a kept page reloaded
+    if recent != request.cookies.get(RECENT_COOKIE):
         resp.set_cookie(RECENT_COOKIE, recent, max_age=400 * 86400,
                         httponly=True, samesite="Lax", secure=request.is_secure)
     resp.headers["Cache-Control"] = "no-store"
@@ -307,13 +301,13 @@ def match(match_id: str):
     fix = request.args.get("fix", type=int)
     if fix is not None:  # the history's short "correct hand N" links
         return redirect(url_for("table.edit_hand", match_id=match_id, no=fix), 303)
-    row = store.get_match(get_db(), match_id) if _keepable(match_id) else None
-    if row is not None:  # an unchanged match: the page kept in memory, if there is one
-        editor = security.rights_match(match_id, row.edit_key_hash)
-        html = pagecache.get(pagecache.key(match_id, row.version, _role(editor, match_id),
-                                           row.edit_key_hash))
-        if html is not None:
-            return _page_response(match_id, html, kept=True)
+    if request.if_none_match:  # the browser's copy, if the match is unchanged: one query
+        row = store.get_match(get_db(), match_id)
+        tag = row and _page_tag(match_id, row.version, row.edit_key_hash)
+        unchanged = not_modified(tag, weak=True) if tag else None
+        if unchanged is not None:
+            unchanged.headers["Cache-Control"] = "private, no-cache"
+            return unchanged
     return _match_page(_load_or_404(match_id))
 
 
@@ -321,18 +315,22 @@ def match(match_id: str):
 def live(match_id: str):
     """The live part of the match page as a phone that only watches sees it: what such a phone
     polls (with ``If-None-Match``; 304 while the match is unchanged) and swaps in when the score
-    changes. The same for every phone (no session, no form, no token): ``scorekeeper serve``
-    keeps it per match version and language and answers the table's other phones from memory
-    (:mod:`scorekeeper.front`)."""
+    changes. The same for every phone (no session, no form, no token): a proxy may keep it per
+    language (``Vary``) and revalidate it. The 304 comes from the match's version alone, before
+    any load; a club night's table (its banner follows the other tables) is never 304."""
+    if request.if_none_match and event_store.table_of_match(get_db(), match_id) is None:
+        version = service.version(get_db(), match_id)
+        unchanged = not_modified(live_etag(match_id, version), weak=True,
+                                 vary=LANGUAGE_VARY) if version is not None else None
+        if unchanged is not None:
+            return unchanged
     loaded = _load_or_404(match_id)
     html = render_template("table/_live.html", v=_live_view(loaded, editor=False))
     resp = current_app.make_response(html)
-    resp.set_etag(live_etag(loaded.id, loaded.version, str(get_locale() or "en")), weak=True)
+    resp.set_etag(live_etag(loaded.id, loaded.version), weak=True)
     resp.headers["Cache-Control"] = "no-cache"
-    resp.vary.update(("Cookie", "Accept-Language"))
-    if _keepable(loaded.id):  # a club night's banner changes without the match: never kept
-        keep_for_all(request.environ, loaded.version)
-    return resp.make_conditional(request)
+    resp.vary.update(LANGUAGE_VARY)
+    return resp
 
 
 def _stale_link(match_id: str):

@@ -24,6 +24,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from scorekeeper.store.db import sqlite3
+
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 
@@ -114,8 +116,8 @@ def main() -> int:
                 call("GET", base + "/healthz")
                 call("GET", f"{base}/api/matches/{read['id']}")
 
-            print(f"Scorekeeper web benchmark: gunicorn gthread, SQLite "
-                  f"{__import__('scorekeeper.store.db', fromlist=['sqlite3']).sqlite3.sqlite_version}, {args.requests} requests each")
+            print(f"Scorekeeper web benchmark: scorekeeper serve, SQLite "
+                  f"{sqlite3.sqlite_version}, {args.requests} requests each")
             report("GET /healthz", timed(args.requests, lambda i: call("GET", base + "/healthz")))
             report(f"GET /api/matches/<id> ({args.hands} hands)",
                    timed(args.requests, lambda i: call("GET", f"{base}/api/matches/{read['id']}")))

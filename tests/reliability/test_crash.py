@@ -169,7 +169,7 @@ def children(pid: int) -> list[int]:
 
 def all_workers(proc) -> list[int]:
     """gunicorn's workers (``scorekeeper serve``'s default count), once all are up."""
-    from scorekeeper.server import default_workers
+    from scorekeeper.serving.config import default_workers
 
     wanted = default_workers()
     deadline = time.monotonic() + 20

@@ -1,0 +1,95 @@
+"""gunicorn as ``scorekeeper serve`` runs it: its master supervises the worker processes
+(restarts a dead one, graceful stop, TLS, the pid file); each worker is gunicorn's own ASGI
+worker (an asyncio loop: idle and kept-alive connections cost no thread) with the Flask app on
+a2wsgi's threads (:mod:`.app`). A worker whose master is gone (even ``kill -9``) sees its
+parent change within a second and stops. README "Running in production" says why this worker
+and what it does not bound (a slow request head: the nginx profile does)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from gunicorn.app.base import BaseApplication
+
+PID_FILE = "serve.pid"  # in the instance folder: `scorekeeper restore` refuses while it's alive
+
+
+class ScorekeeperServer(BaseApplication):
+    """gunicorn with :func:`options`; each worker builds its own app after the fork."""
+
+    def __init__(self, settings: dict[str, Any], threads: int):
+        self.settings, self.threads = settings, threads
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.settings.items():
+            if value is not None:
+                self.cfg.set(key, value)
+
+    def load(self):
+        from .app import create
+
+        return create(self.threads)
+
+
+def default_workers() -> int:
+    """Worker processes: one a core, at least 2 (a spare while one restarts)."""
+    return max(2, os.cpu_count() or 1)
+
+
+def options(host: str, port: int, instance: Path, workers: int = 2,
+            tls: tuple[str, str] | None = None) -> dict[str, Any]:
+    """The gunicorn settings of ``scorekeeper serve`` (the documented gunicorn command's);
+    ``tls``: (certfile, keyfile) for gunicorn's own HTTPS."""
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return {
+        "bind": bind,
+        "workers": workers,
+        "worker_class": "asgi",
+        "asgi_lifespan": "off",  # a WSGI app has no lifespan
+        "certfile": tls[0] if tls else None,
+        "keyfile": tls[1] if tls else None,
+        "pidfile": str(instance / PID_FILE),
+        # A phone polls every 2 s: a kept-alive connection outlives the pause, so a poll costs
+        # no new TCP connection; idle ones wait in the worker's event loop, not in a thread.
+        "keepalive": 5,
+        "timeout": 30,  # a worker silent this long is killed and replaced; also a body's bound
+        "graceful_timeout": 20,
+        "preload_app": False,  # never share a SQLite connection across fork()
+        # Request heads: gunicorn's own limits (line, fields, field size) answer 400/431.
+        "limit_request_line": 8190,
+        "limit_request_fields": 100,
+        "limit_request_field_size": 8190,
+        "forwarded_allow_ips": "",  # trust no X-Forwarded-*: the app's ProxyFix decides
+        "control_socket_disable": True,  # no control socket in $HOME shared by every server
+        "proc_name": "scorekeeper",
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": "warning",
+    }
+
+
+def raise_open_files_limit(wanted: int = 65536) -> int:
+    """Raise the soft limit on open files towards ``wanted`` (within the hard limit): every
+    phone of a club night holds a connection. Returns the limit now in force."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+def run(host: str, port: int, instance: Path, workers: int, threads: int,
+        tls: tuple[str, str] | None = None) -> int:
+    """Serve until stopped (SIGTERM or SIGINT: a graceful stop); return the exit status."""
+    raise_open_files_limit()
+    ScorekeeperServer(options(host, port, instance, workers, tls), threads).run()
+    return 0
