@@ -1,0 +1,270 @@
+"""``scorekeeper serve`` supervised (issue 21), through the real server: the master killed
+alone (SIGKILL) takes its workers with it, and a new server starts on the same port at once;
+SIGTERM leaves nothing; thousands of idle connections and stalled uploads, or a stopped
+worker, do not keep /healthz and saves from the others; the pid file is gunicorn's own; the
+running server's SQLite is WAL, synchronous FULL, with a busy timeout."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from reliability_support import ROOT, TransportError, api, create, free_port, read_db
+
+from scorekeeper.store.db import sqlite3
+
+pytestmark = pytest.mark.slow
+
+IDLE = 1500 if os.environ.get("CI") else 3000  # bare TCP connections that never send a byte
+STALLED = 150  # uploads that announce 1 MB, send 10 kB and stop
+
+
+def session_processes(sid: int) -> list[int]:
+    """Every live process of session ``sid`` (the server was started as a session leader, so
+    its workers and anything they start belong to it), from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid and fields[0] not in ("Z", "X"):
+            found.append(int(stat.parent.name))
+    return found
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] not in ("Z", "X"):
+            found.append(int(stat.parent.name))
+    return found
+
+
+class Served:
+    """``scorekeeper serve`` on a given port, a session of its own."""
+
+    def __init__(self, instance: Path, port: int, log: Path):
+        self.instance, self.port, self.log = instance, port, log
+        self.base = f"http://127.0.0.1:{port}"
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "SCOREKEEPER_CREATE_LIMIT": "0",
+               "SCOREKEEPER_WRITE_LIMIT_PER_MINUTE": "0"}
+        env.pop("SCOREKEEPER_INSTANCE", None)
+        self.out = log.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "serve", "--port", str(port),
+             "--instance", str(instance)],
+            cwd=ROOT, env=env, stdout=self.out, stderr=subprocess.STDOUT,
+            start_new_session=True)
+        self.started = time.monotonic()
+        deadline = time.monotonic() + 30
+        while True:
+            assert self.proc.poll() is None, log.read_text()
+            try:
+                if api(self.base, "GET", "/healthz")[0] == 200:
+                    break
+            except TransportError:
+                pass
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+
+    def workers(self, wanted: int = 2) -> list[int]:
+        deadline = time.monotonic() + 20
+        while len(found := children(self.proc.pid)) < wanted and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return found
+
+    def gone(self, within: float = 10) -> list[int]:
+        """What is left of the session after ``within`` seconds at most (empty: all gone)."""
+        deadline = time.monotonic() + within
+        while (left := session_processes(self.proc.pid)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return left
+
+    def close(self) -> None:
+        for pid in session_processes(self.proc.pid):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        if self.proc.poll() is None:
+            self.proc.wait(timeout=10)
+        self.out.close()
+
+
+@pytest.fixture
+def started(tmp_path):
+    made: list[Served] = []
+
+    def start(port: int | None = None) -> Served:
+        s = Served(tmp_path / "instance", port or free_port(), tmp_path / "serve.log")
+        made.append(s)
+        return s
+
+    yield start
+    for s in made:
+        s.close()
+
+
+def saves(base: str, tables: int, stop: threading.Event) -> list[dict[str, Any]]:
+    """Tables saving hands with an Idempotency-Key until ``stop`` or the server goes; each
+    table's list of acknowledged hand numbers and the one in flight (``pending``)."""
+    made = [{"id": m, "key": k, "acked": [], "pending": None}
+            for m, k in (create(base) for _ in range(tables))]
+
+    def table(t: dict[str, Any]) -> None:
+        while not stop.is_set():
+            no = len(t["acked"]) + 1
+            try:
+                status, _body, _h = api(base, "POST", f"/api/matches/{t['id']}/hands",
+                                       {"caller": "NESW"[no % 4], "makers_tricks": 3, "no": no},
+                                       t["key"], **{"Idempotency-Key": f"{t['id']}-{no}"})
+            except TransportError:
+                t["pending"] = no
+                return
+            if status != 201:
+                t["pending"] = no  # a worker dying mid-answer may be a 502/503 too
+                return
+            t["acked"].append(no)
+
+    threads = [threading.Thread(target=table, args=(t,)) for t in made]
+    for th in threads:
+        th.start()
+    made.append({"threads": threads})  # type: ignore[dict-item]
+    return made
+
+
+def test_a_killed_master_takes_its_workers_and_the_port_is_free_at_once(started):
+    server = started()
+    assert len(server.workers()) == 2
+    pid_file = server.instance / "serve.pid"
+    assert int(pid_file.read_text()) == server.proc.pid  # gunicorn's own pid file
+    stop = threading.Event()
+    tables = saves(server.base, 4, stop)
+    threads = tables.pop()["threads"]
+    time.sleep(1.0)
+    os.kill(server.proc.pid, signal.SIGKILL)  # the master alone, mid-saves
+    server.proc.wait(timeout=10)
+    assert server.gone(within=10) == []  # the workers saw their parent change and stopped
+    stop.set()
+    for th in threads:
+        th.join(timeout=30)
+    again = started(server.port)  # the same port, straight away
+    assert again.started - time.monotonic() < 30
+    stored = read_db(server.instance / "scorekeeper.db")
+    assert stored.integrity == "ok"
+    for t in tables:
+        count = len(stored.hand_data(t["id"]))
+        assert t["acked"] == list(range(1, len(t["acked"]) + 1))
+        # every 201 is stored, once; at most the one in flight as well
+        assert count in (len(t["acked"]), len(t["acked"]) + 1), (count, t["acked"])
+    assert sum(len(t["acked"]) for t in tables) > 0
+
+
+def test_a_killed_worker_is_replaced_and_sigterm_leaves_nothing(started):
+    server = started()
+    first = server.workers()
+    os.kill(first[0], signal.SIGKILL)
+    deadline = time.monotonic() + 20
+    while (now := children(server.proc.pid)) == first or len(now) < 2:
+        assert time.monotonic() < deadline, now
+        time.sleep(0.05)
+    assert api(server.base, "GET", "/healthz")[0] == 200
+    server.proc.send_signal(signal.SIGTERM)
+    assert server.proc.wait(timeout=30) == 0
+    assert server.gone(within=5) == []
+    assert not (server.instance / "serve.pid").exists()
+
+
+def _healthz_within(base: str, seconds: float) -> float:
+    started_at = time.monotonic()
+    status, body, _h = api(base, "GET", "/healthz")
+    took = time.monotonic() - started_at
+    assert (status, body) == (200, "ok") and took < seconds, (status, body, took)
+    return took
+
+
+def test_idle_connections_and_stalled_uploads_do_not_hold_the_server(started):
+    server = started()
+    held: list[socket.socket] = []
+    try:
+        for _ in range(IDLE):
+            s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            held.append(s)
+        match_id, key = create(server.base)
+        head = (f"POST /api/matches/{match_id}/hands HTTP/1.1\r\nHost: x\r\n"
+                f"Authorization: Bearer {key}\r\nContent-Type: application/json\r\n"
+                "Content-Length: 1000000\r\n\r\n").encode()
+        for _ in range(STALLED):
+            s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            s.sendall(head + b" " * 10_000)
+            held.append(s)
+        time.sleep(0.5)
+        for _ in range(3):
+            _healthz_within(server.base, 5)
+        status, _b, _h = api(server.base, "POST", f"/api/matches/{match_id}/hands",
+                             {"caller": "N", "makers_tricks": 3, "no": 1}, key)
+        assert status == 201
+        rss = sum(int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+                  for pid in server.workers()) * os.sysconf("SC_PAGE_SIZE")
+        assert rss < 800 * 1024 * 1024, rss  # each connection holds kilobytes, not a megabyte
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_a_stopped_worker_does_not_stall_the_other(started):
+    server = started()
+    match_id, key = create(server.base)
+    stopped = server.workers()[0]
+    os.kill(stopped, signal.SIGSTOP)
+    try:
+        for no in range(1, 11):  # each on a new connection: the live worker accepts them
+            started_at = time.monotonic()
+            status, _b, _h = api(server.base, "POST", f"/api/matches/{match_id}/hands",
+                                 {"caller": "N", "makers_tricks": 3, "no": no}, key)
+            assert status == 201 and time.monotonic() - started_at < 5
+        _healthz_within(server.base, 5)
+    finally:
+        os.kill(stopped, signal.SIGCONT)
+
+
+def test_the_running_server_s_sqlite(started, app):
+    """WAL on an SQLite with the WAL-reset fix, synchronous FULL, SQLite's busy timeout; a
+    reader is not held back by an open write transaction."""
+    server = started()
+    worker = server.workers()[0]
+    maps = Path(f"/proc/{worker}/maps").read_text()
+    assert "pysqlite3" in maps  # the worker runs the wheel's SQLite, not the system's
+    assert tuple(sqlite3.sqlite_version_info) >= (3, 51, 3)
+    match_id, _key = create(server.base)
+    writer = sqlite3.connect(server.instance / "scorekeeper.db")
+    try:
+        assert writer.execute("PRAGMA journal_mode").fetchone()[0] == "wal"  # kept in the file
+        writer.execute("BEGIN IMMEDIATE")
+        writer.execute("UPDATE heartbeat SET at = at")
+        started_at = time.monotonic()
+        status, _b, _h = api(server.base, "GET", f"/api/matches/{match_id}")
+        assert status == 200 and time.monotonic() - started_at < 1
+    finally:
+        writer.rollback()
+        writer.close()
+    with app.app_context():  # the app's own connection, as each worker opens it
+        from scorekeeper.store.db import get_db
+
+        db = get_db()
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.execute("PRAGMA synchronous").fetchone()[0] == 2
+        assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
