@@ -384,7 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if not args.workers:
-        from scorekeeper.server import default_workers
+        from scorekeeper.serving.config import default_workers
 
         args.workers = default_workers()
     levels = [args.tables] if args.tables else [int(x) for x in args.levels.split(",")]

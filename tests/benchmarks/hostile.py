@@ -368,7 +368,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--threads", type=int, default=128)
     args = parser.parse_args(argv)
     if not args.workers:
-        from scorekeeper.server import default_workers
+        from scorekeeper.serving.config import default_workers
 
         args.workers = default_workers()
     if args.short:

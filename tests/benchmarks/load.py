@@ -553,7 +553,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "one, deleted)")
     args = parser.parse_args(argv)
     if not args.workers:
-        from scorekeeper.server import default_workers
+        from scorekeeper.serving.config import default_workers
 
         args.workers = default_workers()
     if args.short:

