@@ -1,9 +1,10 @@
 """Page speed and weight: the match page of a 30-hand match, against a trivial endpoint.
 
 Run: .venv/bin/python tests/benchmarks/bench_pages.py
-Targets (issues 11 and 12): the 30-hand match page, as a phone gets it while the match is
-unchanged (kept per match version: no replay, no render), within 2x the trivial endpoint, for
-the scorer and for a viewer. For information: the page right after a Save (the redirect target:
+Targets (issues 11, 12 and 21): the 30-hand match page while the match is unchanged within 2x
+the trivial endpoint, for the scorer and for a viewer (rendered each time from the kept state:
+no replay), and a viewer's browser asking again with the page's ETag (304 from the version).
+For information: the page right after a Save (the redirect target:
 a new version, so it is rendered, from the state the Save replayed and kept); the page with its
 CSS, scripts and icons weighs under 30 KB as sent to a phone (gzip, as browsers ask for it; the
 uncompressed sizes are printed too). Exits 1 if the weight is over.
@@ -41,18 +42,21 @@ def thirty_hands() -> list[dict]:
     return hands
 
 
-def timed_together(requests: list[tuple[object, str]], rounds: int = 400
+def timed_together(requests: list[tuple[object, str]], rounds: int = 400,
+                   headers: dict[int, dict[str, str]] | None = None
                    ) -> list[tuple[float, int]]:
     """The median time (ms) and size of each (client, url), asked in turn round after round:
-    a machine that slows down or speeds up meanwhile does so for every one of them alike."""
+    a machine that slows down or speeds up meanwhile does so for every one of them alike.
+    ``headers``: extra headers of the i-th request (If-None-Match: a 304 is expected)."""
     times: list[list[float]] = [[] for _ in requests]
     sizes = [0] * len(requests)
     for _ in range(rounds):
         for i, (client, url) in enumerate(requests):
+            extra = (headers or {}).get(i, {})
             start = time.perf_counter()
-            r = client.get(url)  # type: ignore[attr-defined]
+            r = client.get(url, headers=extra)  # type: ignore[attr-defined]
             times[i].append(time.perf_counter() - start)
-            assert r.status_code == 200, (url, r.status_code)
+            assert r.status_code == (304 if extra else 200), (url, r.status_code)
             sizes[i] = len(r.data)
     return [(statistics.median(t) * 1000, size) for t, size in zip(times, sizes, strict=True)]
 
@@ -98,13 +102,16 @@ def run(tmp: str) -> int:
     scorer, viewer = app.test_client(), app.test_client()
     scorer.get(f"{page}?key={created.edit_key}")
 
-    for client in (viewer, scorer):  # warm: the kept pages exist
+    for client in (viewer, scorer):  # warm: the kept states exist
         client.get(page)
-    (trivial_ms, _), (scorer_ms, scorer_bytes), (viewer_ms, viewer_bytes) = timed_together(
-        [(viewer, "/healthz"), (scorer, page), (viewer, page)])
+    tag = viewer.get(page).headers["ETag"]
+    (trivial_ms, _), (scorer_ms, scorer_bytes), (viewer_ms, viewer_bytes), (again_ms, _) = \
+        timed_together([(viewer, "/healthz"), (scorer, page), (viewer, page), (viewer, page)],
+                       headers={3: {"If-None-Match": tag}})
     print(f"trivial endpoint (/healthz):      {trivial_ms:6.2f} ms")
     within = True
-    for who, ms, size in (("scorer", scorer_ms, scorer_bytes), ("viewer", viewer_ms, viewer_bytes)):
+    for who, ms, size in (("scorer", scorer_ms, scorer_bytes), ("viewer", viewer_ms, viewer_bytes),
+                          ("viewer asking again (304)", again_ms, 0)):
         ok = ms <= 2 * trivial_ms
         within = within and ok
         print(f"match page, 30 hands, {who}:     {ms:6.2f} ms  {size:6,} bytes  "
