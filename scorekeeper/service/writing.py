@@ -217,8 +217,10 @@ def _store_hand(
     statecache.put(row.id, row.version + 1, row.data, [*stored, hand], result)
     assert result.state is not None
     response = {"hand": {**hand, "no": no}, "state": result.state.as_json()}
+    encoded = None
     if submission_key is not None:
-        store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response)
+        encoded = store.dumps(response)
+        store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response, encoded)
     return ServiceResult(
         Status.RECORDED,
         match_id=row.id,
@@ -226,6 +228,7 @@ def _store_hand(
         hand=response["hand"],
         state=result.state,
         response=response,
+        response_json=encoded,
         version=row.version + 1,
     )
 
