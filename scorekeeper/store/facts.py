@@ -141,14 +141,14 @@ def _insert_hands(db: Database, match_id: str, match: Mapping[str, Any],
 def _write_match(db: Database, match_id: str, match: Mapping[str, Any],
                  replayed: MatchState | None, date: str) -> None:
     """The match's row of ``match_facts``: its hands, whether it is over, who won, the score."""
-    ok = replayed is not None and replayed.ok
-    over = ok and replayed is not None and replayed.over
-    score = replayed.score if ok and replayed is not None else {"NS": 0, "EW": 0}
+    state = replayed if replayed is not None and replayed.ok else None
+    over = state is not None and state.over
+    score = state.score if state is not None else {"NS": 0, "EW": 0}
     db.execute(
         "INSERT OR REPLACE INTO match_facts (match_id, game, date, hands, over, winner,"
         " score_NS, score_EW) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [match_id, match.get("game"), date, len(match.get("hands") or []), int(over),
-         replayed.winner if over and replayed is not None else None, score.get("NS", 0),
+         state.winner if state is not None and over else None, score.get("NS", 0),
          score.get("EW", 0)],
     )
 
