@@ -5,7 +5,8 @@ renaming and merging (issue 14). No Flask: plain data and problems, like the res
   seats given as ``{"player": "<id>"}`` (the match object then holds plain names).
 - ``seat_match(db, match_id, seats, seating, by)``: link each seat to a player (a known id, the
   player of the same name, or a new player), set the date; inside the creating transaction.
-- ``facts_after_write(db, match_id, result, only_no=None)``: the facts of a changed match.
+- ``facts_after_write(db, match_id, match, result, from_no=1)``: the facts of a changed match;
+  ``facts_after_append(db, match_id, match, result)``: of a match whose last hand is new.
 - ``rename(db, player_id, name, short_name, by)``, ``merge(db, player_id, into, by)``.
 """
 
@@ -123,9 +124,18 @@ def seat_rematch(db: Database, old_id: str, new_id: str) -> None:
 
 
 def facts_after_write(db: Database, match_id: str, match: dict[str, Any], result: CheckResult,
-                      only_no: int | None = None) -> None:
-    """Write a changed match's facts from the replay just done (inside the transaction)."""
-    facts_store.write(db, match_id, match, result.state, only_no=only_no)
+                      from_no: int = 1) -> None:
+    """Write a changed match's facts from the replay just done (inside the transaction): the
+    hands from ``from_no`` on changed."""
+    facts_store.write(db, match_id, match, result.state, from_no=from_no)
+
+
+def facts_after_append(db: Database, match_id: str, match: dict[str, Any],
+                       result: CheckResult) -> None:
+    """Add the facts of a match's new last hand from the replay just done (inside the
+    transaction)."""
+    assert result.state is not None
+    facts_store.append(db, match_id, match, result.state)
 
 
 def match_players(db: Database, match_id: str) -> dict[str, dict[str, str]]:

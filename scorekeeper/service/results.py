@@ -50,6 +50,8 @@ class ServiceResult:
     edit_key: str | None = None  # create_match only: the new match's edit key
     version: int | None = None  # the match's version after the call (for ETags)
     response: dict[str, Any] | None = None  # record_hand: the API body to answer (and replay)
+    # the same body as stored for a retry: JSON made once per save (it holds the whole state)
+    response_json: str | None = None
 
     @property
     def ok(self) -> bool:

@@ -178,8 +178,8 @@ def record_hand(
             # cleanly and the game was not over (else the new hand would carry a problem).
             result = replay(row.data, [*datas, hand])
             if result.ok:
-                seating_.facts_after_write(db, row.id, {**row.data, "hands": [*datas, hand]},
-                                           result, only_no=next_no)
+                seating_.facts_after_append(db, row.id, {**row.data, "hands": [*datas, hand]},
+                                            result)
                 return _store_hand(db, row, datas, hand, submission_key, fingerprint, result)
         current = state_of(row, datas)
         if not current.ok:
@@ -217,8 +217,10 @@ def _store_hand(
     statecache.put(row.id, row.version + 1, row.data, [*stored, hand], result)
     assert result.state is not None
     response = {"hand": {**hand, "no": no}, "state": result.state.as_json()}
+    encoded = None
     if submission_key is not None:
-        store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response)
+        encoded = store.dumps(response)
+        store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response, encoded)
     return ServiceResult(
         Status.RECORDED,
         match_id=row.id,
@@ -226,6 +228,7 @@ def _store_hand(
         hand=response["hand"],
         state=result.state,
         response=response,
+        response_json=encoded,
         version=row.version + 1,
     )
 
@@ -275,7 +278,7 @@ def correct_hand(
             return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=result.state)
         store.add_history(db, match_id, no, "correct", target.data, hand, by)
         store.bump_match(db, match_id)
-        seating_.facts_after_write(db, match_id, {**row.data, "hands": datas}, result)
+        seating_.facts_after_write(db, match_id, {**row.data, "hands": datas}, result, from_no=no)
         statecache.put(match_id, row.version + 1, row.data, datas, result)
     return ServiceResult(
         Status.CORRECTED,
@@ -316,7 +319,8 @@ def undo_last(
         store.add_history(db, match_id, no, "undo", hands[-1].data, None, by)
         store.bump_match(db, match_id)
         result = replay(row.data, datas[:-1])
-        seating_.facts_after_write(db, match_id, {**row.data, "hands": datas[:-1]}, result)
+        seating_.facts_after_write(db, match_id, {**row.data, "hands": datas[:-1]}, result,
+                                   from_no=no)
         statecache.put(match_id, row.version + 1, row.data, datas[:-1], result)
     return ServiceResult(
         Status.UNDONE,

@@ -233,11 +233,13 @@ def get_idempotent(db: Database, match_id: str, key: str) -> tuple[str, int, Any
 
 
 def put_idempotent(
-    db: Database, match_id: str, key: str, request_hash: str, status: int, response: Any
+    db: Database, match_id: str, key: str, request_hash: str, status: int, response: Any,
+    encoded: str | None = None,
 ) -> None:
-    """Remember the answer given to a request with an idempotency key."""
+    """Remember the answer given to a request with an idempotency key (``encoded``: the
+    response already made into JSON by :func:`dumps`)."""
     db.execute(
         "INSERT INTO idempotency (match_id, key, request_hash, status, response, created)"
         " VALUES (?, ?, ?, ?, ?, ?)",
-        [match_id, key, request_hash, status, dumps(response), now()],
+        [match_id, key, request_hash, status, encoded or dumps(response), now()],
     )

@@ -2,8 +2,10 @@
 same transaction as the hands, from the replay the service has just done.
 
 The facts are derived from the hands (:mod:`scorekeeper.formats.facts`) and never edited by
-hand: a match's facts are rebuilt whenever one of its hands changes (a new hand only adds its
-own rows).
+hand. A new hand adds only its own rows, the match's row and its share of its players' day
+(:func:`append`: what a save writes does not grow with the match); a correction or an undo
+rewrites the rows from the changed hand on and recounts the day (:func:`write`);
+:func:`rebuild` makes a match's facts afresh from its stored hands.
 """
 
 from __future__ import annotations
@@ -37,11 +39,12 @@ CALL_SUM_TERMS = (
 )
 CALL_SUMS_FOR = ", ".join(CALL_SUM_TERMS)
 CALLER = "'caller'"  # who counts as calling in a player's own figures
+_DAY_COUNTS = ("matches", "won", "called", "made", "marches", "euchred", "euchres_taken",
+               "loners_tried", "loners_made", "points_from_calls")
 # A day's row of the rollup for each player of the JSON list ?2 on day ?1 who played that day:
 # their matches and wins, and their call figures (CALL_KEYS' order).
 _DAYS_INSERT = (
-    "INSERT INTO player_days (player, date, matches, won, called, made, marches, euchred,"
-    " euchres_taken, loners_tried, loners_made, points_from_calls)"
+    f"INSERT INTO player_days (player, date, {', '.join(_DAY_COUNTS)})"
     " SELECT w.value, ?1, COALESCE(m.matches, 0), COALESCE(m.won, 0), "
     + ", ".join(f"COALESCE(c.v{i}, 0)" for i in range(len(CALL_SUM_TERMS)))
     + " FROM json_each(?2) w"
@@ -57,6 +60,24 @@ _DAYS_INSERT = (
     " WHERE COALESCE(m.matches, 0) != 0 OR "
     + " OR ".join(f"COALESCE(c.v{i}, 0) != 0" for i in range(len(CALL_SUM_TERMS)))
 )
+# What one new hand adds to the day's row of each player of match ?4 (played on day ?1): the
+# match itself if it is its first hand (?2), a win if it ended the match won by side ?3, and
+# the call figures of the player's seat rows of hand ?5 (as _DAYS_INSERT counts them).
+_DAYS_ADD = (
+    f"INSERT INTO player_days (player, date, {', '.join(_DAY_COUNTS)})"
+    " SELECT p.player, ?1, ?2, p.won, "
+    + ", ".join(f"COALESCE(c.v{i}, 0)" for i in range(len(CALL_SUM_TERMS)))
+    + " FROM (SELECT player, COALESCE(MAX(side = ?3), 0) AS won FROM match_players"
+    " WHERE match_id = ?4 GROUP BY player) p"
+    " LEFT JOIN (SELECT s.player, "
+    + ", ".join(f"{term.format(roles=CALLER)} AS v{i}" for i, term in enumerate(CALL_SUM_TERMS))
+    + " FROM seat_facts s WHERE s.match_id = ?4 AND s.no = ?5 AND s.game = 'euchre'"
+    " GROUP BY s.player) c ON c.player = p.player"
+    " WHERE ?2 OR p.won OR "
+    + " OR ".join(f"COALESCE(c.v{i}, 0) != 0" for i in range(len(CALL_SUM_TERMS)))
+    + " ON CONFLICT (player, date) DO UPDATE SET "
+    + ", ".join(f"{c} = {c} + excluded.{c}" for c in _DAY_COUNTS)
+)
 _SEAT_INSERT = (
     f"INSERT INTO seat_facts ({', '.join(SEAT_COLUMNS)}, player, partner, opp1, opp2)"
     f" VALUES ({', '.join('?' * (len(SEAT_COLUMNS) + 4))})"
@@ -64,21 +85,43 @@ _SEAT_INSERT = (
 
 
 def write(db: Database, match_id: str, match: Mapping[str, Any], replayed: MatchState | None,
-          only_no: int | None = None) -> None:
-    """Write the facts of a match from its replay: every hand (the old rows replaced), or only
-    hand ``only_no`` (just recorded). A match that no longer replays keeps no hand facts."""
-    if only_no is None:
-        db.execute("DELETE FROM hand_facts WHERE match_id = ?", [match_id])
-        db.execute("DELETE FROM seat_facts WHERE match_id = ?", [match_id])
+          from_no: int = 1) -> None:
+    """Write the facts of a match from its replay: the rows of hands ``from_no`` onward replaced
+    (a correction re-scores the hands after it; an undo only drops the last), the match's row,
+    and its players' day recounted. A match that no longer replays keeps no hand facts."""
+    start = from_no if replayed is not None and replayed.ok else 1
+    db.execute("DELETE FROM hand_facts WHERE match_id = ? AND no >= ?", [match_id, start])
+    db.execute("DELETE FROM seat_facts WHERE match_id = ? AND no >= ?", [match_id, start])
+    date, seated = _insert_hands(db, match_id, match, replayed, from_no)
+    _write_match(db, match_id, match, replayed, date)
+    refresh_days(db, set(seated.values()), date)
+
+
+def append(db: Database, match_id: str, match: Mapping[str, Any], replayed: MatchState) -> None:
+    """Add the facts of the match's last hand, just recorded: its own rows, the match's row, and
+    what it adds to its players' day (the rows of the hands before it cannot change: a hand's
+    facts come from it and the hands before it)."""
+    no = len(match.get("hands") or [])
+    date, seated = _insert_hands(db, match_id, match, replayed, no)
+    _write_match(db, match_id, match, replayed, date)
+    if not seated:
+        return
+    winner = replayed.winner if replayed.over else None  # a hand after the end is refused
+    db.execute(_DAYS_ADD, [date, int(no == 1), winner, match_id, no])
+
+
+def _insert_hands(db: Database, match_id: str, match: Mapping[str, Any],
+                  replayed: MatchState | None, from_no: int) -> tuple[str, dict[str, str]]:
+    """Insert the hand and seat rows of hands ``from_no`` onward; the match's day and players."""
     date = players.get_date(db, match_id) or players.today()
-    state = replayed.as_json() if replayed is not None and replayed.ok else None
-    parts = {h.no: h.parts for h in replayed.hands if h.parts} if replayed is not None else {}
-    rows = hand_rows(match_id, date, match, state, parts) if state else []
-    if only_no is not None:
-        rows = [r for r in rows if r["no"] == only_no]
     seated = players.seat_players(db, match_id)
+    if replayed is None or not replayed.ok:
+        return date, seated
+    changed = [h for h in replayed.hands if h.no >= from_no]
+    state = {"hands": [h.as_json() for h in changed]}
+    parts = {h.no: h.parts for h in changed if h.parts}
     hand_values, seat_values = [], []
-    for row in rows:
+    for row in hand_rows(match_id, date, match, state, parts):
         by_seat = [seated.get(s) for s in SEATS]
         caller = row.get("caller")
         hand_values.append([*(row[c] for c in HAND_COLUMNS), *by_seat,
@@ -92,17 +135,22 @@ def write(db: Database, match_id: str, match: Mapping[str, Any], replayed: Match
                                 seated[PARTNER[seat]], others[0], others[1]])
     db.conn.executemany(_HAND_INSERT, hand_values)
     db.conn.executemany(_SEAT_INSERT, seat_values)
-    hands = match.get("hands") or []
-    over = bool(state and state.get("over"))
-    score = (state or {}).get("score") or {"NS": 0, "EW": 0}
+    return date, seated
+
+
+def _write_match(db: Database, match_id: str, match: Mapping[str, Any],
+                 replayed: MatchState | None, date: str) -> None:
+    """The match's row of ``match_facts``: its hands, whether it is over, who won, the score."""
+    state = replayed if replayed is not None and replayed.ok else None
+    over = state is not None and state.over
+    score = state.score if state is not None else {"NS": 0, "EW": 0}
     db.execute(
         "INSERT OR REPLACE INTO match_facts (match_id, game, date, hands, over, winner,"
         " score_NS, score_EW) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [match_id, match.get("game"), date, len(hands), int(over),
-         (state or {}).get("winner") if over else None, score.get("NS", 0),
+        [match_id, match.get("game"), date, len(match.get("hands") or []), int(over),
+         state.winner if state is not None and over else None, score.get("NS", 0),
          score.get("EW", 0)],
     )
-    refresh_days(db, set(seated.values()), date)
 
 
 def refresh_days(db: Database, player_ids: set[str], date: str) -> None:

@@ -122,9 +122,13 @@ def if_match_version(match_id: str) -> int | None:
 # --- answers ----------------------------------------------------------------------------------
 
 
-def json_response(body: Any, status: int = 200) -> Response:
-    """A JSON response that is never cached without revalidation."""
-    response = jsonify(body)
+def json_response(body: Any, status: int = 200, encoded: str | None = None) -> Response:
+    """A JSON response that is never cached without revalidation (``encoded``: the body
+    already made into JSON text)."""
+    if encoded is not None:
+        response = current_app.response_class(encoded, mimetype="application/json")
+    else:
+        response = jsonify(body)
     response.status_code = status
     response.headers["Cache-Control"] = "no-store" if status >= 300 or status == 201 \
         else "no-cache"
@@ -140,7 +144,7 @@ def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
             body = outcome.response
         else:
             body = {"hand": outcome.hand, "state": _state_json(outcome.state)}
-        response = json_response(body, outcomes.http_status(outcome))
+        response = json_response(body, outcomes.http_status(outcome), outcome.response_json)
         if outcome.status is Status.DUPLICATE:
             response.headers["Idempotent-Replayed"] = "true"
         if outcome.version is not None:
