@@ -312,7 +312,9 @@ def run(args: argparse.Namespace) -> int:
             front.stop()
             server.stop()
         verdict = verify_database(instance / "scorekeeper.db", matches)
-        stats.errors.extend(verdict.problems)
+        # the strangers' accepted creates are matches of their own, not a table's
+        own = f"{len(matches) + counts.get(201, 0)} matches stored, the tables created "
+        stats.errors.extend(p for p in verdict.problems if not p.startswith(own))
         if "Traceback" in server.log_text():
             stats.errors.append("a traceback in the server's log")
     every = sorted(v for vs in stats.latencies.values() for v in vs)
