@@ -10,9 +10,11 @@ hands it to a render process, then waits without holding anything. So:
   priority), and at most ``PDF_WORKERS + PDF_QUEUE`` requests wait for renders; past that the
   answer is 503 with ``Retry-After`` at once. So PDF requests never hold more than a few of a
   worker's threads, and the rest stay free for hand saves and pages.
-- A render has ``PDF_TIMEOUT`` seconds: its process arms a timer whose signal ends it (the
-  kernel does it, even inside C code), the waiting requests get 503, and the next render starts
-  a new process. A request that waited that long for its turn gets 503 too.
+- A render has ``PDF_TIMEOUT`` seconds of CPU: its process arms a CPU-time timer whose signal
+  ends it (the kernel does it, even inside C code), the waiting requests get 503, and the next
+  render starts a new process. CPU time, not the clock: on a busy machine a render at niceness
+  19 waits for the CPU without running out its time. A request that waited ``PDF_TIMEOUT``
+  seconds (by the clock) gets 503 whatever the render's state.
 - A render process ends when the web process that started it ends, whatever ended it (a
   SIGKILL, the server's SIGTERM): it watches its parent through a pidfd.
 - Finished PDFs are kept (``PDF_CACHE`` of them, least recently used dropped) under a key that
@@ -47,8 +49,8 @@ from . import pdf
 
 RETRY_AFTER = 5  # seconds: a render takes one or two
 RENDER_NICENESS = 19
-# The web process waits this much longer than a render's own limit, so that a render that ran
-# out its time has been ended by its timer and reported before the wait gives up.
+# The web process waits this much longer than a render's own limit, so that on a quiet machine
+# a render that ran out its time has been ended by its timer and reported before the wait ends.
 WAIT_GRACE = 2.0
 
 
@@ -197,7 +199,7 @@ WeasyPrint."""
         os.nice(RENDER_NICENESS - os.nice(0))  # to 19, whatever the server's own niceness
     except OSError:
         pass
-    signal.signal(signal.SIGALRM, signal.SIG_DFL)  # a render's timer ends the process
+    signal.signal(signal.SIGPROF, signal.SIG_DFL)  # a render's timer ends the process
     watch_parent(parent)
     pdf.load()  # before any render's timer runs: the limit is for the render
 
@@ -226,18 +228,18 @@ _rendered_once = False
 
 
 def _render_in_process(limit: float, *args: Any) -> bytes:
-    """:func:`scorekeeper.printing.pdf.render_pdf` in a render process, ended by SIGALRM
-    (its default action) after ``limit`` seconds. After its first render
+    """:func:`scorekeeper.printing.pdf.render_pdf` in a render process, ended by SIGPROF
+    (its default action) after ``limit`` seconds of CPU. After its first render
     the process's long-lived objects (WeasyPrint's modules, the fonts and parsed stylesheets
     now cached) are moved out of the garbage collector's sight (``gc.freeze``): the full
     collections that come every few renders then walk only what a render leaves behind, not
     the hundred thousand objects that stay for the process's life."""
     global _rendered_once
-    signal.setitimer(signal.ITIMER_REAL, limit)
+    signal.setitimer(signal.ITIMER_PROF, limit)
     try:
         data = pdf.render_pdf(*args)
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
     if not _rendered_once:
         _rendered_once = True
         gc.collect()
