@@ -14,7 +14,7 @@ import subprocess
 import threading
 import unicodedata
 from datetime import date
-from functools import cache, lru_cache, wraps
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
@@ -63,6 +63,13 @@ def make_url_fetcher(origin: str, static_url: str, static_dir: Path) -> Any:
     return StaticOnlyFetcher(allowed_protocols=("http", "https"))
 
 
+def load() -> None:
+    """Import WeasyPrint and make the fonts' configuration, as the first render would."""
+    from weasyprint import HTML  # noqa: F401
+
+    font_config()
+
+
 @cache
 def font_config() -> Any:
     """One FontConfiguration for the process, shared by every CSS() and write_pdf()."""
@@ -92,101 +99,6 @@ def inline_vars(css: str) -> str:
         declared.setdefault(name, []).append(value.strip())
     once = {name: values[0] for name, values in declared.items() if len(values) == 1}
     return re.sub(r"var\((--[\w-]+)\)", lambda m: once.get(m.group(1), m.group(0)), css)
-
-
-# WeasyPrint's user-agent stylesheet gives every element of a document a style for its
-# ::marker and five footnote/note pseudo-elements (universal selectors), computed one by one:
-# six extra computed styles per element, the largest part of the cascade in a long table.
-# These documents draw no list markers (only li is a list item) and no footnotes, so the
-# renders here use the same stylesheet with those rules narrowed to li or left out; the
-# pages come out the same (tests/test_pdf_speed.py renders both and compares the pixels).
-UA_UNUSED = ("::footnote-call ", "::footnote-marker ", "::note-call ", "::note-marker ",
-             "::note-callback ")
-
-
-def lean_ua(text: str) -> str:
-    """WeasyPrint's user-agent stylesheet ``text`` without the rules these documents never
-    use: ``::marker`` only for ``li``, no footnote or note pseudo-elements."""
-    lines = []
-    for line in text.splitlines(keepends=True):
-        if line.startswith(UA_UNUSED):
-            continue
-        if line.startswith("::marker "):
-            line = "li" + line
-        lines.append(line)
-    return "".join(lines)
-
-
-def cached_chars_until(stream_class: Any, regexes: dict[Any, Any]) -> bool:
-    """Make ``stream_class.chars_until`` (tinyhtml5's input stream) find its regular
-    expression in a cache again; True if it was wrapped.
-
-    tinyhtml5 2.x keeps the expression it builds for a set of characters under the wrong key
-    (``characters = cache[(characters, opposite)] = regex`` binds ``characters`` first), so
-    every call builds the expression anew (about 7% of a match PDF's render). The wrapper
-    keeps each expression under its characters and calls the original with the compiled
-    expression, which the original finds in its own cache under the key it does use (the
-    expression itself). The parse is unchanged (tests/test_pdf_speed.py compares the trees).
-    """
-    original = getattr(stream_class, "chars_until", None)
-    if original is None or getattr(original, "cached_regex", False):
-        return False
-    built: dict[tuple[Any, bool], re.Pattern[str]] = {}
-
-    @wraps(original)  # the stock method stays at chars_until.__wrapped__
-    def chars_until(self: Any, characters: Any, opposite: bool = False) -> Any:
-        regex = built.get((characters, opposite))
-        if regex is None:
-            body = "".join(f"\\x{ord(c):02x}" for c in characters)
-            regex = re.compile(f"[{'' if opposite else '^'}{body}]+")
-            built[(characters, opposite)] = regex
-            regexes[(regex, opposite)] = regex
-        return original(self, regex, opposite)
-
-    chars_until.cached_regex = True  # type: ignore[attr-defined]
-    stream_class.chars_until = chars_until
-    return True
-
-
-def _faster_parsing() -> None:
-    """Apply :func:`cached_chars_until` to tinyhtml5, if it is the tinyhtml5 it was made for."""
-    try:
-        from tinyhtml5 import inputstream
-    except ImportError:  # another HTML parser: nothing to mend
-        return
-    stream_class = getattr(inputstream, "HTMLUnicodeInputStream", None)
-    regexes = getattr(inputstream, "characters_until_regex", None)
-    if stream_class is not None and isinstance(regexes, dict):
-        cached_chars_until(stream_class, regexes)
-
-
-@cache
-def document_class(lean: bool = True) -> Any:
-    """The WeasyPrint ``HTML`` class the renders use: with the lean user-agent stylesheet
-    (:func:`lean_ua`), or WeasyPrint's own if ``lean`` is false or this WeasyPrint has no
-    such stylesheet to narrow. Either way tinyhtml5 keeps its expressions
-    (:func:`cached_chars_until`)."""
-    from weasyprint import CSS, HTML
-
-    _faster_parsing()
-
-    try:
-        from weasyprint.html import UA, UA_COUNTER_STYLE, UA_STYLESHEET
-    except ImportError:  # another WeasyPrint: its own stylesheet, only slower
-        return HTML
-    lean_text = lean_ua(UA)
-    if not lean or lean_text == UA or not hasattr(HTML, "_ua_stylesheets"):
-        return HTML
-    lean_sheet = CSS(string=lean_text, counter_style=UA_COUNTER_STYLE)
-
-    class LeanHTML(HTML):  # type: ignore[misc]
-        """HTML rendered with the lean user-agent stylesheet."""
-
-        def _ua_stylesheets(self, forms: bool = False) -> list[Any]:
-            return [lean_sheet if sheet is UA_STYLESHEET else sheet
-                    for sheet in super()._ua_stylesheets(forms)]
-
-    return LeanHTML
 
 
 # Tags around which white space never shows (it collapses away at the start or end of a
@@ -225,9 +137,11 @@ def render_pdf(
                                static_dir)
         with _RENDER_LOCK:  # parsing a stylesheet also loads fonts
             sheets.append(_stylesheet(path, path.stat().st_mtime_ns))
+    from weasyprint import HTML
+
     with _RENDER_LOCK:
-        document = document_class()(string=compact_html(html), base_url=base_url,
-                                    url_fetcher=fetcher, media_type="print")
+        document = HTML(string=compact_html(html), base_url=base_url, url_fetcher=fetcher,
+                        media_type="print")
         pdf = document.write_pdf(stylesheets=sheets, font_config=font_config(), cache={})
     assert pdf is not None
     return bytes(pdf)

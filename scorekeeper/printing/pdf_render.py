@@ -10,8 +10,13 @@ hands it to a render process, then waits without holding anything. So:
   priority), and at most ``PDF_WORKERS + PDF_QUEUE`` requests wait for renders; past that the
   answer is 503 with ``Retry-After`` at once. So PDF requests never hold more than a few of a
   worker's threads, and the rest stay free for hand saves and pages.
-- A render that takes longer than ``PDF_TIMEOUT`` seconds is stopped (its pool is replaced)
-  and answered with 503.
+- A render has ``PDF_TIMEOUT`` seconds of CPU: its process arms a CPU-time timer whose signal
+  ends it (the kernel does it, even inside C code), the waiting requests get 503, and the next
+  render starts a new process. CPU time, not the clock: on a busy machine a render at niceness
+  19 waits for the CPU without running out its time. A request that waited ``PDF_TIMEOUT``
+  seconds (by the clock) gets 503 whatever the render's state.
+- A render process ends when the web process that started it ends, whatever ended it (a
+  SIGKILL, the server's SIGTERM): it watches its parent through a pidfd.
 - Finished PDFs are kept (``PDF_CACHE`` of them, least recently used dropped) under a key that
   names what they show: the match, its version, the language and the paper size. Identical
   requests arriving together wait for the same render: a flood of one request renders once.
@@ -26,13 +31,14 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import select
+import signal
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +48,9 @@ from . import pdf
 
 RETRY_AFTER = 5  # seconds: a render takes one or two
 RENDER_NICENESS = 19
+# The web process waits this much longer than a render's own limit, so that on a quiet machine
+# a render that ran out its time has been ended by its timer and reported before the wait ends.
+WAIT_GRACE = 2.0
 
 
 class RenderBusy(Exception):
@@ -61,14 +70,14 @@ class RenderQueue:
         self._waiting = 0  # requests waiting for a render now
         self._executor: ProcessPoolExecutor | None = None
         self._cache: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._running: dict[Hashable, Future[bytes]] = {}
+        self._running: dict[Hashable, tuple[Future[bytes], ProcessPoolExecutor]] = {}
         self.renders = 0  # renders started (for tests and the benchmark)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_render_process_start,
+                initializer=_render_process_start, initargs=(os.getpid(),),
             )
         return self._executor
 
@@ -85,7 +94,6 @@ class RenderQueue:
         return self.render_how(key, build)[0]
 
     def render_how(self, key: Hashable, build: Callable[[], tuple[Any, ...]],
-                   waiting: Callable[[], AbstractContextManager[Any]] = nullcontext,
                    ) -> tuple[bytes, str]:
         """The PDF for ``key`` and how it came: ``"cached"``, ``"shared"`` (a render under way
         for another request) or ``"rendered"``.
@@ -97,8 +105,6 @@ class RenderQueue:
         :param build: called only when a render is needed; returns the arguments of
             :func:`scorekeeper.pdf.render_pdf` (html, base_url, static_url, static_dir,
             stylesheets).
-        :param waiting: a context around the wait for the render process (the web request
-            gives its CPU place back meanwhile: :func:`scorekeeper.lane.released`).
         :raises RenderBusy: too many waiting, or the render took longer than the limit.
         """
         data = self.cached(key)
@@ -109,16 +115,14 @@ class RenderQueue:
                 raise RenderBusy("the render queue is full")
             self._waiting += 1
         try:
-            future, how = self._future(key, build)
+            future, pool, how = self._future(key, build)
             try:
-                with waiting():
-                    data = future.result(timeout=self.timeout)
+                data = future.result(timeout=self.timeout + WAIT_GRACE)
             except FutureTimeout:
-                self._stop_pool(future)
+                future.cancel()  # still queued: never starts; running: its timer ends it
                 raise RenderBusy("the render took too long") from None
-            except BrokenProcessPool:
-                with self._lock:
-                    self._executor = None
+            except BrokenProcessPool:  # a render ran out its time, or its process died
+                self._drop_pool(pool)
                 raise RenderBusy("the render process stopped") from None
         finally:
             with self._lock:
@@ -131,45 +135,46 @@ class RenderQueue:
                     self._cache.popitem(last=False)
         return data, how
 
-    def _future(self, key: Hashable,
-                build: Callable[[], tuple[Any, ...]]) -> tuple[Future[bytes], str]:
-        """The render under way for ``key``, or a new one."""
+    def _future(self, key: Hashable, build: Callable[[], tuple[Any, ...]],
+                ) -> tuple[Future[bytes], ProcessPoolExecutor, str]:
+        """The render under way for ``key``, or a new one, and the pool it runs in."""
         with self._lock:
             running = self._running.get(key)
         if running is not None:
-            return running, "shared"
+            return (*running, "shared")
         args = build()  # outside the lock: it reads the database and renders a template
         with self._lock:
             running = self._running.get(key)
             if running is not None:  # another request started the same render meanwhile
-                return running, "shared"
+                return (*running, "shared")
+            pool = self._pool()
             try:
-                future = self._pool().submit(_render_in_process, *args)
+                future = pool.submit(_render_in_process, self.timeout, *args)
             except BrokenProcessPool:  # a render process died: start afresh next time
-                self._executor = None
-                raise RenderBusy("the render process stopped") from None
-            self._running[key] = future
-            self.renders += 1
+                broken = True
+            else:
+                broken = False
+                self._running[key] = (future, pool)
+                self.renders += 1
+        if broken:
+            self._drop_pool(pool)
+            raise RenderBusy("the render process stopped")
 
         def done(finished: Future[bytes]) -> None:
             with self._lock:
-                if self._running.get(key) is finished:
+                if self._running.get(key, (None,))[0] is finished:
                     del self._running[key]
 
         future.add_done_callback(done)
-        return future, "rendered"
+        return future, pool, "rendered"
 
-    def _stop_pool(self, future: Future[bytes]) -> None:
-        """Stop a render that ran over its time: the pool's processes are ended and a new pool
-        starts with the next render (the other renders in it answer 503 too)."""
+    def _drop_pool(self, broken: ProcessPoolExecutor) -> None:
+        """Let a broken pool go (its executor has already ended its processes); the next
+        render starts a new one."""
         with self._lock:
-            executor, self._executor = self._executor, None
-        if executor is None:
-            return
-        for process in list(getattr(executor, "_processes", {}).values()):
-            process.terminate()
-        executor.shutdown(wait=False, cancel_futures=True)
-        future.cancel()
+            if self._executor is broken:
+                self._executor = None
+        broken.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """End the render processes (at exit, or in tests)."""
@@ -179,28 +184,57 @@ class RenderQueue:
             executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _render_process_start() -> None:
+def _render_process_start(parent: int) -> None:
     """In a render process: the lowest CPU priority (niceness 19), so that on a busy machine
     the web processes (hand saves, pages) always go first and a render gets the CPU they leave.
     (Not ``SCHED_IDLE``: on a machine busy with other work a render would then wait minutes,
-    past ``PDF_TIMEOUT``.)"""
+    past ``PDF_TIMEOUT``.) Then watch ``parent``, the web process, and end with it, and load
+WeasyPrint."""
     try:
         os.nice(RENDER_NICENESS - os.nice(0))  # to 19, whatever the server's own niceness
     except OSError:
         pass
+    signal.signal(signal.SIGPROF, signal.SIG_DFL)  # a render's timer ends the process
+    watch_parent(parent)
+    pdf.load()  # before any render's timer runs: the limit is for the render
+
+
+def watch_parent(parent: int) -> None:
+    """End this process as soon as ``parent`` ends: a daemon thread waits on a pidfd of it.
+
+    Not ``PR_SET_PDEATHSIG``: it fires when the *thread* that started the process ends, and a
+    pool starts its processes from whichever request thread submits first.
+    """
+    if os.getppid() != parent:  # it ended before we started watching
+        os._exit(0)
+    try:
+        pidfd = os.pidfd_open(parent)
+    except OSError:  # it ended meanwhile
+        os._exit(0)
+
+    def wait() -> None:
+        select.select([pidfd], [], [])
+        os._exit(0)  # nothing to save: a render in flight has no one left to answer
+
+    threading.Thread(target=wait, name="watch-parent", daemon=True).start()
 
 
 _rendered_once = False
 
 
-def _render_in_process(*args: Any) -> bytes:
-    """:func:`scorekeeper.printing.pdf.render_pdf` in a render process. After its first render
+def _render_in_process(limit: float, *args: Any) -> bytes:
+    """:func:`scorekeeper.printing.pdf.render_pdf` in a render process, ended by SIGPROF
+    (its default action) after ``limit`` seconds of CPU. After its first render
     the process's long-lived objects (WeasyPrint's modules, the fonts and parsed stylesheets
     now cached) are moved out of the garbage collector's sight (``gc.freeze``): the full
     collections that come every few renders then walk only what a render leaves behind, not
     the hundred thousand objects that stay for the process's life."""
     global _rendered_once
-    data = pdf.render_pdf(*args)
+    signal.setitimer(signal.ITIMER_PROF, limit)
+    try:
+        data = pdf.render_pdf(*args)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
     if not _rendered_once:
         _rendered_once = True
         gc.collect()
@@ -232,12 +266,11 @@ def queue() -> RenderQueue:
 
 def render(key: Hashable, html: Callable[[], str], base_url: str, static_dir: Path,
            static_url: str, stylesheets: tuple[str, ...],
-           waiting: Callable[[], AbstractContextManager[Any]] = nullcontext,
            ) -> tuple[bytes, str]:
     """Render (or reuse) the PDF of ``key``; ``html`` builds the document only if needed.
     Returns the PDF and how it came (``cached``, ``shared`` or ``rendered``)."""
     return queue().render_how(
-        key, lambda: (html(), base_url, static_url, static_dir, stylesheets), waiting
+        key, lambda: (html(), base_url, static_url, static_dir, stylesheets)
     )
 
 

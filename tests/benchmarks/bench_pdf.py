@@ -1,7 +1,7 @@
 """How long a match PDF takes, against WeasyPrint rendering a plain document of the same size.
 
 Run: ``.venv/bin/python tests/benchmarks/bench_pdf.py`` (not collected by pytest).
-Targets: a 30-hand match under 1 s, a 100-hand match under 3 s, and within 1.5x of the plain
+Targets: a 30-hand match under 1 s, a 100-hand match under 3 s, and within 2x of the plain
 document (a table with as many rows and the same 12 columns plus one SVG line, no app code)
 measured in the same run.
 
@@ -29,7 +29,7 @@ from scorekeeper import create_app, service  # noqa: E402
 from scorekeeper.store.db import get_db  # noqa: E402
 
 TARGETS = {30: 1.0, 100: 3.0}
-RATIO = 1.5
+RATIO = 2.0  # issue 21: WeasyPrint as released, no patch
 RUNS = 9
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 

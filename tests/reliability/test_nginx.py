@@ -1,0 +1,225 @@
+"""The shipped nginx configuration in front of a real ``scorekeeper serve`` (issue 21).
+
+nginx runs deploy/nginx/scorekeeper.conf as shipped, with only its addresses, a self-signed
+certificate (made by the app's tls module) and, to keep the waits short, 2 s client timeouts
+instead of 10 s. Through it over TLS: a hand saved and read, 304 polls, a PDF, the app seeing
+HTTPS and the client's address; nginx's limits (429 past the create and PDF rates, 503 past
+the PDF connections, 413 for a huge body, slow heads and bodies cut); and a scorer's saves
+while thousands of idle connections and 200 slowloris connections are held open.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import ssl
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from reliability_support import ServeProcess, benchmark_script, euchre
+
+from scorekeeper import tls
+
+pytestmark = pytest.mark.slow
+behind_nginx = benchmark_script("behind_nginx")
+TIMEOUT = 2  # seconds: the client timeouts of this test's nginx
+
+
+@pytest.fixture(scope="module")
+def front(tmp_path_factory: pytest.TempPathFactory):
+    tmp = tmp_path_factory.mktemp("nginx")
+    server = ServeProcess(tmp / "instance", log=tmp / "serve.log",
+                          env={"SCOREKEEPER_TRUSTED_PROXIES": "1",
+                               "SCOREKEEPER_WRITE_LIMIT_PER_MINUTE": "0"})
+    server.start()
+    cert = tls.ensure_certificate(tmp / "tls", [])
+    proxy = behind_nginx.NginxProcess(tmp / "nginx", server.base.removeprefix("http://"),
+                                      cert=cert.certfile, key=cert.keyfile,
+                                      client_timeout=f"{TIMEOUT}s")
+    try:
+        proxy.start()
+        proxy.context = ssl.create_default_context(cafile=str(cert.certfile))
+        yield proxy
+    finally:
+        proxy.stop()
+        server.stop()
+    log = server.log_text()
+    assert "Traceback" not in log, log
+
+
+class Conn:
+    """One keep-alive HTTPS connection from a given loopback address."""
+
+    def __init__(self, front: Any, source: str = "127.0.0.2"):
+        self.conn = http.client.HTTPSConnection("127.0.0.1", front.port, timeout=30,
+                                                context=front.context,
+                                                source_address=(source, 0))
+
+    def __call__(self, method: str, path: str, body: Any = None,
+                 **headers: str) -> tuple[int, bytes, dict[str, str]]:
+        data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
+        if data is not None:
+            headers.setdefault("Content-Type", "application/json")
+        self.conn.request(method, path, body=data, headers=headers)
+        response = self.conn.getresponse()
+        raw = response.read()
+        return response.status, raw, {k.lower(): v for k, v in response.getheaders()}
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def new_match(conn: Conn) -> tuple[str, str]:
+    status, raw, _h = conn("POST", "/api/matches", euchre())
+    assert status == 201, raw
+    body = json.loads(raw)
+    return body["id"], body["edit_key"]
+
+
+def test_a_hand_saved_and_read_polls_and_a_pdf_through_nginx(front) -> None:
+    conn = Conn(front)
+    try:
+        match_id, key = new_match(conn)
+        status, raw, headers = conn("POST", f"/api/matches/{match_id}/hands",
+                                    {"caller": "E", "makers_tricks": 3, "no": 1},
+                                    Authorization=f"Bearer {key}")
+        assert status == 201, raw
+        assert "strict-transport-security" in headers  # the app sees HTTPS (X-Forwarded-Proto)
+        status, raw, headers = conn("GET", f"/api/matches/{match_id}")
+        assert status == 200 and len(json.loads(raw)["match"]["hands"]) == 1
+        etag = headers["etag"]
+        status, raw, _h = conn("GET", f"/api/matches/{match_id}", **{"If-None-Match": etag})
+        assert (status, raw) == (304, b"")
+        status, raw, headers = conn("GET", f"/m/{match_id}/live", **{"Accept-Encoding": "gzip"})
+        assert status == 200
+        status, _raw, _h = conn("GET", f"/m/{match_id}/live",
+                                **{"If-None-Match": headers["etag"], "Accept-Encoding": "gzip"})
+        assert status == 304
+        status, raw, headers = conn("GET", f"/m/{match_id}/sheet.pdf")
+        assert status == 200 and raw.startswith(b"%PDF")
+        assert headers["content-type"] == "application/pdf"
+    finally:
+        conn.close()
+
+
+def test_plain_http_sends_phones_to_https(front) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", front.http_port, timeout=10)
+    conn.request("GET", "/m/abc", headers={"Host": "scores.example.org"})
+    response = conn.getresponse()
+    assert response.status == 301
+    assert response.getheader("Location") == "https://scores.example.org/m/abc"
+    conn.close()
+
+
+def test_anonymous_creates_past_the_rate_are_429_in_words(front) -> None:
+    conn = Conn(front, "127.0.0.3")
+    try:
+        statuses = []
+        for _ in range(45):
+            status, raw, headers = conn("POST", "/api/matches", euchre())
+            statuses.append(status)
+        assert statuses[:30] == [201] * 30, statuses
+        assert statuses.count(429) >= 10, statuses
+        assert int(headers["retry-after"]) > 0 and b"Too many requests" in raw
+        # the same address's scorer saves and reads are never limited
+        match_id, key = new_match(Conn(front, "127.0.0.4"))
+        for no in range(1, 41):
+            status, raw, _h = conn("POST", f"/api/matches/{match_id}/hands",
+                                   {"caller": "N", "makers_tricks": 3, "no": no},
+                                   Authorization=f"Bearer {key}")
+            assert status == 201, (no, raw)
+        assert conn("GET", "/start")[0] in (200, 303)  # the GET of a limited path is not limited
+    finally:
+        conn.close()
+
+
+def test_pdfs_past_the_limits_are_refused_in_words(front) -> None:
+    def fetch(_i: int) -> tuple[int, bytes]:
+        conn = Conn(front, "127.0.0.5")
+        try:
+            status, raw, _h = conn("GET", "/sheets/whist.pdf")
+            return status, raw
+        finally:
+            conn.close()
+
+    with ThreadPoolExecutor(16) as pool:
+        answers = list(pool.map(fetch, range(24)))
+    statuses = [s for s, _r in answers]
+    assert set(statuses) <= {200, 429, 503}, statuses
+    assert 200 in statuses and (429 in statuses or 503 in statuses), statuses
+    for status, raw in answers:
+        if status == 200:
+            assert raw.startswith(b"%PDF")
+        else:
+            assert b"try again" in raw
+
+
+def test_a_huge_body_is_413(front) -> None:
+    conn = Conn(front, "127.0.0.6")
+    try:
+        status, _raw, _h = conn("POST", "/import", b"x" * (2 * 1024 * 1024),
+                                **{"Content-Type": "application/octet-stream"})
+    except (ConnectionResetError, BrokenPipeError):  # nginx may close before reading it all
+        status = 413
+    finally:
+        conn.close()
+    assert status == 413
+
+
+def tls_socket(front: Any) -> ssl.SSLSocket:
+    raw = socket.create_connection(("127.0.0.1", front.port), timeout=TIMEOUT * 5)
+    return front.context.wrap_socket(raw, server_hostname="127.0.0.1")
+
+
+def closed_after(sock: ssl.SSLSocket) -> tuple[float, bytes]:
+    """Seconds until nginx answered or closed, and what it sent."""
+    started = time.monotonic()
+    got = b""
+    try:
+        while chunk := sock.recv(4096):
+            got += chunk
+    except (ConnectionResetError, ssl.SSLError):
+        pass
+    return time.monotonic() - started, got
+
+
+@pytest.mark.parametrize("request_head", [
+    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # a head that never ends
+    b"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{",  # a body
+])
+def test_slow_clients_are_cut_after_the_timeout(front, request_head: bytes) -> None:
+    sock = tls_socket(front)
+    try:
+        sock.sendall(request_head)
+        seconds, got = closed_after(sock)
+    finally:
+        sock.close()
+    assert TIMEOUT - 0.5 < seconds < TIMEOUT * 4, seconds
+    assert got == b"" or got.startswith(b"HTTP/1.1 408"), got[:100]
+
+
+def test_idle_and_slowloris_connections_change_nothing_for_a_scorer(front) -> None:
+    stop = threading.Event()
+    idle = behind_nginx.hold_idle(front.port, 2000, stop)
+    behind_nginx.slowloris(front.port, 200, stop, tls=True)
+    conn = Conn(front, "127.0.0.7")
+    try:
+        deadline = time.monotonic() + 10
+        while len(idle) < 2000 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(idle) >= 1500  # most of them open at once (nginx cuts them every 2 s)
+        match_id, key = new_match(conn)
+        for no in range(1, 61):
+            status, raw, _h = conn("POST", f"/api/matches/{match_id}/hands",
+                                   {"caller": "E", "makers_tricks": 3, "no": no},
+                                   Authorization=f"Bearer {key}")
+            assert status == 201, (no, raw)
+            status, _raw, _h = conn("GET", f"/api/matches/{match_id}")
+            assert status == 200
+    finally:
+        stop.set()
+        conn.close()
