@@ -92,7 +92,7 @@ def _round(hand: dict[str, Any]) -> int | None:
     if hand.get("round") in (1, 2):
         return int(hand["round"])
     trump, turn_up = hand.get("trump"), hand.get("turn_up")
-    if isinstance(trump, str) and isinstance(turn_up, str):
+    if isinstance(trump, str) and isinstance(turn_up, str) and turn_up != "JK":
         return 1 if turn_up.endswith(trump) else 2
     return None
 
@@ -159,9 +159,11 @@ def _known_dealt(hand: dict[str, Any], dealer: str) -> dict[str, list[str]]:
 def _what_egn_lacks(hand: dict[str, Any], dealer: str) -> list[str]:
     """The hand's facts EGN has no field for, in words (commentary for a person)."""
     texts = []
+    trump = hand.get("trump")
+    if hand.get("turn_up") == "JK" and _round(hand) != 2 and trump in SUIT_NAMES:
+        texts.append(f"The Joker was turned up; the dealer named {SUIT_NAMES[trump]} for it")
     caller = hand.get("caller")
     if caller in SEATS and not _calls(hand, dealer):
-        trump = hand.get("trump")
         named = f" ({SUIT_NAMES[trump]} trump)" if trump in SUIT_NAMES else ""
         texts.append(f"{caller} called{named}; the bidding was not recorded")
     tricks = hand.get("makers_tricks")
