@@ -9,9 +9,8 @@ from typing import Any, Literal, NamedTuple, TypeGuard
 Seat = Literal["N", "E", "S", "W"]
 Team = Literal["NS", "EW"]
 Suit = Literal["S", "H", "D", "C"]
-# The Joker has no suit of its own (its effective suit is the trump): it carries this mark,
+# The Joker has no suit of its own (its effective suit is the trump): it carries the mark "J",
 # which no suit test matches.
-JOKER_MARK = "J"
 CardSuit = Literal["S", "H", "D", "C", "J"]
 
 SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
