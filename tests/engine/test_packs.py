@@ -4,8 +4,6 @@ replayed and checked, for every pack with and without the Joker."""
 
 from __future__ import annotations
 
-import random
-
 import packplay
 import pytest
 from hypothesis import HealthCheck, given, settings
