@@ -97,6 +97,12 @@ def _round(hand: dict[str, Any]) -> int | None:
     return None
 
 
+def _joker_named(hand: dict[str, Any]) -> bool:
+    """The Joker was turned up and the suit named for it may be trump (round 1, or the round
+    not recorded): EGN has no field for that suit."""
+    return hand.get("turn_up") == "JK" and not hand.get("passed") and _round(hand) != 2
+
+
 def _up_card(hand: dict[str, Any]) -> str:
     """The turn-up; else ``X`` of its suit (round 1 makes trump the turn-up's suit) or ``Xx``."""
     if isinstance(hand.get("turn_up"), str):
@@ -110,11 +116,14 @@ def _up_card(hand: dict[str, Any]) -> str:
 def _calls(hand: dict[str, Any], dealer: str) -> list[str]:
     """The calls when they are known: everyone passing, or the passes up to the caller's call.
 
-    Unknown (an empty list) when the round is not recorded, or round 2 without the suit named.
+    Unknown (an empty list) when the round is not recorded, or round 2 without the suit named,
+    or trump was the suit named for a turned-up Joker.
     """
     if hand.get("passed"):
         return ["Pass"] * 8
     caller, round_, trump = hand.get("caller"), _round(hand), hand.get("trump")
+    if _joker_named(hand):
+        return []  # an Order of the up card B would make no suit trump
     if caller not in SEATS or round_ is None or (round_ == 2 and not trump):
         return []
     offset = (SEATS.index(caller) - SEATS.index(dealer) - 1) % 4
@@ -160,10 +169,13 @@ def _what_egn_lacks(hand: dict[str, Any], dealer: str) -> list[str]:
     """The hand's facts EGN has no field for, in words (commentary for a person)."""
     texts = []
     trump = hand.get("trump")
-    if hand.get("turn_up") == "JK" and _round(hand) != 2 and trump in SUIT_NAMES:
-        texts.append(f"The Joker was turned up; the dealer named {SUIT_NAMES[trump]} for it")
     caller = hand.get("caller")
-    if caller in SEATS and not _calls(hand, dealer):
+    joker_named = _joker_named(hand) and isinstance(trump, str) and trump in SUIT_NAMES
+    if joker_named and isinstance(trump, str):
+        ordered = f"; {caller} ordered it up in round 1" if _round(hand) == 1 else ""
+        texts.append(f"The Joker was turned up; the dealer named {SUIT_NAMES[trump]} for "
+                     f"it{ordered}")
+    if caller in SEATS and not _calls(hand, dealer) and not (joker_named and _round(hand)):
         named = f" ({SUIT_NAMES[trump]} trump)" if trump in SUIT_NAMES else ""
         texts.append(f"{caller} called{named}; the bidding was not recorded")
     tricks = hand.get("makers_tricks")
