@@ -3,8 +3,9 @@ the page's script know about it.
 
 A game is one module (``engine/euchre.py``, ``engine/whist.py``) that ends with
 ``GAME = Game(...)``; :mod:`scorekeeper.engine.games` registers it. The engine reads
-``evaluate``, ``apply``, ``settle`` and the options; the web layer reads the label, the presets,
-the hand form, the template names, the tricks per deal and the default target.
+``evaluate``, ``apply``, ``settle``, the options and the pack of a match's rules; the web layer
+reads the label, the presets, the hand form, the template names, the tricks per deal, the
+default target and the pack (``pack(rules).as_json()``: ranks, Joker, hand and kitty sizes).
 """
 
 from __future__ import annotations
