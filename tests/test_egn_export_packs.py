@@ -122,3 +122,4 @@ def test_the_download_of_a_joker_match(client):
     egn = json.loads(response.data)
     assert schema_errors(egn) == []
     assert egn["metadata"]["ruleset"]["joker"] is True
+

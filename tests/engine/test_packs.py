@@ -199,3 +199,11 @@ def test_the_pack_does_not_change_the_score():
 
 def test_euchre_pack_is_the_games_data():
     assert GAMES["euchre"].pack is euchre.pack
+
+
+def test_the_statistics_do_not_guess_the_round_of_a_turned_up_joker():
+    from scorekeeper.formats.facts import round_of
+
+    assert round_of({"turn_up": "JK", "trump": "H"}, "H") is None
+    assert round_of({"turn_up": "JK", "trump": "H", "round": 1}, "H") == 1
+    assert round_of({"turn_up": "9H", "trump": "H"}, "H") == 1
