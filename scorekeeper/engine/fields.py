@@ -86,7 +86,8 @@ class FieldReader:
         return card
 
     def _outside(self, card: Card, field: str, trick: int | None) -> None:
-        """A card outside the pack: the reason names the pack when the rules chose it."""
+        """A card outside the pack: the reason names the pack when the rules chose a larger one
+        than the game's own (Euchre's 9 to A keeps the deck's message, as before packs)."""
         pack = self.pack
         if pack is not None and card == JOKER:
             self.problem("hand.joker_not_in_pack", field, trick)

@@ -170,12 +170,11 @@ def _what_egn_lacks(hand: dict[str, Any], dealer: str) -> list[str]:
     texts = []
     trump = hand.get("trump")
     caller = hand.get("caller")
-    joker_named = _joker_named(hand) and isinstance(trump, str) and trump in SUIT_NAMES
-    if joker_named and isinstance(trump, str):
+    joker_suit = SUIT_NAMES.get(trump) if isinstance(trump, str) and _joker_named(hand) else None
+    if joker_suit:
         ordered = f"; {caller} ordered it up in round 1" if _round(hand) == 1 else ""
-        texts.append(f"The Joker was turned up; the dealer named {SUIT_NAMES[trump]} for "
-                     f"it{ordered}")
-    if caller in SEATS and not _calls(hand, dealer) and not (joker_named and _round(hand)):
+        texts.append(f"The Joker was turned up; the dealer named {joker_suit} for it{ordered}")
+    if caller in SEATS and not _calls(hand, dealer) and not (joker_suit and _round(hand)):
         named = f" ({SUIT_NAMES[trump]} trump)" if trump in SUIT_NAMES else ""
         texts.append(f"{caller} called{named}; the bidding was not recorded")
     tricks = hand.get("makers_tricks")
