@@ -12,7 +12,8 @@ the whole hand (tricks already won counted) when both sides play their best from
 The solver is a minimax over the remaining cards, asked yes/no questions ("can the makers still
 take k tricks?") with memoised bounds at the start of every trick, and cards that are equal for
 the rest of the hand (touching in rank, nothing live between them) tried once. It uses the
-engine's card rules (:mod:`.cards`: effective suit, bowers, trick winner), plays lone hands with
+engine's card rules (:mod:`.cards`: effective suit, bowers, the Joker, trick winner: the pack
+does not matter, only the 20 cards in play), plays lone hands with
 the partner out (three-card tricks) and any number of seats out (a lone defender).
 :func:`analyse_hand` reads a hand of the match format: who leads follows the ``lone_lead``
 option, and a stick-the-dealer hand is analysed like any other.

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, TypeGuard
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal, NamedTuple, TypeGuard
 
 Seat = Literal["N", "E", "S", "W"]
 Team = Literal["NS", "EW"]
 Suit = Literal["S", "H", "D", "C"]
+# The Joker has no suit of its own (its effective suit is the trump): it carries the mark "J",
+# which no suit test matches.
+CardSuit = Literal["S", "H", "D", "C", "J"]
 
 SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
 TEAMS: tuple[Team, ...] = ("NS", "EW")
@@ -15,6 +20,7 @@ SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES: dict[int, str] = {11: "J", 12: "Q", 13: "K", 14: "A"}
 JACK = 11
+JOKER_RANK = 15  # above the ace: the highest trump of a pack that has it
 
 # The other suit of the same colour: whose jack is the left bower.
 SAME_COLOUR: dict[str, Suit] = {"S": "C", "C": "S", "H": "D", "D": "H"}
@@ -28,21 +34,73 @@ class Card(NamedTuple):
     """A playing card: rank 2..14 (J=11, Q=12, K=13, A=14) and suit S/H/D/C."""
 
     rank: int
-    suit: Suit
+    suit: CardSuit
 
     def __str__(self) -> str:
+        if self.rank == JOKER_RANK:
+            return "JK"
         return RANK_NAMES.get(self.rank, str(self.rank)) + self.suit
 
     @property
     def symbol(self) -> str:
-        """The card with a suit symbol, e.g. ``10♥``."""
+        """The card with a suit symbol, e.g. ``10♥`` (the Joker: ``JK``)."""
+        if self.rank == JOKER_RANK:
+            return "JK"
         return RANK_NAMES.get(self.rank, str(self.rank)) + SUIT_SYMBOLS[self.suit]
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(14, 1, -1))
+JOKER = Card(JOKER_RANK, "J")
 EUCHRE_DECK: frozenset[Card] = frozenset(c for c in ALL_CARDS if c.rank >= 9)
 WHIST_DECK: frozenset[Card] = frozenset(ALL_CARDS)
-_BY_TEXT: dict[str, Card] = {str(c): c for c in ALL_CARDS}
+_BY_TEXT: dict[str, Card] = {str(c): c for c in (*ALL_CARDS, JOKER)}
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """The cards a match is played with, as data the engine, the pages and their script share.
+
+    ``low``: the lowest rank of each suit (9 for Euchre's 24 cards, 7 for 32, 2 for 52);
+    ``joker``: the Joker is in; ``hand_size``: cards dealt to each seat; ``trick_size``: cards
+    in a trick when everyone plays.
+    """
+
+    low: int
+    joker: bool
+    hand_size: int
+    trick_size: int = 4
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks of each suit, highest first (the Joker aside)."""
+        return tuple(range(14, self.low - 1, -1))
+
+    @property
+    def cards(self) -> frozenset[Card]:
+        return _pack_cards(self.low, self.joker)
+
+    @property
+    def size(self) -> int:
+        return 4 * len(self.ranks) + self.joker
+
+    @property
+    def kitty(self) -> int:
+        """The cards left over after the deal (Euchre: the turn-up is the kitty's top card)."""
+        return self.size - self.trick_size * self.hand_size
+
+    def as_json(self) -> dict[str, Any]:
+        """For the page's script: the cards (suit by suit, highest first), ranks, sizes."""
+        cards = [str(c) for c in ALL_CARDS if c.rank >= self.low]
+        return {"size": self.size, "ranks": [RANK_NAMES.get(r, str(r)) for r in self.ranks],
+                "joker": self.joker, "cards": cards + (["JK"] if self.joker else []),
+                "hand_size": self.hand_size, "trick_size": self.trick_size,
+                "kitty": self.kitty}
+
+
+@cache
+def _pack_cards(low: int, joker: bool) -> frozenset[Card]:
+    cards = frozenset(c for c in ALL_CARDS if c.rank >= low)
+    return cards | {JOKER} if joker else cards
 
 
 def parse_card(text: object) -> Card | None:
@@ -62,7 +120,10 @@ def next_seat(seat: str, steps: int = 1) -> Seat:
 
 
 def effective_suit(card: Card, trump: str | None, bowers: bool = True) -> str:
-    """The suit a card belongs to for every purpose: in Euchre the left bower is a trump."""
+    """The suit a card belongs to for every purpose: in Euchre the left bower is a trump, and
+    so is the Joker (a pack without trumps never holds it)."""
+    if card.rank == JOKER_RANK and trump is not None:
+        return trump
     if bowers and card.rank == JACK and trump is not None and card.suit == SAME_COLOUR[trump]:
         return trump
     return card.suit
@@ -72,6 +133,8 @@ def trick_power(card: Card, led_suit: str, trump: str | None, bowers: bool = Tru
     """How strongly ``card`` competes for a trick: higher wins; -1 cannot win."""
     suit = effective_suit(card, trump, bowers)
     if suit == trump:
+        if card.rank == JOKER_RANK:
+            return 201  # above both bowers
         if bowers and card.rank == JACK:
             return 200 if card.suit == trump else 199  # right bower, left bower
         return 100 + card.rank

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import (
-    EUCHRE_DECK,
+    JOKER,
     OTHER_TEAM,
     PARTNER,
     TEAM_OF,
     Card,
+    Pack,
     Seat,
     opening_leader,
 )
@@ -28,13 +30,24 @@ FIELDS = frozenset({
 PASSED_FIELDS = frozenset({"dealer", "turn_up", "deal", "note", "passed"})
 HAND_SIZE = 5
 TRICKS = 5
+PACK_LOW: dict[int, int] = {24: 9, 28: 8, 32: 7}  # the `pack` option: its lowest rank
+PACKS: dict[tuple[int, bool], Pack] = {
+    (size, joker): Pack(low=low, joker=joker, hand_size=HAND_SIZE)
+    for size, low in PACK_LOW.items() for joker in (False, True)
+}
+
+
+def pack(rules: Mapping[str, Any]) -> Pack:
+    """The pack of a match's rules (`pack` 24, 28 or 32 cards; `joker`)."""
+    return PACKS[(rules.get("pack", 24), bool(rules.get("joker", False)))]
 
 
 def evaluate(
     raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
 ) -> tuple[HandResult | None, list[Problem]]:
     """Check one Euchre hand against the rules and say what it scores."""
-    r = FieldReader(raw, no, "euchre", EUCHRE_DECK)
+    cards = pack(rules)
+    r = FieldReader(raw, no, "euchre", cards.cards, cards)
     r.check_keys(FIELDS)
     r.note()
     passed = raw.get("passed")
@@ -59,8 +72,12 @@ def evaluate(
     if r.problems or caller is None:
         return None, r.problems
 
-    # trump, turn-up and round agree with each other
-    if turn_up is not None:
+    # trump, turn-up and round agree with each other; a turned-up Joker's suit is the one the
+    # dealer named for it, recorded as trump (in round 2 it is not recorded, so not checked)
+    if turn_up == JOKER:
+        if trump is None:
+            r.problem("hand.joker_turn_up_trump", "trump")
+    elif turn_up is not None:
         if trump is not None:
             if round_ == 1 and trump != turn_up.suit:
                 r.problem("hand.round1_trump", "trump", card=str(turn_up),
@@ -246,6 +263,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("canadian_loner", False, bool),
     Option("renege_points", 2, int, maximum=MAX_POINTS),
     Option("renege_points_alone", 4, int, maximum=MAX_POINTS),
+    Option("pack", 24, int, minimum=24, maximum=32, values=tuple(PACK_LOW)),
+    Option("joker", False, bool),
 )
 
 GAME = Game(
@@ -261,6 +280,7 @@ GAME = Game(
         Preset("short", N_("Short game, to 5"), {"target": 5}),
     ),
     bowers=True,
+    pack=pack,
     hand_form="scorekeeper.web.handforms:EuchreHandForm",
     templates=Templates(hand_fields="table/_hand_fields_euchre.html",
                         sheet_hands="prints/_hands_euchre.html",

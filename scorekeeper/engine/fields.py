@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import SEATS, SUIT_NAMES, SUITS, Card, Seat, parse_card
+from .cards import JOKER, RANK_NAMES, SEATS, SUIT_NAMES, SUITS, Card, Pack, Seat, parse_card
 from .limits import NOTE_MAX
 from .problems import Problem
 from .problems import show as _show
@@ -13,13 +13,17 @@ from .problems import show as _show
 class FieldReader:
     """Reads typed fields out of one raw hand object, collecting problems."""
 
-    __slots__ = ("deck", "game", "no", "problems", "raw")
+    __slots__ = ("deck", "game", "no", "pack", "problems", "raw")
 
-    def __init__(self, raw: dict[str, Any], no: int, game: str, deck: frozenset[Card]) -> None:
+    def __init__(
+        self, raw: dict[str, Any], no: int, game: str, deck: frozenset[Card],
+        pack: Pack | None = None,
+    ) -> None:
         self.raw = raw
         self.no = no
         self.game = game
         self.deck = deck
+        self.pack = pack  # the match's pack, when the rules choose it: named in refusals
         self.problems: list[Problem] = []
 
     def problem(
@@ -77,9 +81,21 @@ class FieldReader:
             self.problem("hand.bad_card", field, trick, value=_show(value))
             return None
         if card not in self.deck:
-            self.problem("hand.card_not_in_deck", field, trick, card=str(card), game=self.game)
+            self._outside(card, field, trick)
             return None
         return card
+
+    def _outside(self, card: Card, field: str, trick: int | None) -> None:
+        """A card outside the pack: the reason names the pack when the rules chose a larger one
+        than the game's own (Euchre's 9 to A keeps the deck's message, as before packs)."""
+        pack = self.pack
+        if pack is not None and card == JOKER:
+            self.problem("hand.joker_not_in_pack", field, trick)
+        elif pack is not None and pack.low < 9:
+            self.problem("hand.card_not_in_pack", field, trick, card=str(card), size=pack.size,
+                         low=RANK_NAMES.get(pack.low, str(pack.low)))
+        else:
+            self.problem("hand.card_not_in_deck", field, trick, card=str(card), game=self.game)
 
     def card_field(self, name: str) -> Card | None:
         value = self.raw.get(name)

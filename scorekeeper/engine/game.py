@@ -3,8 +3,9 @@ the page's script know about it.
 
 A game is one module (``engine/euchre.py``, ``engine/whist.py``) that ends with
 ``GAME = Game(...)``; :mod:`scorekeeper.engine.games` registers it. The engine reads
-``evaluate``, ``apply``, ``settle`` and the options; the web layer reads the label, the presets,
-the hand form, the template names, the tricks per deal and the default target.
+``evaluate``, ``apply``, ``settle``, the options and the pack of a match's rules; the web layer
+reads the label, the presets, the hand form, the template names, the tricks per deal, the
+default target and the pack (``pack(rules).as_json()``: ranks, Joker, hand and kitty sizes).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Seat
+from .cards import Pack, Seat
 from .problems import Problem
 from .result import HandResult
 from .rules import Option
@@ -29,6 +30,14 @@ Apply = Callable[[HandResult, dict[str, int], dict[str, Any]], object]
 Settle = Callable[[MatchState, dict[str, Any], bool], None]
 # finish_rules(rules, problems): rules that depend on each other, after the defaults
 FinishRules = Callable[[dict[str, Any], list[Problem]], None]
+# pack(rules): the cards a match of these rules is played with
+PackOf = Callable[[Mapping[str, Any]], Pack]
+FULL_PACK = Pack(low=2, joker=False, hand_size=13)
+
+
+def full_pack(rules: Mapping[str, Any]) -> Pack:
+    """52 cards, 13 to a seat, whatever the rules (Whist)."""
+    return FULL_PACK
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +73,7 @@ class Game:
     settle: Settle = settle_to_target
     finish_rules: FinishRules | None = None
     bowers: bool = False  # jacks are bowers (the trump marks of a card record)
+    pack: PackOf = full_pack  # the pack of a match's rules: its ranks, Joker, hand and kitty
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet

@@ -33,6 +33,7 @@ class Option:
     minimum: int = 0
     maximum: int = 0  # set from the kind of option below (see the module docstring)
     nullable: bool = False  # may be null (off), like `deals` or `honours_blocked_at`
+    values: tuple[int, ...] = ()  # a whole-number option that takes only these (Euchre's pack)
     # a text option that takes more than its listed choices (``choices`` are then the ones the
     # start page offers): ``check`` says whether a text is allowed, ``expected`` words it
     check: Callable[[str], bool] | None = None
@@ -79,7 +80,8 @@ def resolve(game: Game, given: object) -> tuple[dict[str, Any], list[Problem]]:
             ok = isinstance(value, bool)
         elif option.kind is int:
             ok = isinstance(value, int) and not isinstance(value, bool) \
-                and option.minimum <= value <= option.maximum
+                and option.minimum <= value <= option.maximum \
+                and (not option.values or value in option.values)
         elif option.check is not None:
             ok = isinstance(value, str) and option.check(value)
         else:
@@ -115,6 +117,8 @@ def _expected(option: Option) -> str:
         return option.expected
     if option.kind is bool:
         return "true or false"
+    if option.values:
+        return ", ".join(map(str, option.values[:-1])) + f" or {option.values[-1]}"
     if option.kind is int:
         return f"a whole number from {option.minimum} to {option.maximum}"
     return " or ".join(option.choices)

@@ -79,8 +79,14 @@ def egn_card(text: object) -> str | None:
     return ("10" if rank == "T" else rank) + match.group(2).upper()
 
 
+JOKER_EGN = "B"
+
+
 def card_to_egn(card: str) -> str:
-    """The EGN text (``Td``) of one of our cards (``10D``)."""
+    """The EGN text (``Td``) of one of our cards (``10D``); the Joker is EGN's ``B`` (the "best
+    bower", with the ruleset's ``joker``)."""
+    if card == "JK":
+        return JOKER_EGN
     rank, suit = card[:-1], card[-1]
     return ("T" if rank == "10" else rank) + suit.lower()
 

@@ -92,9 +92,15 @@ def _round(hand: dict[str, Any]) -> int | None:
     if hand.get("round") in (1, 2):
         return int(hand["round"])
     trump, turn_up = hand.get("trump"), hand.get("turn_up")
-    if isinstance(trump, str) and isinstance(turn_up, str):
+    if isinstance(trump, str) and isinstance(turn_up, str) and turn_up != "JK":
         return 1 if turn_up.endswith(trump) else 2
     return None
+
+
+def _joker_named(hand: dict[str, Any]) -> bool:
+    """The Joker was turned up and the suit named for it may be trump (round 1, or the round
+    not recorded): EGN has no field for that suit."""
+    return hand.get("turn_up") == "JK" and not hand.get("passed") and _round(hand) != 2
 
 
 def _up_card(hand: dict[str, Any]) -> str:
@@ -110,11 +116,14 @@ def _up_card(hand: dict[str, Any]) -> str:
 def _calls(hand: dict[str, Any], dealer: str) -> list[str]:
     """The calls when they are known: everyone passing, or the passes up to the caller's call.
 
-    Unknown (an empty list) when the round is not recorded, or round 2 without the suit named.
+    Unknown (an empty list) when the round is not recorded, or round 2 without the suit named,
+    or trump was the suit named for a turned-up Joker.
     """
     if hand.get("passed"):
         return ["Pass"] * 8
     caller, round_, trump = hand.get("caller"), _round(hand), hand.get("trump")
+    if _joker_named(hand):
+        return []  # an Order of the up card B would make no suit trump
     if caller not in SEATS or round_ is None or (round_ == 2 and not trump):
         return []
     offset = (SEATS.index(caller) - SEATS.index(dealer) - 1) % 4
@@ -159,9 +168,13 @@ def _known_dealt(hand: dict[str, Any], dealer: str) -> dict[str, list[str]]:
 def _what_egn_lacks(hand: dict[str, Any], dealer: str) -> list[str]:
     """The hand's facts EGN has no field for, in words (commentary for a person)."""
     texts = []
+    trump = hand.get("trump")
     caller = hand.get("caller")
-    if caller in SEATS and not _calls(hand, dealer):
-        trump = hand.get("trump")
+    joker_suit = SUIT_NAMES.get(trump) if isinstance(trump, str) and _joker_named(hand) else None
+    if joker_suit:
+        ordered = f"; {caller} ordered it up in round 1" if _round(hand) == 1 else ""
+        texts.append(f"The Joker was turned up; the dealer named {joker_suit} for it{ordered}")
+    if caller in SEATS and not _calls(hand, dealer) and not (joker_suit and _round(hand)):
         named = f" ({SUIT_NAMES[trump]} trump)" if trump in SUIT_NAMES else ""
         texts.append(f"{caller} called{named}; the bidding was not recorded")
     tricks = hand.get("makers_tricks")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import SEATS, next_seat
+from ..engine.euchre import PACK_LOW
 from .egn import EGN_FILE_TYPE, EGN_VERSION, LONE_LEAD, POINT_RULES
 from .egn_deals import card_to_egn
 
@@ -68,6 +69,10 @@ def _egn_ruleset(rules: dict[str, Any]) -> dict[str, Any]:
     }
     if rules.get("defend_alone"):
         ruleset["defend_alone"] = True
+    if rules.get("pack", 24) != 24:
+        ruleset["min_rank"] = PACK_LOW[rules["pack"]]  # EGN's 28- and 32-card packs
+    if rules.get("joker"):
+        ruleset["joker"] = True  # the Joker is written B
     for egn_name, ours, default in POINT_RULES:
         if rules.get(ours, default) != default:
             ruleset[egn_name] = rules[ours]
@@ -84,6 +89,11 @@ def hand_to_deal(hand: dict[str, Any], index: int, dealer: str) -> dict[str, Any
     turn_up = hand.get("turn_up")
     if not isinstance(turn_up, str):
         raise EgnExportError(f"hand {no} has no turn-up, which EGN requires")
+    if turn_up == "JK" and not hand.get("passed") and hand.get("round") != 2:
+        # EGN's round-1 "Order" makes the up card's suit trump, and its Joker (B) has none
+        raise EgnExportError(f"hand {no}: the Joker was turned up and trump made in round 1 (or "
+                             "the round is not recorded); EGN can't record the suit the dealer "
+                             "named for a turned-up Joker")
     state: dict[str, Any] = {"dealer": SEATS.index(dealer), "upCard": card_to_egn(turn_up)}
     dealt = dealt_holdings(hand, dealer)
     if dealt:
@@ -126,6 +136,8 @@ def _round(hand: dict[str, Any]) -> int:
     """The bidding round of a hand where trump was made (given, or from trump and turn-up)."""
     if hand.get("round") in (1, 2):
         return int(hand["round"])
+    if hand["turn_up"] == "JK":
+        return 1  # the suit named for a turned-up Joker is the trump of round 1
     return 1 if hand.get("trump") in (None, hand["turn_up"][-1]) else 2
 
 

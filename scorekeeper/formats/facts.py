@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.cards import OTHER_TEAM, SEATS, TEAM_OF, parse_card
+from ..engine.cards import JOKER, OTHER_TEAM, SEATS, TEAM_OF, parse_card
 
 MADE = frozenset({"made", "march", "alone_made", "alone_march"})
 MARCH = frozenset({"march", "alone_march"})
@@ -54,8 +54,8 @@ def round_of(hand: Mapping[str, Any], trump: str | None) -> int | None:
     if given in (1, 2) and not isinstance(given, bool):
         return int(given)
     turn_up = parse_card(hand.get("turn_up"))
-    if trump is None or turn_up is None:
-        return None
+    if trump is None or turn_up is None or turn_up == JOKER:
+        return None  # a turned-up Joker's suit is the one named for it: no round follows
     return 1 if turn_up.suit == trump else 2
 
 

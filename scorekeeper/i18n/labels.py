@@ -103,6 +103,8 @@ OPTION_HELP = {
                          "turn-up (a whist drive)."),
     "no_trump": _l("Add a no-trump deal to the rotation."),
     "scoring": _l("Score the tricks over six, or every trick won (a whist drive)."),
+    "pack": _l("24 cards (9 to A), 28 (8 to A) or 32 (7 to A)."),
+    "joker": _l("Add the Joker: the highest trump, above the right bower."),
 }
 OPTION_LABELS = {
     "target": _l("Game to"),
@@ -122,6 +124,8 @@ OPTION_LABELS = {
     "trump_rotation": _l("Trump by rotation"),
     "no_trump": _l("No-trump deal"),
     "scoring": _l("Scoring"),
+    "pack": _l("Pack"),
+    "joker": _l("Joker"),
 }
 CHOICE_LABELS = {
     "dealer_left": _l("the dealer's left"),

@@ -1,0 +1,125 @@
+"""EGN export of Euchre's other packs and the Joker: EGN 1.4's schema carries both (ruleset
+``min_rank`` 8 or 7, ``joker``; the Joker is the card ``B``), but not the suit a dealer names
+for a turned-up Joker that is ordered in round 1: that hand is refused in words by
+``match_to_egn`` and kept in words (and as its own line) by ``export_egn``."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import jsonschema
+import packplay
+import pytest
+from helpers import SHARED, euchre_match
+
+from scorekeeper.engine.matchfile import check_match
+from scorekeeper.formats.egn import egn_to_match
+from scorekeeper.formats.egn_export import export_egn
+from scorekeeper.formats.egn_write import EgnExportError, match_to_egn
+
+SCHEMA = json.loads((SHARED / "data" / "egn" / "egn-schema-v1.json").read_text(encoding="utf-8"))
+VALIDATOR = jsonschema.Draft7Validator(SCHEMA)
+
+
+def schema_errors(egn):
+    return [f"{list(e.absolute_path)}: {e.message}" for e in VALIDATOR.iter_errors(egn)]
+
+
+def card_match(pack: int, joker: bool, seed: int = 3, joker_up_round: int | None = None):
+    """A match of four whole card records (the first with a turned-up Joker when asked)."""
+    rng = random.Random(seed)
+    hands = []
+    for no in range(4):
+        while True:
+            made = packplay.random_hand(rng, pack, joker, dealer="NESW"[no],
+                                        joker_up=joker_up_round is not None and no == 0)
+            if made["hand"]["turn_up"] != "JK" if no or joker_up_round is None \
+                    else made["hand"]["round"] == joker_up_round:
+                break
+        hands.append(made["hand"])
+    match = euchre_match(hands=hands, rules={"pack": pack, "joker": joker, "target": 30})
+    assert check_match(match).ok
+    return match
+
+
+def flat(egn):
+    """Every card text of the EGN file."""
+    out = []
+    for deal in egn["deals"]:
+        out.append(deal["initialState"]["upCard"])
+        out += [c for seat in deal["initialState"].get("playerCards", []) for c in seat]
+        for phase in deal["phases"]:
+            out += [c for trick in phase.get("tricks", []) for c in trick]
+            if "discard" in phase:
+                out.append(phase["discard"])
+    return out
+
+
+@pytest.mark.parametrize(("pack", "min_rank"), [(24, None), (28, 8), (32, 7)])
+@pytest.mark.parametrize("joker", [False, True])
+def test_packs_and_the_joker_are_written_as_the_schema_says(pack, min_rank, joker):
+    match = card_match(pack, joker)
+    for egn in (match_to_egn(match), export_egn(match)):
+        assert schema_errors(egn) == []
+        ruleset = egn["metadata"]["ruleset"]
+        assert ruleset.get("min_rank") == min_rank
+        assert ruleset.get("joker", False) is joker
+        cards = flat(egn)
+        held = [c for h in match["hands"] for cs in h["deal"].values() for c in cs]
+        assert ("B" in cards) == ("JK" in held)
+        assert "JK" not in cards and "Jk" not in cards
+        if pack > 24:
+            assert any(c[0] in "78" for c in cards) == any(c[0] in "78" for c in held)
+
+
+def test_a_turned_up_joker_named_in_round_two_is_written():
+    match = card_match(32, True, joker_up_round=2)
+    egn = match_to_egn(match)
+    assert schema_errors(egn) == []
+    deal = egn["deals"][0]
+    assert deal["initialState"]["upCard"] == "B"
+    calls = deal["phases"][0]["calls"]
+    assert calls[-1] == match["hands"][0]["trump"].lower() and len(calls) > 4
+
+
+def test_a_turned_up_joker_ordered_in_round_one_is_refused_in_words():
+    match = card_match(24, True, joker_up_round=1)
+    with pytest.raises(EgnExportError, match="can't record the suit the dealer named for a "
+                                             "turned-up Joker"):
+        match_to_egn(match)
+    # the whole-match export keeps it: up card B, no calls, the named suit in words and the
+    # hand as its own line
+    egn = export_egn(match)
+    assert schema_errors(egn) == []
+    deal = egn["deals"][0]
+    assert deal["initialState"]["upCard"] == "B"
+    assert deal["phases"][0]["calls"] == []
+    lines = deal["phases"][-1]["playAnnotations"]["0"]
+    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    named = suit[match["hands"][0]["trump"]]
+    caller = match["hands"][0]["caller"]
+    assert f"The Joker was turned up; the dealer named {named} for it; {caller} ordered it up " \
+        "in round 1" in lines
+    assert any(line.startswith("scorekeeper-hand {") for line in lines)
+
+
+def test_our_importer_refuses_a_joker_file_in_words():
+    """Importing packs and the Joker is not part of this change (the EGN reading contract,
+    shared/data/egn/README.md, refuses them): the file says why it can't be read."""
+    egn = match_to_egn(card_match(32, True))
+    match, problems = egn_to_match(egn)
+    assert match is None
+    assert {p.field for p in problems} >= {"metadata.ruleset.joker", "metadata.ruleset.min_rank"}
+
+
+def test_the_download_of_a_joker_match(client):
+    match = card_match(32, True, joker_up_round=1)
+    r = client.post("/api/matches", json=match)
+    assert r.status_code == 201, r.get_json()
+    response = client.get(f"/m/{r.get_json()['id']}.egn")
+    assert response.status_code == 200
+    egn = json.loads(response.data)
+    assert schema_errors(egn) == []
+    assert egn["metadata"]["ruleset"]["joker"] is True
+
