@@ -106,8 +106,8 @@ def merge(db: Database, player_id: str, into: Any, by: str = "api") -> PlayerCha
         change = changes_store.merge(db, player_id, into, by)
         done = changes_store.get_change(db, change)
         assert done is not None
-        for match_id in done.matches:
-            facts_store.rebuild(db, match_id)
+        for match_id in sorted({m for m, _seat in done.detail["moved"]}):
+            facts_store.rebuild(db, match_id)  # the others' facts name the same ids as before
     return PlayerChange("ok", into, matches=done.matches, change=change)
 
 
