@@ -7,7 +7,6 @@ Plain functions over a sqlite-utils Database; like :mod:`scorekeeper.store` they
 
 from __future__ import annotations
 
-import json
 import secrets
 import unicodedata
 from datetime import UTC, datetime
@@ -109,13 +108,6 @@ def add_history(db: Database, player_id: str, action: str, detail: dict[str, Any
     undo (of a change in ``player_changes``)."""
     db.execute("INSERT INTO player_history (player_id, action, detail, at, by)"
                " VALUES (?, ?, ?, ?, ?)", [player_id, action, dumps(detail), now(), by])
-
-
-def history(db: Database, player_id: str) -> list[dict[str, Any]]:
-    """A player's history, oldest first."""
-    rows = db.execute("SELECT action, detail, at, by FROM player_history WHERE player_id = ?"
-                      " ORDER BY id", [player_id]).fetchall()
-    return [{"action": r[0], "detail": json.loads(r[1]), "at": r[2], "by": r[3]} for r in rows]
 
 
 # --- seats and dates --------------------------------------------------------------------------
