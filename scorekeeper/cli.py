@@ -214,8 +214,14 @@ def print_organiser_key(app, url: str | None = None, new: bool = False) -> None:
 def organiser_key(args: argparse.Namespace) -> int:
     """Show the organiser key, or replace it with ``--new``."""
     from scorekeeper import create_app
+    from scorekeeper.security import InsecureSecretKey
+    from scorekeeper.store.db import sqlite3
 
-    print_organiser_key(create_app(), new=args.new)
+    try:
+        print_organiser_key(create_app(), new=args.new)
+    except (OSError, sqlite3.Error, InsecureSecretKey) as e:
+        print(f"scorekeeper organiser-key: cannot open the instance: {e}", file=sys.stderr)
+        return 1
     if args.new:
         print("The old key no longer works: every phone that held it must enter this one.")
     return 0
