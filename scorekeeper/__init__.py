@@ -95,6 +95,7 @@ def register_blueprints(app: Flask) -> None:
         events_api,
         handpage,
         hands,  # noqa: F401 - its views (record, preview, undo, edit) join table.bp
+        organiser,
         player_edits,  # noqa: F401 - renaming and merging join players.bp
         players,
         players_api,
@@ -111,6 +112,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(events_api.bp)
     csrf.exempt(api.bp)  # the API checks CSRF itself when a cookie, not a bearer key, authorises
     app.register_blueprint(players.bp)
+    app.register_blueprint(organiser.bp)
     app.register_blueprint(players_api.bp)
     csrf.exempt(events_api.bp)  # the events API takes bearer keys only
     csrf.exempt(players_api.bp)  # JSON only (a cross-site form can't send it); rate-limited

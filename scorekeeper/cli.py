@@ -1,4 +1,5 @@
-"""The ``scorekeeper`` command: serve, check, analyse, backup, restore, export-csv."""
+"""The ``scorekeeper`` command: serve, check, analyse, backup, restore, organiser-key,
+export-csv."""
 
 from __future__ import annotations
 
@@ -54,6 +55,12 @@ def build_parser() -> argparse.ArgumentParser:
     restore.add_argument("source", help="a backup file written by `scorekeeper backup`")
     add_instance_option(restore)
 
+    organiser = sub.add_parser("organiser-key", help="show the organiser key (the right to "
+                                                     "rename and merge players)")
+    organiser.add_argument("--new", action="store_true",
+                           help="make a new key: every phone holding the old one loses the right")
+    add_instance_option(organiser)
+
     export = sub.add_parser("export-csv", help="every recorded hand (or, with --stats, each "
                                               "player's statistics) as CSV")
     export.add_argument("--from", dest="date_from", metavar="YYYY-MM-DD",
@@ -93,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return backup(args)
     if args.command == "restore":
         return restore(args)
+    if args.command == "organiser-key":
+        return organiser_key(args)
     if args.command == "export-csv":
         from scorekeeper.export import export_csv
 
@@ -172,8 +181,10 @@ def serve(args: argparse.Namespace) -> int:
     app = create_app()  # first run: creates instance/, the database and the secret key
     print(f"Scorekeeper: instance folder {instance_folder()}")
     tls = tls_files(args, instance_folder())
-    for url in addresses(args.host, args.port, "https" if tls else "http"):
+    urls = addresses(args.host, args.port, "https" if tls else "http")
+    for url in urls:
         print(f"Scorekeeper is at {url}")
+    print_organiser_key(app, urls[-1])
     sys.stdout.flush()
     if args.dev:
         app.run(host=args.host, port=args.port, threaded=True, use_reloader=False,
@@ -184,6 +195,36 @@ def serve(args: argparse.Namespace) -> int:
     return config.run(args.host, args.port, instance_folder(),
                       workers=args.workers or config.default_workers(), threads=args.threads,
                       tls=tls)
+
+
+def print_organiser_key(app, url: str | None = None, new: bool = False) -> None:
+    """Print the organiser key (made on first run), and the link that gives a phone its right."""
+    from scorekeeper.service import organiser
+    from scorekeeper.store.db import get_db
+
+    with app.app_context():
+        secret = str(app.config["SECRET_KEY"])
+        key = (organiser.new_key if new else organiser.key)(get_db(), secret)
+    print(f"Organiser key (rename and merge players): {key}")
+    if url:
+        print(f"Organiser's phone: open {url}organiser and enter it, or open "
+              f"{url}organiser?key={key}")
+
+
+def organiser_key(args: argparse.Namespace) -> int:
+    """Show the organiser key, or replace it with ``--new``."""
+    from scorekeeper import create_app
+    from scorekeeper.security import InsecureSecretKey
+    from scorekeeper.store.db import sqlite3
+
+    try:
+        print_organiser_key(create_app(), new=args.new)
+    except (OSError, sqlite3.Error, InsecureSecretKey) as e:
+        print(f"scorekeeper organiser-key: cannot open the instance: {e}", file=sys.stderr)
+        return 1
+    if args.new:
+        print("The old key no longer works: every phone that held it must enter this one.")
+    return 0
 
 
 def backup(args: argparse.Namespace) -> int:

@@ -64,3 +64,20 @@ def stop_process(proc: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+def organiser_key(app: Any) -> str:
+    """The organiser key of a test app (what ``scorekeeper organiser-key`` prints)."""
+    from scorekeeper.service import organiser
+    from scorekeeper.store.db import get_db
+
+    with app.app_context():
+        return organiser.key(get_db(), str(app.config["SECRET_KEY"]))
+
+
+def become_organiser(client: Any) -> dict[str, str]:
+    """Give a test client the organiser's right (the cookie, as a phone gets it); return the
+    API's header for the same right."""
+    key = organiser_key(client.application)
+    assert client.get(f"/organiser?key={key}").status_code == 303
+    return {"Authorization": f"Bearer {key}"}

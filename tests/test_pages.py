@@ -9,7 +9,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from helpers import euchre_hand, euchre_match, whist_match
+from helpers import become_organiser, euchre_hand, euchre_match, whist_match
 
 from scorekeeper import service
 from scorekeeper.store.db import get_db
@@ -799,7 +799,8 @@ def test_a_renamed_player_does_not_make_the_scorer_page_behind(table, client, ma
     match_id = url.rsplit("/", 1)[1]
     form = table.hand_form(url)
     players = client.get(f"/api/matches/{match_id}").get_json()["players"]
-    renamed = client.patch(f"/api/players/{players['N']['id']}", json={"name": "Annabel"})
+    renamed = client.patch(f"/api/players/{players['N']['id']}", json={"name": "Annabel"},
+                           headers=become_organiser(client))
     assert renamed.status_code == 200, renamed.get_json()
     assert matches.load(match_id).version == int(form["version"]) + 1
     r = table.post_hand(url, form, caller="E", makers_tricks="3")

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import euchre_match
+from helpers import become_organiser, euchre_match
 from stats_data import ANN, ANN_AND_CAI, BO, MATCH_A, MATCH_B, MATCH_C, seats_of_all_matches
 
 from scorekeeper import create_app
@@ -27,7 +27,9 @@ def create(client, match) -> dict:
 
 @pytest.fixture
 def season(client) -> dict[str, str]:
-    """Matches A, B and C imported; the players' ids by name."""
+    """Matches A, B and C imported; the players' ids by name; the client is the organiser
+    (its API calls carry the organiser key)."""
+    client.environ_base["HTTP_AUTHORIZATION"] = become_organiser(client)["Authorization"]
     ids: dict[str, str] = {}
     for match in (MATCH_A, MATCH_B, MATCH_C):
         body = create(client, match)
@@ -195,7 +197,7 @@ def test_renaming_shows_everywhere_and_keeps_every_hand(app, client, season):
     for seats in seats_of_all_matches(client):
         assert "Ann" not in seats.values()
     page = client.get(f"/players/{ann}").get_data(as_text=True)
-    assert "renamed from Ann to Anna" in page
+    assert "Ann renamed to Anna: 3 seats in 3 matches" in page
 
 
 @pytest.mark.parametrize("body", [{"name": ""}, {"name": "x" * 41}, {"nom": "X"},
@@ -229,7 +231,7 @@ def test_merging_moves_every_seat_and_hand(app, client, season):
                        json={"into": evie}).status_code == 422
     assert client.post(f"/api/players/{evie}/merge", json={"into": "nobody"}).status_code == 422
     page = client.get(f"/players/{evie}").get_data(as_text=True)
-    assert "Eve merged into this player" in page
+    assert "Eve merged into Evie: 1 seat in 1 match" in page
 
 
 @pytest.mark.app_config(PLAYER_EDIT_LIMIT="2 per hour")
@@ -452,8 +454,9 @@ def test_an_imported_match_file_links_its_players(client, season):
 def test_a_merged_players_address_redirects_with_its_query_as_it_came(client, season, path,
                                                                        query):
     ann, bo = season["Ann"], season["Bo"]
-    assert client.post(f"/api/players/{ann}/merge", json={"into": season["Cai"]}
-                       ).status_code == 200
+    other = create(client, euchre_match(seats={"N": "Annie", "E": "Gus", "S": "Hal",
+                                               "W": "Ivy"}))["players"]["N"]["id"]
+    assert client.post(f"/api/players/{ann}/merge", json={"into": other}).status_code == 200
     r = client.get(path.format(x=ann, y=bo) + "?" + query)
     assert r.status_code == 301, r.status_code  # once a 500: url_for(**request.args)
-    assert r.headers["Location"] == path.format(x=season["Cai"], y=bo) + "?" + query
+    assert r.headers["Location"] == path.format(x=other, y=bo) + "?" + query

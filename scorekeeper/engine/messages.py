@@ -37,6 +37,12 @@ MESSAGES: dict[str, str] = {
     "match.bad_date": N_("the date must be a day written like 2026-05-29, not {value}"),
     "player.bad_short_name": N_("a short name must be 1 to {most} characters"),
     "player.bad_merge": N_("{value} is not another player to merge into"),
+    "player.shared_table": N_("{name} and {into} sat at the same table on {date} ({table}), so "
+                              "they are two people: they cannot be merged"),
+    "player.undo_later_merge": N_("undo the later change first: {name} merged into {into}"),
+    "player.undo_later_rename": N_("undo the later change first: {name} renamed to {to}"),
+    "player.no_change": N_("there is no change {value} to undo"),
+    "player.undone": N_("this change was undone already"),
     "match.teams_not_object": N_("teams must be an object with NS and EW names"),
     "match.bad_seat": N_("{value} is not a seat: use N, E, S or W"),
     "match.bad_start_score": N_("a starting score must be a whole number from 0 to 999"),

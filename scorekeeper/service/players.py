@@ -1,5 +1,5 @@
 """Players on the write path: who sits in a new match, the facts written with every hand,
-renaming and merging (issue 14). No Flask: plain data and problems, like the rest of the service.
+(issue 14). No Flask: plain data and problems, like the rest of the service.
 
 - ``read_seating(db, data) -> (data, Seating, problems)``: a creation body's ``date`` and its
   seats given as ``{"player": "<id>"}`` (the match object then holds plain names).
@@ -7,7 +7,7 @@ renaming and merging (issue 14). No Flask: plain data and problems, like the res
   player of the same name, or a new player), set the date; inside the creating transaction.
 - ``facts_after_write(db, match_id, match, result, from_no=1)``: the facts of a changed match;
   ``facts_after_append(db, match_id, match, result)``: of a match whose last hand is new.
-- ``rename(db, player_id, name, short_name, by)``, ``merge(db, player_id, into, by)``.
+- renaming, merging and undoing them: :mod:`.player_changes`.
 """
 
 from __future__ import annotations
@@ -21,13 +21,12 @@ from sqlite_utils import Database
 
 from .. import store
 from ..engine.cards import SEATS
-from ..engine.matchfile import CheckResult, clean_name
+from ..engine.matchfile import CheckResult
 from ..engine.problems import Problem
 from ..store import facts as facts_store
 from ..store import players as players_store
 
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-SHORT_MAX = 4  # initials
 
 
 @dataclass(slots=True)
@@ -146,67 +145,3 @@ def match_players(db: Database, match_id: str) -> dict[str, dict[str, str]]:
 def match_date(db: Database, match_id: str) -> str | None:
     """The day a match was played."""
     return players_store.get_date(db, match_id)
-
-
-# --- renaming and merging ----------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class PlayerChange:
-    """The outcome of a rename or a merge: ``status`` ok | not_found | illegal | gone."""
-
-    status: str
-    player_id: str | None = None
-    problems: list[Problem] = field(default_factory=list)
-    matches: list[str] = field(default_factory=list)
-
-
-def rename(db: Database, player_id: str, name: Any, short_name: Any = None, by: str = "api"
-           ) -> PlayerChange:
-    """Rename a player: every match they sat in shows the new name (its version bumped)."""
-    clean = clean_name(name)
-    problems = []
-    if clean is None:
-        problems.append(Problem("match.bad_name", field="name"))
-    short = None
-    if short_name is not None:
-        short = clean_name(short_name)
-        if short is None or len(short) > SHORT_MAX:
-            problems.append(Problem("player.bad_short_name", field="short_name",
-                                    params={"most": SHORT_MAX}))
-    if problems:
-        return PlayerChange("illegal", player_id, problems)
-    with store.transaction(db):
-        refused = _not_editable(db, player_id)
-        if refused is not None:
-            return refused
-        assert clean is not None
-        changed = players_store.rename(db, player_id, clean, short, by)
-    return PlayerChange("ok", player_id, matches=changed)
-
-
-def _not_editable(db: Database, player_id: str) -> PlayerChange | None:
-    """Why the player cannot be renamed or merged (unknown, or merged away already), or None."""
-    player = players_store.get_player(db, player_id)
-    if player is None:
-        return PlayerChange("not_found", player_id)
-    if player["merged_into"]:
-        return PlayerChange("gone", players_store.current_id(db, player_id))
-    return None
-
-
-def merge(db: Database, player_id: str, into: Any, by: str = "api") -> PlayerChange:
-    """Merge ``player_id`` into ``into``: all its seats move, its facts follow, the history
-    of both says so."""
-    with store.transaction(db):
-        refused = _not_editable(db, player_id)
-        if refused is not None:
-            return refused
-        target = players_store.get_player(db, into) if isinstance(into, str) else None
-        if target is None or target["merged_into"] or into == player_id:
-            return PlayerChange("illegal", player_id, [Problem(
-                "player.bad_merge", field="into", params={"value": str(into)[:40]})])
-        changed = players_store.merge(db, player_id, into, by)
-        for match_id in changed:
-            facts_store.rebuild(db, match_id)
-    return PlayerChange("ok", into, matches=changed)

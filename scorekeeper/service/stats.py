@@ -100,7 +100,6 @@ class Page:
     months: list[tuple[str, int, int]] = field(default_factory=list)
     partners: list[dict[str, Any]] = field(default_factory=list)
     opponents: list[dict[str, Any]] = field(default_factory=list)
-    history: list[dict[str, Any]] = field(default_factory=list)
     short_name: str | None = None
 
 
@@ -123,10 +122,9 @@ def _page(db: Database, who: Who, span: DateRange) -> Page:
 
 
 def player_page(db: Database, player_id: str, span: DateRange) -> Page:
-    """A player's page: figures, recent matches, partners, charts' data, history."""
+    """A player's page: figures, recent matches, partners, charts' data."""
     page = _page(db, Who(player_id), span)
     page.partners = stats_store.partners(db, player_id, span.frm, span.to)
-    page.history = players_store.history(db, player_id)
     row = players_store.get_player(db, player_id)
     page.short_name = row["short_name"] if row else None
     return page

@@ -316,5 +316,6 @@ def _heartbeat(db: Database) -> None:
 
 
 from .migrations import events as _events_migration  # noqa: E402,F401  (registers 0015_events)
+from .migrations import player_changes as _changes_migration  # noqa: E402,F401  (0021)
 from .migrations import players as _players_migration  # noqa: E402,F401  (registers 0004_players)
 from .migrations import versions as _versions_migration  # noqa: E402,F401  (0020_hands_version)

@@ -7,7 +7,6 @@ Plain functions over a sqlite-utils Database; like :mod:`scorekeeper.store` they
 
 from __future__ import annotations
 
-import json
 import secrets
 import unicodedata
 from datetime import UTC, datetime
@@ -103,59 +102,12 @@ def recent_players(db: Database, limit: int = 100) -> list[dict[str, Any]]:
     return [{"id": r[0], "name": r[1]} for r in rows]
 
 
-def rename(db: Database, player_id: str, name: str, short_name: str | None, by: str
-           ) -> list[str]:
-    """Rename a player, and the seats of every match they sat in; return those matches' ids
-    (their versions are bumped by the caller: pages and ETags must change)."""
-    old = get_player(db, player_id)
-    db.execute("UPDATE players SET name = ?, short_name = ?, norm = ? WHERE id = ?",
-               [name, short_name, normalise(name), player_id])
-    add_history(db, player_id, "rename",
-                {"from": old["name"] if old else None, "to": name, "short_name": short_name}, by)
-    return _rename_seats(db, player_id, name)
-
-
-def _rename_seats(db: Database, player_id: str, name: str) -> list[str]:
-    changed = []
-    rows = db.execute("SELECT mp.match_id, mp.seat, m.data FROM match_players mp"
-                      " JOIN matches m ON m.id = mp.match_id WHERE mp.player = ?"
-                      " ORDER BY mp.match_id", [player_id]).fetchall()
-    datas: dict[str, dict[str, Any]] = {}
-    for match_id, seat, data in rows:
-        datas.setdefault(match_id, json.loads(data))["seats"][seat] = name
-    for match_id, data in datas.items():
-        db.execute("UPDATE matches SET data = ?, version = version + 1, updated = ?"
-                   " WHERE id = ?", [dumps(data), now(), match_id])
-        changed.append(match_id)
-    return changed
-
-
-def merge(db: Database, player_id: str, into: str, by: str) -> list[str]:
-    """Move every seat of ``player_id`` to ``into`` (the seats take its name) and mark the
-    player merged; return the matches changed (their facts are rebuilt by the caller)."""
-    source, target = get_player(db, player_id), get_player(db, into)
-    assert source is not None and target is not None
-    db.execute("UPDATE match_players SET player = ? WHERE player = ?", [into, player_id])
-    db.execute("DELETE FROM player_days WHERE player = ?", [player_id])
-    db.execute("UPDATE players SET merged_into = ? WHERE id = ?", [into, player_id])
-    db.execute("UPDATE players SET merged_into = ? WHERE merged_into = ?", [into, player_id])
-    add_history(db, player_id, "merge", {"into": into, "name": source["name"]}, by)
-    add_history(db, into, "merged", {"from": player_id, "name": source["name"]}, by)
-    return _rename_seats(db, into, target["name"])
-
-
 def add_history(db: Database, player_id: str, action: str, detail: dict[str, Any], by: str
                 ) -> None:
-    """Keep what happened to a player: create, rename, merge (this one went), merged (came in)."""
+    """Keep what happened to a player: create, rename, merge (this one went), merged (came in),
+    undo (of a change in ``player_changes``)."""
     db.execute("INSERT INTO player_history (player_id, action, detail, at, by)"
                " VALUES (?, ?, ?, ?, ?)", [player_id, action, dumps(detail), now(), by])
-
-
-def history(db: Database, player_id: str) -> list[dict[str, Any]]:
-    """A player's history, oldest first."""
-    rows = db.execute("SELECT action, detail, at, by FROM player_history WHERE player_id = ?"
-                      " ORDER BY id", [player_id]).fetchall()
-    return [{"action": r[0], "detail": json.loads(r[1]), "at": r[2], "by": r[3]} for r in rows]
 
 
 # --- seats and dates --------------------------------------------------------------------------
@@ -182,6 +134,15 @@ def shared_matches(db: Database, a: str, b: str) -> int:
     return db.execute("SELECT COUNT(DISTINCT x.match_id) FROM match_players x"
                       " JOIN match_players y ON y.match_id = x.match_id"
                       " WHERE x.player = ? AND y.player = ?", [a, b]).fetchone()[0]
+
+
+def first_shared_match(db: Database, a: str, b: str) -> str | None:
+    """The earliest match players ``a`` and ``b`` both sat in, or None."""
+    row = db.execute("SELECT x.match_id FROM match_players x JOIN match_players y"
+                     " ON y.match_id = x.match_id JOIN matches m ON m.id = x.match_id"
+                     " WHERE x.player = ? AND y.player = ? ORDER BY m.date, m.created"
+                     " LIMIT 1", [a, b]).fetchone()
+    return row[0] if row else None
 
 
 def seat_names(db: Database, match_id: str) -> dict[str, dict[str, str]]:

@@ -15,6 +15,7 @@ from wtforms import (
     BooleanField,
     HiddenField,
     IntegerField,
+    PasswordField,
     RadioField,
     SelectChoice,
     SelectField,
@@ -222,3 +223,15 @@ class MergePlayerForm(Form):
     into = SelectField(_l("Merge into"), validate_choice=False,
                        validators=[DataRequired(_l("Choose the player to merge into."))])
     confirm = HiddenField()
+
+
+class OrganiserForm(Form):
+    """The organiser key, exchanged for the organiser's right on this phone."""
+
+    key = PasswordField(_l("Organiser key"),
+                        validators=[DataRequired(_l("Write the organiser key."))])
+    next = HiddenField()
+
+
+class UndoChangeForm(Form):
+    """Undo a rename or a merge (the player page): the CSRF token is the whole form."""

@@ -1,6 +1,7 @@
-"""Renaming and merging players from the player page (issue 14): plain forms with CSRF tokens,
-Post/Redirect/Get with a flashed message, the same service and per-address limit as the API
-(:mod:`.players_api`). Views on :data:`scorekeeper.web.players.bp`.
+"""Renaming and merging players from the player page, and undoing either (issues 14 and 22):
+plain forms with CSRF tokens, Post/Redirect/Get with a flashed message, the same service and
+per-address limit as the API (:mod:`.players_api`). Each needs the organiser's right
+(:mod:`.organiser`). Views on :data:`scorekeeper.web.players.bp`.
 """
 
 from __future__ import annotations
@@ -12,17 +13,17 @@ from typing import Any
 
 from flask import Response, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from flask_limiter.util import get_remote_address
 from limits import parse
 from werkzeug.exceptions import TooManyRequests
 
+from ..i18n.messages import problem_message
 from ..ratelimit import EXTENSION
-from ..service import players as players_service
-from ..service import stats
+from ..service import player_changes, stats
 from ..store.db import get_db
 from .forms import MergePlayerForm, RenamePlayerForm
-from .players import bp, player_or_404, player_page
+from .organiser import require_organiser
+from .players import bp, change_words, player_or_404, player_page
 
 DEFAULT_EDIT_LIMIT = "30 per hour"
 
@@ -34,8 +35,8 @@ def edit_by(kind: str) -> str:
 
 
 def count_edit() -> None:
-    """One rename or merge from this address; 429 with Retry-After past
-    ``PLAYER_EDIT_LIMIT`` (pages and API count together)."""
+    """One rename, merge or undo from this address; 429 with Retry-After past
+    ``PLAYER_EDIT_LIMIT`` (pages and API count together; only the organiser gets this far)."""
     setting = str(current_app.config.get("PLAYER_EDIT_LIMIT", DEFAULT_EDIT_LIMIT) or "0")
     if setting.strip() in ("", "0"):
         return
@@ -49,6 +50,12 @@ def count_edit() -> None:
                             "and try again."), retry_after=max(1, math.ceil(reset - time.time())))
 
 
+def sentence(problem: Any) -> str:
+    """A service problem as a sentence for a page."""
+    text = problem_message(problem)
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
 def _editable(player_id: str) -> Response | None:
     """None for a current player; a 303 to whom a merged player went (nothing changed)."""
     row = player_or_404(player_id)
@@ -60,14 +67,10 @@ def _editable(player_id: str) -> Response | None:
     return redirect(url_for("players.player", player_id=current), 303)  # type: ignore[return-value]
 
 
-def _played(player_id: str) -> int:
-    return next((p["played"] for p in stats.table(get_db(), stats.DateRange())
-                 if p["id"] == player_id), 0)
-
-
 @bp.post("/players/<player_id>/rename")
 def rename(player_id: str) -> Any:
     """Rename from the player page: 303 back with a flashed message, or the form with why."""
+    require_organiser()
     gone = _editable(player_id)
     if gone is not None:
         return gone
@@ -75,15 +78,20 @@ def rename(player_id: str) -> Any:
     if not form.validate():
         return player_page(player_id, rename=form, status=422)
     count_edit()
-    old = player_or_404(player_id)["name"]
-    change = players_service.rename(get_db(), player_id, form.name.data, by=edit_by("page"))
+    change = player_changes.rename(get_db(), player_id, form.name.data, by=edit_by("page"))
     if change.status != "ok":
         form.name.errors = [_("A name must be 1 to 40 characters of plain text, without "
                               "control or text-direction characters.")]
         return player_page(player_id, rename=form, status=422)
-    new = player_or_404(player_id)["name"]
-    flash(_("Renamed to %(new)s (was %(old)s).", old=old, new=new), "info")
+    _flash_change(change.change)
     return redirect(url_for("players.player", player_id=player_id), 303)
+
+
+def _flash_change(change_id: int | None) -> None:
+    item = player_changes.item(get_db(), change_id)
+    if item is not None:
+        flash(_("%(change)s. Undo it from the history below if it was a mistake.",
+                change=change_words(item.words)), "info")
 
 
 def _merge_target(player_id: str, form: MergePlayerForm) -> dict[str, Any] | None:
@@ -97,13 +105,17 @@ def _merge_target(player_id: str, form: MergePlayerForm) -> dict[str, Any] | Non
         form.into.errors = [_("There is no such player to merge into: choose one from the "
                               "list.")]
     else:
-        return target
+        together = player_changes.shared_table(get_db(), player_id, target["id"])
+        if together is None:
+            return target
+        form.into.errors = [sentence(together)]
     return None
 
 
 @bp.get("/players/<player_id>/merge")
 def merge_confirm(player_id: str) -> Any:
     """The merge's confirmation: what will happen, and the button that does it."""
+    require_organiser()
     gone = _editable(player_id)
     if gone is not None:
         return gone
@@ -112,9 +124,9 @@ def merge_confirm(player_id: str) -> Any:
     if target is None:
         return player_page(player_id, merge=form, status=422)
     row = player_or_404(player_id)
-    return render_template("players/merge.html", player=row, target=target,
-                           played=_played(player_id),
-                           together=stats.shared_matches(get_db(), player_id, target["id"]),
+    played = next((p["played"] for p in stats.table(get_db(), stats.DateRange())
+                   if p["id"] == player_id), 0)
+    return render_template("players/merge.html", player=row, target=target, played=played,
                            form=MergePlayerForm(
                                formdata=None, data={"into": target["id"], "confirm": "yes"}))
 
@@ -122,6 +134,7 @@ def merge_confirm(player_id: str) -> Any:
 @bp.post("/players/<player_id>/merge")
 def merge(player_id: str) -> Any:
     """Merge (confirmed): 303 to the surviving player with a flashed message."""
+    require_organiser()
     gone = _editable(player_id)
     if gone is not None:
         return gone
@@ -133,13 +146,26 @@ def merge(player_id: str) -> Any:
         return redirect(url_for("players.merge_confirm", player_id=player_id,
                                 into=target["id"]), 303)
     count_edit()
-    name, moved = player_or_404(player_id)["name"], _played(player_id)
-    change = players_service.merge(get_db(), player_id, target["id"], by=edit_by("page"))
+    change = player_changes.merge(get_db(), player_id, target["id"], by=edit_by("page"))
     if change.status != "ok":
-        form.into.errors = [_("There is no such player to merge into: choose one from the "
-                              "list.")]
+        form.into.errors = [sentence(p) for p in change.problems] or [
+            _("There is no such player to merge into: choose one from the list.")]
         return player_page(player_id, merge=form, status=422)
-    flash(ngettext("%(name)s merged into %(into)s: %(num)d match moved.",
-                   "%(name)s merged into %(into)s: %(num)d matches moved.",
-                   moved, name=name, into=target["name"]), "info")
+    _flash_change(change.change)
     return redirect(url_for("players.player", player_id=target["id"]), 303)
+
+
+@bp.post("/players/<player_id>/changes/<int:change_id>/undo")
+def undo(player_id: str, change_id: int) -> Any:
+    """Undo a rename or merge from the history on the player page: 303 back, or why not."""
+    require_organiser()
+    player_or_404(player_id)
+    count_edit()
+    change = player_changes.undo(get_db(), change_id, by=edit_by("page"))
+    if change.status != "ok":
+        return player_page(player_id, problem=" ".join(sentence(p) for p in change.problems),
+                           status=404 if change.status == "not_found" else 409)
+    item = player_changes.item(get_db(), change.change)
+    if item is not None:
+        flash(_("Undone: %(change)s.", change=change_words(item.words)), "info")
+    return redirect(url_for("players.player", player_id=player_id), 303)

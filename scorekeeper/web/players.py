@@ -26,9 +26,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..printing import statcharts
-from ..service import stats
+from ..service import player_changes, stats
 from ..store.db import get_db
-from .forms import MergePlayerForm, RenamePlayerForm
+from .forms import MergePlayerForm, RenamePlayerForm, UndoChangeForm
+from .organiser import how_to_get, is_organiser
 from .prints import PRINT_CSS, _lang, _pdf, _size
 
 bp = Blueprint("players", __name__)
@@ -92,6 +93,18 @@ def pct(part: int, whole: int) -> str:
 def per(part: int, whole: int) -> str:
     """``part`` per ``whole`` to one decimal, or "–"."""
     return "–" if not whole else f"{part / whole:.1f}"
+
+
+@bp.app_template_global("change_words")
+def change_words(words: dict[str, Any]) -> str:
+    """What a rename or merge moved, in words: "Bo merged into Ann: 3 seats in 2 matches"."""
+    seats = ngettext("%(num)d seat", "%(num)d seats", words["seats"])
+    matches = ngettext("%(num)d match", "%(num)d matches", words["matches"])
+    if words["kind"] == "merge":
+        return _("%(name)s merged into %(into)s: %(seats)s in %(matches)s", name=words["name"],
+                 into=words["into_name"], seats=seats, matches=matches)
+    return _("%(name)s renamed to %(to)s: %(seats)s in %(matches)s", name=words["name"],
+             to=words["to"], seats=seats, matches=matches)
 
 
 def _sort_key(sort: str):
@@ -158,17 +171,22 @@ def player_page(player_id: str, rename: RenamePlayerForm | None = None,
     merge.into.choices = _merge_choices(player_id)
     return render_template("players/player.html", player=row, page=page, span=span,
                            charts=_charts(page), range_args=_range_args(span),
-                           rename_form=rename, merge_form=merge, problem=problem), status
+                           rename_form=rename, merge_form=merge, problem=problem,
+                           changes=player_changes.history(get_db(), player_id),
+                           undo_form=UndoChangeForm(formdata=None),
+                           organiser=is_organiser(), how_to_get=how_to_get()), status
 
 
 def _merge_choices(player_id: str) -> list[tuple[str, str]]:
-    """Every other player, named with their matches (two players may share a name)."""
+    """Every other player who never sat at a table with this one (those are two people),
+    named with their matches (two players may share a name)."""
+    db = get_db()
     return [("", _("Choose a player"))] + [
         (p["id"], ngettext("%(name)s (%(num)d match)", "%(name)s (%(num)d matches)",
                            p["played"], name=p["name"]))
-        for p in sorted(stats.table(get_db(), stats.DateRange()),
+        for p in sorted(stats.table(db, stats.DateRange()),
                         key=lambda p: (p["name"].casefold(), -p["played"]))
-        if p["id"] != player_id]
+        if p["id"] != player_id and not stats.shared_matches(db, player_id, p["id"])]
 
 
 @bp.get("/players/<a>/with/<b>")

@@ -4,11 +4,13 @@
 - ``GET /api/players/<id>`` (``?from=&to=``) → the player's figures
 - ``PATCH /api/players/<id>`` ``{"name", "short_name"?}`` renames (every match shows it)
 - ``POST /api/players/<id>/merge`` ``{"into": "<id>"}`` merges into another player
+- ``GET /api/players/<id>/changes`` → the renames and merges that touched the player
+- ``POST /api/players/changes/<change>/undo`` undoes one (the latest touching its players)
 
-Who may rename or merge: anyone who can reach this instance (players belong to the club's
-instance, not to a match, so no edit key covers them); each change is limited per address
-(``PLAYER_EDIT_LIMIT``, default 30 an hour) and kept in the players' history with the
-address's hash.
+Who may rename, merge and undo: the organiser (``Authorization: Bearer <organiser key>``,
+:mod:`.organiser`); without it 403. Players who sat in one match are never merged (422).
+Each change is limited per address (``PLAYER_EDIT_LIMIT``) and recorded in
+``player_changes`` with what it moved.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ..i18n.messages import problem_json
-from ..service import players as players_service
+from ..service import player_changes as players_service
 from ..service import stats
 from ..store.db import get_db
 from .api import json_response, read_object
+from .organiser import require_organiser
 from .player_edits import count_edit, edit_by
 from .players import merged_redirect, player_or_404, span_or_400
 
@@ -54,12 +57,16 @@ def _change_answer(change: players_service.PlayerChange) -> Response:
     assert change.player_id is not None
     body = stats.api_player(get_db(), change.player_id, stats.DateRange())
     body["matches_changed"] = len(change.matches)
+    item = players_service.item(get_db(), change.change)
+    if item is not None:
+        body["change"] = {**item.words, "undoable": item.undoable}
     return json_response(body)
 
 
 @bp.patch("/api/players/<player_id>")
 def rename_player(player_id: str) -> Response:
     """Rename: ``{"name": "…", "short_name": "…"?}``; every match they sat in shows it."""
+    require_organiser()
     player_or_404(player_id)
     body = read_object()
     if isinstance(body, Response):
@@ -75,6 +82,7 @@ def rename_player(player_id: str) -> Response:
 @bp.post("/api/players/<player_id>/merge")
 def merge_player(player_id: str) -> Response:
     """Merge this player into ``{"into": "<id>"}``: every seat, hand and figure moves."""
+    require_organiser()
     player_or_404(player_id)
     body = read_object()
     if isinstance(body, Response):
@@ -84,3 +92,28 @@ def merge_player(player_id: str) -> Response:
     count_edit()
     return _change_answer(players_service.merge(get_db(), player_id, body["into"],
                                                 by=edit_by("api")))
+
+
+
+@bp.get("/api/players/<player_id>/changes")
+def list_changes(player_id: str) -> Response:
+    """The renames and merges that touched this player, newest first (anyone may read)."""
+    player_or_404(player_id)
+    return json_response({"changes": [{**h.words, "undoable": h.undoable}
+                                      for h in players_service.history(get_db(), player_id)]})
+
+
+@bp.post("/api/players/changes/<int:change_id>/undo")
+def undo_change(change_id: int) -> Response:
+    """Undo a change: 200 with the change (now undone); 409 while a later change touching its
+    players stands (undo that first) or when it was undone already."""
+    require_organiser()
+    count_edit()
+    change = players_service.undo(get_db(), change_id, by=edit_by("api"))
+    if change.status != "ok":
+        return json_response({"errors": [problem_json(p) for p in change.problems]},
+                             404 if change.status == "not_found" else 409)
+    item = players_service.item(get_db(), change.change)
+    assert item is not None
+    return json_response({"change": {**item.words, "undoable": item.undoable},
+                          "matches_changed": len(change.matches)})

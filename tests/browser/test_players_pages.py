@@ -112,18 +112,38 @@ def test_the_start_form_offers_the_players_of_this_server(phone, ids):
     phone.shot("start-with-players-390", full_page=True)
 
 
-def test_renaming_and_merging_from_the_player_page(phone, ids):
+def test_the_organiser_gets_the_right_then_renames_merges_and_undoes(app, phone, ids):
+    from helpers import organiser_key
+
+    # without the right: a sentence saying how to get it, no forms
     page = phone.goto(f"/players/{ids['Eve']}")
     edit = page.locator("details.edit")
     expect(edit).not_to_have_attribute("open", "")  # calm until asked
     edit.locator("summary").click()
+    expect(edit).to_contain_text("Renaming and merging players needs the organiser's right")
+    expect(page.get_by_label("New name")).to_have_count(0)
+    with page.expect_navigation():
+        edit.get_by_role("link", name="Open the organiser page").click()
+    page.get_by_label("Organiser key").fill(organiser_key(app))
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot("organiser-key-390", full_page=True)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Give this phone the right").click()
+    expect(page).to_have_url(f"{phone.base_url}/players/{ids['Eve']}")
+    expect(page.locator(".flash")).to_contain_text("This phone now has the organiser's right")
+    cookie = next(c for c in phone.context.cookies() if c["name"] == "organiser")
+    assert cookie["httpOnly"] and cookie["expires"] > 0  # kept when the browser closes
+
+    page.locator("details.edit summary").click()
     page.get_by_label("New name").fill("Eve K.")
     with page.expect_navigation():
-        edit.get_by_role("button", name="Save").click()
-    expect(page.locator(".flash")).to_have_text("Renamed to Eve K. (was Eve).")
+        page.locator("details.edit").get_by_role("button", name="Save").click()
+    expect(page.locator(".flash")).to_have_text(
+        "Eve renamed to Eve K.: 1 seat in 1 match. Undo it from the history below if it was a "
+        "mistake.")
     expect(page.locator("h1")).to_have_text("Eve K.")
-    page.locator("details.card", has_text="History of this player").locator("summary").click()
-    expect(page.locator("body")).to_contain_text("renamed from Eve to Eve K.")
+    expect(page.locator(".changes")).to_contain_text("Eve renamed to Eve K.: 1 seat in 1 match")
     no_horizontal_scroll(page)
     phone.shot("player-renamed-390", full_page=True)
 
@@ -136,24 +156,41 @@ def test_renaming_and_merging_from_the_player_page(phone, ids):
     expect(page.locator("#name-err")).to_have_text("Names are limited to 40 characters.")
     expect(page.locator("h1")).to_have_text("Eve K.")
 
-    # merge Eve K. into Cai: the question first, then the survivor's page
+    # players Eve sat with are not offered; merge Eve K. into Cai: the question, the survivor
+    options = page.get_by_label("Merge into").locator("option").all_inner_texts()
+    assert not any(o.startswith(("Ann", "Bo", "Dee")) for o in options), options
     page.get_by_label("Merge into").select_option(label="Cai (2 matches)")
     with page.expect_navigation():
         page.get_by_role("button", name="Merge into another player…").click()
     expect(page.locator("main")).to_contain_text(
-        "All of Eve K.'s 1 match moves to Cai; this cannot be undone.")
+        "All of Eve K.'s 1 match moves to Cai; the history on Cai's page can undo it.")
     no_horizontal_scroll(page)
     axe_clean(page)
     phone.shot("player-merge-confirm-390", full_page=True)
     with page.expect_navigation():
         page.get_by_role("button", name="Merge", exact=True).click()
     expect(page).to_have_url(f"{phone.base_url}/players/{ids['Cai']}")
-    expect(page.locator(".flash")).to_have_text("Eve K. merged into Cai: 1 match moved.")
+    expect(page.locator(".flash")).to_contain_text("Eve K. merged into Cai: 1 seat in 1 match.")
     expect(page.locator(".figs dd").first).to_have_text("3")  # Cai's 2 and Eve's 1
-    page.locator("details.card", has_text="History of this player").locator("summary").click()
-    expect(page.locator("body")).to_contain_text("Eve K. merged into this player")
-    page.locator("details.edit summary").click()
+    line = page.locator(".changes li", has_text="Eve K. merged into Cai: 1 seat in 1 match")
     no_horizontal_scroll(page)
     axe_clean(page)
     assert small_targets(page) == []
     phone.shot("player-merged-390", full_page=True)
+
+    # undo the merge from Cai's page: Cai's figures and Eve K.'s page come back
+    with page.expect_navigation():
+        line.get_by_role("button", name="Undo").click()
+    expect(page.locator(".flash")).to_have_text(
+        "Undone: Eve K. merged into Cai: 1 seat in 1 match.")
+    expect(page.locator(".figs dd").first).to_have_text("2")
+    expect(line).to_contain_text("(undone")
+    phone.shot("player-merge-undone-390", full_page=True)
+    page = phone.goto(f"/players/{ids['Eve']}")
+    expect(page.locator("h1")).to_have_text("Eve K.")
+    expect(page.locator(".figs dd").first).to_have_text("1")
+    with page.expect_navigation():
+        page.locator(".changes li", has_text="renamed").get_by_role("button",
+                                                                    name="Undo").click()
+    expect(page.locator("h1")).to_have_text("Eve")
+    axe_clean(page)
