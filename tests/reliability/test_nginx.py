@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from reliability_support import ServeProcess, benchmark_script, euchre
 
-from scorekeeper import tls
+from scorekeeper.serving import tls
 
 pytestmark = pytest.mark.slow
 behind_nginx = benchmark_script("behind_nginx")
