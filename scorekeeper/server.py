@@ -11,7 +11,7 @@ from gunicorn.app.base import BaseApplication
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn_worker import UvicornWorker
 
-from scorekeeper import lane
+from scorekeeper import instance_folder, lane
 
 HEAD_LIMIT = 64 * 1024  # bytes of request line and headers
 FIELDS_LIMIT = 100  # header fields (gunicorn's own limit)
@@ -149,6 +149,7 @@ def gunicorn_options(host: str, port: int, workers: int = 2, threads: int = 128,
         "worker_connections": 4096,
         "graceful_timeout": 20,
         "preload_app": False,  # never share a SQLite connection across fork()
+        "pidfile": str(instance_folder() / "serve.pid"),  # restore refuses while it names us
         "child_exit": lane.forget_worker,  # a dead worker's running scorers no longer count
         "accesslog": None,
         "errorlog": "-",
