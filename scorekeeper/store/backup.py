@@ -114,8 +114,11 @@ def os_sentence(error: BaseException, folder: Path) -> str:
     """A disk's refusal in words (read-only folder, full disk, no permission)."""
     code = getattr(error, "errno", None)
     text = str(error).lower()
-    if code == errno.ENOSPC or "full" in text:
+    if code in (errno.ENOSPC, errno.EFBIG) or "full" in text:
         return f"the disk under {folder} is full: free some space and restore again"
+    if code == errno.EIO or "disk i/o" in text:
+        return (f"could not write in {folder}: the disk is full or failing (disk I/O error); "
+                f"free some space and restore again")
     if code in (errno.EACCES, errno.EPERM, errno.EROFS) or "readonly" in text \
             or "read-only" in text or "unable to open" in text:
         return f"cannot write in {folder} (read-only or no permission)"
