@@ -191,20 +191,29 @@ def test_restore_is_refused_while_the_server_runs(serve, tmp_path):
 
 
 def test_old_etags_never_match_after_a_restore(serve, tmp_path):
+    # Two histories reach the same version with different hands: a phone polling with the
+    # tag of one must not get 304 from the other after a restore.
     proc = serve()
     match_id, key = create(proc.base)
-    good = tmp_path / "good.db"
-    assert run_cli("backup", str(good), instance=proc.instance).returncode == 0
-    assert api(proc.base, "POST", f"/api/matches/{match_id}/hands",
-               {"caller": "E", "makers_tricks": 3, "no": 1}, key)[0] == 201
-    _status, _body, headers = api(proc.base, "GET", f"/api/matches/{match_id}")
-    etag = headers["etag"]
+    empty, one_hand = tmp_path / "empty.db", tmp_path / "one-hand.db"
+    hands = f"/api/matches/{match_id}/hands"
+    assert run_cli("backup", str(empty), instance=proc.instance).returncode == 0
+    assert api(proc.base, "POST", hands, {"caller": "E", "makers_tricks": 3, "no": 1},
+               key)[0] == 201
+    assert run_cli("backup", str(one_hand), instance=proc.instance).returncode == 0
     proc.stop()
-    assert run_cli("restore", str(good), instance=proc.instance).returncode == 0
+    assert run_cli("restore", str(empty), instance=proc.instance).returncode == 0
     proc.start()
-    status, body, _headers = api(proc.base, "GET", f"/api/matches/{match_id}",
-                                 **{"If-None-Match": etag})
-    assert status == 200 and body["match"]["hands"] == []
+    assert api(proc.base, "POST", hands, {"caller": "N", "makers_tricks": 5, "no": 1},
+               key)[0] == 201
+    etag = api(proc.base, "GET", f"/api/matches/{match_id}")[2]["etag"]
+    proc.stop()
+    assert run_cli("restore", str(one_hand), instance=proc.instance).returncode == 0
+    proc.start()
+    status, body, headers = api(proc.base, "GET", f"/api/matches/{match_id}",
+                                **{"If-None-Match": etag})
+    assert status == 200, "the phone would keep the other history's score"
+    assert headers["etag"] != etag and body["match"]["hands"][0]["caller"] == "E"
 
 
 def read_only_restore(good: Path, instance: Path) -> subprocess.CompletedProcess[str]:
@@ -248,3 +257,16 @@ def test_a_disk_that_refuses_gets_a_sentence_and_nothing_behind(instance, tmp_pa
     assert done.returncode == 1, done.stderr
     assert words in done.stderr and "Traceback" not in done.stderr, done.stderr
     assert {p.name: digest(p) for p in instance.iterdir()} == before
+
+
+def test_every_json_column_the_restore_checks_exists(tmp_path):
+    from scorekeeper.store.restore_checks import JSON_COLUMNS
+
+    create_app({"TESTING": True}, instance_path=tmp_path)
+    conn = sqlite3.connect(tmp_path / "scorekeeper.db")
+    try:
+        for table, column, _kind in JSON_COLUMNS:
+            columns = [c[1] for c in conn.execute(f'PRAGMA table_info("{table}")')]
+            assert column in columns, (table, column)
+    finally:
+        conn.close()
