@@ -11,6 +11,7 @@ from __future__ import annotations
 import hmac
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from datetime import datetime, timedelta
@@ -246,8 +247,14 @@ def _seats(table: movements.Table) -> dict[str, int]:
     return {seat: table[i] for i, seat in enumerate(SEATS)}
 
 
-def create_event(db: Database, body: Any, secret: str) -> EventResult:
-    """Create an event and start its first round.
+# Called with the number of matches a round is about to make, inside its transaction: it may
+# raise to refuse them (the web layer's creation limit), and then nothing is stored.
+Budget = Callable[[int], None]
+
+
+def create_event(db: Database, body: Any, secret: str, budget: Budget | None = None
+                 ) -> EventResult:
+    """Create an event and start its first round (its matches taken from ``budget``).
 
     Returns CREATED (``event_id``, ``director_key``: shown once) or ILLEGAL (``problems``).
     """
@@ -276,14 +283,17 @@ def create_event(db: Database, body: Any, secret: str) -> EventResult:
         for no, rnd in enumerate(planned, start=1):
             event_store.insert_round(db, event_id, no, list(rnd.sit_outs),
                                      [_seats(t) for t in rnd.tables])
-        _start(db, event_id, settings, 1, secret)
+        _start(db, event_id, settings, 1, secret, budget)
     return EventResult(EventStatus.CREATED, event_id=event_id, director_key=key, round=1)
 
 
-def _start(db: Database, event_id: str, settings: dict[str, Any], no: int, secret: str) -> None:
+def _start(db: Database, event_id: str, settings: dict[str, Any], no: int, secret: str,
+           budget: Budget | None) -> None:
     """Create the matches of planned round ``no`` and mark it started (in a transaction)."""
     names = [p["name"] for p in settings["players"]]
     stored = next(r for r in event_store.get_rounds(db, event_id) if r.no == no)
+    if budget is not None:
+        budget(len(stored.tables))
     matches: dict[int, str] = {}
     for table in stored.tables:
         data = _match_data(settings["game"], settings["name"], settings["rules"],
@@ -298,10 +308,12 @@ def _start(db: Database, event_id: str, settings: dict[str, Any], no: int, secre
     event_store.bump_event(db, event_id)
 
 
-def start_round(db: Database, event_id: str, no: int, secret: str) -> EventResult:
+def start_round(db: Database, event_id: str, no: int, secret: str,
+                budget: Budget | None = None) -> EventResult:
     """Start round ``no`` (the director's button): the round after the last started one, once
     every match of that round is over (a tied table's extra hand decided, for the progressive
-    movement). Starting a round that has started already answers STARTED again."""
+    movement); its matches are taken from ``budget``. Starting a round that has started
+    already answers STARTED again."""
     with store.transaction(db):
         row = event_store.get_event(db, event_id)
         if row is None:
@@ -323,7 +335,7 @@ def start_round(db: Database, event_id: str, no: int, secret: str) -> EventResul
             if not planned["stored"]:  # a progressive or up/down round, made from results
                 event_store.insert_round(db, event_id, no, planned["sit_out_numbers"],
                                          [t["seat_numbers"] for t in planned["tables"]])
-        _start(db, event_id, settings, no, secret)
+        _start(db, event_id, settings, no, secret, budget)
     return EventResult(EventStatus.STARTED, event_id=event_id, round=no)
 
 

@@ -34,10 +34,12 @@ from ..engine.whist import deal_trump
 from ..i18n.messages import problem_message
 from ..printing import pdf_render
 from ..printing.pdf import content_disposition, download_name, printable
+from ..ratelimit import spend_creations
 from ..security import bearer_key, may_edit, remember_key_hash, rights_match
 from ..service import events
 from ..service.events import EventProblem, EventResult, EventStatus
 from ..store.db import get_db
+from .errors import refuse_if_storage_full
 from .qr import qr_svg
 
 bp = Blueprint("events", __name__)
@@ -287,7 +289,9 @@ def director(event_id: str) -> Any:
 def start(event_id: str) -> Any:
     """The director's "Start round n" button."""
     _director_post(event_id)
-    result = events.start_round(get_db(), event_id, _form_int("no") or 0, app_secret())
+    refuse_if_storage_full(get_db())  # a round's matches: the budget and limit of new ones
+    result = events.start_round(get_db(), event_id, _form_int("no") or 0, app_secret(),
+                                spend_creations)
     return _after(event_id, result, status_text(result))
 
 

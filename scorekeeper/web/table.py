@@ -29,7 +29,7 @@ from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES
 from ..poll import keep_for_all, live_etag
-from ..ratelimit import count_write
+from ..ratelimit import count_write, spend_creations
 from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
@@ -352,6 +352,8 @@ def rematch(match_id: str):
     _require_editor(match_id)
     if not ActionForm().validate():
         abort(400)
+    refuse_if_storage_full(get_db())  # a rematch is a new match: the same budget and limit
+    spend_creations()
     outcome = service.rematch(get_db(), match_id, current_app.config["SECRET_KEY"])
     if not outcome.ok:
         flash(outcomes.message(outcome), "warn")
