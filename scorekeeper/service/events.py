@@ -1,9 +1,9 @@
 """Club nights: creating an event, starting its rounds, and what it looks like now.
 
 No Flask: answers are plain data and problem codes (the web layer words them). Each round's
-table is an ordinary match (``matches``/``hands``) whose edit key is the table's key, derived
-from the app's secret, the event and the table number: the same key scores every round at that
-table, and only its hash is stored. The director's key is random; only its hash is stored.
+table is an ordinary match (``matches``/``hands``) whose edit key is the table's key
+(:mod:`.event_keys`: derived from the app's secret, the event, the table number and how often
+its key was replaced). The director's key is random. Only the keys' hashes are stored.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from ..engine.problems import Problem
 from ..engine.state import MatchState
 from ..store import events as event_store
 from ..store import facts
-from .keys import derived_key, hash_key, new_key, new_match_id
+from .event_keys import generation, table_key
+from .keys import hash_key, new_key, new_match_id
 
 MIN_PLAYERS = 8
 MAX_PLAYERS = 64
@@ -80,11 +81,6 @@ class EventResult:
 def new_event_id() -> str:
     """A fresh, unguessable event id."""
     return secrets.token_urlsafe(12)
-
-
-def table_key(secret: str, event_id: str, table_no: int) -> str:
-    """The edit key of every match played at a table of an event."""
-    return derived_key(secret, f"event-table:{event_id}:{table_no}")
 
 
 def check_director_key(db: Database, event_id: str, key: str | None) -> bool:
@@ -301,7 +297,8 @@ def _start(db: Database, event_id: str, settings: dict[str, Any], no: int, secre
                            {seat: names[p] for seat, p in table.seats.items()},
                            settings.get("round_target"))
         match_id = new_match_id()
-        key_hash = hash_key(table_key(secret, event_id, table.table_no))
+        key_hash = hash_key(table_key(secret, event_id, table.table_no,
+                                      generation(settings, table.table_no)))
         store.insert_match(db, match_id, key_hash, settings["game"], data)
         matches[table.table_no] = match_id
     event_store.start_round(db, event_id, no, matches)

@@ -2,7 +2,7 @@
 on a table's match page, and the printed tally cards, rotation chart and table tents.
 
 Views are thin: :mod:`scorekeeper.service.events` does the work; here are the HTTP statuses,
-the words and the keys. A table's edit key is derived (``service.events.table_key``), so the
+the words and the keys. A table's edit key is derived (``service.event_keys``), so the
 director's answers can show it again; the director's key is shown once, at creation.
 """
 
@@ -36,7 +36,7 @@ from ..printing import pdf_render
 from ..printing.pdf import content_disposition, download_name, printable
 from ..ratelimit import spend_creations
 from ..security import bearer_key, may_edit, remember_key_hash, rights_match
-from ..service import events
+from ..service import event_keys, events
 from ..service.events import EventProblem, EventResult, EventStatus
 from ..store.db import get_db
 from .errors import refuse_if_storage_full
@@ -195,7 +195,7 @@ def _table_path(event_id: str, table_no: int) -> str:
 
 def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
     """The API's event object; with ``director``, each table's edit key and keyed link."""
-    secret = app_secret()
+    keys = event_keys.current_keys(get_db(), app_secret(), found["id"]) if director else {}
     rounds = []
     for rnd in found["rounds"]:
         tables = []
@@ -204,7 +204,7 @@ def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
                                        "winner", "tied", "decider")}
             link = _table_path(found["id"], t["table"])
             if director:
-                key = events.table_key(secret, found["id"], t["table"])
+                key = keys[t["table"]]
                 entry["edit_key"] = key
                 link = f"{link}?key={key}"
             entry["table_url"] = link
@@ -263,12 +263,11 @@ def director(event_id: str) -> Any:
     found = event_or_404(event_id)
     is_director = _is_director(event_id)
     upcoming = next((r for r in found["rounds"] if not r["started"]), None)
-    secret = app_secret()
     links = {}
     if is_director:
-        links = {t: f"{request.host_url.rstrip('/')}{_table_path(event_id, t)}?key="
-                 f"{events.table_key(secret, event_id, t)}"
-                 for t in {t["table"] for r in found["rounds"] for t in r["tables"]}}
+        links = {t: f"{request.host_url.rstrip('/')}{_table_path(event_id, t)}?key={key}"
+                 for t, key in event_keys.current_keys(get_db(), app_secret(),
+                                                       event_id).items()}
     known: list[dict[str, Any]] = []
     if is_director:
         from ..store import players as players_store
@@ -389,21 +388,22 @@ def table(event_id: str, table_no: int) -> Any:
     if not mine:
         abort(404, description=_("This event has no such table."))
     key = request.args.get("key")
-    secret = app_secret()
-    key_hash = service.hash_key(events.table_key(secret, event_id, table_no))
+    current = event_keys.current_keys(get_db(), app_secret(), event_id).get(table_no, "")
+    key_hash = service.hash_key(current)
+    # Only the matches holding the table's current key: a replaced key gives no rights.
     started = [(r, t) for r, t in mine if t["match"]]
+    held = [t for _r, t in started if service.check_edit_key(get_db(), t["match"], current)]
     if key is not None:
-        if hmac.compare_digest(key.encode(), events.table_key(secret, event_id,
-                                                              table_no).encode()):
-            for _r, t in started:
+        if hmac.compare_digest(key.encode(), current.encode()):
+            for t in held:
                 remember_key_hash(t["match"], key_hash)
         else:
             flash(_("That table link is not valid: this phone follows the score only."), "error")
         return redirect(url_for("events.table", event_id=event_id, table_no=table_no))
     if not started:
         abort(404, description=_("This event has no such table."))
-    if any(may_edit(get_db(), t["match"]) for _r, t in started):
-        for _r, t in started:
+    if any(may_edit(get_db(), t["match"]) for t in held):
+        for t in held:
             if not rights_match(t["match"], key_hash):
                 remember_key_hash(t["match"], key_hash)
     rnd, current = started[-1]
@@ -580,11 +580,11 @@ def tents_pdf(event_id: str) -> Response:
     tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
     base = request.host_url.rstrip("/")
     keyed = _is_director(event_id)
-    secret = app_secret()
+    keys = event_keys.current_keys(get_db(), app_secret(), event_id) if keyed else {}
 
     def link(t: int) -> str:
         url = f"{base}{_table_path(event_id, t)}"
-        return f"{url}?key={events.table_key(secret, event_id, t)}" if keyed else url
+        return f"{url}?key={keys[t]}" if keyed else url
 
     def html() -> str:
         tents = [{"table": t, "url": f"{base}{_table_path(event_id, t)}",

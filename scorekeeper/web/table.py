@@ -30,6 +30,7 @@ from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES
 from ..poll import keep_for_all, live_etag
 from ..ratelimit import count_write, spend_creations
+from ..service import event_keys
 from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
@@ -375,7 +376,9 @@ def new_key(match_id: str):
                                                          match_id=match_id))
         resp.headers["Cache-Control"] = "no-store"
         return resp
-    key = service.new_edit_key(get_db(), match_id)
+    # A club night's table: the table's next key, which the rounds that follow keep.
+    key = event_keys.new_table_key(get_db(), match_id, current_app.config["SECRET_KEY"]) \
+        or service.new_edit_key(get_db(), match_id)
     if key is None:
         abort(404)
     security.remember_edit_key(match_id, key)
