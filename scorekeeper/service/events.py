@@ -11,6 +11,7 @@ from __future__ import annotations
 import hmac
 import random
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as dc_field
@@ -24,7 +25,7 @@ from .. import store
 from ..engine import club, drives, movements
 from ..engine.cards import SEATS
 from ..engine.limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
-from ..engine.matchfile import check_match
+from ..engine.matchfile import BIDI_CONTROLS, check_match, clean_name
 from ..engine.problems import Problem
 from ..engine.state import MatchState
 from ..store import events as event_store
@@ -117,8 +118,8 @@ def _players(given: Any, problems: list[EventProblem]) -> list[dict[str, Any]]:
             if name is None:
                 problems.append(EventProblem("event.player_needs_name", where))
                 continue
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_MAX:
-            problems.append(EventProblem("event.bad_name", where, {"most": NAME_MAX}))
+        if clean_name(name) is None:
+            problems.append(_name_problem(name, where, "event.bad_name", NAME_MAX))
             continue
         name = name.strip()
         if name.casefold() in seen:
@@ -166,6 +167,16 @@ def _house(given: Any, problems: list[EventProblem]) -> dict[str, Any]:
     return house
 
 
+def _name_problem(name: Any, where: str, code: str, most: int) -> EventProblem:
+    """Why a name was refused (the player names' own rules, :func:`clean_name`): a
+    text-direction control, a line break or another control character, or its length."""
+    if isinstance(name, str) and any(ch in BIDI_CONTROLS for ch in name):
+        return EventProblem("event.name_direction", where)
+    if isinstance(name, str) and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+        return EventProblem("event.name_control", where)
+    return EventProblem(code, where, {"most": most})
+
+
 def club_max() -> int:
     """The largest points a house rule may give or take for one hand."""
     return 20
@@ -180,8 +191,8 @@ def validate(body: Any) -> tuple[dict[str, Any], list[EventProblem]]:
         if key not in KEYS:
             problems.append(EventProblem("event.unknown_key", str(key), {"name": str(key)}))
     name = body.get("name")
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= TITLE_MAX:
-        problems.append(EventProblem("event.bad_event_name", "name", {"most": TITLE_MAX}))
+    if clean_name(name, TITLE_MAX) is None:
+        problems.append(_name_problem(name, "name", "event.bad_event_name", TITLE_MAX))
     game = body.get("game")
     if game not in ("euchre", "whist"):
         problems.append(EventProblem("event.bad_game", "game"))
@@ -428,9 +439,9 @@ def add_player(db: Database, event_id: str, body: Any) -> EventResult:
             player_id is not None and not isinstance(player_id, str | int))):
         return EventResult(EventStatus.ILLEGAL, problems=[EventProblem("event.bad_player",
                                                                        "name")])
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_MAX:
+    if clean_name(name) is None:  # a late arrival: the same rules as every name
         return EventResult(EventStatus.ILLEGAL, problems=[
-            EventProblem("event.bad_name", "name", {"most": NAME_MAX})])
+            _name_problem(name, "name", "event.bad_name", NAME_MAX)])
     name = name.strip()
     with store.transaction(db):
         row = event_store.get_event(db, event_id)

@@ -64,6 +64,9 @@ def problem_text(problem: EventProblem) -> str:
         "event.unknown_key": _("“%(name)s” is not a setting of an event.", name=p.get("name")),
         "event.bad_event_name": _("The event needs a name of 1 to %(n)s characters.",
                                   n=p.get("most")),
+        "event.name_direction": _("A name can't hold text-direction control characters "
+                                  "(such as U+202E)."),
+        "event.name_control": _("A name can't hold line breaks or other control characters."),
         "event.bad_game": _("The game must be euchre or whist."),
         "event.players_list": _("“players” must be a list of %(low)s to %(high)s names.",
                                 low=p.get("low"), high=p.get("high")),
