@@ -197,6 +197,11 @@ def _replace(candidate: Path, dest: Path) -> tuple[dict[str, int], Path | None]:
         cand = sqlite3.connect(str(candidate))
         try:
             _bump_versions(cand, offsets)
+            page = live.execute("PRAGMA page_size").fetchone()[0]
+            if cand.execute("PRAGMA page_size").fetchone()[0] != page:
+                # SQLite's backup into a WAL database needs the same page size on both sides
+                cand.execute(f"PRAGMA page_size={int(page)}")
+                cand.execute("VACUUM")
             cand.backup(live.conn)  # one transaction on the destination, through its journal
         finally:
             cand.close()

@@ -270,3 +270,23 @@ def test_every_json_column_the_restore_checks_exists(tmp_path):
             assert column in columns, (table, column)
     finally:
         conn.close()
+
+
+def test_a_backup_of_another_page_size_restores_over_a_wal_database(instance, tmp_path):
+    committed = set(make_instance(instance))
+    good = tmp_path / "good.db"
+    assert run_cli("backup", str(good), instance=instance).returncode == 0
+    small = tmp_path / "small-pages.db"
+    small.write_bytes(good.read_bytes())
+    conn = sqlite3.connect(small)
+    conn.execute("PRAGMA page_size=1024")
+    conn.execute("VACUUM")
+    assert conn.execute("PRAGMA page_size").fetchone()[0] == 1024
+    conn.close()
+    live = sqlite3.connect(instance / "scorekeeper.db")
+    assert live.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
+    live.close()
+    # (the store keeps WAL where SQLite has the WAL-reset fix: then the copy goes into WAL)
+    done = run_cli("restore", str(small), instance=instance)
+    assert done.returncode == 0, done.stderr
+    assert match_ids(instance / "scorekeeper.db") == committed
