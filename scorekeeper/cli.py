@@ -50,8 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
     backup.add_argument("dest", help="the backup file to write (must not exist)")
     add_instance_option(backup)
 
-    restore = sub.add_parser("restore", help="replace the database with a backup "
-                                             "(stop the server first)")
+    restore = sub.add_parser("restore", help="replace the database with a checked backup "
+                                             "(refused while the server runs)")
     restore.add_argument("source", help="a backup file written by `scorekeeper backup`")
     add_instance_option(restore)
 
@@ -248,10 +248,13 @@ def restore(args: argparse.Namespace) -> int:
     from scorekeeper.store.backup import BackupError, restore_database
 
     try:
-        counts = restore_database(Path(args.source), instance_folder() / "scorekeeper.db")
+        counts, safe = restore_database(Path(args.source),
+                                        instance_folder() / "scorekeeper.db")
     except BackupError as e:
-        print(f"scorekeeper restore: {e}", file=sys.stderr)
+        print(f"scorekeeper restore: {e}; nothing was changed", file=sys.stderr)
         return 1
     summary = ", ".join(f"{n} {table}" for table, n in counts.items())
-    print(f"Restored from {args.source} ({summary})")
+    print(f"Restored from {args.source} ({summary}); every match replays")
+    if safe is not None:
+        print(f"The database as it was before is kept as {safe}")
     return 0

@@ -1,87 +1,141 @@
 """Abuse limits, counted by Flask-Limiter (and its ``limits`` library), each refusal a 429 with
-``Retry-After`` and a sentence a person understands.
+``Retry-After``, the time to wait in words, and a sentence a person understands.
 
-- Per client address: creating or importing matches (``CREATE_LIMIT``, 20 an hour and 5 a
-  minute: the storage budget of one address, and no burst that holds the write lock) and PDFs
-  (``PDF_LIMIT``, 30 a minute).
+- Per client address: new matches (``CREATE_LIMIT``, 120 an hour and 30 a minute: the storage
+  budget of one address, and no burst that holds the write lock). Every path that makes
+  matches counts: the start form, an import, the API, a rematch (once, when it is made) and a
+  club night (one per table of each round it starts). A pub's 12-20 tables share its Wi-Fi's
+  one address, so they must all fit in one minute's allowance; the refusal says that everyone
+  on the network shares it. PDFs (``PDF_LIMIT``, 30 a minute): every ``.pdf`` address.
 - Per edit key, counted only once the key has been checked (:func:`count_write`): writes to a
   match (``WRITE_LIMIT_PER_MINUTE``, 60). A viewer without the key is refused with 403 before
   anything is counted, so nobody can use up the scorer's allowance, whoever shares their
   address (a venue's NAT).
 
 Every limit is a setting (``instance/config.py`` or ``SCOREKEEPER_CREATE_LIMIT`` ...): a
-Flask-Limiter string such as ``"20 per hour"``, or ``0``/empty to turn it off. Counts are kept
-in ``instance/limits.db`` (:mod:`scorekeeper.limits_store`), shared by every server process,
-so a client gets each limit once however many workers serve it; ``RATELIMIT_STORAGE_URI`` may
-name another store (``redis://...``, ``memcached://...``, or ``memory://``: per process).
+Flask-Limiter string such as ``"20 per hour"``, or ``0``/empty to turn it off
+(``docs/limits.md``). Counts are kept in ``instance/limits.db`` (:mod:`scorekeeper.limits_store`),
+shared by every server process, so a client gets each limit once however many workers serve it;
+``RATELIMIT_STORAGE_URI`` may name another store (``redis://...``, ``memcached://...``, or
+``memory://``: per process).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import os
 import time
 from collections.abc import Callable
+from typing import Any
 
 from flask import Flask, current_app, request
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from limits import RateLimitItem, parse
+from limits import RateLimitItem, parse, parse_many
 from werkzeug.exceptions import TooManyRequests
 
-from scorekeeper.store.db import sqlite3
+from .store.db import sqlite3
 
 DEFAULTS = {
-    "CREATE_LIMIT": "20 per hour;5 per minute",
+    "CREATE_LIMIT": "120 per hour;30 per minute",
     "PDF_LIMIT": "30 per minute",
     "WRITE_LIMIT_PER_MINUTE": 60,
     "RATELIMIT_STORAGE_URI": None,  # None: sqlite:///<instance>/limits.db (limits_store)
     "RATELIMIT_SWALLOW_ERRORS": True,  # a count that can't be kept (read-only disk) lets it be
-    "RATELIMIT_HEADERS_ENABLED": True,  # Retry-After (and X-RateLimit-*) on limited answers
+    "RATELIMIT_HEADERS_ENABLED": True,  # X-RateLimit-* headers
 }
+# Views that make one match (or an event) per request; a rematch and a club night's rounds
+# count in their views (:func:`spend_creations`), by what they make.
 CREATE_ENDPOINTS = ("api.create_match", "table.start", "table.import_match",
                     "events_api.create_event")
-PDF_ENDPOINTS = ("prints.sheet_pdf", "prints.blank_pdf", "prints.match_blank_pdf",
-                 "events.tally_pdf", "events.chart_pdf", "events.tents_pdf",
-                 "players.season_pdf")
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 EXTENSION = "scorekeeper.limiter"
 
 
-def _is_off(name: str) -> bool:
-    return str(current_app.config.get(name) or "0").strip() in ("", "0")
+def _items(name: str) -> list[RateLimitItem]:
+    """The limits of a setting (``"120 per hour;30 per minute"``); none when it is off."""
+    value = str(current_app.config.get(name) or "0").strip()
+    return [] if value in ("", "0") else list(parse_many(value))
 
 
-def _setting(name: str) -> Callable[[], str]:
-    def value() -> str:  # a limit that is off still needs a string Flask-Limiter can parse
-        return "1 per second" if _is_off(name) else str(current_app.config[name])
-    return value
+def wait_words(seconds: int) -> str:
+    """How long to wait, in words: "in 40 seconds", "in 3 minutes", "in 2 hours"."""
+    if seconds < 90:
+        return ngettext("in %(num)d second", "in %(num)d seconds", seconds)
+    minutes = math.ceil(seconds / 60)
+    if minutes < 90:
+        return ngettext("in %(num)d minute", "in %(num)d minutes", minutes)
+    return ngettext("in %(num)d hour", "in %(num)d hours", math.ceil(minutes / 60))
 
 
-def _off(name: str) -> Callable[[], bool]:
-    def off() -> bool:
-        return _is_off(name)
-    return off
+def create_message(when: str) -> str:
+    return _("Too many new matches from this network address: try again %(when)s. Every "
+             "phone on this network (a venue's Wi-Fi) shares the allowance; the organiser can "
+             "raise it (CREATE_LIMIT, docs/limits.md).", when=when)
 
 
-def create_message() -> str:
-    return _("Too many new matches from this address: wait a while before starting or "
-             "importing another (the limit keeps the server's storage for everyone).")
+def pdf_message(when: str) -> str:
+    return _("Too many PDFs asked for from this network address: try again %(when)s. Every "
+             "phone on this network shares the allowance.", when=when)
 
 
-def pdf_message() -> str:
-    return _("Too many PDFs asked for from this address: wait a moment and try again.")
+def write_message(when: str) -> str:
+    return _("Too many changes to this match in a minute: try again %(when)s.", when=when)
 
 
-def write_message() -> str:
-    return _("Too many changes to this match in a minute; wait a moment and try again.")
+def _strategy() -> Any:
+    return current_app.extensions[EXTENSION].limiter
+
+
+def _refuse_if_short(items: list[RateLimitItem], scope: str, who: str, cost: int,
+                     message: Callable[[str], str]) -> None:
+    """429 when any of ``items`` has less than ``cost`` left, saying when the last of the spent
+    ones allows it again."""
+    strategy = _strategy()
+    short = [item for item in items if not strategy.test(item, scope, who, cost=cost)]
+    if short:
+        wait = max(strategy.get_window_stats(item, scope, who)[0] for item in short)
+        seconds = max(1, math.ceil(wait - time.time()))
+        raise TooManyRequests(message(wait_words(seconds)), retry_after=seconds)
+
+
+def spend(name: str, scope: str, message: Callable[[str], str], cost: int = 1) -> None:
+    """Take ``cost`` from this address's allowance ``name``, or refuse with 429 (taking
+    nothing)."""
+    items = _items(name)
+    if not items or cost <= 0:
+        return
+    who = get_remote_address()
+    try:
+        _refuse_if_short(items, scope, who, cost, message)
+        for item in items:
+            _strategy().hit(item, scope, who, cost=cost)
+    except sqlite3.Error:
+        return  # the counts can't be kept (a read-only disk): let it through, uncounted
+
+
+def spend_creations(cost: int = 1) -> None:
+    """Count ``cost`` new matches from this address (429 past ``CREATE_LIMIT``)."""
+    spend("CREATE_LIMIT", "create", create_message, cost)
+
+
+def _limited(view: Callable[..., Any], name: str, scope: str,
+             message: Callable[[str], str]) -> Callable[..., Any]:
+    @functools.wraps(view)
+    def limited(*args: Any, **kwargs: Any) -> Any:
+        spend(name, scope, message)
+        return view(*args, **kwargs)
+    return limited
 
 
 def init_app(app: Flask) -> None:
-    """One Limiter per app; the per-address limits wrap their views (call after the
-    blueprints are registered)."""
+    """One Limiter per app (its storage and strategy); the per-address limits wrap their views
+    (call after the blueprints are registered): the creating views, and every ``.pdf``
+    address of the app, found in its URL map."""
     from . import limits_store
 
     for name, value in DEFAULTS.items():
@@ -91,14 +145,18 @@ def init_app(app: Flask) -> None:
             f"{limits_store.SCHEME}://{os.path.join(app.instance_path, 'limits.db')}")
     limiter = Limiter(get_remote_address, app=app)
     app.extensions[EXTENSION] = limiter
-    for endpoints, name, message, scope in (
-        (CREATE_ENDPOINTS, "CREATE_LIMIT", create_message, "create"),
-        (PDF_ENDPOINTS, "PDF_LIMIT", pdf_message, "pdf"),
-    ):
-        shared = limiter.shared_limit(_setting(name), scope=scope, error_message=message,
-                                      exempt_when=_off(name))
-        for endpoint in endpoints:
-            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+    for endpoint in CREATE_ENDPOINTS:
+        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], "CREATE_LIMIT",
+                                                "create", create_message)
+    for endpoint in pdf_endpoints(app):
+        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], "PDF_LIMIT",
+                                                "pdf", pdf_message)
+
+
+def pdf_endpoints(app: Flask) -> list[str]:
+    """Every endpoint with an address ending in ``.pdf``."""
+    return sorted({rule.endpoint for rule in app.url_map.iter_rules()
+                   if rule.rule.endswith(".pdf")})
 
 
 def _write_item() -> RateLimitItem | None:
@@ -122,12 +180,13 @@ def count_write(match_id: str) -> None:
     row = store.get_match(get_db(), match_id)
     if row is None:
         return
-    limiter: Limiter = current_app.extensions[EXTENSION]
     who = hashlib.sha256(f"{match_id}:{row.edit_key_hash}".encode()).hexdigest()[:32]
+    strategy = _strategy()
     try:
-        if limiter.limiter.hit(item, "write", who):
+        if strategy.hit(item, "write", who):
             return
+        reset, _remaining = strategy.get_window_stats(item, "write", who)
     except sqlite3.Error:
         return  # the counts can't be kept (a read-only disk): the write goes on uncounted
-    reset, _remaining = limiter.limiter.get_window_stats(item, "write", who)
-    raise TooManyRequests(write_message(), retry_after=max(1, math.ceil(reset - time.time())))
+    seconds = max(1, math.ceil(reset - time.time()))
+    raise TooManyRequests(write_message(wait_words(seconds)), retry_after=seconds)

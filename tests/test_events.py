@@ -261,3 +261,31 @@ def test_a_whist_event_scores_each_player_the_sides_points(client):
     assert final[seats["N"]]["points"] == final[seats["S"]]["points"] == 3
     assert final[seats["E"]]["points"] == final[seats["W"]]["points"] == 3
     assert final[seats["N"]]["games_won"] == 0  # 3-3: a tie wins nothing
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("Tuesday\r\nclub", "line breaks or other control characters"),
+    ("Tuesday\nclub", "line breaks or other control characters"),
+    ("Tuesday \u202eclub", "text-direction control characters (such as U+202E)"),
+    ("Club\u2066night", "text-direction control characters"),
+    ("Club\x07night", "control characters"),
+])
+def test_event_and_player_names_are_checked_like_every_name(client, name, words):
+    refused = create(client, name=name)
+    assert refused.status_code == 422
+    errors = refused.get_json()["errors"]
+    assert any(e["field"] == "name" and words in e["message"] for e in errors), errors
+    refused = create(client, players=[name, *NAMES[1:24]])
+    assert any(e["field"] == "players[0]" and words in e["message"]
+               for e in refused.get_json()["errors"]), refused.get_json()
+    event = create(client).get_json()
+    late = client.post(f"/api/events/{event['id']}/players", json={"name": name},
+                       headers=bearer(event["director_key"]))
+    assert late.status_code == 422 and words in late.get_data(as_text=True)
+
+
+def test_an_event_name_is_escaped_on_the_director_s_page(client):
+    event = create(client, name="<b>Club</b> & co").get_json()
+    page = client.get(f"/events/{event['id']}?key={event['director_key']}",
+                      follow_redirects=True).get_data(as_text=True)
+    assert "<b>Club</b>" not in page and "&lt;b&gt;Club&lt;/b&gt; &amp; co" in page

@@ -167,13 +167,13 @@ def _names(
     return names
 
 
-def clean_name(value: Any) -> str | None:
-    """A trimmed name of 1 to 40 code points with no control, surrogate or text-direction
-    characters, or None."""
+def clean_name(value: Any, most: int = NAME_MAX) -> str | None:
+    """A trimmed name of 1 to ``most`` (40) code points with no control, surrogate or
+    text-direction characters, or None."""
     if not isinstance(value, str):
         return None
     name = value.strip()
-    if not 1 <= len(name) <= NAME_MAX:
+    if not 1 <= len(name) <= most:
         return None
     if any(unicodedata.category(ch) in ("Cc", "Cs") or ch in BIDI_CONTROLS for ch in name):
         return None

@@ -1,9 +1,9 @@
 """Club nights: creating an event, starting its rounds, and what it looks like now.
 
 No Flask: answers are plain data and problem codes (the web layer words them). Each round's
-table is an ordinary match (``matches``/``hands``) whose edit key is the table's key, derived
-from the app's secret, the event and the table number: the same key scores every round at that
-table, and only its hash is stored. The director's key is random; only its hash is stored.
+table is an ordinary match (``matches``/``hands``) whose edit key is the table's key
+(:mod:`.event_keys`: derived from the app's secret, the event, the table number and how often
+its key was replaced). The director's key is random. Only the keys' hashes are stored.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 import hmac
 import random
 import secrets
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from datetime import datetime, timedelta
@@ -23,12 +25,13 @@ from .. import store
 from ..engine import club, drives, movements
 from ..engine.cards import SEATS
 from ..engine.limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
-from ..engine.matchfile import check_match
+from ..engine.matchfile import BIDI_CONTROLS, check_match, clean_name
 from ..engine.problems import Problem
 from ..engine.state import MatchState
 from ..store import events as event_store
 from ..store import facts
-from .keys import derived_key, hash_key, new_key, new_match_id
+from .event_keys import generation, table_key
+from .keys import hash_key, new_key, new_match_id
 
 MIN_PLAYERS = 8
 MAX_PLAYERS = 64
@@ -81,11 +84,6 @@ def new_event_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-def table_key(secret: str, event_id: str, table_no: int) -> str:
-    """The edit key of every match played at a table of an event."""
-    return derived_key(secret, f"event-table:{event_id}:{table_no}")
-
-
 def check_director_key(db: Database, event_id: str, key: str | None) -> bool:
     """Whether ``key`` is the event's director key."""
     row = event_store.get_event(db, event_id)
@@ -120,8 +118,8 @@ def _players(given: Any, problems: list[EventProblem]) -> list[dict[str, Any]]:
             if name is None:
                 problems.append(EventProblem("event.player_needs_name", where))
                 continue
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_MAX:
-            problems.append(EventProblem("event.bad_name", where, {"most": NAME_MAX}))
+        if clean_name(name) is None:
+            problems.append(_name_problem(name, where, "event.bad_name", NAME_MAX))
             continue
         name = name.strip()
         if name.casefold() in seen:
@@ -169,6 +167,16 @@ def _house(given: Any, problems: list[EventProblem]) -> dict[str, Any]:
     return house
 
 
+def _name_problem(name: Any, where: str, code: str, most: int) -> EventProblem:
+    """Why a name was refused (the player names' own rules, :func:`clean_name`): a
+    text-direction control, a line break or another control character, or its length."""
+    if isinstance(name, str) and any(ch in BIDI_CONTROLS for ch in name):
+        return EventProblem("event.name_direction", where)
+    if isinstance(name, str) and any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+        return EventProblem("event.name_control", where)
+    return EventProblem(code, where, {"most": most})
+
+
 def club_max() -> int:
     """The largest points a house rule may give or take for one hand."""
     return 20
@@ -183,8 +191,8 @@ def validate(body: Any) -> tuple[dict[str, Any], list[EventProblem]]:
         if key not in KEYS:
             problems.append(EventProblem("event.unknown_key", str(key), {"name": str(key)}))
     name = body.get("name")
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= TITLE_MAX:
-        problems.append(EventProblem("event.bad_event_name", "name", {"most": TITLE_MAX}))
+    if clean_name(name, TITLE_MAX) is None:
+        problems.append(_name_problem(name, "name", "event.bad_event_name", TITLE_MAX))
     game = body.get("game")
     if game not in ("euchre", "whist"):
         problems.append(EventProblem("event.bad_game", "game"))
@@ -246,8 +254,14 @@ def _seats(table: movements.Table) -> dict[str, int]:
     return {seat: table[i] for i, seat in enumerate(SEATS)}
 
 
-def create_event(db: Database, body: Any, secret: str) -> EventResult:
-    """Create an event and start its first round.
+# Called with the number of matches a round is about to make, inside its transaction: it may
+# raise to refuse them (the web layer's creation limit), and then nothing is stored.
+Budget = Callable[[int], None]
+
+
+def create_event(db: Database, body: Any, secret: str, budget: Budget | None = None
+                 ) -> EventResult:
+    """Create an event and start its first round (its matches taken from ``budget``).
 
     Returns CREATED (``event_id``, ``director_key``: shown once) or ILLEGAL (``problems``).
     """
@@ -276,14 +290,17 @@ def create_event(db: Database, body: Any, secret: str) -> EventResult:
         for no, rnd in enumerate(planned, start=1):
             event_store.insert_round(db, event_id, no, list(rnd.sit_outs),
                                      [_seats(t) for t in rnd.tables])
-        _start(db, event_id, settings, 1, secret)
+        _start(db, event_id, settings, 1, secret, budget)
     return EventResult(EventStatus.CREATED, event_id=event_id, director_key=key, round=1)
 
 
-def _start(db: Database, event_id: str, settings: dict[str, Any], no: int, secret: str) -> None:
+def _start(db: Database, event_id: str, settings: dict[str, Any], no: int, secret: str,
+           budget: Budget | None) -> None:
     """Create the matches of planned round ``no`` and mark it started (in a transaction)."""
     names = [p["name"] for p in settings["players"]]
     stored = next(r for r in event_store.get_rounds(db, event_id) if r.no == no)
+    if budget is not None:
+        budget(len(stored.tables))
     matches: dict[int, str] = {}
     for table in stored.tables:
         data = _match_data(settings["game"], settings["name"], settings["rules"],
@@ -291,17 +308,20 @@ def _start(db: Database, event_id: str, settings: dict[str, Any], no: int, secre
                            {seat: names[p] for seat, p in table.seats.items()},
                            settings.get("round_target"))
         match_id = new_match_id()
-        key_hash = hash_key(table_key(secret, event_id, table.table_no))
+        key_hash = hash_key(table_key(secret, event_id, table.table_no,
+                                      generation(settings, table.table_no)))
         store.insert_match(db, match_id, key_hash, settings["game"], data)
         matches[table.table_no] = match_id
     event_store.start_round(db, event_id, no, matches)
     event_store.bump_event(db, event_id)
 
 
-def start_round(db: Database, event_id: str, no: int, secret: str) -> EventResult:
+def start_round(db: Database, event_id: str, no: int, secret: str,
+                budget: Budget | None = None) -> EventResult:
     """Start round ``no`` (the director's button): the round after the last started one, once
     every match of that round is over (a tied table's extra hand decided, for the progressive
-    movement). Starting a round that has started already answers STARTED again."""
+    movement); its matches are taken from ``budget``. Starting a round that has started
+    already answers STARTED again."""
     with store.transaction(db):
         row = event_store.get_event(db, event_id)
         if row is None:
@@ -323,7 +343,7 @@ def start_round(db: Database, event_id: str, no: int, secret: str) -> EventResul
             if not planned["stored"]:  # a progressive or up/down round, made from results
                 event_store.insert_round(db, event_id, no, planned["sit_out_numbers"],
                                          [t["seat_numbers"] for t in planned["tables"]])
-        _start(db, event_id, settings, no, secret)
+        _start(db, event_id, settings, no, secret, budget)
     return EventResult(EventStatus.STARTED, event_id=event_id, round=no)
 
 
@@ -419,9 +439,9 @@ def add_player(db: Database, event_id: str, body: Any) -> EventResult:
             player_id is not None and not isinstance(player_id, str | int))):
         return EventResult(EventStatus.ILLEGAL, problems=[EventProblem("event.bad_player",
                                                                        "name")])
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_MAX:
+    if clean_name(name) is None:  # a late arrival: the same rules as every name
         return EventResult(EventStatus.ILLEGAL, problems=[
-            EventProblem("event.bad_name", "name", {"most": NAME_MAX})])
+            _name_problem(name, "name", "event.bad_name", NAME_MAX)])
     name = name.strip()
     with store.transaction(db):
         row = event_store.get_event(db, event_id)

@@ -2,7 +2,7 @@
 on a table's match page, and the printed tally cards, rotation chart and table tents.
 
 Views are thin: :mod:`scorekeeper.service.events` does the work; here are the HTTP statuses,
-the words and the keys. A table's edit key is derived (``service.events.table_key``), so the
+the words and the keys. A table's edit key is derived (``service.event_keys``), so the
 director's answers can show it again; the director's key is shown once, at creation.
 """
 
@@ -34,10 +34,12 @@ from ..engine.whist import deal_trump
 from ..i18n.messages import problem_message
 from ..printing import pdf_render
 from ..printing.pdf import content_disposition, download_name, printable
+from ..ratelimit import spend_creations
 from ..security import bearer_key, may_edit, remember_key_hash, rights_match
-from ..service import events
+from ..service import event_keys, events
 from ..service.events import EventProblem, EventResult, EventStatus
 from ..store.db import get_db
+from .errors import refuse_if_storage_full
 from .qr import qr_svg
 
 bp = Blueprint("events", __name__)
@@ -62,6 +64,9 @@ def problem_text(problem: EventProblem) -> str:
         "event.unknown_key": _("“%(name)s” is not a setting of an event.", name=p.get("name")),
         "event.bad_event_name": _("The event needs a name of 1 to %(n)s characters.",
                                   n=p.get("most")),
+        "event.name_direction": _("A name can't hold text-direction control characters "
+                                  "(such as U+202E)."),
+        "event.name_control": _("A name can't hold line breaks or other control characters."),
         "event.bad_game": _("The game must be euchre or whist."),
         "event.players_list": _("“players” must be a list of %(low)s to %(high)s names.",
                                 low=p.get("low"), high=p.get("high")),
@@ -193,7 +198,7 @@ def _table_path(event_id: str, table_no: int) -> str:
 
 def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
     """The API's event object; with ``director``, each table's edit key and keyed link."""
-    secret = app_secret()
+    keys = event_keys.current_keys(get_db(), app_secret(), found["id"]) if director else {}
     rounds = []
     for rnd in found["rounds"]:
         tables = []
@@ -202,7 +207,7 @@ def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
                                        "winner", "tied", "decider")}
             link = _table_path(found["id"], t["table"])
             if director:
-                key = events.table_key(secret, found["id"], t["table"])
+                key = keys[t["table"]]
                 entry["edit_key"] = key
                 link = f"{link}?key={key}"
             entry["table_url"] = link
@@ -261,12 +266,11 @@ def director(event_id: str) -> Any:
     found = event_or_404(event_id)
     is_director = _is_director(event_id)
     upcoming = next((r for r in found["rounds"] if not r["started"]), None)
-    secret = app_secret()
     links = {}
     if is_director:
-        links = {t: f"{request.host_url.rstrip('/')}{_table_path(event_id, t)}?key="
-                 f"{events.table_key(secret, event_id, t)}"
-                 for t in {t["table"] for r in found["rounds"] for t in r["tables"]}}
+        links = {t: f"{request.host_url.rstrip('/')}{_table_path(event_id, t)}?key={key}"
+                 for t, key in event_keys.current_keys(get_db(), app_secret(),
+                                                       event_id).items()}
     known: list[dict[str, Any]] = []
     if is_director:
         from ..store import players as players_store
@@ -287,7 +291,9 @@ def director(event_id: str) -> Any:
 def start(event_id: str) -> Any:
     """The director's "Start round n" button."""
     _director_post(event_id)
-    result = events.start_round(get_db(), event_id, _form_int("no") or 0, app_secret())
+    refuse_if_storage_full(get_db())  # a round's matches: the budget and limit of new ones
+    result = events.start_round(get_db(), event_id, _form_int("no") or 0, app_secret(),
+                                spend_creations)
     return _after(event_id, result, status_text(result))
 
 
@@ -385,21 +391,22 @@ def table(event_id: str, table_no: int) -> Any:
     if not mine:
         abort(404, description=_("This event has no such table."))
     key = request.args.get("key")
-    secret = app_secret()
-    key_hash = service.hash_key(events.table_key(secret, event_id, table_no))
+    current = event_keys.current_keys(get_db(), app_secret(), event_id).get(table_no, "")
+    key_hash = service.hash_key(current)
+    # Only the matches holding the table's current key: a replaced key gives no rights.
     started = [(r, t) for r, t in mine if t["match"]]
+    held = [t for _r, t in started if service.check_edit_key(get_db(), t["match"], current)]
     if key is not None:
-        if hmac.compare_digest(key.encode(), events.table_key(secret, event_id,
-                                                              table_no).encode()):
-            for _r, t in started:
+        if hmac.compare_digest(key.encode(), current.encode()):
+            for t in held:
                 remember_key_hash(t["match"], key_hash)
         else:
             flash(_("That table link is not valid: this phone follows the score only."), "error")
         return redirect(url_for("events.table", event_id=event_id, table_no=table_no))
     if not started:
         abort(404, description=_("This event has no such table."))
-    if any(may_edit(get_db(), t["match"]) for _r, t in started):
-        for _r, t in started:
+    if any(may_edit(get_db(), t["match"]) for t in held):
+        for t in held:
             if not rights_match(t["match"], key_hash):
                 remember_key_hash(t["match"], key_hash)
     rnd, current = started[-1]
@@ -576,11 +583,11 @@ def tents_pdf(event_id: str) -> Response:
     tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
     base = request.host_url.rstrip("/")
     keyed = _is_director(event_id)
-    secret = app_secret()
+    keys = event_keys.current_keys(get_db(), app_secret(), event_id) if keyed else {}
 
     def link(t: int) -> str:
         url = f"{base}{_table_path(event_id, t)}"
-        return f"{url}?key={events.table_key(secret, event_id, t)}" if keyed else url
+        return f"{url}?key={keys[t]}" if keyed else url
 
     def html() -> str:
         tents = [{"table": t, "url": f"{base}{_table_path(event_id, t)}",

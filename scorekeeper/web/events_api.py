@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 from flask_babel import gettext as _
 
+from ..ratelimit import spend_creations
 from ..service import events
 from ..service.events import EventStatus
 from ..store.db import get_db
@@ -39,7 +40,7 @@ def create_event() -> Response:
 
     body = read_json()
     refuse_if_storage_full(get_db())
-    result = events.create_event(get_db(), body, app_secret())
+    result = events.create_event(get_db(), body, app_secret(), spend_creations)
     if result.status is not EventStatus.CREATED or result.event_id is None:
         return _json({"errors": errors(result)}, STATUS[result.status])
     found = event_or_404(result.event_id)
@@ -78,7 +79,8 @@ def start_round(event_id: str) -> Response:
     no = _round_no(body, found)
     if isinstance(no, Response):
         return no
-    result = events.start_round(get_db(), event_id, no, app_secret())
+    refuse_if_storage_full(get_db())  # a round's matches: the budget and limit of new ones
+    result = events.start_round(get_db(), event_id, no, app_secret(), spend_creations)
     if result.status is not EventStatus.STARTED:
         return _json({"errors": errors(result)}, STATUS[result.status])
     return _json(event_body(event_or_404(event_id), director=True), 201)

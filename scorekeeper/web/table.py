@@ -28,7 +28,8 @@ from ..engine.games import GAMES
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES
-from ..ratelimit import count_write
+from ..ratelimit import count_write, spend_creations
+from ..service import event_keys
 from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
@@ -350,6 +351,8 @@ def rematch(match_id: str):
     _require_editor(match_id)
     if not ActionForm().validate():
         abort(400)
+    refuse_if_storage_full(get_db())  # a rematch is a new match: the same budget and limit
+    spend_creations()
     outcome = service.rematch(get_db(), match_id, current_app.config["SECRET_KEY"])
     if not outcome.ok:
         flash(outcomes.message(outcome), "warn")
@@ -371,7 +374,9 @@ def new_key(match_id: str):
                                                          match_id=match_id))
         resp.headers["Cache-Control"] = "no-store"
         return resp
-    key = service.new_edit_key(get_db(), match_id)
+    # A club night's table: the table's next key, which the rounds that follow keep.
+    key = event_keys.new_table_key(get_db(), match_id, current_app.config["SECRET_KEY"]) \
+        or service.new_edit_key(get_db(), match_id)
     if key is None:
         abort(404)
     security.remember_edit_key(match_id, key)
