@@ -77,6 +77,8 @@ if mode == "wal":
     conn.execute("INSERT INTO matches (id, edit_key_hash, game, data, created, updated)"
                  " VALUES ('committed', 'h', 'euchre', '{}', 'x', 'x')")
     conn.execute("COMMIT")
+else:  # a database left in rollback-journal mode (an older SQLite, before WAL was safe)
+    conn.execute("PRAGMA journal_mode=DELETE")
 conn.execute("PRAGMA cache_size=1")  # the uncommitted pages spill into the file (or the WAL)
 conn.execute("BEGIN IMMEDIATE")
 for n in range(300):
