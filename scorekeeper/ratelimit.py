@@ -56,9 +56,9 @@ UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 EXTENSION = "scorekeeper.limiter"
 
 
-def _items(name: str) -> list[RateLimitItem]:
+def _items(name: str, default: str | None = None) -> list[RateLimitItem]:
     """The limits of a setting (``"120 per hour;30 per minute"``); none when it is off."""
-    value = str(current_app.config.get(name) or "0").strip()
+    value = str(current_app.config.get(name, default) or "0").strip()
     return [] if value in ("", "0") else list(parse_many(value))
 
 
@@ -87,6 +87,11 @@ def write_message(when: str) -> str:
     return _("Too many changes to this match in a minute: try again %(when)s.", when=when)
 
 
+def player_edit_message(when: str) -> str:
+    return _("Too many changes to players from this network address: try again %(when)s.",
+             when=when)
+
+
 def _strategy() -> Any:
     return current_app.extensions[EXTENSION].limiter
 
@@ -103,10 +108,11 @@ def _refuse_if_short(items: list[RateLimitItem], scope: str, who: str, cost: int
         raise TooManyRequests(message(wait_words(seconds)), retry_after=seconds)
 
 
-def spend(name: str, scope: str, message: Callable[[str], str], cost: int = 1) -> None:
-    """Take ``cost`` from this address's allowance ``name``, or refuse with 429 (taking
-    nothing)."""
-    items = _items(name)
+def spend(name: str, scope: str, message: Callable[[str], str], cost: int = 1,
+          default: str | None = None) -> None:
+    """Take ``cost`` from this address's allowance ``name`` (``default`` while the setting is
+    not given), or refuse with 429 (taking nothing)."""
+    items = _items(name, default)
     if not items or cost <= 0:
         return
     who = get_remote_address()

@@ -7,18 +7,14 @@ per-address limit as the API (:mod:`.players_api`). Each needs the organiser's r
 from __future__ import annotations
 
 import hashlib
-import math
-import time
 from typing import Any
 
-from flask import Response, current_app, flash, redirect, render_template, request, url_for
+from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_limiter.util import get_remote_address
-from limits import parse
-from werkzeug.exceptions import TooManyRequests
 
 from ..i18n.messages import problem_message
-from ..ratelimit import EXTENSION
+from ..ratelimit import player_edit_message, spend
 from ..service import player_changes, stats
 from ..store.db import get_db
 from .forms import MergePlayerForm, RenamePlayerForm
@@ -35,19 +31,9 @@ def edit_by(kind: str) -> str:
 
 
 def count_edit() -> None:
-    """One rename, merge or undo from this address; 429 with Retry-After past
-    ``PLAYER_EDIT_LIMIT`` (pages and API count together; only the organiser gets this far)."""
-    setting = str(current_app.config.get("PLAYER_EDIT_LIMIT", DEFAULT_EDIT_LIMIT) or "0")
-    if setting.strip() in ("", "0"):
-        return
-    item = parse(setting)
-    limiter = current_app.extensions[EXTENSION].limiter
-    who = hashlib.sha256((get_remote_address() or "").encode()).hexdigest()[:32]
-    if limiter.hit(item, "players", who):
-        return
-    reset, _remaining = limiter.get_window_stats(item, "players", who)
-    raise TooManyRequests(_("Too many changes to players from this address; wait a while "
-                            "and try again."), retry_after=max(1, math.ceil(reset - time.time())))
+    """One rename, merge or undo from this address; 429 with Retry-After and the time in words
+    past ``PLAYER_EDIT_LIMIT`` (pages and API count together; only the organiser gets this far)."""
+    spend("PLAYER_EDIT_LIMIT", "players", player_edit_message, default=DEFAULT_EDIT_LIMIT)
 
 
 def sentence(problem: Any) -> str:
