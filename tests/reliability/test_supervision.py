@@ -27,30 +27,28 @@ IDLE = 1500 if os.environ.get("CI") else 3000  # bare TCP connections that never
 STALLED = 150  # uploads that announce 1 MB, send 10 kB and stop
 
 
-def session_processes(sid: int) -> list[int]:
-    """Every live process of session ``sid`` (the server was started as a session leader, so
-    its workers and anything they start belong to it), from /proc."""
+def _live_processes(field: int, value: int) -> list[int]:
+    """Every live process whose /proc stat field number ``field`` (after the name) is
+    ``value``."""
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[3]) == sid and fields[0] not in ("Z", "X"):
+        if int(fields[field]) == value and fields[0] not in ("Z", "X"):
             found.append(int(stat.parent.name))
     return found
+
+
+def session_processes(sid: int) -> list[int]:
+    """Every live process of session ``sid`` (the server was started as a session leader, so
+    its workers and anything they start belong to it)."""
+    return _live_processes(3, sid)
 
 
 def children(pid: int) -> list[int]:
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid and fields[0] not in ("Z", "X"):
-            found.append(int(stat.parent.name))
-    return found
+    return _live_processes(1, pid)
 
 
 class Served:
