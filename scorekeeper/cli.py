@@ -200,11 +200,15 @@ def serve(args: argparse.Namespace) -> int:
 def print_organiser_key(app, url: str | None = None, new: bool = False) -> None:
     """Print the organiser key (made on first run), and the link that gives a phone its right."""
     from scorekeeper.service import organiser
-    from scorekeeper.store.db import get_db
+    from scorekeeper.store.db import connect, database_path
 
-    with app.app_context():
-        secret = str(app.config["SECRET_KEY"])
-        key = (organiser.new_key if new else organiser.key)(get_db(), secret)
+    # Its own connection, closed before the server forks: a SQLite connection inherited by the
+    # workers would lend them its read-write file descriptor (SQLite shares one per file).
+    db = connect(database_path(app))
+    try:
+        key = (organiser.new_key if new else organiser.key)(db, str(app.config["SECRET_KEY"]))
+    finally:
+        db.conn.close()
     print(f"Organiser key (rename and merge players): {key}")
     if url:
         print(f"Organiser's phone: open {url}organiser and enter it, or open "
