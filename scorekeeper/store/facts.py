@@ -41,12 +41,18 @@ CALL_SUMS_FOR = ", ".join(CALL_SUM_TERMS)
 CALLER = "'caller'"  # who counts as calling in a player's own figures
 _DAY_COUNTS = ("matches", "won", "called", "made", "marches", "euchred", "euchres_taken",
                "loners_tried", "loners_made", "points_from_calls")
+# The call figures of a player's seat rows, as columns v0, v1 ... (CALL_KEYS' order), and the
+# condition that any of them is not zero: both rollup statements count calls the same way.
+_CALL_COLUMNS = ", ".join(f"COALESCE(c.v{i}, 0)" for i in range(len(CALL_SUM_TERMS)))
+_CALL_SUMS = ", ".join(f"{term.format(roles=CALLER)} AS v{i}"
+                       for i, term in enumerate(CALL_SUM_TERMS))
+_ANY_CALL = " OR ".join(f"COALESCE(c.v{i}, 0) != 0" for i in range(len(CALL_SUM_TERMS)))
 # A day's row of the rollup for each player of the JSON list ?2 on day ?1 who played that day:
 # their matches and wins, and their call figures (CALL_KEYS' order).
 _DAYS_INSERT = (
     f"INSERT INTO player_days (player, date, {', '.join(_DAY_COUNTS)})"
     " SELECT w.value, ?1, COALESCE(m.matches, 0), COALESCE(m.won, 0), "
-    + ", ".join(f"COALESCE(c.v{i}, 0)" for i in range(len(CALL_SUM_TERMS)))
+    + _CALL_COLUMNS
     + " FROM json_each(?2) w"
     " LEFT JOIN (SELECT mp.player, COUNT(DISTINCT mp.match_id) AS matches,"
     " COUNT(DISTINCT CASE WHEN mf.winner = mp.side THEN mp.match_id END) AS won"
@@ -54,11 +60,11 @@ _DAYS_INSERT = (
     " WHERE mp.player IN (SELECT value FROM json_each(?2)) AND mf.date = ?1 AND mf.hands > 0"
     " GROUP BY mp.player) m ON m.player = w.value"
     " LEFT JOIN (SELECT s.player, "
-    + ", ".join(f"{term.format(roles=CALLER)} AS v{i}" for i, term in enumerate(CALL_SUM_TERMS))
+    + _CALL_SUMS
     + " FROM seat_facts s WHERE s.player IN (SELECT value FROM json_each(?2)) AND s.date = ?1"
     " AND s.game = 'euchre' GROUP BY s.player) c ON c.player = w.value"
     " WHERE COALESCE(m.matches, 0) != 0 OR "
-    + " OR ".join(f"COALESCE(c.v{i}, 0) != 0" for i in range(len(CALL_SUM_TERMS)))
+    + _ANY_CALL
 )
 # What one new hand adds to the day's row of each player of match ?4 (played on day ?1): the
 # match itself if it is its first hand (?2), a win if it ended the match won by side ?3, and
@@ -66,15 +72,15 @@ _DAYS_INSERT = (
 _DAYS_ADD = (
     f"INSERT INTO player_days (player, date, {', '.join(_DAY_COUNTS)})"
     " SELECT p.player, ?1, ?2, p.won, "
-    + ", ".join(f"COALESCE(c.v{i}, 0)" for i in range(len(CALL_SUM_TERMS)))
+    + _CALL_COLUMNS
     + " FROM (SELECT player, COALESCE(MAX(side = ?3), 0) AS won FROM match_players"
     " WHERE match_id = ?4 GROUP BY player) p"
     " LEFT JOIN (SELECT s.player, "
-    + ", ".join(f"{term.format(roles=CALLER)} AS v{i}" for i, term in enumerate(CALL_SUM_TERMS))
+    + _CALL_SUMS
     + " FROM seat_facts s WHERE s.match_id = ?4 AND s.no = ?5 AND s.game = 'euchre'"
     " GROUP BY s.player) c ON c.player = p.player"
     " WHERE ?2 OR p.won OR "
-    + " OR ".join(f"COALESCE(c.v{i}, 0) != 0" for i in range(len(CALL_SUM_TERMS)))
+    + _ANY_CALL
     + " ON CONFLICT (player, date) DO UPDATE SET "
     + ", ".join(f"{c} = {c} + excluded.{c}" for c in _DAY_COUNTS)
 )
