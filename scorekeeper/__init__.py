@@ -70,10 +70,10 @@ def create_app(
         app.config.from_mapping(test_config)
     app.json.sort_keys = False  # keep match files in their natural order
 
-    from . import compress, i18n, ratelimit, security
+    from . import i18n
     from .printing import pdf_render
     from .store import db
-    from .web import errors
+    from .web import compress, errors, ratelimit, security
 
     compress.init_app(app)  # first registered, so it runs last, on the finished response
     security.init_app(app)
@@ -88,7 +88,6 @@ def create_app(
 
 def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the printing routes."""
-    from .security import csrf
     from .web import (
         api,
         events,
@@ -103,6 +102,7 @@ def register_blueprints(app: Flask) -> None:
         shell,  # noqa: F401 - the manifest, service worker, language switch ... join table.bp
         table,
     )
+    from .web.security import csrf
 
     app.register_blueprint(table.bp)
     app.register_blueprint(api.bp)

@@ -34,13 +34,13 @@ from ..engine.whist import deal_trump
 from ..i18n.messages import problem_message
 from ..printing import pdf_render
 from ..printing.pdf import content_disposition, download_name, printable
-from ..ratelimit import spend_creations
-from ..security import bearer_key, may_edit, remember_key_hash, rights_match
 from ..service import event_keys, events
 from ..service.events import EventProblem, EventResult, EventStatus
 from ..store.db import get_db
 from .errors import refuse_if_storage_full
 from .qr import qr_svg
+from .ratelimit import spend_creations
+from .security import bearer_key, may_edit, remember_key_hash, rights_match
 
 bp = Blueprint("events", __name__)
 

@@ -27,10 +27,10 @@ from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response
 
-from ..security import RIGHTS_MAX_AGE, bearer_key
 from ..service import organiser as organiser_service
 from ..store.db import get_db
 from .forms import OrganiserForm
+from .security import RIGHTS_MAX_AGE, bearer_key
 
 bp = Blueprint("organiser", __name__)
 

@@ -227,7 +227,7 @@ def _migrate_session_keys() -> None:
     old = session.pop(SESSION_KEYS, None)
     if not isinstance(old, dict):
         return
-    from .service import keys
+    from ..service import keys
 
     for match_id, key in old.items():
         if isinstance(match_id, str) and isinstance(key, str):
@@ -247,7 +247,7 @@ def _remember(match_id: str, ref: str) -> None:
 def remember_edit_key(match_id: str, key: str) -> None:
     """Make this phone a scorer of the match (the key must have been checked): a reference to
     the key goes into the rights cookie (newest last, at most ``MAX_REMEMBERED``)."""
-    from .service import keys
+    from ..service import keys
 
     _remember(match_id, key_ref(match_id, keys.hash_key(key)))
 
@@ -273,7 +273,7 @@ def rights_match(match_id: str, key_hash: str | None) -> bool:
 
 def may_edit(db: Database, match_id: str) -> bool:
     """Whether this phone holds a reference to the match's current edit key."""
-    from . import store
+    from .. import store
 
     if not has_rights_for(match_id):
         return False
@@ -283,7 +283,7 @@ def may_edit(db: Database, match_id: str) -> bool:
 
 def check_scorer_token(db: Database, match_id: str, token: str) -> str | None:
     """The stored key hash if ``token`` is the match's current scorer token, else None."""
-    from . import store
+    from .. import store
 
     row = store.get_match(db, match_id)
     if row is None or not token:
