@@ -87,6 +87,7 @@ def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the printing routes."""
     from .web import (
         api,
+        event_prints,  # noqa: F401 - the printed tally cards, chart, standings join events.bp
         events,
         events_api,
         handpage,

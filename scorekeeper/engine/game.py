@@ -32,7 +32,14 @@ Settle = Callable[[MatchState, dict[str, Any], bool], None]
 FinishRules = Callable[[dict[str, Any], list[Problem]], None]
 # pack(rules): the cards a match of these rules is played with
 PackOf = Callable[[Mapping[str, Any]], Pack]
+# deal_trump(rules, no): the trump a deal is played in when the rules fix it in advance
+DealTrump = Callable[[dict[str, Any], int], str | None]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
+
+
+def no_fixed_trump(rules: dict[str, Any], no: int) -> str | None:
+    """Trumps are chosen at the table, deal by deal (nothing to print in advance)."""
+    return None
 
 
 def full_pack(rules: Mapping[str, Any]) -> Pack:
@@ -77,6 +84,7 @@ class Game:
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
+    deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
 
     @property
     def default_target(self) -> int | None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine import club
 from ...engine.cards import SEATS
+from ...engine.games import GAMES
 from ...engine.limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
 from ...engine.matchfile import BIDI_CONTROLS, check_match, clean_name
 from .results import (
@@ -106,6 +107,11 @@ def name_problem(name: Any, where: str, code: str, most: int) -> EventProblem:
     return EventProblem(code, where, {"most": most})
 
 
+def club_games() -> list[str]:
+    """The games a club night can be played in: those a table can score on its phone."""
+    return [g.name for g in GAMES.values() if g.hand_form is not None]
+
+
 def club_max() -> int:
     """The largest points a house rule may give or take for one hand."""
     return 20
@@ -123,8 +129,8 @@ def validate(body: Any) -> tuple[dict[str, Any], list[EventProblem]]:
     if clean_name(name, TITLE_MAX) is None:
         problems.append(name_problem(name, "name", "event.bad_event_name", TITLE_MAX))
     game = body.get("game")
-    if game not in ("euchre", "whist"):
-        problems.append(EventProblem("event.bad_game", "game"))
+    if game not in club_games():
+        problems.append(EventProblem("event.bad_game", "game", {"games": club_games()}))
     players = _players(body.get("players"), problems)
     rounds = body.get("rounds")
     if not is_int(rounds) or not 1 <= rounds <= MAX_ROUNDS:
@@ -153,7 +159,7 @@ def validate(body: Any) -> tuple[dict[str, Any], list[EventProblem]]:
     if seed is not None and not (is_int(seed) and 0 <= seed < 2**31):
         problems.append(EventProblem("event.bad_seed", "seed"))
     house = _house(body.get("house"), problems)
-    if not problems and game in ("euchre", "whist"):
+    if not problems and game in club_games():
         sample = match_data(str(game), str(name), rules, int(hands),
                              {s: players[i]["name"] for i, s in enumerate(SEATS)}, target)
         result = check_match({**sample, "hands": []})
