@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ...engine import club, drives, movements
+from ...engine import club, drives, movements, progressive
 from ...engine.cards import SEATS
 from ...engine.state import MatchState
 from ...store import events as event_store
@@ -150,7 +150,7 @@ def _progressive_preview(settings: dict[str, Any], stored: list[event_store.Stor
                               tuple(r.sit_outs)) for r in stored]
     sat = movements.sit_out_counts(len(names), played)
     follow = drives.updown_next if settings["movement"] == drives.UPDOWN \
-        else movements.progressive_next
+        else progressive.progressive_next
     nxt = follow(previous, winners, sat, settings["seed"] + last["no"])
     active = present(settings, last["no"] + 1)
     if sorted([p for t in nxt.tables for p in t] + list(nxt.sit_outs)) != active:
