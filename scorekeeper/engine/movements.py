@@ -376,28 +376,3 @@ def schedule(players: int, rounds: int, seed: int = 0) -> Schedule:
     assert all(well_formed(players, r) for r in found)
     perfect = design is not None and is_whist_design(players, found)
     return Schedule(players, found, "search", quality(players, found, perfect))
-
-
-# --- fixed seats (rainbow) -------------------------------------------------------------------
-
-FIXED_MOVES = (0, 1, -1, 2)  # tables moved per round by the players of N, E, S, W
-
-
-def fixed_schedule(players: int, rounds: int) -> Schedule:
-    """The prime/rainbow movement: the player who starts at seat ``s`` of table ``t`` is at
-    table ``t + r * move[s]`` (mod the tables) in round ``r``, in the same seat."""
-    if players < MIN_PLAYERS or players % 4:
-        raise MovementError("movement.fixed_needs_fours")
-    tables = players // 4
-    if rounds > tables:
-        raise MovementError("movement.fixed_too_many_rounds", tables=tables)
-    start = [[t * 4 + s for s in range(4)] for t in range(tables)]
-    out: list[Round] = []
-    for r in range(rounds):
-        grid = [[0, 0, 0, 0] for _ in range(tables)]
-        for t in range(tables):
-            for s in range(4):
-                grid[(t + r * FIXED_MOVES[s]) % tables][s] = start[t][s]
-        out.append(Round(as_tables(grid)))
-    found = tuple(out)
-    return Schedule(players, found, "fixed", quality(players, found))

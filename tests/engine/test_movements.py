@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import designs, progressive
+from scorekeeper.engine import designs, fixed_seats, progressive
 from scorekeeper.engine import movements as m
 
 DESIGNS = tuple(sorted({*designs.WHIST_BASES, *designs.WHIST_ROUNDS}))
@@ -98,7 +98,7 @@ def test_part_of_a_design_never_repeats_a_partner(players, data):
 @pytest.mark.parametrize("players", [20, 28, 44])
 def test_fixed_seats_never_repeat_partners_and_with_gcd_one_never_meet_twice(players):
     tables = players // 4
-    found = m.fixed_schedule(players, tables)
+    found = fixed_seats.fixed_schedule(players, tables)
     assert all(m.well_formed(players, r) for r in found.rounds)
     assert found.quality.repeated_partners == 0
     assert found.quality.max_meetings == 1  # gcd(tables, 6) == 1
@@ -107,7 +107,7 @@ def test_fixed_seats_never_repeat_partners_and_with_gcd_one_never_meet_twice(pla
 
 
 def test_fixed_seats_with_16_players_report_their_repeats():
-    found = m.fixed_schedule(16, 4)
+    found = fixed_seats.fixed_schedule(16, 4)
     assert found.quality.repeated_partners == 0
     assert found.quality.max_meetings == 2
 
@@ -116,7 +116,7 @@ def test_fixed_seats_with_16_players_report_their_repeats():
     (18, 3, "movement.fixed_needs_fours"), (20, 6, "movement.fixed_too_many_rounds")])
 def test_fixed_seats_refuse_what_they_cannot_seat(players, rounds, code):
     with pytest.raises(m.MovementError) as raised:
-        m.fixed_schedule(players, rounds)
+        fixed_seats.fixed_schedule(players, rounds)
     assert raised.value.code == code
 
 
