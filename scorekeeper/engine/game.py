@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Pack, Seat
+from .club import NO_MARKS, ClubScoring
 from .problems import Problem
 from .result import HandResult
 from .rules import Option
@@ -85,6 +86,7 @@ class Game:
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
     deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
+    club: ClubScoring = NO_MARKS  # its marks and house rules at a club night
 
     @property
     def default_target(self) -> int | None:
