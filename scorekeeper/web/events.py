@@ -390,3 +390,6 @@ def event_banner() -> dict[str, Any]:
     t = next(x for x in rnd["tables"] if x["table"] == table_no)
     return {"event_banner": {"e": found, "rnd": rnd, "t": t, "moves": moves(found, no, t),
                              "table_url": table_path(event_id, table_no)}}
+
+
+from . import event_new  # noqa: E402, F401 - the "Club night" page joins this blueprint
