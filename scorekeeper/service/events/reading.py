@@ -53,11 +53,17 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
     rounds: list[dict[str, Any]] = []
     scored: list[tuple[int, dict[int, club.PlayerRound], list[int]]] = []
     current = 0
+    times = event_store.last_hand_times(db, row.id)
+    unconfirmed: dict[int, int] = {}
     for rnd in stored:
         tables = []
         seated: dict[int, club.PlayerRound] = {}
         for t in rnd.tables:
             info = _table(db, t, names, house, scoring, seated, rnd.ended is not None)
+            info["last_hand"] = times.get(t.match_id or "")
+            if info["hands"] and not (info["confirmed"]["NS"] and info["confirmed"]["EW"]):
+                for p in t.seats.values():
+                    unconfirmed[p] = unconfirmed.get(p, 0) + 1
             tables.append(info)
         started = rnd.started is not None
         if started:
@@ -102,7 +108,10 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
         "standings": [{"player": names[s.player], "number": s.player, "points": s.points,
                        **s.marks, "games_won": s.games_won,
                        "high_game": s.high_game, "sit_outs": s.sit_outs, "rank": s.rank,
-                       "by_round": s.by_round} for s in lines],
+                       "by_round": s.by_round, "unconfirmed": unconfirmed.get(s.player, 0)}
+                      for s in lines],
+        "disputed": [(r["no"], t["table"]) for r in rounds for t in r["tables"]
+                     if t["disputed"]],
         "prizes": [{"prize": p.kind, "players": [names[i] for i in p.players], "value": p.value,
                     "shared": p.shared} for p in prize_list],
     }
@@ -124,6 +133,7 @@ def _table(db: Database, t: event_store.StoredTable, names: list[str], house: di
         "seat_numbers": t.seats, "match": t.match_id, "hands": 0,
         "score": {"NS": 0, "EW": 0}, "over": False, "winner": None, "tied": False,
         "decider": t.decider, "settled": False,
+        "confirmed": dict(t.confirmed or {"NS": None, "EW": None}), "disputed": t.disputed,
     }
     if t.match_id is None:
         return info
@@ -168,7 +178,9 @@ def _progressive_preview(settings: dict[str, Any], stored: list[event_store.Stor
     tables = [{"table": i, "seats": {s: names[p] for s, p in zip(SEATS, t, strict=True)},
                "seat_numbers": dict(zip(SEATS, t, strict=True)), "match": None, "hands": 0,
                "score": {"NS": 0, "EW": 0}, "over": False, "winner": None, "tied": False,
-               "decider": None, "settled": False} for i, t in enumerate(nxt.tables, start=1)]
+               "decider": None, "settled": False, "confirmed": {"NS": None, "EW": None},
+               "disputed": None, "last_hand": None}
+              for i, t in enumerate(nxt.tables, start=1)]
     return {"no": last["no"] + 1, "started": False, "tables": tables, "over": False,
             "sit_outs": [names[p] for p in nxt.sit_outs],
             "sit_out_numbers": list(nxt.sit_outs), "stored": False, "started_at": None,

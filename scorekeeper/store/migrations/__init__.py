@@ -22,5 +22,6 @@ for _name, _step in (
     ("0021_player_changes", player_changes.player_changes),
     ("0004_players", players.players),
     ("0020_hands_version", versions.hands_version),
+    ("0023_event_confirmations", events.confirmations),
 ):
     migrations(name=_name)(_step)
