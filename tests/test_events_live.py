@@ -169,3 +169,19 @@ def test_the_save_label_names_the_winner_when_the_losers_score_the_last_hand(cli
     seats = table["seats"]
     assert label.endswith(f"· {seats['N']} & {seats['S']} win the match"), label
     assert "game!" not in label
+
+
+def test_tally_cards_are_filled_in_with_the_rounds_played(app, client, event):
+    for table in event["rounds"][0]["tables"]:
+        hand(client, table, "N", 5)
+        hand(client, table, "E", 3)
+    from scorekeeper.service import events
+    from scorekeeper.store.db import get_db
+    from scorekeeper.web.event_prints import tally_cards
+
+    with app.test_request_context():
+        cards = tally_cards(events.load_event(get_db(), event["id"]))
+    north = event["rounds"][0]["tables"][0]["seats"]["N"]
+    card = next(c for c in cards if c["name"] == north)
+    assert card["rows"][0]["filled"] == [2, 0] and card["rows"][0]["total"] == 2
+    assert card["rows"][1]["filled"] is None and card["rows"][1]["total"] is None

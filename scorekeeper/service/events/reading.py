@@ -132,7 +132,7 @@ def _table(db: Database, t: event_store.StoredTable, names: list[str], house: di
         "table": t.table_no, "seats": {s: names[p] for s, p in t.seats.items()},
         "seat_numbers": t.seats, "match": t.match_id, "hands": 0,
         "score": {"NS": 0, "EW": 0}, "over": False, "winner": None, "tied": False,
-        "decider": t.decider, "settled": False,
+        "decider": t.decider, "settled": False, "hand_points": [],
         "confirmed": dict(t.confirmed or {"NS": None, "EW": None}), "disputed": t.disputed,
     }
     if t.match_id is None:
@@ -145,6 +145,7 @@ def _table(db: Database, t: event_store.StoredTable, names: list[str], house: di
     state = _state_json(loaded.state)
     seated.update(club.table_round(t.seats, loaded.match["hands"], state, house, scoring))
     if state is not None:
+        info["hand_points"] = [dict(h["points"]) for h in state["hands"]]
         info.update(hands=len(loaded.match["hands"]), score=dict(state["score"]),
                     over=bool(state["over"]), winner=state["winner"], tied=bool(state["tied"]))
     if ended and not info["over"]:  # ended early with no hand played: 0-0
