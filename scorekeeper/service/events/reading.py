@@ -12,6 +12,7 @@ from ...engine.cards import SEATS
 from ...engine.games import GAMES
 from ...engine.state import MatchState
 from ...store import events as event_store
+from ..ratings import event_ratings
 
 
 def present(settings: dict[str, Any], no: int) -> list[int]:
@@ -90,6 +91,7 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
             and current < settings["rounds"] and len(rounds) == current):
         rounds.append(_progressive_preview(settings, stored, last, names))
     over = current >= settings["rounds"] and last is not None and not waiting
+    rated = event_ratings({"rounds": rounds})
     return {
         "id": row.id, "name": settings["name"], "game": settings["game"],
         "movement": settings["movement"], "method": settings["method"],
@@ -108,7 +110,8 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
         "standings": [{"player": names[s.player], "number": s.player, "points": s.points,
                        **s.marks, "games_won": s.games_won,
                        "high_game": s.high_game, "sit_outs": s.sit_outs, "rank": s.rank,
-                       "by_round": s.by_round, "unconfirmed": unconfirmed.get(s.player, 0)}
+                       "by_round": s.by_round, "unconfirmed": unconfirmed.get(s.player, 0),
+                       "rating": rated[s.player].shown if s.player in rated else None}
                       for s in lines],
         "disputed": [(r["no"], t["table"]) for r in rounds for t in r["tables"]
                      if t["disputed"]],
