@@ -4,6 +4,8 @@ SQLite file."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 NAMES = ["Ann", "Bo", "Cai", "Dee", "Eve", "Finn", "Gus", "Hal"]
@@ -185,3 +187,25 @@ def test_tally_cards_are_filled_in_with_the_rounds_played(app, client, event):
     card = next(c for c in cards if c["name"] == north)
     assert card["rows"][0]["filled"] == [2, 0] and card["rows"][0]["total"] == 2
     assert card["rows"][1]["filled"] is None and card["rows"][1]["total"] is None
+
+
+def test_the_rules_card_names_the_evenings_rules_and_starts_a_match_with_them(client):
+    event = client.post("/api/events", json={
+        "name": "Club", "game": "euchre", "players": NAMES, "rounds": 1, "hands_per_round": 1,
+        "movement": "schedule", "rules": {"stick_the_dealer": True}}).get_json()
+    table = event["rounds"][0]["tables"][0]
+    banner = client.get(table["table_url"], follow_redirects=True).text
+    code = re.search(r"House rules: ([A-Z2-9]{4}-[A-Z2-9]{4})", banner).group(1)
+    assert "Stick the dealer: yes" in banner
+    card = client.get(f"/r/{code.lower()}")
+    assert card.status_code == 200 and "Stick the dealer: yes" in card.text
+    assert f"/?rules={code}" in card.text
+    again = client.post("/api/events", json={
+        "name": "Other club", "game": "euchre", "players": NAMES, "rounds": 1,
+        "hands_per_round": 1, "movement": "schedule",
+        "rules": {"stick_the_dealer": True}}).get_json()
+    assert again["id"] != event["id"]
+    other = client.get(again["rounds"][0]["tables"][0]["table_url"], follow_redirects=True)
+    assert f"House rules: {code}" in other.text  # the same rules, the same code
+    assert client.get("/r/ZZZZ-ZZZZ").status_code == 404
+    assert client.get("/r/nonsense").status_code == 404

@@ -389,4 +389,4 @@ def event_banner() -> dict[str, Any]:
 
 
 # The "Club night" page, the live parts and the confirmations join this blueprint.
-from . import event_live, event_new, event_table  # noqa: E402, F401
+from . import event_live, event_new, event_rules, event_table  # noqa: E402, F401

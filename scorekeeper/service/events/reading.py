@@ -97,6 +97,7 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
         "movement": settings["movement"], "method": settings["method"],
         "quality": settings.get("quality"), "hands_per_round": settings["hands_per_round"],
         "rules": settings["rules"], "house": house, "players": names,
+        "rules_code": settings.get("rules_code"),
         "roster": [{"number": i + 1, "name": p["name"], "from_round": p.get("from_round", 1),
                     "gone_from": p.get("gone_from")} for i, p in enumerate(settings["players"])],
         "round_target": settings.get("round_target"),
