@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 NAMES = ["Ann", "Bo", "Cai", "Dee", "Eve", "Finn", "Gus", "Hal"]
@@ -20,6 +21,11 @@ def record(page, caller, tricks):
     page.locator(f"#makers_tricks input[value='{tricks}']").click()
     page.locator("#save").click()
     expect(live).not_to_have_attribute("data-version", before)
+
+
+def axe_clean(page):
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
 
 
 def no_sideways_scroll(page):
@@ -42,6 +48,7 @@ def test_an_evening_from_the_home_page_to_the_standings_pdf(make_phone, base_url
     page.get_by_role("button", name="Check the movements").click()
     expect(page.locator("#guarantees")).to_contain_text("For 8 players and 2 rounds:")
     no_sideways_scroll(page)
+    axe_clean(page)
     director.shot("club-night-new", full_page=True)
     page.get_by_role("button", name="Start the evening").click()
     page.wait_for_url(re.compile(r"/events/[\w-]+$"))
@@ -76,6 +83,8 @@ def test_an_evening_from_the_home_page_to_the_standings_pdf(make_phone, base_url
     expect(page.locator("#table-1")).to_contain_text("Waiting for confirmation", timeout=SLOW)
     expect(page.locator("#standings")).to_contain_text("have not confirmed yet")
     no_sideways_scroll(tables[0])
+    axe_clean(tables[0])
+    axe_clean(page)
     phones[0].shot("club-night-confirm", full_page=True)
     tables[0].get_by_role("button", name=f"{seats1['E']} & {seats1['W']}: confirm").click()
     expect(tables[0].locator("#event-banner")).to_contain_text(
@@ -101,10 +110,12 @@ def test_an_evening_from_the_home_page_to_the_standings_pdf(make_phone, base_url
     expect(tables[0].locator("#moves")).to_contain_text(f"{seats1['N']}: go to table")
     expect(wall.locator("#ev-live")).to_contain_text("Round 2 of 2", timeout=SLOW)
     wall_phone.shot("club-night-wall")
+    axe_clean(wall)
 
     # round 2 ended early, asked first; then the standings as a PDF
     page.get_by_role("link", name="End round 2 now…").click()
     expect(page.locator("#end-ask")).to_contain_text("no hand yet: it scores 0–0")
+    axe_clean(page)
     page.get_by_role("button", name="Yes, end round 2 now").click()
     expect(page.locator("#standings")).to_contain_text("Final standings")
     pdf = page.request.get(base_url + page.get_by_role(
