@@ -18,7 +18,7 @@ from .cards import Pack, Seat
 from .problems import Problem
 from .result import HandResult
 from .rules import Option
-from .state import MatchState, add_points, settle_to_target
+from .state import MatchState, Running, add_points, settle_to_target
 
 # evaluate(hand, no, dealer, rules) -> (result, problems): one hand checked and scored
 Evaluate = Callable[
@@ -30,6 +30,8 @@ Apply = Callable[[HandResult, dict[str, int], dict[str, Any]], object]
 Settle = Callable[[MatchState, dict[str, Any], bool], None]
 # finish_rules(rules, problems): rules that depend on each other, after the defaults
 FinishRules = Callable[[dict[str, Any], list[Problem]], None]
+# running(rules): the game's own state a match starts with, carried from hand to hand
+StartRunning = Callable[[dict[str, Any]], Running]
 # pack(rules): the cards a match of these rules is played with
 PackOf = Callable[[Mapping[str, Any]], Pack]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
@@ -72,6 +74,9 @@ class Game:
     apply: Apply = add_points
     settle: Settle = settle_to_target
     finish_rules: FinishRules | None = None
+    # a carry across hands (Spades' bags): it takes each hand before ``apply`` and adds its
+    # keys to the match's JSON; None for a game whose hands stand alone
+    running: StartRunning | None = None
     bowers: bool = False  # jacks are bowers (the trump marks of a card record)
     pack: PackOf = full_pack  # the pack of a match's rules: its ranks, Joker, hand and kitty
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only

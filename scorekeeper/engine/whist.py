@@ -8,6 +8,7 @@ in the match instead of the turn-up (a cycle such as ``"HDSC"``; ``"NT"`` in the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import OTHER_TEAM, SEATS, SUITS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
@@ -32,6 +33,33 @@ NO_TRUMP = "NT"  # the trump of a no-trump deal (a rotation's deal only)
 # the research's orders in use (shared/research/club-nights.md, section 3).
 ROTATIONS = ("HDSC", "CDHS", "SHDC", "NTSHDC")
 SCORING = ("book", "tricks")
+
+
+@dataclass(slots=True)
+class WhistDetails:
+    """What a Whist deal holds beside the generic result (``HandResult.details``)."""
+
+    honours_ns: int | None = None  # honours NS held, when honours count
+    revoke: dict[str, str] | None = None  # the declared revoke {by, penalty}
+    rotation_trump: str | None = None  # the trump a rotation fixed for the deal (or NT)
+    parts: dict[str, dict[str, int]] | None = None  # the points by cause, set by ``apply``
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.revoke:
+            out["revoke"] = dict(self.revoke)
+        if self.rotation_trump:  # a trump rotation's deal
+            out["trump"] = self.rotation_trump
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        """The deal's details as the dict the board reads (``HandResult.whist``)."""
+        out: dict[str, Any] = {"honours_NS": self.honours_ns, "revoke": self.revoke}
+        if self.rotation_trump is not None:
+            out["rotation_trump"] = self.rotation_trump
+        if self.parts is not None:
+            out["parts"] = self.parts
+        return out
 
 
 def parse_rotation(text: str) -> tuple[str, ...] | None:
@@ -180,9 +208,7 @@ def evaluate(
     outcome.tricks = {"NS": tricks_ns, "EW": TRICKS - tricks_ns}
     if revoke is not None:
         outcome.result = "revoke"
-    outcome.whist = {"honours_NS": honours_ns if rules["honours"] else None, "revoke": revoke}
-    if fixed is not None:
-        outcome.whist["rotation_trump"] = fixed
+    outcome.details = WhistDetails(honours_ns if rules["honours"] else None, revoke, fixed)
     return outcome, r.problems
 
 
@@ -204,8 +230,8 @@ def apply(outcome: HandResult, score: dict[str, int], rules: dict[str, Any]) -> 
     target: int | None = rules["target"]
     before = dict(score)
     tricks = dict(outcome.tricks or {"NS": 0, "EW": 0})
-    info = dict(outcome.whist or {})
-    revoke: dict[str, str] | None = info.get("revoke")
+    info = outcome.details if isinstance(outcome.details, WhistDetails) else WhistDetails()
+    revoke = info.revoke
     revoker = revoke["by"] if revoke else None
 
     def cap() -> None:
@@ -236,7 +262,7 @@ def apply(outcome: HandResult, score: dict[str, int], rules: dict[str, Any]) -> 
         cap()
         ended = reached()
     after_tricks = dict(score)
-    honours = info.get("honours_NS")
+    honours = info.honours_ns
     if not ended and honours is not None:
         honour_team, points = _honour_points(honours)
         blocked_at = rules["honours_blocked_at"]
@@ -250,8 +276,8 @@ def apply(outcome: HandResult, score: dict[str, int], rules: dict[str, Any]) -> 
     # the same points split by cause: tricks (after any revoke penalty) and honours
     parts["tricks"] = {t: after_tricks[t] - before[t] for t in ("NS", "EW")}
     parts["honours"] = {t: score[t] - after_tricks[t] for t in ("NS", "EW")}
-    info["parts"] = parts
-    outcome.whist = info
+    info.parts = parts
+    outcome.details = info
     return ended
 
 
