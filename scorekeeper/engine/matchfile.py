@@ -82,7 +82,7 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     if not isinstance(game, str):  # {} or [] can't even be looked up in GAMES
         game = None
     if "game" in data and game not in GAMES:
-        bad("match.bad_game", "game", value=_shown(data["game"]))
+        bad("match.bad_game", "game", value=_shown(data["game"]), games=_game_names())
     seats = _names(data.get("seats"), SEATS, "seats", bad, required=True)
     teams = _names(data.get("teams"), TEAMS, "teams", bad, required=False)
     first_dealer = data.get("first_dealer", "N")
@@ -128,6 +128,12 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     if played is not None:
         match["played"] = played
     return match, problems
+
+
+def _game_names() -> str:
+    """The registered games as the refusal lists them: "euchre", "whist" or "spades"."""
+    names = [f'"{name}"' for name in GAMES]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _shown(value: Any) -> str:
