@@ -5,7 +5,9 @@ spec/api.md fix the shape; a refactoring keeps it).
 The matches in ``tests/data/golden/matches``: a full Euchre game to 10 with loners (a march and a
 lone euchre), euchres, a pass, a renege and notes; a Whist rubber of three games with honours and
 a revoke; a stick-the-dealer game; a whist drive's round (trump by rotation with a no-trump
-deal, every trick scored, card records in a suit and a no-trump deal, a revoke). For each
+deal, every trick scored, card records in a suit and a no-trump deal, a revoke); a Spades game
+to 500 in 19 hands (nils made and failed, a blind nil, both sides' bag penalties, two card
+records). For each
 ``NAME.json``: ``NAME.check.jsonl`` is the exact output of ``scorekeeper check NAME.json`` run
 in that folder, ``NAME.api.json`` the exact body of the API's GET after importing it. After a
 deliberate change of the output, write them again with
@@ -55,7 +57,8 @@ def golden(path: Path, actual: bytes) -> bytes:
 
 
 def test_the_golden_matches_are_there():
-    assert NAMES == ["euchre-full-game", "euchre-stick-the-dealer", "whist-drive", "whist-rubber"]
+    assert NAMES == ["euchre-full-game", "euchre-stick-the-dealer", "spades-to-500", "whist-drive",
+                     "whist-rubber"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -108,3 +111,13 @@ def test_the_golden_state_is_what_the_rules_say():
     stuck = lines["euchre-stick-the-dealer"]
     assert stuck["hands"][0]["dealer"] == "N" and stuck["hands"][0]["makers"] == "NS"
     assert (stuck["score"], stuck["winner"]) == ({"NS": 3, "EW": 6}, "EW")
+    spades = lines["spades-to-500"]
+    assert len(spades["hands"]) == 19 and spades["hands"][0]["dealer"] == "E"
+    assert spades["hands"][3]["points"] == {"NS": 111, "EW": 110}  # 1 bid, 2 taken, S's nil
+    assert spades["hands"][7]["nil"] == {"E": "failed"}  # a blind nil: -200
+    assert spades["hands"][7]["points"] == {"NS": -60, "EW": -147}
+    # EW's bags reach 10 in hand 12 (82 - 100), NS's pass 10 in hand 17 (82 - 100)
+    assert spades["hands"][11]["points"]["EW"] == -18 and spades["hands"][11]["bags"]["EW"] == 0
+    assert spades["hands"][16]["points"]["NS"] == -18 and spades["hands"][16]["bags"]["NS"] == 1
+    assert (spades["score"], spades["winner"], spades["bags"]) == (
+        {"NS": 342, "EW": 522}, "EW", {"NS": 2, "EW": 2})
