@@ -7,6 +7,7 @@ state (:class:`Bags`): each time a side's bags reach ``bag_limit`` it loses ``ba
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,10 +170,10 @@ def _score(
             outcome.points[side] = 10 * contract + overtricks[side]
         else:
             outcome.points[side] = -10 * contract
-    for seat, taken in nil_tricks.items():
-        worth = BLIND_NIL_POINTS if bids[seat] == BLIND_NIL else NIL_POINTS
-        nil[seat] = "made" if taken == 0 else "failed"
-        outcome.points[TEAM_OF[seat]] += worth if taken == 0 else -worth
+    for bidder, taken in nil_tricks.items():
+        worth = BLIND_NIL_POINTS if bids[bidder] == BLIND_NIL else NIL_POINTS
+        nil[bidder] = "made" if taken == 0 else "failed"
+        outcome.points[TEAM_OF[bidder]] += worth if taken == 0 else -worth
     nil = {s: nil[s] for s in SEATS if s in nil}
     return SpadesDetails(dict(bids), contracts, nil, dict(nil_tricks), overtricks)
 
@@ -230,7 +231,7 @@ def _nil_tricks(r: FieldReader) -> dict[str, int]:
 
 
 def _check_double_nil(
-    r: FieldReader, nil_seats: list[str], nil_tricks: dict[str, int], tricks: dict[str, int]
+    r: FieldReader, nil_seats: Sequence[str], nil_tricks: dict[str, int], tricks: dict[str, int]
 ) -> None:
     """Both partners bid nil: their own tricks are all their side took."""
     for side in TEAMS:
