@@ -74,3 +74,15 @@ def test_the_start_page_does_not_offer_spades_yet(client) -> None:
     page = client.get("/").get_data(as_text=True)
     assert 'value="euchre"' in page and 'value="whist"' in page
     assert 'value="spades"' not in page and "preset_spades" not in page
+
+
+def test_a_spades_refusal_in_chinese(client) -> None:
+    hand = {"bids": {"N": 3, "E": 3, "S": 0, "W": 3}, "tricks_NS": 4}
+    r = client.post("/api/matches", json=spades_match(hands=[hand]),
+                    headers={"Accept-Language": "zh-TW"})
+    assert r.status_code == 422
+    assert r.get_json()["errors"][0]["message"] == "南家叫了零墩：南家拿了幾墩？（nil_tricks）"
+    r = client.post("/api/matches", json=spades_match(game="bridge"),
+                    headers={"Accept-Language": "zh-CN"})
+    assert r.get_json()["errors"][0]["message"] == \
+        'game 必须是 "euchre", "whist", "spades" 其中之一，而不是 "bridge"'

@@ -131,9 +131,8 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
 
 
 def _game_names() -> str:
-    """The registered games as the refusal lists them: "euchre", "whist" or "spades"."""
-    names = [f'"{name}"' for name in GAMES]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    """The registered games as the refusal lists them, in any language: "euchre", "whist"."""
+    return ", ".join(f'"{name}"' for name in GAMES)
 
 
 def _shown(value: Any) -> str:

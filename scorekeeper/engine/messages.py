@@ -28,7 +28,7 @@ MESSAGES: dict[str, str] = {
     "match.unknown_key": N_("unknown key \"{key}\" (check the spelling)"),
     "match.missing": N_("\"{key}\" is required"),
     "match.bad_format": N_("format must be \"scorekeeper-match/1\", got {value}"),
-    "match.bad_game": N_("game must be {games}, got {value}"),
+    "match.bad_game": N_("game must be one of {games}, got {value}"),
     "match.seats_not_object": N_("seats must name the four players: N, E, S and W"),
     "match.seat_missing": N_("seat {seat} needs a player's name"),
     "match.bad_name": N_("a name must be 1 to 40 characters of text"),

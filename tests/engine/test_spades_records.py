@@ -287,3 +287,42 @@ def test_a_random_card_record_scores_as_its_tricks(seed: int, bids: dict[str, An
     row = spades_play.replay([(bids, rec["taken"])])["rows"][0]
     assert (entry["points"], entry["bags"]) == (row["points"], row["bags"])
     assert entry["trick_winners"] == rec["winners"]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-20, 20) | st.sampled_from(
+        ["N", "E", "S", "W", "blind_nil", "AS", "2C", "10H", "XX", ""]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
+        st.sampled_from(["N", "E", "S", "W", "X"]), inner, max_size=5),
+    max_leaves=20)
+hostile_hand = st.fixed_dictionaries({}, optional={
+    "bids": st.one_of(json_values, bids_of), "tricks_NS": json_values,
+    "nil_tricks": json_values, "deal": json_values, "play": json_values, "note": json_values,
+    "dealer": json_values, "trump": json_values})
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands=st.lists(hostile_hand, max_size=4), blind=st.booleans())
+def test_hostile_hands_get_problems_never_an_exception(hands: list, blind: bool) -> None:
+    result = check_match({"format": "scorekeeper-match/1", "game": "spades", "seats": SEATS,
+                          "rules": {"blind_nil": blind}, "hands": hands})
+    if not result.ok:
+        assert all(p.message and p.code for p in result.problems)
+    else:
+        assert result.state is not None and len(result.state.hands) == len(hands)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), trick=st.integers(0, 12), position=st.integers(0, 3),
+       card=st.sampled_from(spades_play.DECK))
+def test_a_card_record_with_one_card_changed_is_judged_without_an_exception(
+        seed: int, trick: int, position: int, card: str) -> None:
+    rec = spades_play.random_record(random.Random(seed))
+    assert rec is not None
+    play = [list(t) for t in rec["play"]]
+    play[trick][position] = card
+    for hand in ({"bids": NIL_S, "play": play}, {"bids": NIL_S, "play": play,
+                                                 "deal": rec["deal"]}):
+        result = check_match({"format": "scorekeeper-match/1", "game": "spades",
+                              "seats": SEATS, "hands": [hand]})
+        assert result.ok or all(p.message for p in result.problems)
