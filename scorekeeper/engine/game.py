@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Pack, Seat
+from .club import NO_MARKS, ClubScoring
 from .problems import Problem
 from .result import HandResult
 from .rules import Option
@@ -34,7 +35,14 @@ FinishRules = Callable[[dict[str, Any], list[Problem]], None]
 StartRunning = Callable[[dict[str, Any]], Running]
 # pack(rules): the cards a match of these rules is played with
 PackOf = Callable[[Mapping[str, Any]], Pack]
+# deal_trump(rules, no): the trump a deal is played in when the rules fix it in advance
+DealTrump = Callable[[dict[str, Any], int], str | None]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
+
+
+def no_fixed_trump(rules: dict[str, Any], no: int) -> str | None:
+    """Trumps are chosen at the table, deal by deal (nothing to print in advance)."""
+    return None
 
 
 def full_pack(rules: Mapping[str, Any]) -> Pack:
@@ -82,6 +90,8 @@ class Game:
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
+    deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
+    club: ClubScoring = NO_MARKS  # its marks and house rules at a club night
 
     @property
     def default_target(self) -> int | None:
