@@ -73,9 +73,9 @@ def analyse_play(
     holder_of: dict[Card, Seat] = {
         card: seat for seat, cards in holdings.items() if is_seat(seat) for card in cards
     }
-    for seat, cards in (partial or {}).items():
+    for seat, some in (partial or {}).items():
         if is_seat(seat):
-            holder_of.update(dict.fromkeys(cards, seat))
+            holder_of.update(dict.fromkeys(some, seat))
     played: set[Card] = set()
     shown_out: dict[str, dict[str, tuple[int, int]]] = {s: {} for s in playing}
     record.played = {s: [] for s in playing}

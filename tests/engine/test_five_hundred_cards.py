@@ -75,7 +75,7 @@ def test_a_seat_that_does_not_follow_is_refused_at_its_trick(seed, bid):
 
 def test_the_joker_at_no_trumps_only_when_unable_to_follow():
     played = first(1, lambda p: p["revoked"] is not None, bid="7NT", revoke="joker")
-    seat, trick = played["revoked"]
+    _, trick = played["revoked"]
     assert "JK" in played["hand"]["play"][trick - 1]
     found = errors(GAME, [played["hand"]])
     assert [(e["code"], e["trick"]) for e in found] == [("play.not_followed", trick)]
