@@ -292,6 +292,13 @@ def settle(state: MatchState, rules: dict[str, Any], start: bool = False) -> Non
         state.over, state.winner = True, OTHER_TEAM[out[0]]
 
 
+def analyse(match: Mapping[str, Any], no: int) -> tuple[Any, list[Problem]]:
+    """The double-dummy analysis of hand ``no`` (imported here: it needs the registry)."""
+    from .five_hundred_analysis import analyse_match_hand
+
+    return analyse_match_hand(match, no)
+
+
 OPTIONS: tuple[Option, ...] = (
     Option("target", 500, int, minimum=1, maximum=MAX_TARGET, nullable=True),
     DEALS,
@@ -312,4 +319,5 @@ GAME = Game(
     settle=settle,
     bowers=True,
     pack=pack,
+    analyse=analyse,
 )

@@ -32,6 +32,8 @@ Settle = Callable[[MatchState, dict[str, Any], bool], None]
 FinishRules = Callable[[dict[str, Any], list[Problem]], None]
 # pack(rules): the cards a match of these rules is played with
 PackOf = Callable[[Mapping[str, Any]], Pack]
+# analyse(match, no): the double-dummy analysis of one hand (an Analysis) or the problems
+AnalyseHand = Callable[[Mapping[str, Any], int], tuple[Any, list[Problem]]]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
 
 
@@ -77,6 +79,7 @@ class Game:
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
+    analyse: AnalyseHand | None = None  # its own double-dummy analysis (Euchre's: analysis.py)
 
     @property
     def default_target(self) -> int | None:
