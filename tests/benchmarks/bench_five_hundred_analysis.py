@@ -3,7 +3,7 @@ par plus the count after every card plus costly plays, solved by DDS (endplay); 
 comparison, the engine's own solver on the last tricks only.
 
 Run: .venv/bin/python tests/benchmarks/bench_five_hundred_analysis.py   (target: under 50 ms a
-hand on one core; the first call of a process also sets DDS up and is reported apart)
+hand on one core; the first call of a process also imports endplay, reported apart)
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def main() -> None:
         cpu.append((time.process_time() - start_cpu) * 1e3)
         assert result is not None, problems
     print(f"DDS, {n} random suit-contract hands, par + every card + costly plays:")
-    print(f"  first call (sets DDS up): {wall[0]:.0f} ms wall")
+    print(f"  first call (imports endplay): {wall[0]:.0f} ms wall")
     for name, ms in (("wall", sorted(wall[1:])), ("CPU, all threads", sorted(cpu[1:]))):
         print(f"  {name}: median {statistics.median(ms):.1f} ms, 95th {ms[int(len(ms) * .95)]:.1f}"
               f" ms, 99th {ms[int(len(ms) * .99)]:.1f} ms, max {ms[-1]:.1f} ms; "
