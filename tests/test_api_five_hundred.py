@@ -125,3 +125,12 @@ def test_the_start_page_does_not_offer_it_yet(client):
     page = client.get("/").get_data(as_text=True)
     assert "Euchre" in page and "Whist" in page
     assert "Five Hundred" not in page and "five_hundred" not in page
+
+
+def test_the_view_link_and_the_sheet_answer(client):
+    """Five Hundred's own pages come later; the generic view and sheet already answer."""
+    made = fiveplay.random_hand(random.Random(8), "9NT", dealer="S")
+    created = create(client, hands=[made["hand"], {"passed": True}])
+    for path in (f"/m/{created['id']}", f"/m/{created['id']}/sheet",
+                 f"/m/{created['id']}/hands/1", f"/m/{created['id']}.json"):
+        assert client.get(path).status_code == 200, path

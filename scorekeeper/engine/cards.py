@@ -130,10 +130,11 @@ def next_seat(seat: str, steps: int = 1) -> Seat:
 
 def effective_suit(card: Card, trump: str | None, bowers: bool = True) -> str:
     """The suit a card belongs to for every purpose: in Euchre the left bower is a trump, and
-    so is the Joker (a pack without trumps never holds it)."""
+    so is the Joker. A trump that is no suit (``NT``: no trumps, where the Joker is the only
+    trump) has no bowers."""
     if card.rank == JOKER_RANK and trump is not None:
         return trump
-    if bowers and card.rank == JACK and trump is not None and card.suit == SAME_COLOUR[trump]:
+    if bowers and card.rank == JACK and trump in SAME_COLOUR and card.suit == SAME_COLOUR[trump]:
         return trump
     return card.suit
 

@@ -131,6 +131,7 @@ def test_effective_suits_at_no_trumps_and_with_trumps():
     joker, left = parse_card("JK"), parse_card("JD")
     assert effective_suit(joker, "NT", False) == "NT"  # the Joker is the only trump
     assert effective_suit(left, "NT", False) == "D"  # no bowers at no trumps
+    assert effective_suit(left, "NT", True) == "D"  # even for a game whose jacks are bowers
     assert effective_suit(left, "H", True) == "H" and effective_suit(joker, "H", True) == "H"
 
 
