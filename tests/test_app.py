@@ -12,7 +12,7 @@ from helpers import euchre_hand, euchre_match
 
 from scorekeeper import create_app
 from scorekeeper.i18n import normalise
-from scorekeeper.security import CSP, InsecureSecretKey
+from scorekeeper.web.security import CSP, InsecureSecretKey
 
 
 def test_the_secret_key_is_generated_once_with_mode_0600(app, instance_path, make_app):
@@ -240,7 +240,7 @@ def test_too_many_writes_to_one_match_get_429(client, matches):
 
 def test_the_write_limit_belongs_to_the_key_not_the_address(client, matches):
     """The same key from another address shares the count (the limit is the key's)."""
-    from scorekeeper.ratelimit import _write_item
+    from scorekeeper.web.ratelimit import _write_item
 
     with client.application.test_request_context():
         client.application.config["WRITE_LIMIT_PER_MINUTE"] = 3

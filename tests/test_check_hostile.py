@@ -14,7 +14,7 @@ from helpers import euchre_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.check import check_text
+from scorekeeper.cli.check import check_text
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""The rate-limit counts' storage (scorekeeper/limits_store.py): fixed windows in a SQLite
+"""The rate-limit counts' storage (scorekeeper/web/limits_store.py): fixed windows in a SQLite
 file that two storages (as two server processes) share; through the ``limits`` library, as
 Flask-Limiter uses it. (Through the real server with several workers:
 tests/reliability/test_hostile.py, the per-address PDF limit counted once.)"""
@@ -11,7 +11,7 @@ from limits import parse
 from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
-from scorekeeper.limits_store import SQLiteStorage
+from scorekeeper.web.limits_store import SQLiteStorage
 
 
 def test_two_processes_share_one_count(tmp_path):

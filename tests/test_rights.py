@@ -7,7 +7,7 @@ import json
 import logging
 import urllib.request
 
-from scorekeeper.security import CSP
+from scorekeeper.web.security import CSP
 
 
 def test_edit_keys_never_reach_the_request_log(live_server, matches, caplog):

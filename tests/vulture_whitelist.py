@@ -28,7 +28,7 @@ _.legal_plays        # engine/cards.py: the cards a player may play to a trick
 _.create
 
 # The rate-limit counts' storage: found by the limits library from its URI scheme, its methods
-# called by limits (scorekeeper/limits_store.py)
+# called by limits (scorekeeper/web/limits_store.py)
 _.SQLiteStorage
 _.STORAGE_SCHEME
 _.base_exceptions

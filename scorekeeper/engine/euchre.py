@@ -15,6 +15,7 @@ from .cards import (
     Seat,
     opening_leader,
 )
+from .euchre_club import CLUB
 from .fields import FieldReader, suit_name
 from .game import Game, Preset, Templates
 from .messages import N_
@@ -286,4 +287,5 @@ GAME = Game(
                         sheet_hands="prints/_hands_euchre.html",
                         blank="prints/blank_euchre.html"),
     blank_rows=20,
+    club=CLUB,
 )

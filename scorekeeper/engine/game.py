@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Pack, Seat
+from .club import NO_MARKS, ClubScoring
 from .problems import Problem
 from .result import HandResult
 from .rules import Option
@@ -34,7 +35,14 @@ FinishRules = Callable[[dict[str, Any], list[Problem]], None]
 PackOf = Callable[[Mapping[str, Any]], Pack]
 # analyse(match, no): the double-dummy analysis of one hand (an Analysis) or the problems
 AnalyseHand = Callable[[Mapping[str, Any], int], tuple[Any, list[Problem]]]
+# deal_trump(rules, no): the trump a deal is played in when the rules fix it in advance
+DealTrump = Callable[[dict[str, Any], int], str | None]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
+
+
+def no_fixed_trump(rules: dict[str, Any], no: int) -> str | None:
+    """Trumps are chosen at the table, deal by deal (nothing to print in advance)."""
+    return None
 
 
 def full_pack(rules: Mapping[str, Any]) -> Pack:
@@ -80,6 +88,8 @@ class Game:
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
     analyse: AnalyseHand | None = None  # its own double-dummy analysis (Euchre's: analysis.py)
+    deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
+    club: ClubScoring = NO_MARKS  # its marks and house rules at a club night
 
     @property
     def default_target(self) -> int | None:

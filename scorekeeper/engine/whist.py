@@ -369,4 +369,5 @@ GAME = Game(
                         sheet_hands="prints/_hands_whist.html",
                         blank="prints/blank_whist.html"),
     blank_rows=18,
+    deal_trump=deal_trump,
 )

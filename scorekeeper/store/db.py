@@ -26,12 +26,13 @@ from sqlite_utils.migrations import Migrations
 # it from here.
 from sqlite_utils.utils import sqlite3
 
+from .migrations import migrations
+
 BUSY_TIMEOUT_MS = 10_000  # tools (backup, migrations at start): they can wait
 REQUEST_BUSY_TIMEOUT_MS = 5_000  # a request waits at most this long, then answers 503
 DATABASE_MAX_MB = 2048  # the database may grow to this; new matches stop at 90% of it
 DISK_RESERVE_MB = 200  # new matches stop when the disk has less than this free
 
-migrations = Migrations("scorekeeper")
 
 
 def wal_is_safe(version: tuple[int, ...] | None = None) -> bool:
@@ -235,87 +236,3 @@ def init_app(app: Flask) -> None:
     finally:
         db.conn.close()
     app.teardown_appcontext(close_db)
-
-
-# --- migrations (append only: never edit one that has shipped) ------------------------------
-
-
-@migrations(name="0001_initial")
-def _initial(db: Database) -> None:
-    db.execute(
-        """
-        CREATE TABLE matches (
-            id TEXT PRIMARY KEY,
-            edit_key_hash TEXT NOT NULL,
-            game TEXT NOT NULL,
-            data TEXT NOT NULL,
-            created TEXT NOT NULL,
-            updated TEXT NOT NULL,
-            version INTEGER NOT NULL DEFAULT 1
-        )
-        """
-    )
-    db.execute(
-        """
-        CREATE TABLE hands (
-            match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-            no INTEGER NOT NULL,
-            data TEXT NOT NULL,
-            version INTEGER NOT NULL DEFAULT 1,
-            submission_key TEXT,
-            created TEXT NOT NULL,
-            updated TEXT NOT NULL,
-            PRIMARY KEY (match_id, no),
-            UNIQUE (match_id, submission_key)
-        )
-        """
-    )
-    db.execute(
-        """
-        CREATE TABLE hand_history (
-            id INTEGER PRIMARY KEY,
-            match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-            no INTEGER NOT NULL,
-            action TEXT NOT NULL CHECK (action IN ('correct', 'undo')),
-            old TEXT,
-            new TEXT,
-            at TEXT NOT NULL,
-            by TEXT NOT NULL
-        )
-        """
-    )
-    db.execute("CREATE INDEX hand_history_match ON hand_history (match_id, id)")
-    db.execute(
-        """
-        CREATE TABLE idempotency (
-            match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-            key TEXT NOT NULL,
-            request_hash TEXT NOT NULL,
-            status INTEGER NOT NULL,
-            response TEXT NOT NULL,
-            created TEXT NOT NULL,
-            PRIMARY KEY (match_id, key)
-        )
-        """
-    )
-
-
-@migrations(name="0002_rematch_of")
-def _rematch_of(db: Database) -> None:
-    # A rematch remembers the match it follows; one rematch per match, so two phones pressing
-    # Rematch at once land in the same new match.
-    db.execute("ALTER TABLE matches ADD COLUMN rematch_of TEXT")
-    db.execute("CREATE UNIQUE INDEX matches_rematch_of ON matches (rematch_of)"
-               " WHERE rematch_of IS NOT NULL")
-
-
-@migrations(name="0003_heartbeat")
-def _heartbeat(db: Database) -> None:
-    # One row that /healthz rewrites: proof that the database can be written, not only read.
-    db.execute("CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at TEXT NOT NULL)")
-
-
-from .migrations import events as _events_migration  # noqa: E402,F401  (registers 0015_events)
-from .migrations import player_changes as _changes_migration  # noqa: E402,F401  (0021)
-from .migrations import players as _players_migration  # noqa: E402,F401  (registers 0004_players)
-from .migrations import versions as _versions_migration  # noqa: E402,F401  (0020_hands_version)

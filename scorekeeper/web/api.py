@@ -22,14 +22,14 @@ from ..engine.analysis import analyse_match_hand
 from ..engine.state import MatchState
 from ..formats import egn_export, safejson
 from ..i18n.messages import problem_json, problem_message
-from ..ratelimit import count_write
-from ..security import bearer_key, csrf, has_rights_for, may_edit
 from ..service import players
 from ..service.results import LoadedMatch, ServiceResult, Status
 from ..store.db import get_db, heartbeat, storage_full
 from . import outcomes
 from .errors import database_trouble, error_body, refuse_if_storage_full
 from .etags import LANGUAGE_VARY, match_etag, not_modified
+from .ratelimit import count_write
+from .security import bearer_key, csrf, has_rights_for, may_edit
 
 bp = Blueprint("api", __name__)
 

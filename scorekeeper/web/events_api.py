@@ -9,7 +9,6 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 from flask_babel import gettext as _
 
-from ..ratelimit import spend_creations
 from ..service import events
 from ..service.events import EventStatus
 from ..store.db import get_db
@@ -23,6 +22,7 @@ from .events import (
     event_or_404,
     require_api_director,
 )
+from .ratelimit import spend_creations
 
 bp = Blueprint("events_api", __name__)
 

@@ -13,14 +13,14 @@ from typing import Any
 from flask import Blueprint, abort, current_app, render_template
 from flask_babel import gettext as _
 
-from .. import security, service
+from .. import service
 from ..engine.cards import ALL_CARDS, EUCHRE_DECK, SEATS
 from ..engine.games import resolve_rules
 from ..engine.whist import trump_cycle
 from ..i18n.labels import SEAT_LABELS, card_label, seat_word
 from ..printing.sheet import build_sheet
 from ..store.db import get_db
-from . import tableview
+from . import security, tableview
 
 bp = Blueprint("handpage", __name__)
 

@@ -14,12 +14,12 @@ from flask_babel import gettext as _
 from flask_limiter.util import get_remote_address
 
 from ..i18n.messages import problem_message
-from ..ratelimit import player_edit_message, spend
 from ..service import player_changes, stats
 from ..store.db import get_db
 from .forms import MergePlayerForm, RenamePlayerForm
 from .organiser import require_organiser
 from .players import bp, change_words, player_or_404, player_page
+from .ratelimit import player_edit_message, spend
 
 DEFAULT_EDIT_LIMIT = "30 per hour"
 

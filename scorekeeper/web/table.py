@@ -23,22 +23,22 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from .. import security, service, store
+from .. import service, store
 from ..engine.games import GAMES
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES
-from ..ratelimit import count_write, spend_creations
 from ..service import event_keys
 from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
-from . import handpage, outcomes, tableview
+from . import handpage, outcomes, security, tableview
 from .errors import refuse_if_storage_full
 from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from .forms import ActionForm, ImportForm, StartForm
 from .handforms import hand_form_class
 from .qr import qr_svg
+from .ratelimit import count_write, spend_creations
 
 bp = Blueprint("table", __name__)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.check import check_text  # noqa: E402
+from scorekeeper.cli.check import check_text  # noqa: E402
 from scorekeeper.engine.matchfile import check_match  # noqa: E402
 from tests.engine.deals import euchre_hand  # noqa: E402
 

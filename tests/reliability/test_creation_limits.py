@@ -12,7 +12,7 @@ import pytest
 from reliability_support import Phone, api, create, db_path, form_values, read_db
 
 from scorekeeper import create_app
-from scorekeeper.ratelimit import DEFAULTS
+from scorekeeper.web.ratelimit import DEFAULTS
 
 NAMES = [f"Player {i:02d}" for i in range(64)]
 HAND = {"caller": "N", "makers_tricks": "3"}  # one point: a game to 1 is over

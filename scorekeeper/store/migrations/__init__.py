@@ -1,2 +1,26 @@
-"""Migrations kept in their own modules, one per feature; each registers itself on
-:data:`scorekeeper.store.db.migrations` when imported (db.py imports them at its end)."""
+"""Every migration of Scorekeeper's database, registered here in the order they apply.
+
+The order is history, not numbering: databases in the field applied them in this order, and a
+restore compares a backup with it (``restore_checks``). Append only; never edit or reorder one
+that has shipped.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils.migrations import Migrations
+
+from . import events, initial, player_changes, players, versions
+
+migrations = Migrations("scorekeeper")
+
+for _name, _step in (
+    ("0001_initial", initial.initial),
+    ("0002_rematch_of", initial.rematch_of),
+    ("0003_heartbeat", initial.heartbeat),
+    ("0015_events", events.events),
+    ("0016_event_round_ends", events.round_ends),
+    ("0021_player_changes", player_changes.player_changes),
+    ("0004_players", players.players),
+    ("0020_hands_version", versions.hands_version),
+):
+    migrations(name=_name)(_step)

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ..db import migrations
 
-
-@migrations(name="0015_events")
-def _events(db: Database) -> None:
+def events(db: Database) -> None:
     # An event: its settings as JSON (players, rounds, movement, rules, house rules, seed) and
     # the hash of the director's key; a version bumped when a round starts or a decider is set.
     db.execute(
@@ -55,7 +52,6 @@ def _events(db: Database) -> None:
                " WHERE match_id IS NOT NULL")
 
 
-@migrations(name="0016_event_round_ends")
-def _round_ends(db: Database) -> None:
+def round_ends(db: Database) -> None:
     # When the director ended a round early (NULL: it ends with its matches).
     db.execute("ALTER TABLE event_rounds ADD COLUMN ended TEXT")

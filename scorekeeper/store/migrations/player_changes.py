@@ -7,11 +7,8 @@ import secrets
 
 from sqlite_utils import Database
 
-from ..db import migrations
 
-
-@migrations(name="0021_player_changes")
-def _player_changes(db: Database) -> None:
+def player_changes(db: Database) -> None:
     # One row per rename or merge. ``detail`` (JSON) holds what it moved: the player rows as
     # they were, the seats moved (merge), each rewritten seat's old name in the match files;
     # ``touches`` (JSON list) every player it changed, for the undo-in-order rule.

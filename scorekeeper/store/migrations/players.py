@@ -1,18 +1,15 @@
 """Migration ``0004_players`` (issue 14): players, their seats and history, the match's date,
 and the facts tables; existing matches are linked and their facts filled in.
 
-Registered on :data:`scorekeeper.store.db.migrations` when ``db`` is imported.
+Registered, in order, by :mod:`scorekeeper.store.migrations`.
 """
 
 from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ..db import migrations
 
-
-@migrations(name="0004_players")
-def _players(db: Database) -> None:
+def players(db: Database) -> None:
     # Players and their seats; the facts of every hand in indexed columns (derived from the
     # hands, rebuilt with them); existing matches are linked and their facts filled below.
     db.execute("ALTER TABLE matches ADD COLUMN date TEXT")

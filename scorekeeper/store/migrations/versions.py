@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ..db import migrations
 
-
-@migrations(name="0020_hands_version")
-def _hands_version(db: Database) -> None:
+def hands_version(db: Database) -> None:
     # A rename or merge of a player rewrites the seats of every match they sat in and bumps the
     # match's version (pages and ETags must change), but no hand changed: a scorer's page (or a
     # hand queued offline) built before it is not behind. Record, correct and undo set this to

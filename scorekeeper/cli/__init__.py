@@ -87,11 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Environment, so that gunicorn workers building their own app see it too.
         os.environ["SCOREKEEPER_INSTANCE"] = str(Path(args.instance).resolve())
     if args.command == "check":
-        from scorekeeper.check import main as check_main
+        from scorekeeper.cli.check import main as check_main
 
         return check_main(args.files)
     if args.command == "analyse":
-        from scorekeeper.analyse import main as analyse_main
+        from scorekeeper.cli.analyse import main as analyse_main
 
         return analyse_main(args.file, args.hand)
     if args.command == "serve":
@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "organiser-key":
         return organiser_key(args)
     if args.command == "export-csv":
-        from scorekeeper.export import export_csv
+        from scorekeeper.cli.export import export_csv
 
         return export_csv(args)
     return 2  # pragma: no cover - argparse refuses unknown commands
@@ -218,8 +218,8 @@ def print_organiser_key(app, url: str | None = None, new: bool = False) -> None:
 def organiser_key(args: argparse.Namespace) -> int:
     """Show the organiser key, or replace it with ``--new``."""
     from scorekeeper import create_app
-    from scorekeeper.security import InsecureSecretKey
     from scorekeeper.store.db import sqlite3
+    from scorekeeper.web.security import InsecureSecretKey
 
     try:
         print_organiser_key(create_app(), new=args.new)

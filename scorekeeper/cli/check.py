@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .engine.matchfile import check_match
-from .engine.problems import Problem
-from .formats import safejson
-from .formats.egn import egn_to_match, emn_to_matches, is_egn, is_emn
+from ..engine.matchfile import check_match
+from ..engine.problems import Problem
+from ..formats import safejson
+from ..formats.egn import egn_to_match, emn_to_matches, is_egn, is_emn
 
 UNREADABLE = 2
 

@@ -188,10 +188,20 @@ def scorer_token(match_id: str, key_hash: str) -> str:
     return _mac("scorer-link", match_id, key_hash)
 
 
+def secure_cookies() -> bool:
+    """Whether cookies are set Secure: under HTTPS, or when the settings say so."""
+    return _is_https() or bool(current_app.config["SESSION_COOKIE_SECURE"])
+
+
+def host_cookie(name: str) -> str:
+    """A rights cookie's name: ``__Host-<name>`` when Secure (no Domain, Path=/, so no other
+    host or path can set it), else ``<name>``."""
+    return f"__Host-{name}" if secure_cookies() else name
+
+
 def rights_cookie_name() -> str:
-    """``__Host-scorer`` under HTTPS, else ``scorer``."""
-    return "__Host-scorer" if _is_https() or current_app.config["SESSION_COOKIE_SECURE"] \
-        else "scorer"
+    """The scorer's rights cookie."""
+    return host_cookie("scorer")
 
 
 def _serializer() -> URLSafeSerializer:
@@ -227,7 +237,7 @@ def _migrate_session_keys() -> None:
     old = session.pop(SESSION_KEYS, None)
     if not isinstance(old, dict):
         return
-    from .service import keys
+    from ..service import keys
 
     for match_id, key in old.items():
         if isinstance(match_id, str) and isinstance(key, str):
@@ -247,7 +257,7 @@ def _remember(match_id: str, ref: str) -> None:
 def remember_edit_key(match_id: str, key: str) -> None:
     """Make this phone a scorer of the match (the key must have been checked): a reference to
     the key goes into the rights cookie (newest last, at most ``MAX_REMEMBERED``)."""
-    from .service import keys
+    from ..service import keys
 
     _remember(match_id, key_ref(match_id, keys.hash_key(key)))
 
@@ -273,7 +283,7 @@ def rights_match(match_id: str, key_hash: str | None) -> bool:
 
 def may_edit(db: Database, match_id: str) -> bool:
     """Whether this phone holds a reference to the match's current edit key."""
-    from . import store
+    from .. import store
 
     if not has_rights_for(match_id):
         return False
@@ -283,7 +293,7 @@ def may_edit(db: Database, match_id: str) -> bool:
 
 def check_scorer_token(db: Database, match_id: str, token: str) -> str | None:
     """The stored key hash if ``token`` is the match's current scorer token, else None."""
-    from . import store
+    from .. import store
 
     row = store.get_match(db, match_id)
     if row is None or not token:

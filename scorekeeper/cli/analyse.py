@@ -14,11 +14,11 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from ..engine.analysis import analyse_match_hand
+from ..engine.problems import Problem
+from ..formats import safejson
+from ..formats.egn import egn_to_match, emn_to_matches, is_egn, is_emn
 from .check import UNREADABLE, check_text, failed_answer, json_line, read_file
-from .engine.analysis import analyse_match_hand
-from .engine.problems import Problem
-from .formats import safejson
-from .formats.egn import egn_to_match, emn_to_matches, is_egn, is_emn
 
 
 def analyse_text(text: bytes, name: str, hand: int | None = None) -> tuple[list[dict[str, Any]],

@@ -14,7 +14,7 @@
 
 Every limit is a setting (``instance/config.py`` or ``SCOREKEEPER_CREATE_LIMIT`` ...): a
 Flask-Limiter string such as ``"20 per hour"``, or ``0``/empty to turn it off
-(``docs/limits.md``). Counts are kept in ``instance/limits.db`` (:mod:`scorekeeper.limits_store`),
+(``docs/limits.md``). Counts are kept in ``instance/limits.db`` (:mod:`.limits_store`),
 shared by every server process, so a client gets each limit once however many workers serve it;
 ``RATELIMIT_STORAGE_URI`` may name another store (``redis://...``, ``memcached://...``, or
 ``memory://``: per process).
@@ -38,12 +38,13 @@ from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse, parse_many
 from werkzeug.exceptions import TooManyRequests
 
-from .store.db import sqlite3
+from ..store.db import sqlite3
+from .security import UNSAFE_METHODS
 
 DEFAULTS = {
-    "CREATE_LIMIT": "120 per hour;30 per minute",
-    "PDF_LIMIT": "30 per minute",
-    "WRITE_LIMIT_PER_MINUTE": 60,
+    "CREATE_LIMIT": "120 per hour;30 per minute",  # new matches, events, rounds per address
+    "PDF_LIMIT": "30 per minute",  # PDFs per address; 0: off
+    "WRITE_LIMIT_PER_MINUTE": 60,  # per edit key; 0 turns the limit off
     "RATELIMIT_STORAGE_URI": None,  # None: sqlite:///<instance>/limits.db (limits_store)
     "RATELIMIT_SWALLOW_ERRORS": True,  # a count that can't be kept (read-only disk) lets it be
     "RATELIMIT_HEADERS_ENABLED": True,  # X-RateLimit-* headers
@@ -52,7 +53,6 @@ DEFAULTS = {
 # count in their views (:func:`spend_creations`), by what they make.
 CREATE_ENDPOINTS = ("api.create_match", "table.start", "table.import_match",
                     "events_api.create_event")
-UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 EXTENSION = "scorekeeper.limiter"
 
 
@@ -180,8 +180,8 @@ def count_write(match_id: str) -> None:
     item = _write_item()
     if item is None or request.method not in UNSAFE_METHODS:
         return
-    from . import store
-    from .store.db import get_db
+    from .. import store
+    from ..store.db import get_db
 
     row = store.get_match(get_db(), match_id)
     if row is None:
