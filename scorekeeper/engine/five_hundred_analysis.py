@@ -12,6 +12,7 @@ suit and misère's tricks have three cards, which DDS does not play.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -28,6 +29,9 @@ BRIDGE_RANKS = "AKQJT98765432"
 _PLAYERS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
 _DENOMS = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}
 _PBN_SUITS = "SHDC"  # a PBN hand lists spades, hearts, diamonds, clubs
+# endplay calls DDS with thread slot 0 every time, and two calls in one slot at once share
+# DDS's memory: the server's threads take turns.
+_DDS = threading.Lock()
 
 
 def bridge_names(trump: str) -> dict[Card, str]:
@@ -51,8 +55,9 @@ def analyse(holdings: Mapping[Seat, Sequence[Card]], trump: str, leader: Seat,
         for seat in SEATS)
     deal = Deal("N:" + pbn, first=_PLAYERS[leader], trump=_DENOMS[trump])
     cards = [card for trick in play for card in trick]
-    counts = [int(n) for n in analyse_play(deal, [names[c] for c in cards],
-                                           declarer_is_first=True)]
+    with _DDS:
+        counts = [int(n) for n in analyse_play(deal, [names[c] for c in cards],
+                                               declarer_is_first=True)]
     # DDS stops once the last trick is forced (one card a seat): nothing changes after that
     after = (*counts, *[counts[-1]] * (len(cards) + 1 - len(counts)))
     makers = TEAM_OF[leader]

@@ -100,3 +100,14 @@ def test_the_api_answers_the_analysis(client):
     body = client.get(f"/api/matches/{created['id']}/hands/1/analysis").get_json()
     assert set(body) == {"hand", "makers", "par", "after", "costly"}
     assert body["after"][-1] == played["makers_tricks"]
+
+
+def test_analyses_at_once_from_many_threads_agree():
+    """The server analyses on many threads; DDS's one slot is taken in turn."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    hands = [fiveplay.random_hand(random.Random(300 + i), "7S")["hand"] for i in range(16)]
+    alone = [analyse_match_hand(match(h), 1)[0] for h in hands]
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(lambda h: analyse_match_hand(match(h), 1)[0], hands * 2))
+    assert together == alone * 2
