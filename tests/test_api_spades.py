@@ -85,4 +85,4 @@ def test_a_spades_refusal_in_chinese(client) -> None:
     r = client.post("/api/matches", json=spades_match(game="bridge"),
                     headers={"Accept-Language": "zh-CN"})
     assert r.get_json()["errors"][0]["message"] == \
-        'game 必须是 "euchre", "whist", "spades" 其中之一，而不是 "bridge"'
+        'game 必须是 "euchre", "whist", "five_hundred", "spades" 其中之一，而不是 "bridge"'

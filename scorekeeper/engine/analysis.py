@@ -41,7 +41,7 @@ from .cards import (
     trick_power,
     trick_winner,
 )
-from .games import resolve_rules
+from .games import GAMES, resolve_rules
 from .problems import Problem
 
 _SUIT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
@@ -299,6 +299,10 @@ def analyse_match_hand(match: Mapping[str, Any], no: int) -> tuple[Analysis | No
     hands = match.get("hands") or []
     if not 1 <= no <= len(hands):
         return None, [Problem("analysis.no_hand", params={"no": no, "count": len(hands)})]
+    game = GAMES.get(match["game"]) if isinstance(match.get("game"), str) else None
+    if game is not None and game.analyse is not None:
+        found, problems = game.analyse(match, no)
+        return cast(Analysis | None, found), problems
     if match.get("game") != "euchre":
         return None, [Problem("analysis.whist", hand=no)]
     rules, problems = resolve_rules("euchre", match.get("rules"))

@@ -35,6 +35,8 @@ FinishRules = Callable[[dict[str, Any], list[Problem]], None]
 StartRunning = Callable[[dict[str, Any]], Running]
 # pack(rules): the cards a match of these rules is played with
 PackOf = Callable[[Mapping[str, Any]], Pack]
+# analyse(match, no): the double-dummy analysis of one hand (an Analysis) or the problems
+AnalyseHand = Callable[[Mapping[str, Any], int], tuple[Any, list[Problem]]]
 # deal_trump(rules, no): the trump a deal is played in when the rules fix it in advance
 DealTrump = Callable[[dict[str, Any], int], str | None]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
@@ -90,6 +92,7 @@ class Game:
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
+    analyse: AnalyseHand | None = None  # its own double-dummy analysis (Euchre's: analysis.py)
     deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
     club: ClubScoring = NO_MARKS  # its marks and house rules at a club night
 

@@ -206,7 +206,7 @@ def _bids(r: FieldReader, rules: dict[str, Any]) -> dict[str, Bid] | None:
             ok = False
     for seat in SEATS:
         if seat not in value:
-            r.problem("hand.bid_missing", "bids", seat=seat)
+            r.problem("hand.seat_bid_missing", "bids", seat=seat)
             ok = False
     return {s: bids[s] for s in SEATS} if ok else None
 

@@ -43,6 +43,7 @@ FIELD_WORDS = {
     "passed": N_("passed"), "renege": N_("renege"), "discard": N_("discard"),
     "deal": N_("the deal"), "play": N_("the tricks"), "note": N_("note"),
     "tricks_NS": N_("NS tricks"), "honours_NS": N_("NS honours"), "revoke": N_("revoke"),
+    "bid": N_("bid"), "kitty": N_("the kitty"),
 }
 # How the engine (problems.show, rules._expected, tricks "why") and the EGN importer (_kind,
 # expected types) describe values and types.

@@ -29,7 +29,7 @@ def bad(**change: Any) -> dict[str, Any]:
      'what did each seat bid? bids is required, like {"N": 3, "E": 4, "S": 0, "W": 2}'),
     (bad(bids=[3, 4, 0, 2]), {}, "hand.bids_not_object", "bids",
      'bids must give each seat\'s bid, like {"N": 3, "E": 4, "S": 0, "W": 2}'),
-    (bad(bids={"N": 3, "S": 0, "W": 2}), {}, "hand.bid_missing", "bids",
+    (bad(bids={"N": 3, "S": 0, "W": 2}), {}, "hand.seat_bid_missing", "bids",
      "what did E bid? bids must give all four seats"),
     (bad(bids={"N": 14, "E": 4, "S": 0, "W": 2}), {}, "hand.bid_range", "bids",
      "N's bid must be 0 to 13 (0 is nil), got 14"),
