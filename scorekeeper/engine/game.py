@@ -19,6 +19,7 @@ from .problems import Problem
 from .result import HandResult
 from .rules import Option
 from .state import MatchState, add_points, settle_to_target
+from .statistics import Statistics
 
 # evaluate(hand, no, dealer, rules) -> (result, problems): one hand checked and scored
 Evaluate = Callable[
@@ -77,6 +78,7 @@ class Game:
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
+    statistics: Statistics = field(default_factory=Statistics)  # the facts a hand yields
 
     @property
     def default_target(self) -> int | None:

@@ -8,6 +8,7 @@ in the match instead of the turn-up (a cycle such as ``"HDSC"``; ``"NT"`` in the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import OTHER_TEAM, SEATS, SUITS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
@@ -18,6 +19,7 @@ from .problems import Problem
 from .result import HandResult
 from .rules import DEALS, MAX_TARGET, Option, target_option
 from .state import GameEnd, MatchState, settle_to_target
+from .statistics import Column, Fact, HandFacts, Statistics
 from .tricks import analyse_play
 
 FIELDS = frozenset({
@@ -349,6 +351,29 @@ OPTIONS: tuple[Option, ...] = (
     Option("scoring", "book", str, choices=SCORING),
 )
 
+FACTS = (  # all the side's: both partners took the tricks, scored the honours, revoked
+    Fact("deals", N_("Whist deals"), side=True), Fact("tricks", N_("Tricks"), side=True),
+    Fact("honours", N_("Honour points"), side=True), Fact("revokes", N_("Revokes"), side=True),
+    Fact("deals_won", N_("Deals won (7+ tricks)"), side=True, shown=False),
+    Fact("points", N_("Points scored"), side=True, shown=False),
+)
+
+
+def hand_facts(hand: Mapping[str, Any], entry: Mapping[str, Any],
+               parts: Mapping[str, Mapping[str, int]] | None) -> HandFacts:
+    """Each side's tricks, points, honour points and revoke in a deal (every seat has its
+    side's)."""
+    tricks, points = entry.get("tricks") or {}, entry.get("points") or {}
+    revoke = entry.get("revoke") or hand.get("revoke")
+    by = revoke.get("by") if isinstance(revoke, dict) else None
+    seats = {seat: {"deals": 1, "tricks": int(tricks.get(side, 0)),
+                    "deals_won": int(tricks.get(side, 0) > TRICKS // 2),
+                    "points": int(points.get(side, 0)), "revokes": int(by == side),
+                    "honours": int(parts["honours"][side]) if parts else 0}
+             for seat, side in TEAM_OF.items()}
+    return HandFacts({s: {k: v for k, v in f.items() if v} for s, f in seats.items()})
+
+
 GAME = Game(
     name="whist",
     label=N_("Whist"),
@@ -369,4 +394,6 @@ GAME = Game(
                         sheet_hands="prints/_hands_whist.html",
                         blank="prints/blank_whist.html"),
     blank_rows=18,
+    statistics=Statistics(FACTS, (), hand_facts, table=(Column("deals", N_("Whist deals")),),
+                          figures="players/_whist.html", summary="prints/_summary_whist.html"),
 )
