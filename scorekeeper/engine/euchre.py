@@ -365,8 +365,14 @@ GAME = Game(
     blank_rows=20,
     statistics=Statistics(
         FACTS, BREAKDOWNS, hand_facts,
-        table=(Column("called", N_("Called")), Column("made", N_("Made rate"), of="called"),
+        table=(Column("called", N_("Called")),
+               Column("made", N_("Made rate"), of="called", show="rate"),
                Column("marches", N_("Marches")), Column("euchred", N_("Euchred")),
                Column("loners_made", N_("Loners made"))),
+        season=(Column("called", N_("Called")),
+                Column("made", N_("Made"), of="called", show="share"),
+                Column("marches", N_("Marches")), Column("euchred", N_("Euchred")),
+                Column("loners_made", N_("Loners"), of="loners_tried", show="ratio"),
+                Column("points_from_calls", N_("Points per call"), of="called", show="per")),
         figures="players/_euchre.html", summary="prints/_summary_euchre.html"),
 )

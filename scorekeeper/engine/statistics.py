@@ -35,12 +35,14 @@ class Fact:
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """A column of the table of every player: a fact, or a fact as a share of another
-    (``of``: "made" of "called" is a made rate)."""
+    """A column of the tables of every player (the players' page, the season report): a fact,
+    or a fact against another (``of``), shown as ``show`` says: "count" (the fact), "rate" (its
+    per cent of ``of``), "share" (both), "ratio" ("1/2"), "per" (per ``of``, one decimal)."""
 
     key: str
     label: str  # N_-marked
     of: str | None = None
+    show: str = "count"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,7 @@ class Statistics:
     breakdowns: tuple[Breakdown, ...] = ()
     hand_facts: HandFactsOf | None = None
     table: tuple[Column, ...] = ()  # its columns in the table of every player
+    season: tuple[Column, ...] = ()  # its columns in the season report's table
     figures: str | None = None  # the players' pages' template of its figures (Jinja name)
     summary: str | None = None  # the printed sheet's summary (Jinja name)
 

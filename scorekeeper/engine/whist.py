@@ -394,6 +394,7 @@ GAME = Game(
                         sheet_hands="prints/_hands_whist.html",
                         blank="prints/blank_whist.html"),
     blank_rows=18,
-    statistics=Statistics(FACTS, (), hand_facts, table=(Column("deals", N_("Whist deals")),),
+    statistics=Statistics(FACTS, (), hand_facts, table=(Column("deals", N_("Deals")),),
+                          season=(Column("deals", N_("Deals")),),
                           figures="players/_whist.html", summary="prints/_summary_whist.html"),
 )

@@ -119,7 +119,7 @@ def _sort_key(sort: str) -> Callable[[dict[str, Any]], Any]:
 
     def value(p: dict[str, Any]) -> Any:
         figures = p["games"].get(game, {})
-        if column.of is None:
+        if column.show != "rate" or column.of is None:
             return (-figures.get(key, 0), p["name"].casefold())
         whole = figures.get(column.of, 0)
         return (-(figures.get(key, 0) / whole) if whole else 1, p["name"].casefold())
@@ -143,8 +143,8 @@ def index() -> str:
 
 
 def _table_games() -> list[Any]:
-    """The games with columns in the table of every player."""
-    return [g for g in GAMES.values() if g.statistics.table]
+    """The games with columns in the tables of every player."""
+    return [g for g in GAMES.values() if g.statistics.table or g.statistics.season]
 
 
 @bp.app_template_global("game_label")
