@@ -5,7 +5,10 @@ A game is one module (``engine/euchre.py``, ``engine/whist.py``) that ends with
 ``GAME = Game(...)``; :mod:`scorekeeper.engine.games` registers it. The engine reads
 ``evaluate``, ``apply``, ``settle``, the options and the pack of a match's rules; the web layer
 reads the label, the presets, the hand form, the template names, the tricks per deal, the
-default target and the pack (``pack(rules).as_json()``: ranks, Joker, hand and kitty sizes).
+default target, the game's words (:class:`Words`), its history columns (:class:`History`) and
+the card recorder's parameters (:meth:`Game.recorder`, JSON for the page's script). Its web
+side lives in the folder ``Game.folder`` names (a package: ``form.py``, ``templates/``), whose
+templates the pages reach as ``game/<name>/<file>``.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Pack, Seat
+from .messages import N_
 from .problems import Problem
 from .result import HandResult
 from .rules import Option
@@ -58,6 +62,79 @@ class Templates:
     blank: str | None = None  # a blank score sheet to fill in by hand
 
 
+# tags(hand, rules): the history's small words after a hand's trump, N_-marked, with params
+TagWords = tuple[tuple[str, dict[str, Any]], ...]
+Tags = Callable[[Mapping[str, Any], Mapping[str, Any]], TagWords]
+# cycle(rules): each deal's trump by its number when the rules rotate it, else None
+Cycle = Callable[[Mapping[str, Any]], "tuple[str, ...] | None"]
+
+
+def no_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
+    """No tags."""
+    return ()
+
+
+def no_cycle(rules: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """Trump is not rotated."""
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """The game's words on the pages: English marked with N_, translated by the web layer.
+
+    ``%(n)s`` (``%(no)s`` in ``title``) is the hand's number, ``%(a)s–%(b)s`` the score the
+    next hand is based on. The defaults say "hand"; Whist says "deal".
+    """
+
+    title: str = N_("Hand %(no)s")  # a page's heading
+    number: str = N_("hand %(n)s")  # within a line: the board, the queue
+    save: str = N_("Save hand %(n)s")  # the Save button
+    based: str = N_("Hand %(n)s, after %(a)s–%(b)s")  # above the form: what it is based on
+    based_queued: str = N_("Hand %(n)s, after the hands waiting on this phone")
+    record_as: str = N_("Record it as hand %(n)s")  # a hand recorded offline, late
+    # the card recorder: what to set before tapping cards, and its hint
+    need: str = N_("Choose trump first.")
+    recorder_hint: str = N_("Set trump above first. Then tap each card as it is played: the "
+                            "trick winners and the next leader follow.")
+    # the hand page, under the trick-by-trick table
+    tricks_hint: str = N_("▸ marks the card led; the winning card is boxed; shaded cards are "
+                          "trumps. The last column counts the tricks of each side.")
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """The match page's history columns, as the game fills them.
+
+    ``call`` heads the column of what was called (the caller's name, the trump, tags);
+    ``makers``: a hand has a caller whose side (the makers) counts its tricks, so the tricks
+    column and the short descriptions say the caller and the makers' tricks, not each side's.
+    ``tags(hand, rules)``: the small words after the trump (N_-marked, with their params).
+    """
+
+    call: str = N_("Trump")
+    makers: bool = False
+    tags: Tags = no_tags
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlay:
+    """How the card recorder plays a deal (with the pack, :meth:`Game.recorder` gives it).
+
+    ``caller``: a hand needs its caller before the cards (Euchre's makers and defenders);
+    ``turn_up``: a turned-up card goes to the dealer and, ordered up in round 1, is trump;
+    ``renege_ends``: a scored renege ends the record (the hand is scored as the rules say);
+    ``lead``: who leads the first trick ("dealer_left"); ``cycle(rules)``: each deal's trump
+    by its number, when the rules rotate it (the form asks none).
+    """
+
+    caller: bool = False
+    turn_up: bool = False
+    renege_ends: bool = False
+    lead: str = "dealer_left"
+    cycle: Cycle = no_cycle
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """Everything that makes a game, in one place."""
@@ -77,6 +154,10 @@ class Game:
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
+    words: Words = Words()
+    history: History = History()
+    card_play: CardPlay = CardPlay()
+    folder: str | None = None  # the web side's package ("scorekeeper.games.euchre")
 
     @property
     def default_target(self) -> int | None:
@@ -86,3 +167,25 @@ class Game:
     def preset(self, name: str) -> Preset | None:
         """The preset called ``name``, if the game has one."""
         return next((p for p in self.presets if p.name == name), None)
+
+    def trump_cycle(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
+        """Each deal's trump in turn when the rules rotate it; empty when they do not."""
+        return self.card_play.cycle(rules) or ()
+
+    def recorder(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        """The card recorder's parameters for a match of these rules, as JSON for the page's
+        script: the pack (cards, ranks, hand and trick sizes, Joker), the tricks, bowers, who
+        leads, and the game's ways (see :class:`CardPlay`)."""
+        play, pack = self.card_play, self.pack(rules)
+        return {
+            "pack": pack.as_json(),
+            "tricks": self.tricks,
+            "bowers": self.bowers,
+            "joker": pack.joker,
+            "caller": play.caller,
+            "turn_up": play.turn_up,
+            "renege_ends": play.renege_ends,
+            "lead": play.lead,
+            "lone_lead": rules.get("lone_lead", "dealer_left"),
+            "cycle": list(self.trump_cycle(rules)) or None,
+        }
