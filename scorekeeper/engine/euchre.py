@@ -16,7 +16,7 @@ from .cards import (
     opening_leader,
 )
 from .fields import FieldReader, suit_name
-from .game import CardPlay, Game, History, Preset, Templates, Words
+from .game import Game, History, Preset, Templates, Words
 from .messages import N_
 from .problems import Problem
 from .result import HandResult
@@ -302,6 +302,5 @@ GAME = Game(
                        "makers’ tricks."),
     ),
     history=History(call=N_("Called"), makers=True, tags=history_tags),
-    card_play=CardPlay(caller=True, turn_up=True, renege_ends=True),
     folder="scorekeeper.games.euchre",
 )

@@ -5,8 +5,7 @@ A game is one module (``engine/euchre.py``, ``engine/whist.py``) that ends with
 ``GAME = Game(...)``; :mod:`scorekeeper.engine.games` registers it. The engine reads
 ``evaluate``, ``apply``, ``settle``, the options and the pack of a match's rules; the web layer
 reads the label, the presets, the hand form, the template names, the tricks per deal, the
-default target, the game's words (:class:`Words`), its history columns (:class:`History`) and
-the card recorder's parameters (:meth:`Game.recorder`, JSON for the page's script). Its web
+default target, the game's words (:class:`Words`) and its history columns (:class:`History`). Its web
 side lives in the folder ``Game.folder`` names (a package: ``form.py``, ``templates/``), whose
 templates the pages reach as ``game/<name>/<file>``.
 """
@@ -65,18 +64,11 @@ class Templates:
 # tags(hand, rules): the history's small words after a hand's trump, N_-marked, with params
 TagWords = tuple[tuple[str, dict[str, Any]], ...]
 Tags = Callable[[Mapping[str, Any], Mapping[str, Any]], TagWords]
-# cycle(rules): each deal's trump by its number when the rules rotate it, else None
-Cycle = Callable[[Mapping[str, Any]], "tuple[str, ...] | None"]
 
 
 def no_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
     """No tags."""
     return ()
-
-
-def no_cycle(rules: Mapping[str, Any]) -> tuple[str, ...] | None:
-    """Trump is not rotated."""
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,24 +110,6 @@ class History:
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlay:
-    """How the card recorder plays a deal (with the pack, :meth:`Game.recorder` gives it).
-
-    ``caller``: a hand needs its caller before the cards (Euchre's makers and defenders);
-    ``turn_up``: a turned-up card goes to the dealer and, ordered up in round 1, is trump;
-    ``renege_ends``: a scored renege ends the record (the hand is scored as the rules say);
-    ``lead``: who leads the first trick ("dealer_left"); ``cycle(rules)``: each deal's trump
-    by its number, when the rules rotate it (the form asks none).
-    """
-
-    caller: bool = False
-    turn_up: bool = False
-    renege_ends: bool = False
-    lead: str = "dealer_left"
-    cycle: Cycle = no_cycle
-
-
-@dataclass(frozen=True, slots=True)
 class Game:
     """Everything that makes a game, in one place."""
 
@@ -156,7 +130,6 @@ class Game:
     blank_rows: int = 20  # rows of a blank sheet
     words: Words = Words()
     history: History = History()
-    card_play: CardPlay = CardPlay()
     folder: str | None = None  # the web side's package ("scorekeeper.games.euchre")
 
     @property
@@ -168,24 +141,3 @@ class Game:
         """The preset called ``name``, if the game has one."""
         return next((p for p in self.presets if p.name == name), None)
 
-    def trump_cycle(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
-        """Each deal's trump in turn when the rules rotate it; empty when they do not."""
-        return self.card_play.cycle(rules) or ()
-
-    def recorder(self, rules: Mapping[str, Any]) -> dict[str, Any]:
-        """The card recorder's parameters for a match of these rules, as JSON for the page's
-        script: the pack (cards, ranks, hand and trick sizes, Joker), the tricks, bowers, who
-        leads, and the game's ways (see :class:`CardPlay`)."""
-        play, pack = self.card_play, self.pack(rules)
-        return {
-            "pack": pack.as_json(),
-            "tricks": self.tricks,
-            "bowers": self.bowers,
-            "joker": pack.joker,
-            "caller": play.caller,
-            "turn_up": play.turn_up,
-            "renege_ends": play.renege_ends,
-            "lead": play.lead,
-            "lone_lead": rules.get("lone_lead", "dealer_left"),
-            "cycle": list(self.trump_cycle(rules)) or None,
-        }

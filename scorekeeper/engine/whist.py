@@ -13,7 +13,7 @@ from typing import Any
 
 from .cards import OTHER_TEAM, SEATS, SUITS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
 from .fields import FieldReader, suit_name
-from .game import CardPlay, Game, History, Preset, Templates, Words
+from .game import Game, History, Preset, Templates, Words
 from .messages import N_
 from .problems import Problem
 from .result import HandResult
@@ -387,6 +387,5 @@ GAME = Game(
         record_as=N_("Record it as deal %(n)s"),
     ),
     history=History(tags=history_tags),
-    card_play=CardPlay(cycle=trump_cycle),
     folder="scorekeeper.games.whist",
 )
