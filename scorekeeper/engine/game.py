@@ -5,9 +5,9 @@ A game is one module (``engine/euchre.py``, ``engine/whist.py``) that ends with
 ``GAME = Game(...)``; :mod:`scorekeeper.engine.games` registers it. The engine reads
 ``evaluate``, ``apply``, ``settle``, the options and the pack of a match's rules; the web layer
 reads the label, the presets, the hand form, the template names, the tricks per deal, the
-default target, the game's words (:class:`Words`) and its history columns (:class:`History`). Its web
-side lives in the folder ``Game.folder`` names (a package: ``form.py``, ``templates/``), whose
-templates the pages reach as ``game/<name>/<file>``.
+default target, the game's words (:class:`Words`) and its history columns (:class:`History`).
+Its web side lives in the folder ``Game.folder`` names (a package: ``form.py``,
+``templates/``), whose templates the pages reach as ``game/<name>/<file>``.
 """
 
 from __future__ import annotations
@@ -35,7 +35,14 @@ Settle = Callable[[MatchState, dict[str, Any], bool], None]
 FinishRules = Callable[[dict[str, Any], list[Problem]], None]
 # pack(rules): the cards a match of these rules is played with
 PackOf = Callable[[Mapping[str, Any]], Pack]
+# deal_trump(rules, no): the trump a deal is played in when the rules fix it in advance
+DealTrump = Callable[[dict[str, Any], int], str | None]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
+
+
+def no_fixed_trump(rules: dict[str, Any], no: int) -> str | None:
+    """Trumps are chosen at the table, deal by deal (nothing to print in advance)."""
+    return None
 
 
 def full_pack(rules: Mapping[str, Any]) -> Pack:
@@ -131,6 +138,7 @@ class Game:
     words: Words = Words()
     history: History = History()
     folder: str | None = None  # the web side's package ("scorekeeper.games.euchre")
+    deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
 
     @property
     def default_target(self) -> int | None:

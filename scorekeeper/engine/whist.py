@@ -388,4 +388,5 @@ GAME = Game(
     ),
     history=History(tags=history_tags),
     folder="scorekeeper.games.whist",
+    deal_trump=deal_trump,
 )
