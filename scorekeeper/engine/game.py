@@ -16,6 +16,7 @@ from typing import Any
 
 from .cards import Pack, Seat
 from .problems import Problem
+from .recording import PLAIN_TRICKS, Recording
 from .result import HandResult
 from .rules import Option
 from .state import MatchState, add_points, settle_to_target
@@ -77,6 +78,7 @@ class Game:
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
+    recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
 
     @property
     def default_target(self) -> int | None:

@@ -15,6 +15,7 @@ from .fields import FieldReader, suit_name
 from .game import Game, Preset, Templates
 from .messages import N_
 from .problems import Problem
+from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, MAX_TARGET, Option, target_option
 from .state import GameEnd, MatchState, settle_to_target
@@ -369,4 +370,5 @@ GAME = Game(
                         sheet_hands="prints/_hands_whist.html",
                         blank="prints/blank_whist.html"),
     blank_rows=18,
+    recording=Recording(trumps=trump_cycle),
 )

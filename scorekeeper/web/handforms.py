@@ -21,7 +21,7 @@ from wtforms import (
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
 from ..engine import euchre, whist
-from ..engine.cards import EUCHRE_DECK, SUIT_SYMBOLS, SUITS
+from ..engine.cards import JOKER, SUIT_SYMBOLS, SUITS, Card, Pack
 from ..engine.games import GAMES
 from ..engine.limits import NOTE_FORM_MAX
 from ..formats import safejson
@@ -89,6 +89,9 @@ class HandForm(Form):
     def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """Put the match's names (players by seat, sides) on the form's buttons and lists."""
 
+    def use_pack(self, pack: Pack) -> None:
+        """Offer the cards of the match's pack (Euchre's 24, 28 or 32 cards, the Joker)."""
+
     def fill_defaults(self, no: int, version: int | None = None) -> None:
         """Set the hidden fields of a fresh form for hand ``no`` (after match ``version``)."""
         self.submission_id.data = new_submission_id()
@@ -110,7 +113,12 @@ class HandForm(Form):
 
 
 _SUIT_CHOICES = choices((s, SUIT_SYMBOLS[s]) for s in SUITS)
-_EUCHRE_CARDS = [str(c) for c in sorted(EUCHRE_DECK, key=lambda c: (SUITS.index(c.suit), c.rank))]
+
+def _card_choices(cards: frozenset[Card]) -> list[tuple[str, str]]:
+    """The cards of a pack as a list's choices, suit by suit, low to high (the Joker last)."""
+    ordered = sorted(cards, key=lambda c: (c == JOKER, SUITS.index(c.suit) if c != JOKER else 0,
+                                           c.rank))
+    return [(str(c), c.symbol) for c in ordered]
 
 
 class EuchreHandForm(HandForm):
@@ -137,8 +145,9 @@ class EuchreHandForm(HandForm):
         self.caller.choices = seated
         self.renege.choices = choices([("", _l("nobody"))]) + seated
         self.defender_alone.choices = choices([("", _l("nobody"))]) + seated
-        self.turn_up.choices = choices([("", _l("not recorded")), *(
-            (c, c[:-1] + SUIT_SYMBOLS[c[-1]]) for c in _EUCHRE_CARDS)])
+
+    def use_pack(self, pack: Pack) -> None:
+        self.turn_up.choices = choices([("", _l("not recorded")), *_card_choices(pack.cards)])
         self.discard.choices = self.turn_up.choices
 
     def hand(self) -> dict[str, Any]:
