@@ -19,6 +19,7 @@ from .fields import FieldReader, suit_name
 from .game import Game, History, Preset, Templates, Words
 from .messages import N_
 from .problems import Problem
+from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, MAX_POINTS, Option, target_option
 from .tricks import analyse_play
@@ -284,6 +285,9 @@ GAME = Game(
         Preset("standard", N_("Standard, to 10")),
         Preset("stick_the_dealer", N_("Stick the dealer, to 10"), {"stick_the_dealer": True}),
         Preset("short", N_("Short game, to 5"), {"target": 5}),
+        # Bicycle's other pack and its Joker ("best bower") as one tap: the 32-card pack is the
+        # one Bicycle names first, and the Joker is most often played with it.
+        Preset("bicycle_joker", N_("32 cards and the Joker, to 10"), {"pack": 32, "joker": True}),
     ),
     bowers=True,
     pack=pack,
@@ -303,4 +307,6 @@ GAME = Game(
     ),
     history=History(call=N_("Called"), makers=True, tags=history_tags),
     folder="scorekeeper.games.euchre",
+    recording=Recording(caller=True, alone=True, turn_up=True, makers_need=3, renege_ends=True,
+                        result_field="makers_tricks", renege_field="renege", renege_seat=True),
 )

@@ -19,6 +19,7 @@ from typing import Any
 from .cards import Pack, Seat
 from .messages import N_
 from .problems import Problem
+from .recording import PLAIN_TRICKS, Recording
 from .result import HandResult
 from .rules import Option
 from .state import MatchState, add_points, settle_to_target
@@ -139,6 +140,7 @@ class Game:
     history: History = History()
     folder: str | None = None  # the web side's package ("scorekeeper.games.euchre")
     deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
+    recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
 
     @property
     def default_target(self) -> int | None:

@@ -16,6 +16,7 @@ from .fields import FieldReader, suit_name
 from .game import Game, History, Preset, Templates, Words
 from .messages import N_
 from .problems import Problem
+from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, MAX_TARGET, Option, target_option
 from .state import GameEnd, MatchState, settle_to_target
@@ -389,4 +390,5 @@ GAME = Game(
     history=History(tags=history_tags),
     folder="scorekeeper.games.whist",
     deal_trump=deal_trump,
+    recording=Recording(trumps=trump_cycle),
 )

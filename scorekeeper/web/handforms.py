@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, StringField
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
-from ..engine.cards import SUIT_SYMBOLS, SUITS
+from ..engine.cards import JOKER, SUIT_SYMBOLS, SUITS, Card, Pack
 from ..engine.games import GAMES
 from ..engine.limits import NOTE_FORM_MAX
 from ..formats import safejson
@@ -74,6 +74,9 @@ class HandForm(Form):
     def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """Put the match's names (players by seat, sides) on the form's buttons and lists."""
 
+    def use_pack(self, pack: Pack) -> None:
+        """Offer the cards of the match's pack (Euchre's 24, 28 or 32 cards, the Joker)."""
+
     def fill_defaults(self, no: int, version: int | None = None) -> None:
         """Set the hidden fields of a fresh form for hand ``no`` (after match ``version``)."""
         self.submission_id.data = new_submission_id()
@@ -95,6 +98,15 @@ class HandForm(Form):
 
 
 SUIT_CHOICES = choices((s, SUIT_SYMBOLS[s]) for s in SUITS)  # trump, for every game
+
+
+def card_choices(cards: frozenset[Card]) -> list[tuple[str, str]]:
+    """The cards of a pack as a list's choices, suit by suit, low to high (the Joker last)."""
+    ordered = sorted(cards, key=lambda c: (c == JOKER, SUITS.index(c.suit) if c != JOKER else 0,
+                                           c.rank))
+    return [(str(c), c.symbol) for c in ordered]
+
+
 
 
 @cache

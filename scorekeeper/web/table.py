@@ -24,7 +24,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import service, store
-from ..engine.games import GAMES
+from ..engine.games import GAMES, resolve_rules
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES
@@ -182,6 +182,7 @@ def _form_for(game: str, match: dict[str, Any], formdata=None, csrf=True):
     """The hand form of ``game`` for a match object (its hands are not needed: no replay)."""
     form = hand_form_class(game)(formdata=formdata, meta={} if csrf else {"csrf": False})
     form.name_seats(match["seats"], tableview.short_names(match))
+    form.use_pack(GAMES[game].pack(resolve_rules(game, match.get("rules"))[0]))
     return form
 
 

@@ -8,12 +8,10 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField, SelectField
 
-from ...engine.cards import EUCHRE_DECK, SUIT_SYMBOLS, SUITS
+from ...engine.cards import Pack
 from ...engine.euchre import TRICKS
 from ...web.forms import Omitted, choices, given, number, seat_choices
-from ...web.handforms import SUIT_CHOICES, HandForm
-
-CARDS = [str(c) for c in sorted(EUCHRE_DECK, key=lambda c: (SUITS.index(c.suit), c.rank))]
+from ...web.handforms import SUIT_CHOICES, HandForm, card_choices
 
 
 class EuchreHandForm(HandForm):
@@ -40,8 +38,10 @@ class EuchreHandForm(HandForm):
         self.caller.choices = seated
         self.renege.choices = choices([("", _l("nobody"))]) + seated
         self.defender_alone.choices = choices([("", _l("nobody"))]) + seated
-        self.turn_up.choices = choices([("", _l("not recorded")), *(
-            (c, c[:-1] + SUIT_SYMBOLS[c[-1]]) for c in CARDS)])
+
+    def use_pack(self, pack: Pack) -> None:
+        """Offer the turn-up and the discard from the match's pack."""
+        self.turn_up.choices = choices([("", _l("not recorded")), *card_choices(pack.cards)])
         self.discard.choices = self.turn_up.choices
 
     def hand(self) -> dict[str, Any]:
