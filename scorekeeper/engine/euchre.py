@@ -297,16 +297,13 @@ GAME = Game(
                         blank="prints/blank_euchre.html"),
     blank_rows=20,
     words=Words(
-        need=N_("Choose who called and the trump first."),
-        recorder_hint=N_("Set who called, trump, round, turn-up, alone and the discard above "
-                         "first. Then tap each card as it is played: the trick winners and the "
-                         "next leader follow."),
         tricks_hint=N_("▸ marks the card led; the winning card is boxed; shaded cards are "
                        "trumps (the left bower counts as a trump). The last column counts the "
                        "makers’ tricks."),
     ),
     history=History(call=N_("Called"), makers=True, tags=history_tags),
     folder="scorekeeper.games.euchre",
+    notation="egn",
     recording=Recording(caller=True, alone=True, turn_up=True, makers_need=3, renege_ends=True,
                         result_field="makers_tricks", renege_field="renege", renege_seat=True),
 )

@@ -93,10 +93,6 @@ class Words:
     based: str = N_("Hand %(n)s, after %(a)s–%(b)s")  # above the form: what it is based on
     based_queued: str = N_("Hand %(n)s, after the hands waiting on this phone")
     record_as: str = N_("Record it as hand %(n)s")  # a hand recorded offline, late
-    # the card recorder: what to set before tapping cards, and its hint
-    need: str = N_("Choose trump first.")
-    recorder_hint: str = N_("Set trump above first. Then tap each card as it is played: the "
-                            "trick winners and the next leader follow.")
     # the hand page, under the trick-by-trick table
     tricks_hint: str = N_("▸ marks the card led; the winning card is boxed; shaded cards are "
                           "trumps. The last column counts the tricks of each side.")
@@ -139,6 +135,7 @@ class Game:
     words: Words = Words()
     history: History = History()
     folder: str | None = None  # the web side's package ("scorekeeper.games.euchre")
+    notation: str | None = None  # its own file format, offered beside the match file ("egn")
     deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
     recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
 

@@ -70,12 +70,18 @@ class HandForm(Form):
         Optional(), SaidLength(NOTE_FORM_MAX, _l("Notes are limited to %(max)d characters."))])
     deal = HiddenField(validators=[CardRecord(dict)])  # set by the card recorder (cards.js)
     play = HiddenField(validators=[CardRecord(list)])
+    # fields under the form's "More" (opened when one of them has an error)
+    more_fields: ClassVar[tuple[str, ...]] = ("note",)
 
     def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """Put the match's names (players by seat, sides) on the form's buttons and lists."""
 
     def use_pack(self, pack: Pack) -> None:
         """Offer the cards of the match's pack (Euchre's 24, 28 or 32 cards, the Joker)."""
+
+    def more_open(self) -> bool:
+        """Whether "More" opens: one of its fields has an error."""
+        return any(self[f].errors for f in self.more_fields if f in self)
 
     def fill_defaults(self, no: int, version: int | None = None) -> None:
         """Set the hidden fields of a fresh form for hand ``no`` (after match ``version``)."""

@@ -15,6 +15,7 @@ from ...web.handforms import SUIT_CHOICES, HandForm, card_choices
 
 
 class EuchreHandForm(HandForm):
+    more_fields = ("trump", "round", "turn_up", "passed", "renege", "defender_alone", "note")
     caller = RadioField(_l("Who called?"), choices=seat_choices(), validators=[Omitted()])
     alone = BooleanField(_l("Alone"))
     makers_tricks = RadioField(

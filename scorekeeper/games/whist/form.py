@@ -13,6 +13,7 @@ from ...web.handforms import SUIT_CHOICES, HandForm
 
 
 class WhistHandForm(HandForm):
+    more_fields = ("trump", "note", "revoke_by", "revoke_penalty")
     trump = RadioField(_l("Trump"), choices=SUIT_CHOICES, validators=[Omitted()])
     tricks_NS = RadioField(
         _l("Tricks won by NS"), choices=choices((str(n), str(n)) for n in range(TRICKS + 1)),
