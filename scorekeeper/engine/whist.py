@@ -13,14 +13,15 @@ from typing import Any
 
 from .cards import OTHER_TEAM, SEATS, SUITS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
 from .fields import FieldReader, suit_name
-from .game import Game, Preset, Templates
+from .game import Game, History, Preset, Templates, Words
 from .messages import N_
 from .problems import Problem
+from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, MAX_TARGET, Option, target_option
 from .state import GameEnd, MatchState, settle_to_target
-from .statistics import Column, Fact, HandFacts, Statistics
 from .tricks import analyse_play
+from .whist_facts import STATISTICS
 
 FIELDS = frozenset({
     "dealer", "trump", "turn_up", "tricks_NS", "honours_NS", "revoke", "deal", "play", "note",
@@ -59,7 +60,7 @@ def is_rotation(text: str) -> bool:
     return parse_rotation(text) is not None
 
 
-def trump_cycle(rules: dict[str, Any]) -> tuple[str, ...] | None:
+def trump_cycle(rules: Mapping[str, Any]) -> tuple[str, ...] | None:
     """The match's trump cycle (``no_trump`` adds NT at its end), or None: trump turned up."""
     text = rules.get("trump_rotation")
     cycle = parse_rotation(text) if isinstance(text, str) else None
@@ -351,27 +352,14 @@ OPTIONS: tuple[Option, ...] = (
     Option("scoring", "book", str, choices=SCORING),
 )
 
-FACTS = (  # all the side's: both partners took the tricks, scored the honours, revoked
-    Fact("deals", N_("Whist deals"), side=True), Fact("tricks", N_("Tricks"), side=True),
-    Fact("honours", N_("Honour points"), side=True), Fact("revokes", N_("Revokes"), side=True),
-    Fact("deals_won", N_("Deals won (7+ tricks)"), side=True, shown=False),
-    Fact("points", N_("Points scored"), side=True, shown=False),
-)
+def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
+                 ) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The history's tag of a deal: the honours, when the rules count them."""
+    if hand.get("honours_NS") is None or not rules.get("honours"):
+        return ()
+    return ((N_("hon. %(n)s"), {"n": hand["honours_NS"]}),)
 
 
-def hand_facts(hand: Mapping[str, Any], entry: Mapping[str, Any],
-               parts: Mapping[str, Mapping[str, int]] | None) -> HandFacts:
-    """Each side's tricks, points, honour points and revoke in a deal (every seat has its
-    side's)."""
-    tricks, points = entry.get("tricks") or {}, entry.get("points") or {}
-    revoke = entry.get("revoke") or hand.get("revoke")
-    by = revoke.get("by") if isinstance(revoke, dict) else None
-    seats = {seat: {"deals": 1, "tricks": int(tricks.get(side, 0)),
-                    "deals_won": int(tricks.get(side, 0) > TRICKS // 2),
-                    "points": int(points.get(side, 0)), "revokes": int(by == side),
-                    "honours": int(parts["honours"][side]) if parts else 0}
-             for seat, side in TEAM_OF.items()}
-    return HandFacts({s: {k: v for k, v in f.items() if v} for s, f in seats.items()})
 
 
 GAME = Game(
@@ -389,12 +377,22 @@ GAME = Game(
     apply=apply,
     settle=settle,
     finish_rules=finish_rules,
-    hand_form="scorekeeper.web.handforms:WhistHandForm",
-    templates=Templates(hand_fields="table/_hand_fields_whist.html",
+    hand_form="scorekeeper.games.whist.form:WhistHandForm",
+    templates=Templates(hand_fields="game/whist/hand_fields.html",
                         sheet_hands="prints/_hands_whist.html",
                         blank="prints/blank_whist.html"),
     blank_rows=18,
-    statistics=Statistics(FACTS, (), hand_facts, table=(Column("deals", N_("Deals")),),
-                          season=(Column("deals", N_("Deals")),),
-                          figures="players/_whist.html", summary="prints/_summary_whist.html"),
+    words=Words(
+        title=N_("Deal %(no)s"),
+        number=N_("deal %(n)s"),
+        save=N_("Save deal %(n)s"),
+        based=N_("Deal %(n)s, after %(a)s–%(b)s"),
+        based_queued=N_("Deal %(n)s, after the deals waiting on this phone"),
+        record_as=N_("Record it as deal %(n)s"),
+    ),
+    history=History(tags=history_tags),
+    folder="scorekeeper.games.whist",
+    deal_trump=deal_trump,
+    recording=Recording(trumps=trump_cycle),
+    statistics=STATISTICS,
 )
