@@ -295,8 +295,8 @@ GAME = Game(
     pack=pack,
     hand_form="scorekeeper.games.euchre.form:EuchreHandForm",
     templates=Templates(hand_fields="game/euchre/hand_fields.html",
-                        sheet_hands="prints/_hands_euchre.html",
-                        blank="prints/blank_euchre.html"),
+                        sheet_hands="game/euchre/sheet_hands.html",
+                        blank="game/euchre/blank.html"),
     blank_rows=20,
     words=Words(
         tricks_hint=N_("▸ marks the card led; the winning card is boxed; shaded cards are "

@@ -97,4 +97,5 @@ STATISTICS = Statistics(
             Column("marches", N_("Marches")), Column("euchred", N_("Euchred")),
             Column("loners_made", N_("Loners"), of="loners_tried", show="ratio"),
             Column("points_from_calls", N_("Points per call"), of="called", show="per")),
-    figures="game/euchre/figures.html", summary="game/euchre/summary.html")
+    figures="game/euchre/figures.html", summary="game/euchre/summary.html",
+    sheet_words="game/euchre/sheet_words.html")

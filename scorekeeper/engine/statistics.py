@@ -82,6 +82,7 @@ class Statistics:
     season: tuple[Column, ...] = ()  # its columns in the season report's table
     figures: str | None = None  # the players' pages' template of its figures (Jinja name)
     summary: str | None = None  # the printed sheet's summary (Jinja name)
+    sheet_words: str | None = None  # the printed sheet's words (macros: a hand or a deal, keys)
 
     def __post_init__(self) -> None:
         if len(self.breakdowns) > MAX_BREAKDOWNS:

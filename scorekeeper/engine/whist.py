@@ -379,8 +379,8 @@ GAME = Game(
     finish_rules=finish_rules,
     hand_form="scorekeeper.games.whist.form:WhistHandForm",
     templates=Templates(hand_fields="game/whist/hand_fields.html",
-                        sheet_hands="prints/_hands_whist.html",
-                        blank="prints/blank_whist.html"),
+                        sheet_hands="game/whist/sheet_hands.html",
+                        blank="game/whist/blank.html"),
     blank_rows=18,
     words=Words(
         title=N_("Deal %(no)s"),

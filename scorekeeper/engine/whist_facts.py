@@ -39,4 +39,5 @@ def hand_facts(hand: Mapping[str, Any], entry: Mapping[str, Any],
 
 STATISTICS = Statistics(FACTS, (), hand_facts, table=(Column("deals", N_("Deals")),),
                       season=(Column("deals", N_("Deals")),),
-                      figures="game/whist/figures.html", summary="game/whist/summary.html")
+                      figures="game/whist/figures.html", summary="game/whist/summary.html",
+                      sheet_words="game/whist/sheet_words.html")

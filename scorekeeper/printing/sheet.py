@@ -25,6 +25,7 @@ from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
 
 NAME_LIMIT = 80  # names are 1-40 code points; anything longer is cut, never laid out in full
 MARGIN_CHART_FROM = 40  # more hands than this: a lead-margin chart beside the two lines
+DEFAULT_WORDS = "prints/_sheet_words.html"  # a hand's words, for a game with none of its own
 LEAD_MARKS = ("passed", "march", "euchred")  # results marked before the loner's marks
 END_MARKS = ("renege", "revoke")  # and after them
 
@@ -115,6 +116,7 @@ class Sheet:
     played: str | None = None  # the day (and time) it was played, as the match file says
     hands_template: str | None = None  # the game's hand-by-hand table (Game.templates)
     summary_template: str | None = None  # the game's summary (Game.statistics.summary)
+    words_template: str = DEFAULT_WORDS  # the game's words (Game.statistics.sheet_words)
 
     def games_won(self, team: str) -> int:
         """Games of a rubber won by ``team``."""
@@ -316,6 +318,7 @@ def build_sheet(
         played=match["played"] if isinstance(match.get("played"), str) else None,
         hands_template=GAMES[game].templates.sheet_hands,
         summary_template=GAMES[game].statistics.summary,
+        words_template=GAMES[game].statistics.sheet_words or DEFAULT_WORDS,
         totals=_totals(GAMES[game].statistics, hands, state.hands),
     )
     sheet.games = _mark_games(rows, state)
