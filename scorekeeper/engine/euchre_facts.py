@@ -86,6 +86,35 @@ def hand_facts(hand: Mapping[str, Any], entry: Mapping[str, Any],
     )
 
 
+COLUMNS = ("caller_seat_from_dealer", "makers", "round", "alone", "defender_alone", "turn_up",
+           "makers_tricks", "made", "march", "euchred", "renege")
+
+
+def hand_columns(hand: Mapping[str, Any], entry: Mapping[str, Any],
+                 parts: Mapping[str, Mapping[str, int]] | None) -> dict[str, Any]:
+    """A hand's row in the hands' export: what was recorded and what it came to."""
+    result, caller, dealer = str(entry.get("result", "")), hand.get("caller"), entry.get("dealer")
+    trump, rnd = _trump_and_round(hand)
+    turn_up = hand.get("turn_up") if isinstance(hand.get("turn_up"), str) else None
+    row: dict[str, Any] = {"turn_up": turn_up, "alone": 0, "made": 0, "march": 0, "euchred": 0}
+    if result == "passed" or not isinstance(caller, str) or caller not in TEAM_OF:
+        row["trump"] = None if result == "passed" else trump
+        return row
+    makers = entry.get("makers") or TEAM_OF[caller]
+    tricks = entry.get("tricks") if isinstance(entry.get("tricks"), dict) else {}
+    renege = entry.get("renege") if isinstance(entry.get("renege"), dict) else None
+    order = "NESW"
+    row.update(
+        caller=caller, trump=trump, makers=makers, round=rnd, alone=int(bool(hand.get("alone"))),
+        caller_seat_from_dealer=(order.index(caller) - order.index(dealer)) % 4 or 4
+        if isinstance(dealer, str) and dealer in TEAM_OF else None,
+        defender_alone=hand.get("defender_alone"), makers_tricks=tricks.get(makers),
+        made=int(result in MADE), march=int(result in MARCH), euchred=int(result == "euchred"),
+        renege=renege.get("seat") if renege else None,
+    )
+    return row
+
+
 STATISTICS = Statistics(
     FACTS, BREAKDOWNS, hand_facts,
     table=(Column("called", N_("Called")),
@@ -98,4 +127,4 @@ STATISTICS = Statistics(
             Column("loners_made", N_("Loners"), of="loners_tried", show="ratio"),
             Column("points_from_calls", N_("Points per call"), of="called", show="per")),
     figures="game/euchre/figures.html", summary="game/euchre/summary.html",
-    sheet_words="game/euchre/sheet_words.html")
+    sheet_words="game/euchre/sheet_words.html", columns=COLUMNS, hand_columns=hand_columns)

@@ -71,6 +71,19 @@ HandFactsOf = Callable[
 ]
 
 
+# hand_columns(hand, entry, parts): the game's own columns of a hand's row in the hands' export
+HandColumnsOf = Callable[
+    [Mapping[str, Any], Mapping[str, Any], Mapping[str, Mapping[str, int]] | None],
+    Mapping[str, Any],
+]
+
+
+def no_columns(hand: Mapping[str, Any], entry: Mapping[str, Any],
+               parts: Mapping[str, Mapping[str, int]] | None) -> Mapping[str, Any]:
+    """A game with no columns of its own in the hands' export."""
+    return {}
+
+
 @dataclass(frozen=True, slots=True)
 class Statistics:
     """A game's statistics; the default counts nothing (matches played and won still count)."""
@@ -83,6 +96,8 @@ class Statistics:
     figures: str | None = None  # the players' pages' template of its figures (Jinja name)
     summary: str | None = None  # the printed sheet's summary (Jinja name)
     sheet_words: str | None = None  # the printed sheet's words (macros: a hand or a deal, keys)
+    columns: tuple[str, ...] = ()  # its own columns in the hands' export (hands.csv), in order
+    hand_columns: HandColumnsOf = no_columns  # their values for one hand (and "trump", "caller")
 
     def __post_init__(self) -> None:
         if len(self.breakdowns) > MAX_BREAKDOWNS:

@@ -37,7 +37,31 @@ def hand_facts(hand: Mapping[str, Any], entry: Mapping[str, Any],
     return HandFacts({s: {k: v for k, v in f.items() if v} for s, f in seats.items()})
 
 
+COLUMNS = ("revoke_by", "revoke_penalty", "honours_NS", "honour_points_NS", "honour_points_EW")
+
+
+def hand_columns(hand: Mapping[str, Any], entry: Mapping[str, Any],
+                 parts: Mapping[str, Mapping[str, int]] | None) -> dict[str, Any]:
+    """A deal's row in the hands' export: its trump, honours and revoke."""
+    trump = hand.get("trump")
+    turn_up = hand.get("turn_up")
+    if not (isinstance(trump, str) and len(trump) == 1 and trump in "SHDC"):
+        trump = turn_up[-1] if isinstance(turn_up, str) and turn_up[-1:] in "SHDC" else None
+    revoke = entry.get("revoke") or hand.get("revoke")
+    honours = hand.get("honours_NS")
+    return {
+        "trump": trump, "turn_up": turn_up if isinstance(turn_up, str) else None,
+        "revoke_by": revoke.get("by") if isinstance(revoke, dict) else None,
+        "revoke_penalty": revoke.get("penalty") if isinstance(revoke, dict) else None,
+        "honours_NS": honours if isinstance(honours, int) and not isinstance(honours, bool)
+        else None,
+        "honour_points_NS": int(parts["honours"]["NS"]) if parts else 0,
+        "honour_points_EW": int(parts["honours"]["EW"]) if parts else 0,
+    }
+
+
 STATISTICS = Statistics(FACTS, (), hand_facts, table=(Column("deals", N_("Deals")),),
                       season=(Column("deals", N_("Deals")),),
                       figures="game/whist/figures.html", summary="game/whist/summary.html",
-                      sheet_words="game/whist/sheet_words.html")
+                      sheet_words="game/whist/sheet_words.html", columns=COLUMNS,
+                      hand_columns=hand_columns)

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..engine.games import GAMES
 from ..engine.statistics import RESERVED
 
 FIRST_DAY, LAST_DAY = "0000-01-01", "9999-12-31"
@@ -247,14 +248,17 @@ def points_by_month(db: Database, who: Who, frm: str | None = None, to: str | No
 def hand_rows(db: Database, frm: str | None = None, to: str | None = None
               ) -> tuple[list[str], Any]:
     """Every recorded hand in the range, for the CSV export: (column names, a row cursor),
-    with the players' names by seat."""
+    with the players' names by seat, then every registered game's own columns (empty in the
+    other games' rows), then the note."""
+    own: list[str] = []
+    for game in GAMES.values():
+        own += [c for c in game.statistics.columns if c not in own]
+    extracts = "".join(f", json_extract(h.detail, '$.{c}')" for c in own)
     cursor = db.execute(
         "SELECT h.match_id, h.no, h.date, h.game, h.dealer,"
-        " pn.name, pe.name, ps.name, pw.name, h.result, h.passed, h.caller, pc.name,"
-        " h.caller_pos, h.makers, h.trump, h.round, h.alone, h.defender_alone, h.turn_up,"
-        " h.makers_tricks, h.tricks_NS, h.tricks_EW, h.points_NS, h.points_EW, h.made, h.march,"
-        " h.euchred, h.renege, h.revoke_by, h.revoke_penalty, h.honours_NS,"
-        " h.honour_points_NS, h.honour_points_EW, json_extract(d.data, '$.note')"
+        " pn.name, pe.name, ps.name, pw.name, h.result, h.passed, h.caller, pc.name, h.trump,"
+        f" h.tricks_NS, h.tricks_EW, h.points_NS, h.points_EW{extracts},"
+        " json_extract(d.data, '$.note')"
         " FROM match_facts mf JOIN hand_facts h ON h.match_id = mf.match_id"
         " JOIN hands d ON d.match_id = h.match_id AND d.no = h.no"
         " LEFT JOIN players pn ON pn.id = h.player_N"
@@ -265,9 +269,7 @@ def hand_rows(db: Database, frm: str | None = None, to: str | None = None
         _range(frm, to),
     )
     names = ["match", "hand", "date", "game", "dealer", "player_N", "player_E", "player_S",
-             "player_W", "result", "passed", "caller", "caller_name", "caller_seat_from_dealer",
-             "makers", "trump", "round", "alone", "defender_alone", "turn_up", "makers_tricks",
-             "tricks_NS", "tricks_EW", "points_NS", "points_EW", "made", "march", "euchred",
-             "renege", "revoke_by", "revoke_penalty", "honours_NS", "honour_points_NS",
-             "honour_points_EW", "note"]
+             "player_W", "result", "passed", "caller", "caller_name", "trump", "tricks_NS",
+             "tricks_EW", "points_NS", "points_EW",
+             *own, "note"]
     return names, cursor

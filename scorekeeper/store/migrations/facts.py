@@ -1,10 +1,11 @@
 """Migration ``0022_game_facts`` (issue 23): the statistics stored generically, as each game
 defines them (``Game.statistics``), instead of Euchre's and Whist's own columns.
 
-``seat_facts`` keeps what every game has (who sat where, with whom, against whom, the points);
-``seat_stats`` holds one row per seat, hand and fact the game counted; ``player_days`` sums
-them per player, day and game. The old tables are dropped and every match's facts are made
-afresh from its stored hands (they are derived, never edited): nothing is lost.
+``hand_facts`` and ``seat_facts`` keep what every game has (the hand's result and points; who
+sat where, with whom, against whom); ``seat_stats`` holds one row per seat, hand and fact the
+game counted; ``player_days`` sums them per player, day and game. The old tables are dropped
+and every match's facts are made afresh from its stored hands (they are derived, never
+edited): nothing is lost.
 """
 
 from __future__ import annotations
@@ -13,8 +14,28 @@ from sqlite_utils import Database
 
 
 def game_facts(db: Database) -> None:
-    for table in ("seat_facts", "player_days"):
+    for table in ("hand_facts", "seat_facts", "player_days"):
         db.execute(f"DROP TABLE IF EXISTS {table}")
+    # One row per hand: what every game has, and the game's own columns as JSON (``detail``,
+    # read by the hands' export only).
+    db.execute("""
+        CREATE TABLE hand_facts (
+            match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            no INTEGER NOT NULL,
+            date TEXT NOT NULL,
+            game TEXT NOT NULL,
+            dealer TEXT,
+            player_N TEXT, player_E TEXT, player_S TEXT, player_W TEXT,
+            result TEXT NOT NULL,
+            passed INTEGER NOT NULL DEFAULT 0,
+            caller TEXT,
+            caller_player TEXT,
+            trump TEXT,
+            tricks_NS INTEGER, tricks_EW INTEGER,
+            points_NS INTEGER NOT NULL DEFAULT 0, points_EW INTEGER NOT NULL DEFAULT 0,
+            detail TEXT NOT NULL DEFAULT '{}',
+            PRIMARY KEY (match_id, no)
+        ) WITHOUT ROWID""")
     db.execute("""
         CREATE TABLE seat_facts (
             player TEXT NOT NULL,
