@@ -103,13 +103,15 @@ class Words:
 class History:
     """The match page's history columns, as the game fills them.
 
-    ``call`` heads the column of what was called (the caller's name, the trump, tags);
+    ``call`` heads the column of what was called (the name of the seat in the hand's ``seat``
+    field, the trump, tags);
     ``makers``: a hand has a caller whose side (the makers) counts its tricks, so the tricks
     column and the short descriptions say the caller and the makers' tricks, not each side's.
     ``tags(hand, rules)``: the small words after the trump (N_-marked, with their params).
     """
 
     call: str = N_("Trump")
+    seat: str = "caller"  # the hand's field whose seat the call column names
     makers: bool = False
     tags: Tags = no_tags
 
@@ -137,6 +139,8 @@ class Game:
     history: History = History()
     folder: str | None = None  # the web side's package ("scorekeeper.games.euchre")
     notation: str | None = None  # its own file format, offered beside the match file ("egn")
+    # its own options' words on the start page: name -> (label, one line of help), N_-marked
+    option_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
     recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
     statistics: Statistics = field(default_factory=Statistics)  # the facts a hand yields

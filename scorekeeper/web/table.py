@@ -35,7 +35,7 @@ from ..store.db import get_db
 from . import handpage, outcomes, security, tableview
 from .errors import refuse_if_storage_full
 from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
-from .forms import ActionForm, ImportForm, StartForm
+from .forms import ActionForm, ImportForm, played_games, start_form
 from .handforms import hand_form_class
 from .matchview import MatchView
 from .qr import qr_svg
@@ -112,9 +112,8 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
             "score": f"{score.get('NS', 0)}–{score.get('EW', 0)}",
             "scorer": security.rights_match(loaded.id, loaded.key_hash),
         })
-    form = form or StartForm()
-    option_names = {g.name: [o.name for o in g.options] for g in GAMES.values()
-                    if g.hand_form is not None}
+    form = form or start_form()
+    option_names = {g.name: [o.name for o in g.options] for g in played_games()}
     option_errors = any(form[f"{g}_{n}"].errors for g, ns in option_names.items() for n in ns)
     return render_template(
         "table/home.html", form=form, import_form=import_form or ImportForm(), recent=recent,
@@ -139,7 +138,7 @@ def _created(outcome) -> Any:
 @bp.post("/start")
 def start():
     """Create a match from the start form."""
-    form = StartForm()
+    form = start_form()
     if not form.validate():
         return _home(form=form, status=422)
     refuse_if_storage_full(get_db())

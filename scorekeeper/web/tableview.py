@@ -111,6 +111,8 @@ def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: HandState) 
         return _("%(who)s %(what)s → %(gain)s", who=seats.get(by, "") if by else "",
                  what=RESULT_LABELS[result], gain=gain)
     tricks = (out.outcome.tricks or {}).get("NS")
+    if tricks is None:  # a game that counts no tricks by side: the points say it
+        return gain
     words = _("%(team)s %(n)s tricks → %(gain)s", team=names["NS"], n=tricks, gain=gain)
     if result == "revoke":
         by = (hand.get("revoke") or {}).get("by") or (out.revoke or {}).get("by")
@@ -163,7 +165,7 @@ def history_rows(match: dict[str, Any], state: MatchState) -> list[HistoryRow]:
         rows.append(HistoryRow(
             no=out.no,
             dealer=seats.get(out.dealer, ""),
-            caller=seats.get(hand.get("caller") or "", ""),
+            caller=seats.get(hand.get(game.history.seat) or "", ""),
             trump=_trump(game, match, hand, out.no),
             tags=tags,
             tricks=shown,
