@@ -28,6 +28,7 @@ from markupsafe import Markup
 
 from ..engine.games import GAMES
 from ..printing import statcharts
+from ..printing.sheet import DEFAULT_WORDS
 from ..service import player_changes, stats
 from ..store.db import get_db
 from .forms import MergePlayerForm, RenamePlayerForm, UndoChangeForm
@@ -151,6 +152,13 @@ def _table_games() -> list[Any]:
 def game_label(name: str) -> str:
     """A game's name in English (N_-marked in its module; the template translates it)."""
     return GAMES[name].label if name in GAMES else name
+
+
+@bp.app_template_global("game_words")
+def game_words(name: str) -> str:
+    """The template of a game's printed words (a hand or a deal, its rules in words)."""
+    words = GAMES[name].statistics.sheet_words if name in GAMES else None
+    return words or DEFAULT_WORDS
 
 
 @bp.app_template_global("rate_bar")
