@@ -37,7 +37,7 @@ BREAKDOWNS = (
 )
 
 
-def _trump_and_round(hand: Mapping[str, Any]) -> tuple[str | None, int | None]:
+def trump_and_round(hand: Mapping[str, Any]) -> tuple[str | None, int | None]:
     """The trump as recorded (or the turn-up's suit in round 1), and the calling round as
     recorded (or as trump and the turn-up show); None where unknown."""
     trump = hand.get("trump")
@@ -76,7 +76,7 @@ def hand_facts(hand: Mapping[str, Any], entry: Mapping[str, Any],
         if (result == "renege" and isinstance(renege, dict) and renege.get("seat") in TEAM_OF
                 and TEAM_OF[seat] != TEAM_OF[renege["seat"]]):
             seats[seat]["points_reneges"] = max(int(v) for v in points.values())
-    trump, rnd = _trump_and_round(hand)
+    trump, rnd = trump_and_round(hand)
     order = "NESW"
     position = ((order.index(caller) - order.index(dealer)) % 4 or 4
                 if isinstance(dealer, str) and dealer in TEAM_OF else None)
@@ -94,14 +94,14 @@ def hand_columns(hand: Mapping[str, Any], entry: Mapping[str, Any],
                  parts: Mapping[str, Mapping[str, int]] | None) -> dict[str, Any]:
     """A hand's row in the hands' export: what was recorded and what it came to."""
     result, caller, dealer = str(entry.get("result", "")), hand.get("caller"), entry.get("dealer")
-    trump, rnd = _trump_and_round(hand)
+    trump, rnd = trump_and_round(hand)
     turn_up = hand.get("turn_up") if isinstance(hand.get("turn_up"), str) else None
     row: dict[str, Any] = {"turn_up": turn_up, "alone": 0, "made": 0, "march": 0, "euchred": 0}
     if result == "passed" or not isinstance(caller, str) or caller not in TEAM_OF:
         row["trump"] = None if result == "passed" else trump
         return row
     makers = entry.get("makers") or TEAM_OF[caller]
-    tricks = entry.get("tricks") if isinstance(entry.get("tricks"), dict) else {}
+    tricks: Mapping[str, int] = entry["tricks"] if isinstance(entry.get("tricks"), dict) else {}
     renege = entry.get("renege") if isinstance(entry.get("renege"), dict) else None
     order = "NESW"
     row.update(

@@ -167,10 +167,10 @@ def refresh_days(db: Database, player_ids: set[str], date: str) -> None:
 
 def rebuild(db: Database, match_id: str) -> None:
     """Rebuild one match's facts from its stored hands (after a merge, or by the migration)."""
-    row = db.execute("SELECT data FROM matches WHERE id = ?", [match_id]).fetchone()
+    row = db.execute("SELECT data, game FROM matches WHERE id = ?", [match_id]).fetchone()
     if row is None:
         return
-    data = json.loads(row[0])
+    data = {"game": row[1], **json.loads(row[0])}
     hands = [json.loads(h[0]) for h in db.execute(
         "SELECT data FROM hands WHERE match_id = ? ORDER BY no", [match_id]).fetchall()]
     match = {**data, "hands": hands}
