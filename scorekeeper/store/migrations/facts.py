@@ -78,7 +78,7 @@ def game_facts(db: Database) -> None:
     db.execute("CREATE INDEX seat_stats_match ON seat_stats (match_id, no)")
     db.execute("CREATE INDEX seat_stats_pair ON seat_stats (player, partner, game, date)")
     # Each player's matches, wins and own figures per day and game (facts ``matches`` and
-    # ``won`` beside the game's): what the table of every player sums.
+    # ``won`` beside the game's): what the table of every player sums, in key order (no sort).
     db.execute("""
         CREATE TABLE player_days (
             player TEXT NOT NULL,
@@ -86,7 +86,7 @@ def game_facts(db: Database) -> None:
             game TEXT NOT NULL,
             fact TEXT NOT NULL,
             value INTEGER NOT NULL,
-            PRIMARY KEY (player, date, game, fact)
+            PRIMARY KEY (player, game, fact, date)
         ) WITHOUT ROWID""")
     from ..facts import rebuild_all
 
