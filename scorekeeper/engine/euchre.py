@@ -16,10 +16,12 @@ from .cards import (
     opening_leader,
 )
 from .euchre_club import CLUB
+from .euchre_facts import STATISTICS
 from .fields import FieldReader, suit_name
-from .game import Game, Preset, Templates
+from .game import Game, History, Preset, Templates, Words
 from .messages import N_
 from .problems import Problem
+from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, MAX_POINTS, Option, target_option
 from .tricks import analyse_play
@@ -268,6 +270,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("joker", False, bool),
 )
 
+def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
+                 ) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The history's tag of a hand: "alone"."""
+    return ((N_("alone"), {}),) if hand.get("alone") else ()
+
+
+
 GAME = Game(
     name="euchre",
     label=N_("Euchre"),
@@ -279,13 +288,27 @@ GAME = Game(
         Preset("standard", N_("Standard, to 10")),
         Preset("stick_the_dealer", N_("Stick the dealer, to 10"), {"stick_the_dealer": True}),
         Preset("short", N_("Short game, to 5"), {"target": 5}),
+        # Bicycle's other pack and its Joker ("best bower") as one tap: the 32-card pack is the
+        # one Bicycle names first, and the Joker is most often played with it.
+        Preset("bicycle_joker", N_("32 cards and the Joker, to 10"), {"pack": 32, "joker": True}),
     ),
     bowers=True,
     pack=pack,
-    hand_form="scorekeeper.web.handforms:EuchreHandForm",
-    templates=Templates(hand_fields="table/_hand_fields_euchre.html",
-                        sheet_hands="prints/_hands_euchre.html",
-                        blank="prints/blank_euchre.html"),
+    hand_form="scorekeeper.games.euchre.form:EuchreHandForm",
+    templates=Templates(hand_fields="game/euchre/hand_fields.html",
+                        sheet_hands="game/euchre/sheet_hands.html",
+                        blank="game/euchre/blank.html"),
     blank_rows=20,
     club=CLUB,
+    words=Words(
+        tricks_hint=N_("▸ marks the card led; the winning card is boxed; shaded cards are "
+                       "trumps (the left bower counts as a trump). The last column counts the "
+                       "makers’ tricks."),
+    ),
+    history=History(call=N_("Called"), makers=True, tags=history_tags),
+    folder="scorekeeper.games.euchre",
+    notation="egn",
+    recording=Recording(caller=True, alone=True, turn_up=True, makers_need=3, renege_ends=True,
+                        result_field="makers_tricks", renege_field="renege", renege_seat=True),
+    statistics=STATISTICS,
 )

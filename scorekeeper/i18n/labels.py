@@ -13,6 +13,7 @@ from collections.abc import Callable
 from flask_babel import gettext, pgettext
 from flask_babel import lazy_gettext as _l
 
+from ..engine.cards import JOKER
 from ..engine.messages import N_
 
 # --- seats, sides, suits, games ---------------------------------------------------------------
@@ -164,6 +165,8 @@ def _rank_word(rank: str) -> str:
 
 def card_label(code: str) -> str:
     """A card written as in the match format (``QD``) in words: "Queen of diamonds"."""
+    if code == str(JOKER):
+        return gettext("Joker")
     suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[code[-1]]
     return pgettext("card name", "%(rank)s of %(suit)s", rank=_rank_word(code[:-1]),
                     suit=gettext(SUIT_WORDS[suit]))

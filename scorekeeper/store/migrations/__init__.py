@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlite_utils.migrations import Migrations
 
-from . import events, initial, player_changes, players, versions
+from . import events, facts, initial, player_changes, players, versions
 
 migrations = Migrations("scorekeeper")
 
@@ -22,5 +22,6 @@ for _name, _step in (
     ("0021_player_changes", player_changes.player_changes),
     ("0004_players", players.players),
     ("0020_hands_version", versions.hands_version),
+    ("0022_game_facts", facts.game_facts),
 ):
     migrations(name=_name)(_step)
