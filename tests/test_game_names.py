@@ -38,7 +38,6 @@ STILL_NAMING = {
     "scorekeeper/engine/result.py",
     "scorekeeper/engine/state.py",
     "scorekeeper/formats/facts.py",
-    "scorekeeper/i18n/labels.py",
     "scorekeeper/printing/sheet.py",
     "scorekeeper/service/events/reading.py",
     "scorekeeper/service/stats.py",
