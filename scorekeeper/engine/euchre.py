@@ -285,6 +285,7 @@ GAME = Game(
     ),
     bowers=True,
     pack=pack,
+    double_dummy=True,
     hand_form="scorekeeper.web.handforms:EuchreHandForm",
     templates=Templates(hand_fields="table/_hand_fields_euchre.html",
                         sheet_hands="prints/_hands_euchre.html",

@@ -78,6 +78,7 @@ class Game:
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
+    double_dummy: bool = False  # its hands are small enough for engine/analysis.py's solver
     recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
 
     @property
