@@ -137,6 +137,6 @@ def holdings(hand: Mapping[str, Any], trump: str | None) -> tuple[Holding, ...]:
                 assert found is not None
                 groups.append((found, joker + tuple(RANK_NAMES.get(r, str(r)) for r in ranks)))
         if JOKER in cards and trump not in SUITS:  # a passed hand: no trump to join
-            groups.append((Suit("JK", "", False), ("JK",)))
+            groups.append((Suit("", "", False), ("JK",)))
         out.append(Holding(seat, tuple(groups)))
     return tuple(out)
