@@ -53,9 +53,6 @@ def create_app(
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
         TRUSTED_PROXIES=0,
-        WRITE_LIMIT_PER_MINUTE=60,  # per edit key; 0 turns the limit off
-        CREATE_LIMIT="120 per hour;30 per minute",  # new matches per address (docs/limits.md)
-        PDF_LIMIT="30 per minute",  # PDFs per address; 0: off
         DATABASE_MAX_MB=2048,  # the database's size cap (new matches stop at 90%)
         DISK_RESERVE_MB=200,  # new matches stop when the disk has less free
         DB_BUSY_TIMEOUT_MS=5000,  # a request waits this long for a lock, then 503
@@ -73,8 +70,9 @@ def create_app(
     from . import i18n
     from .printing import pdf_render
     from .store import db
-    from .web import compress, errors, ratelimit, security
+    from .web import compress, errors, game_templates, ratelimit, security
 
+    game_templates.init_app(app)  # game/<name>/<file>: each game's templates, in its folder
     compress.init_app(app)  # first registered, so it runs last, on the finished response
     security.init_app(app)
     i18n.init_app(app)
@@ -90,6 +88,7 @@ def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the printing routes."""
     from .web import (
         api,
+        event_prints,  # noqa: F401 - the printed tally cards, chart, standings join events.bp
         events,
         events_api,
         handpage,

@@ -16,7 +16,7 @@ from .cards import (
     opening_leader,
 )
 from .fields import FieldReader, suit_name
-from .game import Game, Preset, Templates
+from .game import Game, History, Preset, Templates, Words
 from .messages import N_
 from .problems import Problem
 from .recording import Recording
@@ -268,6 +268,12 @@ OPTIONS: tuple[Option, ...] = (
     Option("joker", False, bool),
 )
 
+def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
+                 ) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The history's tag of a hand: "alone"."""
+    return ((N_("alone"), {}),) if hand.get("alone") else ()
+
+
 GAME = Game(
     name="euchre",
     label=N_("Euchre"),
@@ -286,11 +292,19 @@ GAME = Game(
     bowers=True,
     pack=pack,
     double_dummy=True,
-    hand_form="scorekeeper.web.handforms:EuchreHandForm",
-    templates=Templates(hand_fields="table/_hand_fields_euchre.html",
+    hand_form="scorekeeper.games.euchre.form:EuchreHandForm",
+    templates=Templates(hand_fields="game/euchre/hand_fields.html",
                         sheet_hands="prints/_hands_euchre.html",
                         blank="prints/blank_euchre.html"),
     blank_rows=20,
+    words=Words(
+        tricks_hint=N_("▸ marks the card led; the winning card is boxed; shaded cards are "
+                       "trumps (the left bower counts as a trump). The last column counts the "
+                       "makers’ tricks."),
+    ),
+    history=History(call=N_("Called"), makers=True, tags=history_tags),
+    folder="scorekeeper.games.euchre",
+    notation="egn",
     recording=Recording(caller=True, alone=True, turn_up=True, makers_need=3, renege_ends=True,
                         result_field="makers_tricks", renege_field="renege", renege_seat=True),
 )

@@ -8,11 +8,12 @@ in the match instead of the turn-up (a cycle such as ``"HDSC"``; ``"NT"`` in the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import OTHER_TEAM, SEATS, SUITS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
 from .fields import FieldReader, suit_name
-from .game import Game, Preset, Templates
+from .game import Game, History, Preset, Templates, Words
 from .messages import N_
 from .problems import Problem
 from .recording import Recording
@@ -58,7 +59,7 @@ def is_rotation(text: str) -> bool:
     return parse_rotation(text) is not None
 
 
-def trump_cycle(rules: dict[str, Any]) -> tuple[str, ...] | None:
+def trump_cycle(rules: Mapping[str, Any]) -> tuple[str, ...] | None:
     """The match's trump cycle (``no_trump`` adds NT at its end), or None: trump turned up."""
     text = rules.get("trump_rotation")
     cycle = parse_rotation(text) if isinstance(text, str) else None
@@ -350,6 +351,14 @@ OPTIONS: tuple[Option, ...] = (
     Option("scoring", "book", str, choices=SCORING),
 )
 
+def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
+                 ) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The history's tag of a deal: the honours, when the rules count them."""
+    if hand.get("honours_NS") is None or not rules.get("honours"):
+        return ()
+    return ((N_("hon. %(n)s"), {"n": hand["honours_NS"]}),)
+
+
 GAME = Game(
     name="whist",
     label=N_("Whist"),
@@ -365,10 +374,21 @@ GAME = Game(
     apply=apply,
     settle=settle,
     finish_rules=finish_rules,
-    hand_form="scorekeeper.web.handforms:WhistHandForm",
-    templates=Templates(hand_fields="table/_hand_fields_whist.html",
+    hand_form="scorekeeper.games.whist.form:WhistHandForm",
+    templates=Templates(hand_fields="game/whist/hand_fields.html",
                         sheet_hands="prints/_hands_whist.html",
                         blank="prints/blank_whist.html"),
     blank_rows=18,
+    words=Words(
+        title=N_("Deal %(no)s"),
+        number=N_("deal %(n)s"),
+        save=N_("Save deal %(n)s"),
+        based=N_("Deal %(n)s, after %(a)s–%(b)s"),
+        based_queued=N_("Deal %(n)s, after the deals waiting on this phone"),
+        record_as=N_("Record it as deal %(n)s"),
+    ),
+    history=History(tags=history_tags),
+    folder="scorekeeper.games.whist",
+    deal_trump=deal_trump,
     recording=Recording(trumps=trump_cycle),
 )

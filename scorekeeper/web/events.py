@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hmac
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from flask import (
@@ -24,125 +23,24 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import format_time, get_locale
+from flask_babel import format_time
 from flask_babel import gettext as _
-from werkzeug.exceptions import ServiceUnavailable
 
 from .. import service
-from ..engine.cards import SUIT_SYMBOLS
-from ..engine.whist import deal_trump
-from ..i18n.messages import problem_message
-from ..printing import pdf_render
-from ..printing.pdf import content_disposition, download_name, printable
 from ..service import event_keys, events
-from ..service.events import EventProblem, EventResult, EventStatus
+from ..service.events import EventResult, EventStatus
 from ..store.db import get_db
 from .errors import refuse_if_storage_full
-from .qr import qr_svg
+from .event_words import errors, status_text
 from .ratelimit import spend_creations
 from .security import bearer_key, may_edit, remember_key_hash, rights_match
 
 bp = Blueprint("events", __name__)
 
-PRINT_CSS = ("css/events-print.css",)
 STATUS = {EventStatus.CREATED: 201, EventStatus.STARTED: 201, EventStatus.DECIDED: 200,
           EventStatus.CHANGED: 200,
           EventStatus.ILLEGAL: 422, EventStatus.NOT_READY: 409, EventStatus.FINISHED: 409,
           EventStatus.NOT_FOUND: 404}
-
-
-# --- words -----------------------------------------------------------------------------------
-
-
-def problem_text(problem: EventProblem) -> str:
-    """An event problem in the reader's language."""
-    if problem.problem is not None:
-        return problem_message(problem.problem)
-    p = problem.params
-    words = {
-        "event.not_object": _("The body must be a JSON object."),
-        "event.unknown_key": _("“%(name)s” is not a setting of an event.", name=p.get("name")),
-        "event.bad_event_name": _("The event needs a name of 1 to %(n)s characters.",
-                                  n=p.get("most")),
-        "event.name_direction": _("A name can't hold text-direction control characters "
-                                  "(such as U+202E)."),
-        "event.name_control": _("A name can't hold line breaks or other control characters."),
-        "event.bad_game": _("The game must be euchre or whist."),
-        "event.players_list": _("“players” must be a list of %(low)s to %(high)s names.",
-                                low=p.get("low"), high=p.get("high")),
-        "event.bad_player": _("A player is a name, or {\"player\": id, \"name\": name}."),
-        "event.player_needs_name": _("Give the player's name too: {\"player\": id, \"name\": "
-                                     "name}."),
-        "event.bad_name": _("A player's name must be 1 to %(n)s characters.", n=p.get("most")),
-        "event.same_name": _("Two players are called “%(name)s”: add an initial to tell them "
-                             "apart.", name=p.get("name")),
-        "event.players_count": _("An event needs %(low)s to %(high)s players (%(n)s given).",
-                                 low=p.get("low"), high=p.get("high"), n=p.get("n")),
-        "event.bad_rounds": _("“rounds” must be a whole number from 1 to %(n)s.",
-                              n=p.get("high")),
-        "event.bad_hands": _("“hands_per_round” must be a whole number from 1 to %(n)s.",
-                             n=p.get("high")),
-        "event.bad_movement": _("The movement must be progressive, schedule, fixed or updown."),
-        "event.rules_object": _("“rules” must be an object of rule options."),
-        "event.rules_deals": _("A round's length is “hands_per_round”: leave “deals” and "
-                               "“target” out of the rules."),
-        "event.bad_seed": _("“seed” must be a whole number from 0 to 2147483647."),
-        "event.house_object": _("“house” must be an object of house rules."),
-        "event.unknown_house": _("“%(name)s” is not a house rule.", name=p.get("name")),
-        "event.bad_house": _("The house rule “%(name)s” has a value it cannot take.",
-                             name=p.get("name")),
-        "event.bad_side": _("The winner must be NS or EW."),
-        "event.not_tied": _("Table %(table)s of round %(round)s did not end in a tie.",
-                            table=p.get("table"), round=p.get("round")),
-        "event.tables_playing": _("Tables still playing: %(tables)s.",
-                                  tables=", ".join(str(t) for t in p.get("tables", []))),
-        "event.bad_target": _("“round_target” must be a whole number of points."),
-        "event.bad_minutes": _("“minutes_per_round” must be a whole number from 1 to %(n)s.",
-                               n=p.get("high")),
-        "event.all_started": _("Every round has started: nobody can join or leave now."),
-        "event.players_full": _("An event has at most %(n)s players.", n=p.get("high")),
-        "event.no_player": _("There is no player %(n)s in this event.", n=p.get("n")),
-        "event.bad_gone_from": _("A player can leave from round %(low)s to %(high)s (rounds "
-                                 "that have not started).", low=p.get("low"),
-                                 high=p.get("high")),
-        "event.already_gone": _("%(name)s has already left.", name=p.get("name")),
-        "event.too_few_left": _("At least %(n)s players must stay.", n=p.get("minimum")),
-        "event.round_not_planned": _("Round %(round)s is not a round still to start: players "
-                                     "can be moved only before their round starts.",
-                                     round=p.get("round")),
-        "event.not_in_round": _("Player %(n)s does not play in round %(round)s.",
-                                n=p.get("n"), round=p.get("round")),
-        "event.same_player": _("Choose two different players."),
-        "event.not_current": _("Only the round being played can be ended (round %(current)s).",
-                               current=p.get("current")),
-        "movement.fixed_needs_fours": _("Fixed seats need a multiple of 4 players: choose the "
-                                        "schedule movement for this count."),
-        "movement.fixed_too_many_rounds": _("Fixed seats give at most one round per table "
-                                            "(%(n)s).", n=p.get("tables")),
-        "movement.too_few": _("An event needs at least %(n)s players.", n=p.get("minimum")),
-    }
-    return words.get(problem.code, problem.code)
-
-
-def status_text(result: EventResult) -> str:
-    """A sentence for a status without problems."""
-    if result.status is EventStatus.CHANGED:
-        return _("Saved.")
-    if result.status is EventStatus.FINISHED:
-        return _("Every round has been played.")
-    if result.status is EventStatus.NOT_READY:
-        return _("The round cannot start yet: the tables of round %(n)s are still playing.",
-                 n=result.round)
-    if result.status is EventStatus.NOT_FOUND:
-        return _("There is no such event.")
-    return _("Round %(n)s has started.", n=result.round)
-
-
-def errors(result: EventResult) -> list[dict[str, Any]]:
-    """The API's error list."""
-    if not result.problems:
-        return [{"hand": None, "field": None, "message": status_text(result)}]
-    return [{"hand": None, "field": p.field, "message": problem_text(p)} for p in result.problems]
 
 
 # --- rights ---------------------------------------------------------------------------------
@@ -163,7 +61,7 @@ def event_or_404(event_id: str) -> dict[str, Any]:
     return found
 
 
-def _is_director(event_id: str) -> bool:
+def director_here(event_id: str) -> bool:
     """Whether the request holds the director's rights: a Bearer key (API) or this phone's
     rights cookie (pages)."""
     from ..store import events as event_store
@@ -192,7 +90,7 @@ def require_api_director(event_id: str) -> None:
 # --- the API ---------------------------------------------------------------------------------
 
 
-def _table_path(event_id: str, table_no: int) -> str:
+def table_path(event_id: str, table_no: int) -> str:
     return url_for("events.table", event_id=event_id, table_no=table_no)
 
 
@@ -205,7 +103,7 @@ def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
         for t in rnd["tables"]:
             entry = {k: t[k] for k in ("table", "seats", "match", "hands", "score", "over",
                                        "winner", "tied", "decider")}
-            link = _table_path(found["id"], t["table"])
+            link = table_path(found["id"], t["table"])
             if director:
                 key = keys[t["table"]]
                 entry["edit_key"] = key
@@ -264,11 +162,11 @@ def director(event_id: str) -> Any:
     if taken is not None:
         return taken
     found = event_or_404(event_id)
-    is_director = _is_director(event_id)
+    is_director = director_here(event_id)
     upcoming = next((r for r in found["rounds"] if not r["started"]), None)
     links = {}
     if is_director:
-        links = {t: f"{request.host_url.rstrip('/')}{_table_path(event_id, t)}?key={key}"
+        links = {t: f"{request.host_url.rstrip('/')}{table_path(event_id, t)}?key={key}"
                  for t, key in event_keys.current_keys(get_db(), app_secret(),
                                                        event_id).items()}
     known: list[dict[str, Any]] = []
@@ -317,7 +215,7 @@ def _form_int(name: str) -> int | None:
 
 def _director_post(event_id: str) -> None:
     event_or_404(event_id)
-    if not _is_director(event_id):
+    if not director_here(event_id):
         abort(403)
 
 
@@ -468,130 +366,4 @@ def event_banner() -> dict[str, Any]:
     rnd = next(r for r in found["rounds"] if r["no"] == no)
     t = next(x for x in rnd["tables"] if x["table"] == table_no)
     return {"event_banner": {"e": found, "rnd": rnd, "t": t, "moves": moves(found, no, t),
-                             "table_url": _table_path(event_id, table_no)}}
-
-
-# --- printed -----------------------------------------------------------------------------------
-
-
-def _size() -> str:
-    return "letter" if request.args.get("size") == "letter" else "a4"
-
-
-def _lang() -> str:
-    locale = get_locale()
-    return str(locale).replace("_", "-") if locale else "en"
-
-
-def _pdf(found: dict[str, Any], kind: str, html: Any) -> Response:
-    app = current_app
-    static_dir = Path(app.static_folder or "static")
-    key = ("event", kind, found["id"], found["version"], _lang(), _size(), request.host_url)
-    try:
-        data, how = pdf_render.render(key, html, request.host_url, static_dir,
-                                      app.static_url_path or "/static", PRINT_CSS)
-    except pdf_render.RenderBusy:
-        raise ServiceUnavailable(
-            _("The server is busy printing other PDFs; try again in a few seconds."),
-            retry_after=pdf_render.RETRY_AFTER) from None
-    plain, full = download_name([printable(found["name"]), kind], None)
-    response = Response(data, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = content_disposition(plain, full)
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.headers["X-Scorekeeper-PDF"] = how
-    return response
-
-
-def _absent(entry: dict[str, Any], no: int) -> bool:
-    """Whether a player is not there in round ``no`` (arrived later, or gone)."""
-    return entry["from_round"] > no or (entry["gone_from"] is not None
-                                        and entry["gone_from"] <= no)
-
-
-def tally_cards(found: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per player, per round: table, seat, partner, opponents (or a sit-out)."""
-    cards = []
-    for number, name in enumerate(found["players"]):
-        rows = []
-        entry = found["roster"][number]
-        for rnd in found["rounds"]:
-            row: dict[str, Any] = {"round": rnd["no"], "table": None, "sits_out": False,
-                                   "partner": None, "opponents": [], "seat": None,
-                                   "absent": _absent(entry, rnd["no"])}
-            if name in rnd["sit_outs"]:
-                row["sits_out"] = True
-            for t in rnd["tables"]:
-                seats = t["seats"]
-                for seat, who in seats.items():
-                    if who == name:
-                        partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
-                        others = ("E", "W") if seat in "NS" else ("N", "S")
-                        row.update(table=t["table"], seat=seat, partner=seats[partner],
-                                   opponents=[seats[o] for o in others])
-            rows.append(row)
-        cards.append({"number": number + 1, "name": name, "rows": rows})
-    return cards
-
-
-def _print_page(template: str, found: dict[str, Any], **extra: Any) -> str:
-    return render_template(template, e=found, lang=_lang(), size=_size(), **extra)
-
-
-@bp.get("/events/<event_id>/tally.pdf")
-def tally_pdf(event_id: str) -> Response:
-    """A tally card per player: round, table, partner, opponents, a box per hand."""
-    found = event_or_404(event_id)
-    return _pdf(found, "tally-cards", lambda: _print_page(
-        "events/tally.html", found, cards=tally_cards(found),
-        boxes=range(1, found["hands_per_round"] + 1),
-        box_trumps=box_trumps(found), suits={**SUIT_SYMBOLS, "NT": _("NT")},
-        box_mm=round(min(6.0, 54.0 / found["hands_per_round"]), 2)))
-
-
-def box_trumps(found: dict[str, Any]) -> list[str]:
-    """A whist drive with a trump rotation: each deal's trump (the cycle starts again with
-    every round's match), for the tally card's boxes; else nothing."""
-    if found["game"] != "whist":
-        return []
-    rules = {**found["rules"], "deals": found["hands_per_round"]}
-    trumps = [deal_trump(rules, no) for no in range(1, found["hands_per_round"] + 1)]
-    return [t for t in trumps if t is not None]
-
-
-@bp.get("/events/<event_id>/chart.pdf")
-def chart_pdf(event_id: str) -> Response:
-    """The rotation chart for the wall: rounds by tables, and the standings."""
-    found = event_or_404(event_id)
-    tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
-    return _pdf(found, "rotation-chart", lambda: _print_page("events/chart.html", found,
-                                                             tables=tables))
-
-
-@bp.get("/events/<event_id>/standings.pdf")
-def standings_pdf(event_id: str) -> Response:
-    """The final standings and the prizes (tied prizes shared): rank, player, total, loners,
-    euchres and high game."""
-    found = event_or_404(event_id)
-    return _pdf(found, "standings", lambda: _print_page("events/standings.html", found))
-
-
-@bp.get("/events/<event_id>/tents.pdf")
-def tents_pdf(event_id: str) -> Response:
-    """A tent card per table with its link as a QR code: for the director, the table's
-    scoring link (its key); for anyone else, the view-only link."""
-    found = event_or_404(event_id)
-    tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
-    base = request.host_url.rstrip("/")
-    keyed = _is_director(event_id)
-    keys = event_keys.current_keys(get_db(), app_secret(), event_id) if keyed else {}
-
-    def link(t: int) -> str:
-        url = f"{base}{_table_path(event_id, t)}"
-        return f"{url}?key={keys[t]}" if keyed else url
-
-    def html() -> str:
-        tents = [{"table": t, "url": f"{base}{_table_path(event_id, t)}",
-                  "qr": qr_svg(link(t), _("Table %(n)s", n=t))} for t in tables]
-        return _print_page("events/tents.html", found, tents=tents, keyed=keyed)
-
-    return _pdf(found, "table-tents-keyed" if keyed else "table-tents", html)
+                             "table_url": table_path(event_id, table_no)}}

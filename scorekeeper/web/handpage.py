@@ -101,7 +101,8 @@ def hand_page(match_id: str, no: int):
     editor = security.rights_match(loaded.id, loaded.key_hash)
     resp = current_app.make_response(render_template(
         "table/hand.html", sheet=sheet, row=row, no=no, match_id=match_id, editor=editor,
-        game=loaded.game, title=" – ".join(tableview.team_names(loaded.match).values()),
+        words=GAMES[loaded.game].words,
+        title=" – ".join(tableview.team_names(loaded.match).values()),
         result=tableview.outcome_label(loaded.match, hand, out),
         card_names={str(c): card_label(str(c)) for c in (*ALL_CARDS, JOKER)},
         last=loaded.hand_count,

@@ -30,18 +30,14 @@ from werkzeug.wrappers import Response
 from ..service import organiser as organiser_service
 from ..store.db import get_db
 from .forms import OrganiserForm
-from .security import RIGHTS_MAX_AGE, bearer_key
+from .security import RIGHTS_MAX_AGE, bearer_key, host_cookie, secure_cookies
 
 bp = Blueprint("organiser", __name__)
 
 
-def _secure() -> bool:
-    return request.is_secure or bool(current_app.config["SESSION_COOKIE_SECURE"])
-
-
 def cookie_name() -> str:
-    """``__Host-organiser`` under HTTPS, else ``organiser``."""
-    return "__Host-organiser" if _secure() else "organiser"
+    """The organiser's rights cookie."""
+    return host_cookie("organiser")
 
 
 def _serializer() -> URLSafeSerializer:
@@ -94,7 +90,7 @@ def _grant(target: str) -> Response:
     response = redirect(_safe_next(target), 303)
     ref = organiser_service.reference(get_db(), _secret())
     response.set_cookie(cookie_name(), _serializer().dumps(ref), max_age=RIGHTS_MAX_AGE,
-                        path="/", httponly=True, samesite="Lax", secure=_secure())
+                        path="/", httponly=True, samesite="Lax", secure=secure_cookies())
     flash(_("This phone now has the organiser's right: it can rename and merge players, and "
             "undo those changes."), "info")
     return response

@@ -39,11 +39,12 @@ from limits import RateLimitItem, parse, parse_many
 from werkzeug.exceptions import TooManyRequests
 
 from ..store.db import sqlite3
+from .security import UNSAFE_METHODS
 
 DEFAULTS = {
-    "CREATE_LIMIT": "120 per hour;30 per minute",
-    "PDF_LIMIT": "30 per minute",
-    "WRITE_LIMIT_PER_MINUTE": 60,
+    "CREATE_LIMIT": "120 per hour;30 per minute",  # new matches, events, rounds per address
+    "PDF_LIMIT": "30 per minute",  # PDFs per address; 0: off
+    "WRITE_LIMIT_PER_MINUTE": 60,  # per edit key; 0 turns the limit off
     "RATELIMIT_STORAGE_URI": None,  # None: sqlite:///<instance>/limits.db (limits_store)
     "RATELIMIT_SWALLOW_ERRORS": True,  # a count that can't be kept (read-only disk) lets it be
     "RATELIMIT_HEADERS_ENABLED": True,  # X-RateLimit-* headers
@@ -52,7 +53,6 @@ DEFAULTS = {
 # count in their views (:func:`spend_creations`), by what they make.
 CREATE_ENDPOINTS = ("api.create_match", "table.start", "table.import_match",
                     "events_api.create_event")
-UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 EXTENSION = "scorekeeper.limiter"
 
 

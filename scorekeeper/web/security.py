@@ -188,10 +188,20 @@ def scorer_token(match_id: str, key_hash: str) -> str:
     return _mac("scorer-link", match_id, key_hash)
 
 
+def secure_cookies() -> bool:
+    """Whether cookies are set Secure: under HTTPS, or when the settings say so."""
+    return _is_https() or bool(current_app.config["SESSION_COOKIE_SECURE"])
+
+
+def host_cookie(name: str) -> str:
+    """A rights cookie's name: ``__Host-<name>`` when Secure (no Domain, Path=/, so no other
+    host or path can set it), else ``<name>``."""
+    return f"__Host-{name}" if secure_cookies() else name
+
+
 def rights_cookie_name() -> str:
-    """``__Host-scorer`` under HTTPS, else ``scorer``."""
-    return "__Host-scorer" if _is_https() or current_app.config["SESSION_COOKIE_SECURE"] \
-        else "scorer"
+    """The scorer's rights cookie."""
+    return host_cookie("scorer")
 
 
 def _serializer() -> URLSafeSerializer:

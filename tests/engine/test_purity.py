@@ -33,7 +33,7 @@ def module_name(path: Path) -> str:
 # The service layer may use SQLite (it stores), never the web: no requests, no words, no HTTP.
 # Every module of the folder: the web imports some (service.stats, service.events) directly, so
 # following the imports of service/__init__.py alone would miss them.
-SERVICE = [module_name(p) for p in sorted((PACKAGE / "service").glob("*.py"))]
+SERVICE = [module_name(p) for p in sorted((PACKAGE / "service").rglob("*.py"))]
 
 
 def module_path(name: str) -> Path | None:

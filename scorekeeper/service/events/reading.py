@@ -1,0 +1,165 @@
+"""Club nights: what an event looks like now (standings, rounds, tables, previews)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlite_utils import Database
+
+from ...engine import club, drives, movements
+from ...engine.cards import SEATS
+from ...engine.state import MatchState
+from ...store import events as event_store
+
+
+def present(settings: dict[str, Any], no: int) -> list[int]:
+    """The players there in round ``no``: arrived by then and not gone."""
+    return [i for i, p in enumerate(settings["players"])
+            if int(p.get("from_round") or 1) <= no
+            and (p.get("gone_from") is None or no < int(p["gone_from"]))]
+
+
+def sat_counts(players: int, history: list[movements.Round]) -> list[int]:
+    return movements.sat_counts(players, history)
+
+
+def load_event(db: Database, event_id: str) -> dict[str, Any] | None:
+    """The event as the pages and the API show it (no keys), or None. See :func:`build`."""
+    row = event_store.get_event(db, event_id)
+    return None if row is None else build(db, row)
+
+
+def event_of_match(db: Database, match_id: str) -> tuple[str, int, int] | None:
+    """(event id, round, table) when the match is a table of a club night."""
+    return event_store.table_of_match(db, match_id)
+
+
+def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
+    """Everything about an event now: rounds (tables, scores, who plays), sit-outs, standings
+    and prizes (live), and the next round's seating when it can be shown."""
+    settings = row.data
+    names = [p["name"] for p in settings["players"]]
+    house = settings["house"]
+    stored = event_store.get_rounds(db, row.id)
+    rounds: list[dict[str, Any]] = []
+    scored: list[tuple[int, dict[int, club.PlayerRound], list[int]]] = []
+    current = 0
+    for rnd in stored:
+        tables = []
+        seated: dict[int, club.PlayerRound] = {}
+        for t in rnd.tables:
+            info = _table(db, t, names, house, seated, rnd.ended is not None)
+            tables.append(info)
+        started = rnd.started is not None
+        if started:
+            current = rnd.no
+            scored.append((rnd.no, seated, rnd.sit_outs))
+        rounds.append({
+            "no": rnd.no, "started": started, "tables": tables,
+            "over": started and all(t["over"] for t in tables),
+            "sit_outs": [names[p] for p in rnd.sit_outs], "sit_out_numbers": rnd.sit_outs,
+            "stored": True, "started_at": rnd.started, "ended_early": rnd.ended is not None,
+            "ends_at": _ends_at(rnd.started, settings.get("minutes_per_round")),
+        })
+    lines = club.standings(len(names), scored, house)
+    played = any(t["hands"] for r in rounds for t in r["tables"])
+    prize_list = club.prizes(lines, house) if played else [
+        club.Prize(kind, (), 0) for kind in house.get("prizes") or []]
+    last = next((r for r in rounds if r["no"] == current), None)
+    if settings["movement"] not in drives.RESULT_MOVEMENTS:  # a tie moves nobody here
+        for rnd in rounds:
+            for t in rnd["tables"]:
+                t["settled"] = t["over"]
+    waiting = [] if last is None else [t["table"] for t in last["tables"] if not t["settled"]]
+    if (settings["movement"] in drives.RESULT_MOVEMENTS and last is not None and not waiting
+            and current < settings["rounds"] and len(rounds) == current):
+        rounds.append(_progressive_preview(settings, stored, last, names))
+    over = current >= settings["rounds"] and last is not None and not waiting
+    return {
+        "id": row.id, "name": settings["name"], "game": settings["game"],
+        "movement": settings["movement"], "method": settings["method"],
+        "quality": settings.get("quality"), "hands_per_round": settings["hands_per_round"],
+        "rules": settings["rules"], "house": house, "players": names,
+        "roster": [{"number": i + 1, "name": p["name"], "from_round": p.get("from_round", 1),
+                    "gone_from": p.get("gone_from")} for i, p in enumerate(settings["players"])],
+        "round_target": settings.get("round_target"),
+        "minutes_per_round": settings.get("minutes_per_round"),
+        "rounds_total": settings["rounds"], "current_round": current, "waiting": waiting,
+        "can_start": current < settings["rounds"] and not waiting and last is not None,
+        "over": over, "version": row.version, "rounds": rounds,
+        "sit_outs": [{"round": r["no"], "players": r["sit_outs"]} for r in rounds
+                     if r["sit_outs"]],
+        "standings": [{"player": names[s.player], "number": s.player, "points": s.points,
+                       "loners": s.loners, "euchres": s.euchres, "games_won": s.games_won,
+                       "high_game": s.high_game, "sit_outs": s.sit_outs, "rank": s.rank,
+                       "by_round": s.by_round} for s in lines],
+        "prizes": [{"prize": p.kind, "players": [names[i] for i in p.players], "value": p.value,
+                    "shared": p.shared} for p in prize_list],
+    }
+
+
+def _ends_at(started: str | None, minutes: int | None) -> str | None:
+    """When a timed round's time is up (ISO 8601 UTC), or None."""
+    if started is None or not minutes:
+        return None
+    stamp = datetime.fromisoformat(started.replace("Z", "+00:00")) + timedelta(minutes=minutes)
+    return stamp.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _table(db: Database, t: event_store.StoredTable, names: list[str], house: dict[str, Any],
+           seated: dict[int, club.PlayerRound], ended: bool = False) -> dict[str, Any]:
+    info: dict[str, Any] = {
+        "table": t.table_no, "seats": {s: names[p] for s, p in t.seats.items()},
+        "seat_numbers": t.seats, "match": t.match_id, "hands": 0,
+        "score": {"NS": 0, "EW": 0}, "over": False, "winner": None, "tied": False,
+        "decider": t.decider, "settled": False,
+    }
+    if t.match_id is None:
+        return info
+    from .. import load
+
+    loaded = load(db, t.match_id)
+    if loaded is None:
+        return info
+    state = _state_json(loaded.state)
+    seated.update(club.table_round(t.seats, loaded.match["hands"], state, house))
+    if state is not None:
+        info.update(hands=len(loaded.match["hands"]), score=dict(state["score"]),
+                    over=bool(state["over"]), winner=state["winner"], tied=bool(state["tied"]))
+    if ended and not info["over"]:  # ended early with no hand played: 0-0
+        info.update(over=True, tied=info["score"]["NS"] == info["score"]["EW"])
+    info["settled"] = info["over"] and (not info["tied"] or t.decider is not None)
+    return info
+
+
+def _state_json(state: MatchState | None) -> dict[str, Any] | None:
+    """The replayed state as the ``scorekeeper check`` object (what the club scorer reads)."""
+    return None if state is None else state.as_json()
+
+
+def _progressive_preview(settings: dict[str, Any], stored: list[event_store.StoredRound],
+                         last: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The next progressive round's seating from the last round's winners (not stored until
+    the director starts it; the same every time it is computed)."""
+    previous = movements.Round(
+        tuple(tuple(t["seat_numbers"][s] for s in SEATS) for t in last["tables"]),  # type: ignore[misc]
+        tuple(last["sit_out_numbers"]))
+    winners = [t["winner"] or t["decider"] or "NS" for t in last["tables"]]
+    played = [movements.Round(tuple(tuple(t.seats[s] for s in SEATS) for t in r.tables),  # type: ignore[misc]
+                              tuple(r.sit_outs)) for r in stored]
+    sat = movements.sit_out_counts(len(names), played)
+    follow = drives.updown_next if settings["movement"] == drives.UPDOWN \
+        else movements.progressive_next
+    nxt = follow(previous, winners, sat, settings["seed"] + last["no"])
+    active = present(settings, last["no"] + 1)
+    if sorted([p for t in nxt.tables for p in t] + list(nxt.sit_outs)) != active:
+        nxt = movements.refit(nxt, active, sat_counts(len(names), played))
+    tables = [{"table": i, "seats": {s: names[p] for s, p in zip(SEATS, t, strict=True)},
+               "seat_numbers": dict(zip(SEATS, t, strict=True)), "match": None, "hands": 0,
+               "score": {"NS": 0, "EW": 0}, "over": False, "winner": None, "tied": False,
+               "decider": None, "settled": False} for i, t in enumerate(nxt.tables, start=1)]
+    return {"no": last["no"] + 1, "started": False, "tables": tables, "over": False,
+            "sit_outs": [names[p] for p in nxt.sit_outs],
+            "sit_out_numbers": list(nxt.sit_outs), "stored": False, "started_at": None,
+            "ended_early": False, "ends_at": None}

@@ -1,0 +1,150 @@
+"""Club nights on paper: the tally cards, the rotation chart, the standings and the table
+tents, as PDFs (the views join :data:`.events.bp`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import (
+    Response,
+    current_app,
+    render_template,
+    request,
+)
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from werkzeug.exceptions import ServiceUnavailable
+
+from ..engine.cards import SUIT_SYMBOLS
+from ..engine.games import GAMES
+from ..printing import pdf_render
+from ..printing.pdf import content_disposition, download_name, printable
+from ..service import event_keys
+from ..store.db import get_db
+from .events import app_secret, bp, director_here, event_or_404, table_path
+from .qr import qr_svg
+
+PRINT_CSS = ("css/events-print.css",)
+
+
+def _size() -> str:
+    return "letter" if request.args.get("size") == "letter" else "a4"
+
+
+def _lang() -> str:
+    locale = get_locale()
+    return str(locale).replace("_", "-") if locale else "en"
+
+
+def _pdf(found: dict[str, Any], kind: str, html: Any) -> Response:
+    app = current_app
+    static_dir = Path(app.static_folder or "static")
+    key = ("event", kind, found["id"], found["version"], _lang(), _size(), request.host_url)
+    try:
+        data, how = pdf_render.render(key, html, request.host_url, static_dir,
+                                      app.static_url_path or "/static", PRINT_CSS)
+    except pdf_render.RenderBusy:
+        raise ServiceUnavailable(
+            _("The server is busy printing other PDFs; try again in a few seconds."),
+            retry_after=pdf_render.RETRY_AFTER) from None
+    plain, full = download_name([printable(found["name"]), kind], None)
+    response = Response(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = content_disposition(plain, full)
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["X-Scorekeeper-PDF"] = how
+    return response
+
+
+def _absent(entry: dict[str, Any], no: int) -> bool:
+    """Whether a player is not there in round ``no`` (arrived later, or gone)."""
+    return entry["from_round"] > no or (entry["gone_from"] is not None
+                                        and entry["gone_from"] <= no)
+
+
+def tally_cards(found: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per player, per round: table, seat, partner, opponents (or a sit-out)."""
+    cards = []
+    for number, name in enumerate(found["players"]):
+        rows = []
+        entry = found["roster"][number]
+        for rnd in found["rounds"]:
+            row: dict[str, Any] = {"round": rnd["no"], "table": None, "sits_out": False,
+                                   "partner": None, "opponents": [], "seat": None,
+                                   "absent": _absent(entry, rnd["no"])}
+            if name in rnd["sit_outs"]:
+                row["sits_out"] = True
+            for t in rnd["tables"]:
+                seats = t["seats"]
+                for seat, who in seats.items():
+                    if who == name:
+                        partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
+                        others = ("E", "W") if seat in "NS" else ("N", "S")
+                        row.update(table=t["table"], seat=seat, partner=seats[partner],
+                                   opponents=[seats[o] for o in others])
+            rows.append(row)
+        cards.append({"number": number + 1, "name": name, "rows": rows})
+    return cards
+
+
+def _print_page(template: str, found: dict[str, Any], **extra: Any) -> str:
+    return render_template(template, e=found, lang=_lang(), size=_size(), **extra)
+
+
+@bp.get("/events/<event_id>/tally.pdf")
+def tally_pdf(event_id: str) -> Response:
+    """A tally card per player: round, table, partner, opponents, a box per hand."""
+    found = event_or_404(event_id)
+    return _pdf(found, "tally-cards", lambda: _print_page(
+        "events/tally.html", found, cards=tally_cards(found),
+        boxes=range(1, found["hands_per_round"] + 1),
+        box_trumps=box_trumps(found), suits={**SUIT_SYMBOLS, "NT": _("NT")},
+        box_mm=round(min(6.0, 54.0 / found["hands_per_round"]), 2)))
+
+
+def box_trumps(found: dict[str, Any]) -> list[str]:
+    """A drive whose rules fix each deal's trump (a trump rotation; the cycle starts again
+    with every round's match): the trumps, for the tally card's boxes; else nothing."""
+    deal_trump = GAMES[found["game"]].deal_trump
+    rules = {**found["rules"], "deals": found["hands_per_round"]}
+    trumps = [deal_trump(rules, no) for no in range(1, found["hands_per_round"] + 1)]
+    return [t for t in trumps if t is not None]
+
+
+@bp.get("/events/<event_id>/chart.pdf")
+def chart_pdf(event_id: str) -> Response:
+    """The rotation chart for the wall: rounds by tables, and the standings."""
+    found = event_or_404(event_id)
+    tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
+    return _pdf(found, "rotation-chart", lambda: _print_page("events/chart.html", found,
+                                                             tables=tables))
+
+
+@bp.get("/events/<event_id>/standings.pdf")
+def standings_pdf(event_id: str) -> Response:
+    """The final standings and the prizes (tied prizes shared): rank, player, total, loners,
+    euchres and high game."""
+    found = event_or_404(event_id)
+    return _pdf(found, "standings", lambda: _print_page("events/standings.html", found))
+
+
+@bp.get("/events/<event_id>/tents.pdf")
+def tents_pdf(event_id: str) -> Response:
+    """A tent card per table with its link as a QR code: for the director, the table's
+    scoring link (its key); for anyone else, the view-only link."""
+    found = event_or_404(event_id)
+    tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
+    base = request.host_url.rstrip("/")
+    keyed = director_here(event_id)
+    keys = event_keys.current_keys(get_db(), app_secret(), event_id) if keyed else {}
+
+    def link(t: int) -> str:
+        url = f"{base}{table_path(event_id, t)}"
+        return f"{url}?key={keys[t]}" if keyed else url
+
+    def html() -> str:
+        tents = [{"table": t, "url": f"{base}{table_path(event_id, t)}",
+                  "qr": qr_svg(link(t), _("Table %(n)s", n=t))} for t in tables]
+        return _print_page("events/tents.html", found, tents=tents, keyed=keyed)
+
+    return _pdf(found, "table-tents-keyed" if keyed else "table-tents", html)
