@@ -7,6 +7,7 @@ Joker."""
 from __future__ import annotations
 
 import random
+import re
 
 from packplay import random_hand
 from playwright.sync_api import expect
@@ -114,3 +115,31 @@ def test_the_scripts_trick_winners_in_every_pack(phone):
     })""", cases)
     for case, got in zip(cases, seen, strict=True):
         assert got == {"winners": case["winners"], "complete": True, "renege": None}, case
+
+
+def test_a_lead_rule_from_the_games_data(phone):
+    """A lead rule is data too: with `trumps_broken` (Spades' rule, handed to a Whist page here
+    by rewriting the page's recorder data) a seat whose cards are known may not lead a trump
+    before trumps are broken while it holds another suit."""
+    def rewrite(route):
+        body = route.fetch().text()
+        route.fulfill(body=re.sub(r"(lead_rules(?:&#34;|&quot;|\")?:\s*)\[\]",
+                                  r"\1[&#34;trumps_broken&#34;]", body),
+                      headers={"content-type": "text/html; charset=utf-8"})
+
+    page = phone.goto("/")
+    start(page, game="whist")
+    phone.context.route(re.compile(r".*/m/[\w-]+$"), rewrite)
+    page.reload()
+    page.locator("#trump input[value='S']").check(force=True)
+    page.locator("#rec-open").click()
+    east = ["AS", "KS", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH"]
+    page.locator("#rec-hold-mode").click()
+    page.locator("#rec-seats button").nth(1).click()  # East, who leads the first trick
+    play_cards(page, east)
+    page.locator("#rec-play-mode").click()
+    play_cards(page, ["AS"])
+    expect(page.locator("#rec-msg")).to_contain_text(
+        "Bo cannot lead a trump before trumps are broken: Bo holds 2♥")
+    play_cards(page, ["2H"])
+    expect(page.locator("#rec-turn")).to_have_text("Cai (South) to play")
