@@ -319,6 +319,7 @@ GAME = Game(
     ),
     bowers=True,
     pack=pack,
+    double_dummy=True,
     hand_form="scorekeeper.games.euchre.form:EuchreHandForm",
     templates=Templates(hand_fields="game/euchre/hand_fields.html",
                         sheet_hands="prints/_hands_euchre.html",

@@ -135,6 +135,7 @@ class Game:
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
+    double_dummy: bool = False  # its hands are small enough for engine/analysis.py's solver
     words: Words = Words()
     history: History = History()
     folder: str | None = None  # the web side's package ("scorekeeper.games.euchre")

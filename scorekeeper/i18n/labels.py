@@ -130,7 +130,7 @@ def _rank_word(rank: str) -> str:
 def card_label(code: str) -> str:
     """A card written as in the match format (``QD``) in words: "Queen of diamonds"."""
     if code == str(JOKER):
-        return gettext("Joker")
+        return pgettext("card name", "Joker")
     suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[code[-1]]
     return pgettext("card name", "%(rank)s of %(suit)s", rank=_rank_word(code[:-1]),
                     suit=gettext(SUIT_WORDS[suit]))
