@@ -1,6 +1,7 @@
 """Generic code asks the game object, never a game's name (issue 23).
 
-Outside a game's own files (its engine module ``scorekeeper/engine/<game>.py``, its folder
+Outside a game's own files (its engine module ``scorekeeper/engine/<game>.py`` and its parts
+``engine/<game>_*.py``, its folder
 ``scorekeeper/games/<game>/``, Euchre's notation ``formats/egn*``) and the registry that lists
 the games (``engine/games.py``), no Python module, template or script names a registered game:
 not in an identifier or attribute (``EuchreHandForm``, ``out.whist``: any case), not in code's
@@ -31,20 +32,16 @@ TERMS = re.compile(r"whist[ _-](?:drives?|designs?)", re.IGNORECASE)
 STILL_NAMING = {
     "scorekeeper/cli/check.py",
     "scorekeeper/engine/cards.py",
-    "scorekeeper/engine/club.py",
+    "scorekeeper/engine/designs.py",
     "scorekeeper/engine/messages.py",
     "scorekeeper/engine/movements.py",
     "scorekeeper/engine/result.py",
     "scorekeeper/engine/state.py",
     "scorekeeper/formats/facts.py",
     "scorekeeper/printing/sheet.py",
-    "scorekeeper/service/events/reading.py",
     "scorekeeper/service/stats.py",
     "scorekeeper/store/facts.py",
     "scorekeeper/store/stats.py",
-    "templates/events/_macros.html",
-    "templates/events/standings.html",
-    "templates/events/tally.html",
     "templates/players/_figures.html",
     "templates/players/index.html",
     "templates/players/pair.html",
@@ -64,7 +61,9 @@ def _own(rel: str) -> bool:
     """A file that belongs to one game (or lists them): it may name games."""
     return (rel == "scorekeeper/engine/games.py"
             or rel.startswith("scorekeeper/formats/egn")
-            or any(rel == f"scorekeeper/engine/{g}.py" or rel.startswith(f"scorekeeper/games/{g}/")
+            or any(rel == f"scorekeeper/engine/{g}.py"
+                   # its folder, and its engine's parts (euchre_club.py)
+                   or rel.startswith((f"scorekeeper/games/{g}/", f"scorekeeper/engine/{g}_"))
                    for g in NAMES))
 
 
