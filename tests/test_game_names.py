@@ -1,6 +1,7 @@
 """Generic code asks the game object, never a game's name (issue 23).
 
-Outside a game's own files (its engine module ``scorekeeper/engine/<game>.py``, its folder
+Outside a game's own files (its engine module ``scorekeeper/engine/<game>.py`` and its parts
+``engine/<game>_*.py``, its folder
 ``scorekeeper/games/<game>/``, Euchre's notation ``formats/egn*``) and the registry that lists
 the games (``engine/games.py``), no Python module, template or script names a registered game:
 not in an identifier or attribute (``EuchreHandForm``, ``out.whist``: any case), not in code's
@@ -30,9 +31,8 @@ TERMS = re.compile(r"whist[ _-](?:drives?|designs?)", re.IGNORECASE)
 # written; their owners remove the names this session and the lead empties this set at merge.
 STILL_NAMING = {
     "scorekeeper/cli/check.py",
-    "scorekeeper/engine/analysis.py",
     "scorekeeper/engine/cards.py",
-    "scorekeeper/engine/club.py",
+    "scorekeeper/engine/designs.py",
     "scorekeeper/engine/messages.py",
     "scorekeeper/engine/movements.py",
     "scorekeeper/engine/result.py",
@@ -49,8 +49,9 @@ def _own(rel: str) -> bool:
     """A file that belongs to one game (or lists them): it may name games."""
     return (rel == "scorekeeper/engine/games.py"
             or rel.startswith("scorekeeper/formats/egn")
-            or any(rel == f"scorekeeper/engine/{g}.py" or rel.startswith(f"scorekeeper/games/{g}/")
-                   or rel == f"scorekeeper/engine/{g}_facts.py"  # its statistics, kept apart
+            or any(rel == f"scorekeeper/engine/{g}.py"
+                   # its folder, and its engine's parts (euchre_club.py)
+                   or rel.startswith((f"scorekeeper/games/{g}/", f"scorekeeper/engine/{g}_"))
                    for g in NAMES))
 
 

@@ -35,3 +35,6 @@ _.STORAGE_SCHEME
 _.base_exceptions
 _.incr
 _.get_expiry
+
+# used by the tests alone since the hand forms offer the match's pack (Game.pack)
+_.EUCHRE_DECK        # engine/cards.py: the 24-card pack the tests deal from (cardplay, deals, one_trick)

@@ -144,7 +144,7 @@ class Game:
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
     analyse: AnalyseHand | None = None  # its own double-dummy analysis (Euchre's: analysis.py)
-    club: ClubScoring = NO_MARKS  # its marks and house rules at a club night
+    double_dummy: bool = False  # its hands are small enough for engine/analysis.py's solver
     words: Words = Words()
     history: History = History()
     folder: str | None = None  # the web side's package ("scorekeeper.games.euchre")
@@ -154,6 +154,7 @@ class Game:
     deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
     recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
     statistics: Statistics = field(default_factory=Statistics)  # the facts a hand yields
+    club: ClubScoring = NO_MARKS  # its marks and house rules at a club night
 
     @property
     def default_target(self) -> int | None:

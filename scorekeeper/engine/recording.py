@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
 # trumps(rules): each deal's trump by its number (a rotation), or None: the form asks for it
 TrumpsOf = Callable[[dict[str, Any]], "tuple[str, ...] | None"]
-LEAD_RULES = frozenset({"trumps_broken"})  # no trump lead until a trump was played (Spades)
 
 
 def no_rotation(rules: dict[str, Any]) -> tuple[str, ...] | None:
@@ -33,8 +32,9 @@ class Recording:
     ``caller``: the play needs who called (the count is makers against defenders);
     ``alone``: a lone hand's partner (and a lone defender's) sits out; ``turn_up``: the
     turned-up card is the dealer's in round 1 and out of play in round 2, the discard too;
-    ``makers_need``: tricks the makers need (the likely result); ``lead_rules``: names of
-    :data:`LEAD_RULES`; ``renege_ends``: a scored renege ends the hand; ``result_field``: the
+    ``makers_need``: tricks the makers need (the likely result); ``lead_rules``: the script
+    knows ``trumps_broken`` (no trump lead until a trump was played, unless only trumps are
+    held: Spades); ``renege_ends``: a scored renege ends the hand; ``result_field``: the
     form's tricks field a complete record sets (``makers_tricks``: the makers' count, else the
     first team's); ``renege_field``: the form's renege field (``renege_seat``: a seat, else a
     team).

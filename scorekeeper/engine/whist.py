@@ -378,6 +378,24 @@ OPTIONS: tuple[Option, ...] = (
     Option("scoring", "book", str, choices=SCORING),
 )
 
+# Each option's label and one line of help on the start page (spec/rules.md).
+OPTION_WORDS = {
+    "honours": (N_("Count honours"),
+                       N_("A side holding 3 or 4 of A K Q J of trumps scores 2 or 4.")),
+    "honours_blocked_at": (N_("No honours from"),
+                       N_("From this score on, a side cannot score honours.")),
+    "rubber": (N_("Rubber (best of three)"),
+                       N_("Play games until a side has won two.")),
+    "trump_rotation": (N_("Trump by rotation"),
+                       N_("Each deal's trump by its number, in this order, instead of the "
+                          "turn-up (a whist drive).")),
+    "no_trump": (N_("No-trump deal"),
+                       N_("Add a no-trump deal to the rotation.")),
+    "scoring": (N_("Scoring"),
+                       N_("Score the tricks over six, or every trick won (a whist drive).")),
+}
+
+
 def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
                  ) -> tuple[tuple[str, dict[str, Any]], ...]:
     """The history's tag of a deal: the honours, when the rules count them."""
@@ -417,6 +435,7 @@ GAME = Game(
         record_as=N_("Record it as deal %(n)s"),
     ),
     history=History(tags=history_tags),
+    option_words=OPTION_WORDS,
     folder="scorekeeper.games.whist",
     deal_trump=deal_trump,
     recording=Recording(trumps=trump_cycle),
