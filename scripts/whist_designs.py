@@ -1,4 +1,4 @@
-"""Search the two whist designs that engine/movements.py writes out (run once; kept as a
+"""Search the two whist designs that engine/designs.py writes out (run once; kept as a
 record of how they were found). ``python scripts/whist_designs.py 9`` or ``... 32``.
 
 - Wh(9): there is no Z-cyclic Wh(9), so every round is searched: round r seats everyone but

@@ -1,29 +1,27 @@
 """Club-night scoring (pure): each player's points from the tables' replayed matches, the
 standings with tie-breaks, and the prizes.
 
-Individual scoring: both partners add their team's points for every hand; a made loner counts
-for the player who went alone; a euchre counts for both defenders. The event's house rules
-(:data:`HOUSE_DEFAULTS`) may give the loner's partner other points, charge the makers for a set
-and credit a sit-out.
+Individual scoring: both partners add their team's points for every hand. A game may count
+marks of its own per player (its :class:`ClubScoring`: Euchre counts loners and euchres) and
+have house rules of its own that change a hand's points; the event's house rules
+(:data:`HOUSE_DEFAULTS` and the game's) choose tie-breaks, prizes and a sit-out's credit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 SEAT_TEAM = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
-PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
-LONER_RESULTS = frozenset({"alone_made", "alone_march"})
 
 SIT_OUT_RULES = ("average", "fixed", "zero")
-TIEBREAKS = ("games_won", "loners", "high_game", "euchres")
-PRIZES = ("high_total", "most_loners", "high_game", "booby")
+TIEBREAKS = ("games_won", "high_game")  # and the game's marks
+PRIZES = ("high_total", "high_game", "booby")  # and "most_<mark>" for the game's marks
 
+# The defaults name marks a game may not have (a Whist drive counts no loners): a tie-break or
+# prize of a mark the game lacks is left out (:meth:`ClubScoring.house_defaults`).
 HOUSE_DEFAULTS: dict[str, Any] = {
-    "loner_partner_points": None,  # None: the partner scores the team's points
-    "set_points": 0,  # added to each maker's total when they are euchred (e.g. -2)
     "sit_out": "average",  # average of the round | fixed | zero
     "sit_out_points": 0,  # for "fixed"
     "tiebreaks": ["games_won", "loners", "high_game"],
@@ -31,14 +29,56 @@ HOUSE_DEFAULTS: dict[str, Any] = {
     "exclusive_prizes": True,  # no one takes two prizes
 }
 
+# hand(entry, given, seats, house) -> per seat: (points to add to the team's, marks gained);
+# ``entry`` is the hand's `check` entry, ``given`` the hand as recorded.
+ClubHand = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[str], Mapping[str, Any]],
+                    dict[str, tuple[int, dict[str, int]]]]
+# A house rule's check: whether a value given for it is allowed.
+HouseCheck = Callable[[Any], bool]
+
+
+def _nothing_more(entry: Mapping[str, Any], given: Mapping[str, Any], seats: Sequence[str],
+                  house: Mapping[str, Any]) -> dict[str, tuple[int, dict[str, int]]]:
+    return {}
+
+
+@dataclass(frozen=True, slots=True)
+class ClubScoring:
+    """What a game adds to a club night's individual scoring."""
+
+    marks: tuple[str, ...] = ()  # counted per player (tie-breaks, prizes, standings columns)
+    labels: tuple[str, ...] = ()  # each mark's column heading, English, marked with N_
+    prize_labels: tuple[str, ...] = ()  # each mark's prize ("Most loners"), N_ too
+    tally_note: str | None = None  # the tally card's footnote on writing the marks (N_)
+    house: Mapping[str, Any] = field(default_factory=dict)  # its house rules, with defaults
+    checks: Mapping[str, HouseCheck] = field(default_factory=dict)  # each of them checked
+    hand: ClubHand = _nothing_more
+
+    @property
+    def tiebreaks(self) -> tuple[str, ...]:
+        return (*TIEBREAKS, *self.marks)
+
+    @property
+    def prizes(self) -> tuple[str, ...]:
+        return (*PRIZES, *(f"most_{m}" for m in self.marks))
+
+    def house_defaults(self) -> dict[str, Any]:
+        """The house rules of an event of this game before any is given."""
+        out = {**HOUSE_DEFAULTS, **self.house}
+        out["tiebreaks"] = [k for k in out["tiebreaks"] if k in self.tiebreaks]
+        out["prizes"] = [k for k in out["prizes"] if k in self.prizes]
+        return out
+
+
+NO_MARKS = ClubScoring()
+
 
 @dataclass(slots=True)
 class PlayerRound:
     """One player's round at one table."""
 
     points: int = 0
-    loners: int = 0
-    euchres: int = 0
+    marks: dict[str, int] = field(default_factory=dict)
     won: bool = False
     over: bool = False
 
@@ -49,8 +89,7 @@ class Standing:
 
     player: int
     points: int = 0
-    loners: int = 0
-    euchres: int = 0
+    marks: dict[str, int] = field(default_factory=dict)
     games_won: int = 0
     high_game: int = 0
     rounds: int = 0
@@ -75,38 +114,30 @@ class Prize:
 
 def table_round(seats: Mapping[str, int], hands: Sequence[Mapping[str, Any]],
                 state: Mapping[str, Any] | None,
-                house: Mapping[str, Any]) -> dict[int, PlayerRound]:
+                house: Mapping[str, Any], scoring: ClubScoring = NO_MARKS
+                ) -> dict[int, PlayerRound]:
     """Each of the four players' round at a table.
 
     :param seats: seat -> player.
-    :param hands: the match's hand objects (for who called and went alone).
+    :param hands: the match's hand objects (for what the game's marks need: who called...).
     :param state: the replayed state (``scorekeeper check`` object); None before any replay.
+    :param scoring: the game's marks and house rules.
     """
-    out = {player: PlayerRound() for player in seats.values()}
+    out = {player: PlayerRound(marks=dict.fromkeys(scoring.marks, 0))
+           for player in seats.values()}
     if state is None:
         return out
-    partner_points = house.get("loner_partner_points")
-    set_points = int(house.get("set_points") or 0)
     for entry in state.get("hands", []):
         points = entry.get("points") or {}
         no = int(entry.get("no", 0))
         given = hands[no - 1] if 0 < no <= len(hands) else {}
-        result = entry.get("result")
-        caller = given.get("caller") if isinstance(given, Mapping) else None
+        extra = scoring.hand(entry, given if isinstance(given, Mapping) else {},
+                             tuple(seats), house)
         for seat, player in seats.items():
-            team = SEAT_TEAM[seat]
-            gained = int(points.get(team, 0))
-            if result in LONER_RESULTS and caller in SEAT_TEAM:
-                if seat == caller:
-                    out[player].loners += 1
-                elif seat == PARTNER[str(caller)] and partner_points is not None:
-                    gained = int(partner_points)
-            if result == "euchred" and entry.get("makers") in ("NS", "EW"):
-                if entry["makers"] == team:
-                    gained += set_points
-                else:
-                    out[player].euchres += 1
-            out[player].points += gained
+            delta, marks = extra.get(seat, (0, {}))
+            out[player].points += int(points.get(SEAT_TEAM[seat], 0)) + delta
+            for mark, n in marks.items():
+                out[player].marks[mark] = out[player].marks.get(mark, 0) + n
     over = bool(state.get("over"))
     winner = state.get("winner")
     for seat, player in seats.items():
@@ -117,19 +148,19 @@ def table_round(seats: Mapping[str, int], hands: Sequence[Mapping[str, Any]],
 
 def standings(players: int, rounds: Sequence[tuple[int, Mapping[int, PlayerRound],
                                                     Sequence[int]]],
-              house: Mapping[str, Any]) -> list[Standing]:
+              house: Mapping[str, Any], scoring: ClubScoring = NO_MARKS) -> list[Standing]:
     """The standings, best first, with ranks (equal ranks when every tie-break is equal).
 
     :param rounds: per round: its number, the seated players' rounds, and who sat out.
     """
-    lines = [Standing(player=p) for p in range(players)]
+    lines = [Standing(player=p, marks=dict.fromkeys(scoring.marks, 0)) for p in range(players)]
     rule = house.get("sit_out", "average")
     for no, seated, sitting in rounds:
         for player, result in seated.items():
             line = lines[player]
             line.points += result.points
-            line.loners += result.loners
-            line.euchres += result.euchres
+            for mark, n in result.marks.items():
+                line.marks[mark] = line.marks.get(mark, 0) + n
             line.games_won += int(result.won)
             line.rounds += 1
             line.high_game = max(line.high_game, result.points)
@@ -140,16 +171,23 @@ def standings(players: int, rounds: Sequence[tuple[int, Mapping[int, PlayerRound
             lines[player].points += credit
             lines[player].sit_outs += 1
             lines[player].by_round[no] = credit
-    keys = [str(k) for k in house.get("tiebreaks") or [] if k in TIEBREAKS]
+    keys = [str(k) for k in house.get("tiebreaks") or [] if k in scoring.tiebreaks]
 
     def order(line: Standing) -> tuple[int, ...]:
-        return (-line.points, *(-int(getattr(line, k)) for k in keys))
+        return (-line.points, *(-figure(line, k) for k in keys))
 
     lines.sort(key=lambda line: (order(line), line.player))
     for i, line in enumerate(lines):
         same = i > 0 and order(lines[i - 1]) == order(line)
         line.rank = lines[i - 1].rank if same else i + 1
     return lines
+
+
+def figure(line: Standing, name: str) -> int:
+    """A standing's figure by name: games won, high game, or one of the game's marks."""
+    if name in ("games_won", "high_game", "points"):
+        return int(getattr(line, name))
+    return line.marks.get(name, 0)
 
 
 def sit_out_credit(rule: str, fixed: int, played: Sequence[int]) -> int:
@@ -162,13 +200,14 @@ def sit_out_credit(rule: str, fixed: int, played: Sequence[int]) -> int:
     return 0
 
 
-def prizes(lines: Sequence[Standing], house: Mapping[str, Any]) -> list[Prize]:
+def prizes(lines: Sequence[Standing], house: Mapping[str, Any],
+           scoring: ClubScoring = NO_MARKS) -> list[Prize]:
     """The prizes, in the order the event lists them. With ``exclusive_prizes`` a player takes
     one prize at most (the first one won); tied players share a prize."""
     exclusive = bool(house.get("exclusive_prizes", True))
     taken: set[int] = set()
     out: list[Prize] = []
-    for kind in [str(k) for k in house.get("prizes") or [] if k in PRIZES]:
+    for kind in [str(k) for k in house.get("prizes") or [] if k in scoring.prizes]:
         eligible = [line for line in lines if not (exclusive and line.player in taken)]
         winners: list[Standing] = []
         value = 0
@@ -182,10 +221,10 @@ def prizes(lines: Sequence[Standing], house: Mapping[str, Any]) -> list[Prize]:
                 winners = [line for line in eligible if line.rank == worst]
                 value = winners[0].points
             else:
-                attr = "loners" if kind == "most_loners" else "high_game"
-                value = max(int(getattr(line, attr)) for line in eligible)
+                name = kind.removeprefix("most_")
+                value = max(figure(line, name) for line in eligible)
                 if value > 0:
-                    winners = [line for line in eligible if int(getattr(line, attr)) == value]
+                    winners = [line for line in eligible if figure(line, name) == value]
         chosen = tuple(sorted(line.player for line in winners))
         taken.update(chosen)
         out.append(Prize(kind, chosen, value))

@@ -13,10 +13,9 @@ movement. Players sitting out come back into the seats of those who sat out leas
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
-from .movements import Round, Table, sit_outs_for
+from .movements import Round, seat_returning
 
 UPDOWN = "updown"
 RESULT_MOVEMENTS = ("progressive", UPDOWN)  # each round's seating follows the results
@@ -42,15 +41,4 @@ def updown_next(previous: Round, winners: Sequence[str], sat: Sequence[int],
         came_up = previous.tables[(j - 1) % count][losers[(j - 1) % count][0]]
         came_down = previous.tables[(j + 1) % count][losers[(j + 1) % count][1]]
         grid[j][up_seat], grid[j][down_seat] = came_up, came_down
-    returning = list(previous.sit_outs)
-    if returning:
-        seated = [p for t in grid for p in t]
-        leaving = sit_outs_for(seated, len(returning), list(sat), random.Random(seed))
-        swap = dict(zip(leaving, returning, strict=True))
-        grid = [[swap.get(p, p) for p in t] for t in grid]
-        return Round(_tables(grid), tuple(sorted(leaving)))
-    return Round(_tables(grid))
-
-
-def _tables(grid: Sequence[Sequence[int]]) -> tuple[Table, ...]:
-    return tuple((t[0], t[1], t[2], t[3]) for t in grid)
+    return seat_returning(grid, previous.sit_outs, sat, seed)

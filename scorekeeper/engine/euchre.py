@@ -15,6 +15,7 @@ from .cards import (
     Seat,
     opening_leader,
 )
+from .euchre_club import CLUB
 from .fields import FieldReader, suit_name
 from .game import Game, History, Preset, Templates, Words
 from .messages import N_
@@ -307,4 +308,5 @@ GAME = Game(
     notation="egn",
     recording=Recording(caller=True, alone=True, turn_up=True, makers_need=3, renege_ends=True,
                         result_field="makers_tricks", renege_field="renege", renege_seat=True),
+    club=CLUB,
 )

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Pack, Seat
+from .club import NO_MARKS, ClubScoring
 from .messages import N_
 from .problems import Problem
 from .recording import PLAIN_TRICKS, Recording
@@ -143,6 +144,7 @@ class Game:
     option_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
     recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
+    club: ClubScoring = NO_MARKS  # its marks and house rules at a club night
 
     @property
     def default_target(self) -> int | None:

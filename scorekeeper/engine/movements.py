@@ -25,40 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-Table = tuple[int, int, int, int]
+from .designs import INF, WHIST_BASES, WHIST_ROUNDS, Table
+
 SEATS = ("N", "E", "S", "W")
 PARTNER_PAIRS = ((0, 2), (1, 3))  # seat indexes of the two partnerships
 OPPONENT_PAIRS = ((0, 1), (0, 3), (2, 1), (2, 3))
 MIN_PLAYERS = 4
-INF = -1  # the fixed point of a 1-rotational design
-
-# Base rounds of Z-cyclic whist designs, found by search and verified by the tests.
-# v = 4n: points INF and Z_{v-1}; round r adds r mod v-1 to every point but INF (player v-1).
-# v = 4n+1: points Z_v; round r adds r mod v; point 0 (player r) sits out.
-WHIST_BASES: dict[int, tuple[Table, ...]] = {
-    8: ((3, 0, INF, 1), (4, 2, 6, 5)),
-    12: ((0, 8, 9, 4), (3, 1, 2, 6), (7, INF, 10, 5)),
-    13: ((5, 8, 1, 10), (7, 9, 12, 6), (4, 3, 11, 2)),
-    16: ((5, 12, INF, 3), (0, 1, 2, 11), (13, 9, 6, 8), (4, 10, 7, 14)),
-    17: ((8, 2, 9, 4), (7, 14, 11, 5), (13, 12, 10, 1), (16, 3, 6, 15)),
-    20: ((11, 2, 18, 17), (10, 5, 15, 13), (9, 4, 8, 1), (INF, 6, 7, 0), (14, 12, 16, 3)),
-    21: ((14, 15, 5, 8), (20, 3, 7, 19), (13, 18, 16, 1), (9, 2, 10, 12), (17, 6, 11, 4)),
-    24: ((9, 21, 2, 22), (10, 18, 7, 5), (8, 17, 16, 0), (1, 14, 20, 19), (6, 3, INF, 12),
-         (13, 4, 11, 15)),
-    # scripts/whist_designs.py 32 1: a starter, then its partnerships matched into tables
-    32: ((INF, 26, 4, 5), (28, 9, 10, 13), (17, 23, 25, 3), (11, 30, 14, 21), (1, 19, 16, 24),
-         (7, 12, 8, 18), (29, 15, 22, 27), (0, 20, 2, 6)),
-}
-# Designs with no cyclic base (there is no Z-cyclic Wh(9)): every round written out, found by
-# the backtracking search in scripts/whist_designs.py (round r: player r sits out).
-WHIST_ROUNDS: dict[int, tuple[tuple[Table, ...], ...]] = {
-    9: (((1, 2, 3, 4), (5, 6, 7, 8)), ((0, 2, 5, 6), (3, 4, 7, 8)),
-        ((0, 7, 1, 8), (3, 5, 4, 6)), ((0, 5, 4, 8), (1, 6, 2, 7)),
-        ((0, 3, 7, 6), (1, 2, 8, 5)), ((0, 4, 2, 7), (1, 3, 6, 8)),
-        ((0, 2, 8, 3), (1, 4, 7, 5)), ((0, 1, 3, 5), (2, 4, 8, 6)),
-        ((0, 1, 6, 4), (2, 3, 7, 5))),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Round:
@@ -191,15 +163,15 @@ def whist_design(players: int) -> tuple[Round, ...] | None:
         mod = players - 1
         for r in range(mod):
             tables = tuple(tuple(mod if x == INF else (x + r) % mod for x in t) for t in base)
-            out.append(Round(_tables(tables)))
+            out.append(Round(as_tables(tables)))
     else:
         for r in range(players):
             tables = tuple(tuple((x + r) % players for x in t) for t in base)
-            out.append(Round(_tables(tables), (r,)))
+            out.append(Round(as_tables(tables), (r,)))
     return tuple(out)
 
 
-def _tables(raw: Sequence[Sequence[int]]) -> tuple[Table, ...]:
+def as_tables(raw: Sequence[Sequence[int]]) -> tuple[Table, ...]:
     return tuple((t[0], t[1], t[2], t[3]) for t in raw)
 
 
@@ -214,6 +186,18 @@ def sit_outs_for(players: Sequence[int], count: int, sat: Sequence[int],
     rng.shuffle(order)
     order.sort(key=lambda p: sat[p])
     return sorted(order[:count])
+
+
+def seat_returning(grid: Sequence[Sequence[int]], returning: Sequence[int],
+                   sat: Sequence[int], seed: int) -> Round:
+    """The round of ``grid`` once the players who sat out (``returning``) come back, taking
+    the seats of those who sat out least (``sat``: counts so far; ties drawn by ``seed``)."""
+    if not returning:
+        return Round(as_tables(grid))
+    seated = [p for t in grid for p in t]
+    leaving = sit_outs_for(seated, len(returning), list(sat), random.Random(seed))
+    back = dict(zip(leaving, returning, strict=True))
+    return Round(as_tables([[back.get(p, p) for p in t] for t in grid]), tuple(sorted(leaving)))
 
 
 # --- the searched schedule ----------------------------------------------------------------------
@@ -292,7 +276,7 @@ def _search(players: int, active: Sequence[int], history: Sequence[Round], round
             sat[p] += 1
         seated = [p for p in active if p not in sitting]
         seats = _arrange(seated, partners, opposed, rng)
-        tables = _tables([seats[k:k + 4] for k in range(0, len(seats), 4)])
+        tables = as_tables([seats[k:k + 4] for k in range(0, len(seats), 4)])
         for t in tables:
             _count(t, partners, opposed)
         out.append(Round(tables, tuple(sitting)))
@@ -357,7 +341,7 @@ def refit(rnd: Round, active: Sequence[int], sat: Sequence[int]) -> Round:
             leaving = min(fewer, key=lambda p: (sat[p], p))
             seated[seated.index(leaving)] = waiting
             pool[pool.index(waiting)] = leaving
-    return Round(_tables([seated[k:k + 4] for k in range(0, size, 4)]), tuple(sorted(pool)))
+    return Round(as_tables([seated[k:k + 4] for k in range(0, size, 4)]), tuple(sorted(pool)))
 
 
 def swap(rnd: Round, a: int, b: int) -> Round:
@@ -366,13 +350,13 @@ def swap(rnd: Round, a: int, b: int) -> Round:
     def place(p: int) -> int:
         return b if p == a else a if p == b else p
 
-    return Round(_tables([[place(p) for p in t] for t in rnd.tables]),
+    return Round(as_tables([[place(p) for p in t] for t in rnd.tables]),
                  tuple(sorted(place(p) for p in rnd.sit_outs)))
 
 
 def _relabel(rounds: Sequence[Round], mapping: Sequence[int]) -> tuple[Round, ...]:
     return tuple(
-        Round(_tables([[mapping[p] for p in t] for t in rnd.tables]),
+        Round(as_tables([[mapping[p] for p in t] for t in rnd.tables]),
               tuple(sorted(mapping[p] for p in rnd.sit_outs)))
         for rnd in rounds)
 
@@ -392,85 +376,3 @@ def schedule(players: int, rounds: int, seed: int = 0) -> Schedule:
     assert all(well_formed(players, r) for r in found)
     perfect = design is not None and is_whist_design(players, found)
     return Schedule(players, found, "search", quality(players, found, perfect))
-
-
-# --- fixed seats (rainbow) -------------------------------------------------------------------
-
-FIXED_MOVES = (0, 1, -1, 2)  # tables moved per round by the players of N, E, S, W
-
-
-def fixed_schedule(players: int, rounds: int) -> Schedule:
-    """The prime/rainbow movement: the player who starts at seat ``s`` of table ``t`` is at
-    table ``t + r * move[s]`` (mod the tables) in round ``r``, in the same seat."""
-    if players < MIN_PLAYERS or players % 4:
-        raise MovementError("movement.fixed_needs_fours")
-    tables = players // 4
-    if rounds > tables:
-        raise MovementError("movement.fixed_too_many_rounds", tables=tables)
-    start = [[t * 4 + s for s in range(4)] for t in range(tables)]
-    out: list[Round] = []
-    for r in range(rounds):
-        grid = [[0, 0, 0, 0] for _ in range(tables)]
-        for t in range(tables):
-            for s in range(4):
-                grid[(t + r * FIXED_MOVES[s]) % tables][s] = start[t][s]
-        out.append(Round(_tables(grid)))
-    found = tuple(out)
-    return Schedule(players, found, "fixed", quality(players, found))
-
-
-# --- progressive -----------------------------------------------------------------------------
-
-
-def progressive_first(players: int, seed: int = 0) -> Round:
-    """The first round of a progressive evening: a seeded draw; the extra players sit out."""
-    if players < MIN_PLAYERS:
-        raise MovementError("movement.too_few", minimum=MIN_PLAYERS)
-    order = list(range(players))
-    random.Random(seed).shuffle(order)
-    extra = players % 4
-    seated, sitting = order[:players - extra], order[players - extra:]
-    return Round(_tables([seated[k:k + 4] for k in range(0, len(seated), 4)]),
-                 tuple(sorted(sitting)))
-
-
-def progressive_next(previous: Round, winners: Sequence[str], sat: Sequence[int],
-                     seed: int = 0) -> Round:
-    """The next round of a progressive evening.
-
-    :param winners: per table of ``previous``, ``"NS"`` or ``"EW"`` (a tie already settled).
-    :param sat: how often each player has sat out so far (``previous`` included).
-
-    Winners move up a table and losers stay; the head table's winners stay and its losers go
-    to the foot table; at every table the two who stay split, each partnering one of the two
-    who arrive. Then the players who sat out come back, taking the seats of those who sat out
-    least (drawn by ``seed``).
-    """
-    if len(winners) != len(previous.tables):
-        raise ValueError("one winner per table")
-    won: list[tuple[int, int]] = []
-    lost: list[tuple[int, int]] = []
-    for table, side in zip(previous.tables, winners, strict=True):
-        ns, ew = (table[0], table[2]), (table[1], table[3])
-        won.append(ns if side == "NS" else ew)
-        lost.append(ew if side == "NS" else ns)
-    count = len(previous.tables)
-    grid: list[list[int]] = []
-    for i in range(count):
-        if count == 1:
-            stay, arrive = won[0], lost[0]
-        elif i == 0:
-            stay, arrive = won[0], won[1]
-        else:
-            stay, arrive = lost[i], won[i + 1] if i + 1 < count else lost[0]
-        grid.append([stay[0], stay[1], arrive[0], arrive[1]])
-    returning = list(previous.sit_outs)
-    if returning:
-        seated = [p for t in grid for p in t]
-        rng = random.Random(seed)
-        counts = list(sat)
-        leaving = sit_outs_for(seated, len(returning), counts, rng)
-        swap = dict(zip(leaving, returning, strict=True))
-        grid = [[swap.get(p, p) for p in t] for t in grid]
-        return Round(_tables(grid), tuple(sorted(leaving)))
-    return Round(_tables(grid))

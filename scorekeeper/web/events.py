@@ -29,6 +29,7 @@ from flask_babel import gettext as _
 from .. import service
 from ..service import event_keys, events
 from ..service.events import EventResult, EventStatus
+from ..service.events.reading import club_scoring
 from ..store.db import get_db
 from .errors import refuse_if_storage_full
 from .event_words import errors, status_text
@@ -124,7 +125,7 @@ def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
         "rounds_total": found["rounds_total"], "current_round": found["current_round"],
         "can_start": found["can_start"], "over": found["over"], "rounds": rounds,
         "sit_outs": found["sit_outs"],
-        "standings": [{k: s[k] for k in ("player", "points", "loners", "euchres", "games_won",
+        "standings": [{k: s[k] for k in ("player", "points", *found["marks"], "games_won",
                                          "high_game", "sit_outs", "rank")}
                       for s in found["standings"]],
         "prizes": found["prizes"],
@@ -332,6 +333,28 @@ def moves(found: dict[str, Any], no: int, t: dict[str, Any]) -> list[dict[str, A
             where["gone"] = where["table"] is None and not where["sits_out"]
         out.append(where)
     return out
+
+
+@bp.app_template_global("club_marks")
+def club_marks(game: str) -> list[tuple[str, str]]:
+    """The game's marks at a club night with their column headings, in the reader's language."""
+    scoring = club_scoring(game)
+    return [(name, _(label)) for name, label in zip(scoring.marks, scoring.labels, strict=True)]
+
+
+@bp.app_template_global("club_prize")
+def club_prize(game: str, kind: str) -> str:
+    """A prize for the most of one of the game's marks, in the reader's language."""
+    scoring = club_scoring(game)
+    labels = dict(zip((f"most_{m}" for m in scoring.marks), scoring.prize_labels, strict=True))
+    return _(labels[kind]) if kind in labels else kind
+
+
+@bp.app_template_global("club_tally_note")
+def club_tally_note(game: str) -> str:
+    """The tally card's footnote on writing the game's marks."""
+    note = club_scoring(game).tally_note
+    return _(note) if note else _("The opponents initial each round.")
 
 
 @bp.app_template_global("round_clock")

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from scorekeeper.engine import club
+from scorekeeper.engine.games import GAMES
 
-HOUSE = dict(club.HOUSE_DEFAULTS)
+EUCHRE = GAMES["euchre"].club
+HOUSE = EUCHRE.house_defaults()
 
 
 def rounds_of(*results):
     """One round per dict {player: (points, loners, won)}."""
-    return [(no, {p: club.PlayerRound(points=pts, loners=lon, won=won, over=True)
+    return [(no, {p: club.PlayerRound(points=pts, marks={"loners": lon}, won=won, over=True)
                   for p, (pts, lon, won) in r.items()}, [])
             for no, r in enumerate(results, start=1)]
 
@@ -23,12 +25,12 @@ def test_ties_follow_the_tie_breaks_then_share_the_rank():
 def test_with_exclusive_prizes_the_winner_cannot_take_most_loners():
     lines = club.standings(4, rounds_of({0: (12, 3, True), 1: (8, 2, True),
                                          2: (8, 0, False), 3: (1, 0, False)}), HOUSE)
-    prizes = {p.kind: p for p in club.prizes(lines, HOUSE)}
+    prizes = {p.kind: p for p in club.prizes(lines, HOUSE, EUCHRE)}
     assert prizes["high_total"].players == (0,)
     assert prizes["most_loners"].players == (1,) and prizes["most_loners"].value == 2
     assert prizes["booby"].players == (3,)
     open_house = {**HOUSE, "exclusive_prizes": False}
-    prizes = {p.kind: p for p in club.prizes(lines, open_house)}
+    prizes = {p.kind: p for p in club.prizes(lines, open_house, EUCHRE)}
     assert prizes["most_loners"].players == (0,)
 
 
@@ -37,7 +39,7 @@ def test_tied_prizes_are_shared():
                                          2: (3, 0, False), 3: (3, 0, False)}),
                            {**HOUSE, "tiebreaks": []})
     house = {**HOUSE, "prizes": ["high_total", "most_loners", "booby"]}
-    prizes = {p.kind: p for p in club.prizes(lines, house)}
+    prizes = {p.kind: p for p in club.prizes(lines, house, EUCHRE)}
     assert prizes["high_total"].players == (0, 1) and prizes["high_total"].shared
     assert prizes["most_loners"].players == ()  # both loner takers have a prize already
     assert prizes["booby"].players == (2, 3)
@@ -58,7 +60,7 @@ def test_a_made_loner_and_a_set():
         {"no": 1, "result": "alone_march", "makers": "NS", "points": {"NS": 4, "EW": 0}},
         {"no": 2, "result": "euchred", "makers": "EW", "points": {"NS": 2, "EW": 0}}]}
     house = {**HOUSE, "loner_partner_points": 2, "set_points": -1}
-    got = club.table_round(seats, hands, state, house)
-    assert (got[0].points, got[0].loners, got[0].euchres, got[0].won) == (6, 1, 1, True)
-    assert (got[2].points, got[2].loners, got[2].euchres) == (4, 0, 1)
+    got = club.table_round(seats, hands, state, house, EUCHRE)
+    assert (got[0].points, got[0].marks, got[0].won) == (6, {"loners": 1, "euchres": 1}, True)
+    assert (got[2].points, got[2].marks) == (4, {"loners": 0, "euchres": 1})
     assert (got[1].points, got[3].points) == (-1, -1)

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.engine import designs, fixed_seats, progressive
 from scorekeeper.engine import movements as m
 
-DESIGNS = tuple(sorted({*m.WHIST_BASES, *m.WHIST_ROUNDS}))
+DESIGNS = tuple(sorted({*designs.WHIST_BASES, *designs.WHIST_ROUNDS}))
 
 
 def counts_between(players, rounds):
@@ -97,7 +98,7 @@ def test_part_of_a_design_never_repeats_a_partner(players, data):
 @pytest.mark.parametrize("players", [20, 28, 44])
 def test_fixed_seats_never_repeat_partners_and_with_gcd_one_never_meet_twice(players):
     tables = players // 4
-    found = m.fixed_schedule(players, tables)
+    found = fixed_seats.fixed_schedule(players, tables)
     assert all(m.well_formed(players, r) for r in found.rounds)
     assert found.quality.repeated_partners == 0
     assert found.quality.max_meetings == 1  # gcd(tables, 6) == 1
@@ -106,7 +107,7 @@ def test_fixed_seats_never_repeat_partners_and_with_gcd_one_never_meet_twice(pla
 
 
 def test_fixed_seats_with_16_players_report_their_repeats():
-    found = m.fixed_schedule(16, 4)
+    found = fixed_seats.fixed_schedule(16, 4)
     assert found.quality.repeated_partners == 0
     assert found.quality.max_meetings == 2
 
@@ -115,13 +116,13 @@ def test_fixed_seats_with_16_players_report_their_repeats():
     (18, 3, "movement.fixed_needs_fours"), (20, 6, "movement.fixed_too_many_rounds")])
 def test_fixed_seats_refuse_what_they_cannot_seat(players, rounds, code):
     with pytest.raises(m.MovementError) as raised:
-        m.fixed_schedule(players, rounds)
+        fixed_seats.fixed_schedule(players, rounds)
     assert raised.value.code == code
 
 
 def test_progressive_winners_move_up_and_split():
     first = m.Round(((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11)))
-    nxt = m.progressive_next(first, ["NS", "EW", "NS"], [0] * 12)
+    nxt = progressive.progressive_next(first, ["NS", "EW", "NS"], [0] * 12)
     # head table: its winners 0 & 2 stay, table 2's winners 5 & 7 come up; they split
     assert nxt.tables[0] == (0, 2, 5, 7)
     # table 2: its losers 4 & 6 stay, table 3's winners 8 & 10 arrive
@@ -136,12 +137,12 @@ def test_progressive_winners_move_up_and_split():
 @given(players=st.integers(8, 64), rounds=st.integers(2, 10), data=st.data())
 def test_progressive_rounds_seat_everyone_and_rotate_sit_outs(players, rounds, data):
     seed = data.draw(st.integers(0, 1000))
-    played = [m.progressive_first(players, seed)]
+    played = [progressive.progressive_first(players, seed)]
     sat = m.sit_out_counts(players, played)
     for r in range(1, rounds):
         winners = data.draw(st.lists(st.sampled_from(["NS", "EW"]),
                                      min_size=players // 4, max_size=players // 4))
-        nxt = m.progressive_next(played[-1], winners, sat, seed + r)
+        nxt = progressive.progressive_next(played[-1], winners, sat, seed + r)
         assert m.well_formed(players, nxt)
         # nobody partners the same player twice in a row
         assert not set(m.partner_counts([played[-1]])) & set(m.partner_counts([nxt]))
@@ -186,7 +187,7 @@ def test_a_late_arrival_sits_out_only_after_everyone_else():
 @settings(max_examples=40, deadline=None)
 @given(players=st.integers(8, 24), data=st.data())
 def test_refit_fits_a_planned_round_to_the_players_there(players, data):
-    planned = m.progressive_first(players, data.draw(st.integers(0, 100)))
+    planned = progressive.progressive_first(players, data.draw(st.integers(0, 100)))
     total = players + data.draw(st.integers(0, 5))
     leavers = data.draw(st.lists(st.integers(0, players - 1), max_size=4, unique=True))
     active = [p for p in range(total) if p not in leavers]

@@ -63,8 +63,9 @@ def _players(given: Any, problems: list[EventProblem]) -> list[dict[str, Any]]:
     return out
 
 
-def _house(given: Any, problems: list[EventProblem]) -> dict[str, Any]:
-    house = dict(club.HOUSE_DEFAULTS)
+def _house(given: Any, scoring: club.ClubScoring,
+           problems: list[EventProblem]) -> dict[str, Any]:
+    house = scoring.house_defaults()
     if given is None:
         return house
     if not isinstance(given, dict):
@@ -73,18 +74,16 @@ def _house(given: Any, problems: list[EventProblem]) -> dict[str, Any]:
     for key, value in given.items():
         where = f"house.{key}"
         ok = True
-        if key == "loner_partner_points":
-            ok = value is None or (is_int(value) and 0 <= value <= club_max())
-        elif key in ("set_points",):
-            ok = is_int(value) and -club_max() <= value <= club_max()
+        if key in scoring.checks:
+            ok = scoring.checks[key](value)
         elif key == "sit_out_points":
             ok = is_int(value) and 0 <= value <= MAX_HOUSE_POINTS
         elif key == "sit_out":
             ok = value in club.SIT_OUT_RULES
         elif key == "tiebreaks":
-            ok = isinstance(value, list) and all(v in club.TIEBREAKS for v in value)
+            ok = isinstance(value, list) and all(v in scoring.tiebreaks for v in value)
         elif key == "prizes":
-            ok = isinstance(value, list) and all(v in club.PRIZES for v in value)
+            ok = isinstance(value, list) and all(v in scoring.prizes for v in value)
         elif key == "exclusive_prizes":
             ok = isinstance(value, bool)
         else:
@@ -110,11 +109,6 @@ def name_problem(name: Any, where: str, code: str, most: int) -> EventProblem:
 def club_games() -> list[str]:
     """The games a club night can be played in: those a table can score on its phone."""
     return [g.name for g in GAMES.values() if g.hand_form is not None]
-
-
-def club_max() -> int:
-    """The largest points a house rule may give or take for one hand."""
-    return 20
 
 
 def validate(body: Any) -> tuple[dict[str, Any], list[EventProblem]]:
@@ -158,7 +152,8 @@ def validate(body: Any) -> tuple[dict[str, Any], list[EventProblem]]:
     seed = body.get("seed")
     if seed is not None and not (is_int(seed) and 0 <= seed < 2**31):
         problems.append(EventProblem("event.bad_seed", "seed"))
-    house = _house(body.get("house"), problems)
+    playable = GAMES[game] if game in club_games() else None
+    house = _house(body.get("house"), playable.club if playable else club.NO_MARKS, problems)
     if not problems and game in club_games():
         sample = match_data(str(game), str(name), rules, int(hands),
                              {s: players[i]["name"] for i, s in enumerate(SEATS)}, target)

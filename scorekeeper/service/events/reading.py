@@ -7,8 +7,9 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ...engine import club, drives, movements
+from ...engine import club, drives, movements, progressive
 from ...engine.cards import SEATS
+from ...engine.games import GAMES
 from ...engine.state import MatchState
 from ...store import events as event_store
 
@@ -35,12 +36,19 @@ def event_of_match(db: Database, match_id: str) -> tuple[str, int, int] | None:
     return event_store.table_of_match(db, match_id)
 
 
+def club_scoring(game: str) -> club.ClubScoring:
+    """The game's marks and house rules at a club night."""
+    found = GAMES.get(game)
+    return found.club if found is not None else club.NO_MARKS
+
+
 def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
     """Everything about an event now: rounds (tables, scores, who plays), sit-outs, standings
     and prizes (live), and the next round's seating when it can be shown."""
     settings = row.data
     names = [p["name"] for p in settings["players"]]
     house = settings["house"]
+    scoring = club_scoring(settings["game"])
     stored = event_store.get_rounds(db, row.id)
     rounds: list[dict[str, Any]] = []
     scored: list[tuple[int, dict[int, club.PlayerRound], list[int]]] = []
@@ -49,7 +57,7 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
         tables = []
         seated: dict[int, club.PlayerRound] = {}
         for t in rnd.tables:
-            info = _table(db, t, names, house, seated, rnd.ended is not None)
+            info = _table(db, t, names, house, scoring, seated, rnd.ended is not None)
             tables.append(info)
         started = rnd.started is not None
         if started:
@@ -62,10 +70,10 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
             "stored": True, "started_at": rnd.started, "ended_early": rnd.ended is not None,
             "ends_at": _ends_at(rnd.started, settings.get("minutes_per_round")),
         })
-    lines = club.standings(len(names), scored, house)
+    lines = club.standings(len(names), scored, house, scoring)
     played = any(t["hands"] for r in rounds for t in r["tables"])
-    prize_list = club.prizes(lines, house) if played else [
-        club.Prize(kind, (), 0) for kind in house.get("prizes") or []]
+    prize_list = club.prizes(lines, house, scoring) if played else [
+        club.Prize(kind, (), 0) for kind in house.get("prizes") or [] if kind in scoring.prizes]
     last = next((r for r in rounds if r["no"] == current), None)
     if settings["movement"] not in drives.RESULT_MOVEMENTS:  # a tie moves nobody here
         for rnd in rounds:
@@ -90,8 +98,9 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
         "over": over, "version": row.version, "rounds": rounds,
         "sit_outs": [{"round": r["no"], "players": r["sit_outs"]} for r in rounds
                      if r["sit_outs"]],
+        "marks": list(scoring.marks),
         "standings": [{"player": names[s.player], "number": s.player, "points": s.points,
-                       "loners": s.loners, "euchres": s.euchres, "games_won": s.games_won,
+                       **s.marks, "games_won": s.games_won,
                        "high_game": s.high_game, "sit_outs": s.sit_outs, "rank": s.rank,
                        "by_round": s.by_round} for s in lines],
         "prizes": [{"prize": p.kind, "players": [names[i] for i in p.players], "value": p.value,
@@ -108,7 +117,8 @@ def _ends_at(started: str | None, minutes: int | None) -> str | None:
 
 
 def _table(db: Database, t: event_store.StoredTable, names: list[str], house: dict[str, Any],
-           seated: dict[int, club.PlayerRound], ended: bool = False) -> dict[str, Any]:
+           scoring: club.ClubScoring, seated: dict[int, club.PlayerRound],
+           ended: bool = False) -> dict[str, Any]:
     info: dict[str, Any] = {
         "table": t.table_no, "seats": {s: names[p] for s, p in t.seats.items()},
         "seat_numbers": t.seats, "match": t.match_id, "hands": 0,
@@ -123,7 +133,7 @@ def _table(db: Database, t: event_store.StoredTable, names: list[str], house: di
     if loaded is None:
         return info
     state = _state_json(loaded.state)
-    seated.update(club.table_round(t.seats, loaded.match["hands"], state, house))
+    seated.update(club.table_round(t.seats, loaded.match["hands"], state, house, scoring))
     if state is not None:
         info.update(hands=len(loaded.match["hands"]), score=dict(state["score"]),
                     over=bool(state["over"]), winner=state["winner"], tied=bool(state["tied"]))
@@ -150,7 +160,7 @@ def _progressive_preview(settings: dict[str, Any], stored: list[event_store.Stor
                               tuple(r.sit_outs)) for r in stored]
     sat = movements.sit_out_counts(len(names), played)
     follow = drives.updown_next if settings["movement"] == drives.UPDOWN \
-        else movements.progressive_next
+        else progressive.progressive_next
     nxt = follow(previous, winners, sat, settings["seed"] + last["no"])
     active = present(settings, last["no"] + 1)
     if sorted([p for t in nxt.tables for p in t] + list(nxt.sit_outs)) != active:

@@ -8,7 +8,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ... import store
-from ...engine import drives, movements
+from ...engine import drives, fixed_seats, movements, progressive
 from ...engine.cards import SEATS
 from ...store import events as event_store
 from ..event_keys import generation, table_key
@@ -42,10 +42,10 @@ def create_event(db: Database, body: Any, secret: str, budget: Budget | None = N
             plan = movements.schedule(count, rounds, seed)
             planned, method, quality = list(plan.rounds), plan.method, plan.quality
         elif settings["movement"] == "fixed":
-            plan = movements.fixed_schedule(count, rounds)
+            plan = fixed_seats.fixed_schedule(count, rounds)
             planned, method, quality = list(plan.rounds), plan.method, plan.quality
         else:
-            planned = [movements.progressive_first(count, seed)]  # updown: drawn as well
+            planned = [progressive.progressive_first(count, seed)]  # updown: drawn as well
             method, quality = settings["movement"], movements.quality(count, planned)
     except movements.MovementError as refused:
         return EventResult(EventStatus.ILLEGAL, problems=[
