@@ -70,8 +70,9 @@ def create_app(
     from . import i18n
     from .printing import pdf_render
     from .store import db
-    from .web import compress, errors, ratelimit, security
+    from .web import compress, errors, game_templates, ratelimit, security
 
+    game_templates.init_app(app)  # game/<name>/<file>: each game's templates, in its folder
     compress.init_app(app)  # first registered, so it runs last, on the finished response
     security.init_app(app)
     i18n.init_app(app)

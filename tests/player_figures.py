@@ -59,9 +59,10 @@ def figures(get: Get, player_ids: list[str], db_path: Path | None = None) -> dic
 
         db = connect(str(db_path))
         try:
-            for table, order in (("player_days", "player, date"),
+            for table, order in (("player_days", "player, date, game, fact"),
                                  ("match_players", "match_id, seat"),
                                  ("seat_facts", "match_id, no, seat"),
+                                 ("seat_stats", "match_id, no, seat, fact"),
                                  ("hand_facts", "match_id, no"),
                                  ("players", "id")):
                 out[table] = db.execute(f"SELECT * FROM {table} ORDER BY {order}").fetchall()

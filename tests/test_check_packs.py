@@ -176,3 +176,35 @@ def test_random_hands_give_the_winners_played(checked):
                                      joker_up=joker and seed % 2 == 0)
                 line = checked[f"random-hand-{size}-{joker}-{seed}"]
                 assert line["hands"][0]["trick_winners"] == made["winners"]
+
+
+def test_egn_files_of_every_pack_are_checked(tmp_path):
+    """EGN files (min_rank 8/7, joker, the Joker as B) through `scorekeeper check`: ours read
+    back and scored as the match was; a foreign file ordering up a turned-up Joker refused in
+    words, exit 1."""
+    from test_egn_export_packs import card_match
+
+    from scorekeeper.engine.matchfile import check_match
+    from scorekeeper.formats.egn_write import match_to_egn
+
+    files, scores = [], {}
+    for pack, joker in ((28, False), (32, True), (24, True)):
+        match = card_match(pack, joker, seed=pack, joker_up_round=2 if joker else None)
+        path = tmp_path / f"p{pack}{'j' if joker else ''}.egn"
+        path.write_text(json.dumps(match_to_egn(match)), encoding="utf-8")
+        files.append(str(path))
+        scores[path.stem] = check_match(match).state.as_json()["score"]
+    foreign = match_to_egn(card_match(32, True, joker_up_round=2))
+    foreign["deals"][0]["phases"][0]["calls"] = ["Order"]
+    (tmp_path / "ordered.egn").write_text(json.dumps(foreign), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "scorekeeper", "check", *files,
+                           str(tmp_path / "ordered.egn")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 1, proc.stderr
+    lines = {Path(line["file"]).stem: line for line in map(json.loads, proc.stdout.splitlines())}
+    for stem, score in scores.items():
+        assert lines[stem]["ok"] and lines[stem]["score"] == score, lines[stem]
+    assert lines["ordered"]["errors"] == [{
+        "hand": 1, "field": "calls",
+        "message": "the Joker was turned up and ordered up, but EGN doesn't say which suit the "
+                   "dealer named for it: record this hand in Scorekeeper instead"}]

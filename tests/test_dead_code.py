@@ -18,7 +18,8 @@ def template_names() -> str:
     """Every identifier the Jinja templates mention: a dataclass field read only by a template
     is used."""
     words: set[str] = set()
-    for path in (ROOT / "templates").rglob("*.html"):
+    games = (ROOT / "scorekeeper" / "games").rglob("*.html")  # each game's own templates
+    for path in (*(ROOT / "templates").rglob("*.html"), *games):
         words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", path.read_text(encoding="utf-8")))
     return ",".join(sorted(words))
 

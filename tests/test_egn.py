@@ -104,7 +104,10 @@ RULESET = ("metadata", "ruleset")
     [
         ("Td", "10D"), ("9s", "9S"), ("Jh", "JH"), ("Qc", "QC"), ("Kd", "KD"), ("As", "AS"),
         ("TD", "10D"), ("ah", "AH"), ("10h", "10H"),
-        ("8s", None), ("7h", None), ("Xx", None), ("R", None), ("Nt", None), ("T", None),
+        # 8 and 7 of the 28- and 32-card packs, EGN's Joker B: whether the match's pack holds
+        # them is the engine's to say (test_a_card_outside_the_pack_is_the_engines_refusal)
+        ("8s", "8S"), ("7h", "7H"), ("B", "JK"), ("b", None), ("6h", None),
+        ("Xx", None), ("R", None), ("Nt", None), ("T", None),
         ("", None), (" Td", None), ("Td ", None), (10, None), (None, None), (["Td"], None),
     ],
 )
@@ -344,6 +347,10 @@ def test_alone_defender() -> None:
         ({"std": False, "farmers": False, "partners_best": False, "go_under": False,
           "joker": False, "allow_no_trump": False, "fast_break": False,
           "four_trick_tokens": False, "min_rank": 9, "num_players": 4}, {}),
+        # Euchre's other packs and the Joker (EGN 1.4's min_rank and joker)
+        ({"std": False, "min_rank": 8}, {"pack": 28}),
+        ({"std": False, "min_rank": 7, "joker": True}, {"pack": 32, "joker": True}),
+        ({"std": False, "joker": True}, {"joker": True}),
     ],
 )
 def test_ruleset_mapping(ruleset: object, rules: dict[str, Any]) -> None:
@@ -356,7 +363,7 @@ def test_ruleset_mapping(ruleset: object, rules: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("ruleset", "expected"),
     [
-        ({"joker": True}, [("egn.unsupported_rule", "metadata.ruleset.joker")]),
+        ({"joker": "yes"}, [("egn.bad_rule", "metadata.ruleset.joker")]),
         ({"farmers": True}, [("egn.unsupported_rule", "metadata.ruleset.farmers")]),
         ({"partners_best": True}, [("egn.unsupported_rule", "metadata.ruleset.partners_best")]),
         ({"allow_no_trump": True},
@@ -366,7 +373,8 @@ def test_ruleset_mapping(ruleset: object, rules: dict[str, Any]) -> None:
           ("egn.unsupported_rule", "metadata.ruleset.fast_break")]),
         ({"four_trick_tokens": True},
          [("egn.unsupported_rule", "metadata.ruleset.four_trick_tokens")]),
-        ({"min_rank": 7}, [("egn.unsupported_rule", "metadata.ruleset.min_rank")]),
+        ({"min_rank": 6}, [("egn.unsupported_rule", "metadata.ruleset.min_rank")]),
+        ({"min_rank": 10}, [("egn.unsupported_rule", "metadata.ruleset.min_rank")]),
         ({"num_players": 3}, [("egn.unsupported_rule", "metadata.ruleset.num_players")]),
         ({"screw_the_dealer": True},
          [("egn.unsupported_rule", "metadata.ruleset.screw_the_dealer")]),
@@ -391,8 +399,8 @@ def test_ruleset_refused(ruleset: object, expected: list[tuple[str, str]]) -> No
 
 
 def test_unsupported_rule_message_names_the_rule() -> None:
-    _, problems = convert(seed_with(((*RULESET, "joker"), True)))
-    assert english(problems[0]) == "Scorekeeper doesn't support the rule joker = true"
+    _, problems = convert(seed_with(((*RULESET, "farmers"), True)))
+    assert english(problems[0]) == "Scorekeeper doesn't support the rule farmers = true"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -538,10 +546,10 @@ BAD_INPUT: list[tuple[str, Callable[[], object], list[Key]]] = [
      [("egn.bad_dealer", 1, "dealer", None)]),
     ("no dealer", lambda: seed_with(((*STATE, "dealer"), DELETE)),
      [("egn.missing", 1, "dealer", None)]),
-    ("up card 8", lambda: seed_with(((*STATE, "upCard"), "8h")),
+    ("up card 6", lambda: seed_with(((*STATE, "upCard"), "6h")),
      [("egn.bad_card", 1, "upCard", None)]),
-    ("up card joker", lambda: seed_with(((*STATE, "upCard"), "B")),
-     [("egn.bad_card", 1, "upCard", None)]),
+    ("up card joker ordered", lambda: seed_with(((*STATE, "upCard"), "B")),
+     [("egn.joker_ordered", 1, "calls", None)]),
     ("up card lone surrogate", lambda: seed_with(((*STATE, "upCard"), "\ud800h")),
      [("egn.bad_card", 1, "upCard", None)]),
     ("no up card", lambda: seed_with(((*STATE, "upCard"), DELETE)),

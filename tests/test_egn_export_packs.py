@@ -104,13 +104,72 @@ def test_a_turned_up_joker_ordered_in_round_one_is_refused_in_words():
     assert any(line.startswith("scorekeeper-hand {") for line in lines)
 
 
-def test_our_importer_refuses_a_joker_file_in_words():
-    """Importing packs and the Joker is not part of this change (the EGN reading contract,
-    shared/data/egn/README.md, refuses them): the file says why it can't be read."""
-    egn = match_to_egn(card_match(32, True))
-    match, problems = egn_to_match(egn)
-    assert match is None
-    assert {p.field for p in problems} >= {"metadata.ruleset.joker", "metadata.ruleset.min_rank"}
+def same_play(imported, match):
+    """The hands as far as both carry them: caller, trump, turn-up, discard, play, alone (the
+    import adds the dealer and the round, which the match derives)."""
+    keys = ("caller", "trump", "turn_up", "discard", "play")
+    return [({k: h.get(k) for k in keys}, bool(h.get("alone"))) for h in imported["hands"]] == \
+        [({k: h.get(k) for k in keys}, bool(h.get("alone"))) for h in match["hands"]]
+
+
+@pytest.mark.parametrize("pack", [24, 28, 32])
+@pytest.mark.parametrize("joker", [False, True])
+@pytest.mark.parametrize("write", [match_to_egn, export_egn])
+def test_packs_and_the_joker_are_read_back(pack, joker, write):
+    match = card_match(pack, joker, seed=pack + joker)
+    imported, problems = egn_to_match(write(match))
+    assert problems == [] and imported is not None
+    assert imported["rules"] == {k: v for k, v in match["rules"].items()
+                                 if (k, v) not in (("pack", 24), ("joker", False))}
+    assert same_play(imported, match)
+    checked = check_match(imported)
+    assert checked.ok, [p.message for p in checked.problems]
+    assert checked.state.as_json()["score"] == check_match(match).state.as_json()["score"]
+
+
+def test_a_turned_up_joker_ordered_in_round_one_comes_back_from_our_export():
+    match = card_match(28, True, joker_up_round=1)
+    imported, problems = egn_to_match(export_egn(match))
+    assert problems == [] and imported is not None
+    assert imported["hands"][0]["turn_up"] == "JK"
+    assert imported["hands"][0]["trump"] == match["hands"][0]["trump"]
+    assert same_play(imported, match) and check_match(imported).ok
+
+
+def test_a_foreign_file_ordering_up_a_joker_is_refused_in_words():
+    """EGN's Order makes the up card's suit trump; the Joker has none, and the suit the dealer
+    named for it is nowhere in the file."""
+    egn = match_to_egn(card_match(32, True, joker_up_round=2))
+    egn["deals"][0]["phases"][0]["calls"] = ["Order"]
+    imported, problems = egn_to_match(egn)
+    assert imported is None
+    assert [(p.code, p.hand) for p in problems] == [("egn.joker_ordered", 1)]
+    assert problems[0].message == (
+        "the Joker was turned up and ordered up, but EGN doesn't say which suit the dealer "
+        "named for it: record this hand in Scorekeeper instead")
+
+
+@pytest.mark.parametrize(("rules", "card", "egn_text", "words"), [
+    ({}, "8H", "8h", "8H is not in the euchre deck"),
+    ({"pack": 28}, "7H", "7h", "7H is not in this match's pack of 28 cards (8 to A in each suit)"),
+    ({}, "JK", "B", "JK (the Joker) is not in this match's pack: the joker rule is off"),
+])
+def test_a_card_outside_the_files_pack_is_refused_by_the_engine(rules, card, egn_text, words):
+    """The EGN reader translates any card; the match's pack (min_rank, joker) is the engine's
+    to judge, in its words."""
+    egn = match_to_egn(card_match(rules.get("pack", 24), False, seed=5))
+    if rules.get("pack") == 28:
+        egn["metadata"]["ruleset"]["min_rank"] = 8
+    egn["deals"][0]["initialState"]["upCard"] = egn_text
+    egn["deals"][0]["phases"][0]["calls"] = ["Pass"] * 8
+    egn["deals"][0]["phases"] = egn["deals"][0]["phases"][:1]
+    egn["deals"][0]["initialState"].pop("playerCards", None)
+    imported, problems = egn_to_match(egn)
+    assert problems == [] and imported is not None
+    assert imported["hands"][0]["turn_up"] == card
+    checked = check_match(imported)
+    assert not checked.ok
+    assert words in [p.message for p in checked.problems]
 
 
 def test_the_download_of_a_joker_match(client):

@@ -17,7 +17,7 @@ from scorekeeper.store import facts
 from scorekeeper.store.db import connect
 
 SEATS = ("N", "E", "S", "W")
-TABLES = ("hand_facts", "seat_facts", "match_facts", "player_days")
+TABLES = ("hand_facts", "seat_facts", "seat_stats", "match_facts", "player_days")
 # Three matches, two on one day, with players in common (and at other seats): the day rows
 # of a player sum several matches.
 STARTS: tuple[dict[str, Any], ...] = (

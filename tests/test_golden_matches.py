@@ -5,7 +5,11 @@ spec/api.md fix the shape; a refactoring keeps it).
 The matches in ``tests/data/golden/matches``: a full Euchre game to 10 with loners (a march and a
 lone euchre), euchres, a pass, a renege and notes; a Whist rubber of three games with honours and
 a revoke; a stick-the-dealer game; a whist drive's round (trump by rotation with a no-trump
-deal, every trick scored, card records in a suit and a no-trump deal, a revoke). For each
+deal, every trick scored, card records in a suit and a no-trump deal, a revoke); a Five Hundred
+game to 500 of 18 hands (made, failed, a slam, misère and open misère made and failed, two
+passed hands, misère opponents' points, card records at no trumps with a led Joker and in
+misère, a side out of the game on the way down and back); a Spades game to 500 in 19 hands
+(nils made and failed, a blind nil, both sides' bag penalties, two card records). For each
 ``NAME.json``: ``NAME.check.jsonl`` is the exact output of ``scorekeeper check NAME.json`` run
 in that folder, ``NAME.api.json`` the exact body of the API's GET after importing it. After a
 deliberate change of the output, write them again with
@@ -55,7 +59,8 @@ def golden(path: Path, actual: bytes) -> bytes:
 
 
 def test_the_golden_matches_are_there():
-    assert NAMES == ["euchre-full-game", "euchre-stick-the-dealer", "whist-drive", "whist-rubber"]
+    assert NAMES == ["euchre-full-game", "euchre-stick-the-dealer", "five-hundred-full-game",
+                     "spades-to-500", "whist-drive", "whist-rubber"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -105,6 +110,28 @@ def test_the_golden_state_is_what_the_rules_say():
     assert whist["rubber"] == {"winner": "NS", "points": 6}
     assert whist["hands"][0]["points"] == {"NS": 7, "EW": 0}  # 3 for tricks, 4 for honours
     assert whist["hands"][4]["result"] == "revoke"
+    five = lines["five-hundred-full-game"]
+    assert len(five["hands"]) == 18
+    assert [h["result"] for h in five["hands"]].count("passed") == 2
+    assert {h["result"] for h in five["hands"]} == {
+        "made", "failed", "slam", "misere_made", "misere_failed", "passed"}
+    assert five["hands"][1]["points"] == {"NS": 50, "EW": -100}  # 6H failed by 1: 5 tricks to NS
+    assert five["hands"][8]["points"] == {"NS": 250, "EW": 0}  # 6NT (120) slammed: 250
+    assert five["hands"][11]["points"] == {"NS": -500, "EW": 10}  # open misère, one trick
+    assert five["hands"][11]["score"] == {"NS": -140, "EW": -350}
+    assert five["hands"][7]["trick_winners"] and five["hands"][13]["trick_winners"]
+    assert (five["score"], five["over"], five["winner"], five["next_dealer"]) == (
+        {"NS": 710, "EW": 330}, True, "NS", "W")
     stuck = lines["euchre-stick-the-dealer"]
     assert stuck["hands"][0]["dealer"] == "N" and stuck["hands"][0]["makers"] == "NS"
     assert (stuck["score"], stuck["winner"]) == ({"NS": 3, "EW": 6}, "EW")
+    spades = lines["spades-to-500"]
+    assert len(spades["hands"]) == 19 and spades["hands"][0]["dealer"] == "E"
+    assert spades["hands"][3]["points"] == {"NS": 111, "EW": 110}  # 1 bid, 2 taken, S's nil
+    assert spades["hands"][7]["nil"] == {"E": "failed"}  # a blind nil: -200
+    assert spades["hands"][7]["points"] == {"NS": -60, "EW": -147}
+    # EW's bags reach 10 in hand 12 (82 - 100), NS's pass 10 in hand 17 (82 - 100)
+    assert spades["hands"][11]["points"]["EW"] == -18 and spades["hands"][11]["bags"]["EW"] == 0
+    assert spades["hands"][16]["points"]["NS"] == -18 and spades["hands"][16]["bags"]["NS"] == 1
+    assert (spades["score"], spades["winner"], spades["bags"]) == (
+        {"NS": 342, "EW": 522}, "EW", {"NS": 2, "EW": 2})

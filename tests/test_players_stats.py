@@ -46,7 +46,10 @@ def figures(client, player_id: str, query: str = "") -> dict:
 def test_every_figure_of_a_player_is_counted_exactly(client, season):
     for expected in (ANN, BO):
         body = figures(client, season[expected["name"]])
-        assert list(body) == ["id", "name", "matches", "euchre", "by_suit", "by_round", "whist"]
+        # issue 14's keys first, unchanged; each game's own figures after them (issue 23)
+        assert list(body) == ["id", "name", "matches", "euchre", "by_suit", "by_round", "whist",
+                              "games"]
+        body.pop("games")
         assert body == {"id": season[expected["name"]], **expected}
 
 
@@ -93,20 +96,24 @@ def test_unknown_players_are_404(client, season):
 
 
 def test_a_partnership_and_its_head_to_head(app, season):
+    from scorekeeper.service import stats as service_stats
     from scorekeeper.store import stats
     from scorekeeper.store.db import connect
 
+    def figures_of(who):
+        return service_stats.figures(db, who, service_stats.DateRange())
+
     db = connect(app.config["DATABASE"])
     try:
-        pair = stats.figures(db, stats.Who(season["Ann"], season["Cai"]))
+        pair = figures_of(stats.Who(season["Ann"], season["Cai"]))
         assert pair["matches"] == ANN_AND_CAI["matches"]
         assert pair["euchre"] == ANN_AND_CAI["euchre"]
-        vs = stats.figures(db, stats.Who(season["Ann"], season["Cai"],
+        vs = figures_of(stats.Who(season["Ann"], season["Cai"],
                                          (season["Dee"], season["Bo"])))
         assert vs["euchre"] == ANN_AND_CAI["euchre"]  # A and C were all against Bo & Dee
-        assert stats.figures(db, stats.Who(season["Ann"], season["Cai"],
+        assert figures_of(stats.Who(season["Ann"], season["Cai"],
                                            (season["Eve"], season["Bo"])))["hands"] == 0
-        other = stats.figures(db, stats.Who(season["Bo"], season["Dee"],
+        other = figures_of(stats.Who(season["Bo"], season["Dee"],
                                             (season["Ann"], season["Cai"])))
         # A1, A4, A6, A7 called by Bo & Dee; A1 and A7 made; A4 a lone euchre; A6 a renege
         assert other["euchre"]["called"] == 4 and other["euchre"]["made"] == 2
@@ -266,9 +273,11 @@ def test_stats_csv_matches_the_json(client, season):
     rows = list(csv.DictReader(io.StringIO(client.get("/export/stats.csv").get_data(
         as_text=True))))
     ann = next(row for row in rows if row["name"] == "Ann")
-    assert int(ann["matches_played"]) == 3 and int(ann["called"]) == 4
-    assert int(ann["suit_H_made"]) == 2 and int(ann["round_2_euchres_taken"]) == 2
-    assert int(ann["seat_1_called"]) == 2  # A8 and B1 from the dealer's left
+    # each game's columns named after it (issue 23): <game>_<fact>, <game>_<by>_<code>_<fact>
+    assert int(ann["matches_played"]) == 3 and int(ann["euchre_called"]) == 4
+    assert int(ann["euchre_matches_played"]) == 2 and int(ann["whist_matches_played"]) == 1
+    assert int(ann["euchre_suit_H_made"]) == 2 and int(ann["euchre_round_2_euchres_taken"]) == 2
+    assert int(ann["euchre_seat_1_called"]) == 2  # A8 and B1 from the dealer's left
     assert int(ann["whist_tricks"]) == 21
 
 
@@ -389,10 +398,13 @@ def test_the_table_of_players_agrees_with_each_players_figures(app, client, seas
     try:
         for span in ((None, None), ("2026-02-01", None), (None, "2026-02-15")):
             for row in stats.player_list(db, *span):
-                one = stats.figures(db, stats.Who(row["id"]), *span)
-                assert (row["played"], row["won"]) == (one["matches"]["played"],
-                                                       one["matches"]["won"]), row["name"]
-                assert {k: row[k] for k in stats.CALL_KEYS} == one["euchre"], row["name"]
+                one = stats.game_sums(db, stats.Who(row["id"]), *span)
+                assert (row["played"], row["won"]) == stats.matches(
+                    db, stats.Who(row["id"]), *span), row["name"]
+                for game, sums in one.items():
+                    assert {k: v for k, v in row["games"].get(game, {}).items()
+                            if k not in ("matches", "won")} == {
+                        k: v for k, v in sums.totals.items() if v}, row["name"]
     finally:
         db.conn.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -108,7 +109,9 @@ def test_whist_seed_tricks_have_no_bowers() -> None:
     assert len(row.trick_rows) == 13
     assert row.trick_rows[0].leader == "E"
     assert not any(c.left_bower for t in row.trick_rows for c in t.cards)
-    assert sheet.whist_totals["NS"] == {"tricks": 9, "deals_won": 1, "points": 3, "revokes": 0}
+    ns = sheet.totals.teams["NS"]
+    assert {k: ns[k] for k in ("tricks", "deals_won", "points", "revokes")} == {
+        "tricks": 9, "deals_won": 1, "points": 3, "revokes": 0}
 
 
 def test_team_and_player_tallies() -> None:
@@ -121,22 +124,24 @@ def test_team_and_player_tallies() -> None:
         {"caller": "E", "renege": "N"},  # N reneges: EW +2
     ]
     sheet = sheet_of(euchre(hands))
-    ns, ew = sheet.team_tally["NS"], sheet.team_tally["EW"]
+    # the game's facts summed (Game.statistics): by team, and each player's own
+    ns, ew = (SimpleNamespace(**sheet.totals.teams[t]) for t in ("NS", "EW"))
+    players = {seat: SimpleNamespace(**t) for seat, t in sheet.totals.seats.items()}
     assert (ns.called, ns.made, ns.marches, ns.euchred) == (2, 2, 2, 0)
-    assert (ns.loners, ns.loners_made) == (1, 1)
-    assert (ew.called, ew.made, ew.euchred, ew.loners, ew.loners_made) == (3, 1, 1, 1, 0)
+    assert (ns.loners_tried, ns.loners_made) == (1, 1)
+    assert (ew.called, ew.made, ew.euchred, ew.loners_tried, ew.loners_made) == (3, 1, 1, 1, 0)
     assert ew.reneged == 1  # Bo called, N reneged: a called hand, neither made nor euchred
     for team in (ns, ew):  # every call counted once, every point accounted for
         assert team.called == team.made + team.euchred + team.reneged
     for code, team in (("NS", ns), ("EW", ew)):
-        assert team.points_made + team.points_defending + team.points_reneges \
+        assert team.points_from_calls + team.points_defending + team.points_reneges \
             == sheet.score[code]
-    assert sum(t.called for t in sheet.player_tally.values()) == ns.called + ew.called
-    assert (ns.points_made, ns.points_defending, ns.points_reneges) == (6, 2, 0)
-    assert (ew.points_made, ew.points_defending, ew.points_reneges) == (1, 0, 2)
+    assert sum(t.called for t in players.values()) == ns.called + ew.called
+    assert (ns.points_from_calls, ns.points_defending, ns.points_reneges) == (6, 2, 0)
+    assert (ew.points_from_calls, ew.points_defending, ew.points_reneges) == (1, 0, 2)
     assert sheet.score == {"NS": 8, "EW": 3}
-    assert sheet.player_tally["W"].euchred == 1 and sheet.player_tally["W"].loners == 1
-    assert sheet.player_tally["N"].points_made == 4
+    assert players["W"].euchred == 1 and players["W"].loners_tried == 1
+    assert players["N"].points_from_calls == 4
     assert sheet.rows[3].marks == ("passed",) and sheet.rows[3].makers_tricks is None
     assert sheet.rows[5].marks == ("renege",)
 

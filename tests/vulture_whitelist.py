@@ -14,8 +14,9 @@ _.field_flags        # WTForms reads a validator's field_flags
 _.Meta               # WTForms form Meta (forms.py)
 _.get_translations   # WTForms Meta hook (forms.py)
 _.fetch              # WeasyPrint URLFetcher hook (pdf.py)
-_.EuchreHandForm     # named by a string: Game.hand_form (engine/euchre.py), imported by forms.py
-_.WhistHandForm      # named by a string: Game.hand_form (engine/whist.py), imported by forms.py
+_.EuchreHandForm     # named by a string: Game.hand_form (engine/euchre.py), imported by handforms.py
+_.WhistHandForm      # named by a string: Game.hand_form (engine/whist.py), imported by handforms.py
+_.more_fields        # a hand form's fields under "More" (games/*/form.py), read by HandForm
 _.load_config        # gunicorn BaseApplication hook (serving/config.py)
 _.msg                # logging.LogRecord.msg, rewritten by the redacting filter (security.py)
 _.rights_changed     # flask.g.rights_changed, read as g.get("rights_changed") (security.py)
@@ -34,3 +35,6 @@ _.STORAGE_SCHEME
 _.base_exceptions
 _.incr
 _.get_expiry
+
+# used by the tests alone since the hand forms offer the match's pack (Game.pack)
+_.EUCHRE_DECK        # engine/cards.py: the 24-card pack the tests deal from (cardplay, deals, one_trick)

@@ -9,7 +9,9 @@ the whole hand (tricks already won counted) when both sides play their best from
 - ``costly``: each card after which the value moved against the side that played it (a maker's
   card after which it drops, a defender's after which it rises), with by how much.
 
-The solver is a minimax over the remaining cards, asked yes/no questions ("can the makers still
+Which games are analysed is the game's to say (``Game.double_dummy``: Euchre's five tricks of
+20 or fewer cards; Whist's 52 are too many for an exact search at the table). The solver is a
+minimax over the remaining cards, asked yes/no questions ("can the makers still
 take k tricks?") with memoised bounds at the start of every trick, and cards that are equal for
 the rest of the hand (touching in rank, nothing live between them) tried once. It uses the
 engine's card rules (:mod:`.cards`: effective suit, bowers, the Joker, trick winner: the pack
@@ -25,7 +27,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from . import euchre
 from .cards import (
     SEATS,
     SUITS,
@@ -41,7 +42,8 @@ from .cards import (
     trick_power,
     trick_winner,
 )
-from .games import resolve_rules
+from .game import Game
+from .games import GAMES, resolve_rules
 from .problems import Problem
 
 _SUIT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
@@ -89,7 +91,8 @@ class Solver:
     many positions of one hand (as :func:`analyse` does) costs little more than asking once.
     """
 
-    def __init__(self, holdings: Mapping[Seat, Sequence[Card]], trump: Suit, makers: Team):
+    def __init__(self, holdings: Mapping[Seat, Sequence[Card]], trump: Suit, makers: Team,
+                 bowers: bool = True):
         playing = [s for s in SEATS if holdings.get(s)]
         sizes = {len(holdings[s]) for s in playing}
         if len(playing) < 2 or len(sizes) != 1:
@@ -98,6 +101,7 @@ class Solver:
         if len(set(cards)) != len(cards):
             raise AnalysisError("a card is held twice")
         self.trump = trump
+        self.bowers = bowers
         self.makers = makers
         self.cards: list[Card] = cards
         self.index: dict[Card, int] = {c: i for i, c in enumerate(cards)}
@@ -107,12 +111,13 @@ class Solver:
         for i, seat in enumerate(self.owner):
             self.seat_mask[seat] |= 1 << i
         self.maker_seat = [TEAM_OF[s] == makers for s in SEATS]
-        self.suit_of = [_SUIT_INDEX[effective_suit(c, trump)] for c in cards]
+        self.suit_of = [_SUIT_INDEX[effective_suit(c, trump, bowers)] for c in cards]
         self.suit_mask = [0, 0, 0, 0]
         for i, s in enumerate(self.suit_of):
             self.suit_mask[s] |= 1 << i
         # power[i][led]: how strongly card i competes in a trick whose led suit is ``led``
-        self.power = [[trick_power(c, SUITS[led], trump) for led in range(4)] for c in cards]
+        self.power = [[trick_power(c, SUITS[led], trump, bowers) for led in range(4)]
+                      for c in cards]
         # each effective suit's cards, strongest first (for telling equal cards apart)
         self.order = [[i for _, i in sorted((-self.power[i][s], i) for i in range(len(cards))
                                             if self.suit_of[i] == s)] for s in range(4)]
@@ -230,6 +235,7 @@ def analyse(
     makers: Team,
     play: Sequence[Sequence[Card]],
     hand: int = 0,
+    bowers: bool = True,
 ) -> Analysis:
     """Par, the value after each card of ``play``, and the costly plays.
 
@@ -239,7 +245,7 @@ def analyse(
 
     :raises AnalysisError: a card not held, played twice or not following suit.
     """
-    solver = Solver(holdings, trump, makers)
+    solver = Solver(holdings, trump, makers, bowers)
     if not solver.seat_mask[SEATS.index(leader)]:
         raise AnalysisError(f"{leader} leads but holds no cards")
     mask, lead = solver.full, SEATS.index(leader)
@@ -259,7 +265,7 @@ def analyse(
             trick.append(i)
             if len(trick) == solver.size:
                 played = [solver.cards[c] for c in trick]
-                for _ in range(trick_winner(played, trump)):
+                for _ in range(trick_winner(played, trump, bowers)):
                     lead = solver.after_seat[lead]
                 won += solver.maker_seat[lead]
                 trick = []
@@ -299,20 +305,24 @@ def analyse_match_hand(match: Mapping[str, Any], no: int) -> tuple[Analysis | No
     hands = match.get("hands") or []
     if not 1 <= no <= len(hands):
         return None, [Problem("analysis.no_hand", params={"no": no, "count": len(hands)})]
-    if match.get("game") != "euchre":
-        return None, [Problem("analysis.whist", hand=no)]
-    rules, problems = resolve_rules("euchre", match.get("rules"))
+    game = GAMES.get(str(match.get("game")))
+    if game is not None and game.analyse is not None:
+        found, problems = game.analyse(match, no)
+        return cast(Analysis | None, found), problems
+    if game is None or not game.double_dummy:
+        return None, [Problem("analysis.not_analysed", hand=no)]
+    rules, problems = resolve_rules(game.name, match.get("rules"))
     if problems:
         return None, problems
     first = match.get("first_dealer", "N")
     dealer = next_seat(first if is_seat(first) else "N", no - 1)
-    return analyse_hand(hands[no - 1], no, dealer, rules)
+    return analyse_hand(game, hands[no - 1], no, dealer, rules)
 
 
 def analyse_hand(
-    raw: Mapping[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
+    game: Game, raw: Mapping[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
 ) -> tuple[Analysis | None, list[Problem]]:
-    """The analysis of Euchre hand ``no`` (its ``raw`` object, dealt by ``dealer``).
+    """The analysis of hand ``no`` of ``game`` (its ``raw`` object, dealt by ``dealer``).
 
     The hand must be legal and carry a complete card record (``play``): the holdings are then
     the cards each seat played (which agree with ``deal`` when it is given). Otherwise the
@@ -324,14 +334,14 @@ def analyse_hand(
         return None, [Problem("analysis.passed", field="passed", hand=no)]
     if "play" not in raw:
         return None, [Problem("analysis.no_play", field="play", hand=no)]
-    outcome, problems = euchre.evaluate(dict(raw), no, dealer, rules)
+    outcome, problems = game.evaluate(dict(raw), no, dealer, rules)
     if outcome is None:
         return None, problems or [Problem("hand.invalid", hand=no)]
     if outcome.renege is not None:
         seat = outcome.renege["seat"]
         return None, [Problem("analysis.renege", field="play", hand=no, params={"seat": seat})]
     # evaluate refuses a short record (play.wrong_trick_count) unless there is a renege
-    assert len(outcome.trick_winners or ()) == euchre.TRICKS
+    assert len(outcome.trick_winners or ()) == game.tricks
     # who sits out, who leads, trump, the makers and each trick's seats: as the engine worked
     # them out for this hand (the pages and the sheet read the same)
     seats, leader = outcome.trick_seats, outcome.leader
@@ -344,5 +354,5 @@ def analyse_hand(
     for trick_seats, cards in zip(seats, play, strict=True):
         for seat, card in zip(trick_seats, cards, strict=True):
             holdings[seat].append(card)
-    result = analyse(holdings, trump, leader, makers, play, hand=no)
+    result = analyse(holdings, trump, leader, makers, play, hand=no, bowers=game.bowers)
     return result, []

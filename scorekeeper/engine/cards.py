@@ -62,26 +62,32 @@ class Pack:
 
     ``low``: the lowest rank of each suit (9 for Euchre's 24 cards, 7 for 32, 2 for 52);
     ``joker``: the Joker is in; ``hand_size``: cards dealt to each seat; ``trick_size``: cards
-    in a trick when everyone plays.
+    in a trick when everyone plays; ``suit_lows``: suits whose lowest rank is not ``low``, as
+    (suit, rank) pairs (a pack that keeps the 4s of two suits only).
     """
 
     low: int
     joker: bool
     hand_size: int
     trick_size: int = 4
+    suit_lows: tuple[tuple[str, int], ...] = ()
 
     @property
     def ranks(self) -> tuple[int, ...]:
-        """The ranks of each suit, highest first (the Joker aside)."""
+        """The ranks of the suits that start at ``low``, highest first (the Joker aside)."""
         return tuple(range(14, self.low - 1, -1))
+
+    def low_of(self, suit: str) -> int:
+        """The lowest rank of ``suit`` in this pack."""
+        return dict(self.suit_lows).get(suit, self.low)
 
     @property
     def cards(self) -> frozenset[Card]:
-        return _pack_cards(self.low, self.joker)
+        return _pack_cards(self.low, self.joker, self.suit_lows)
 
     @property
     def size(self) -> int:
-        return 4 * len(self.ranks) + self.joker
+        return len(self.cards)
 
     @property
     def kitty(self) -> int:
@@ -90,7 +96,7 @@ class Pack:
 
     def as_json(self) -> dict[str, Any]:
         """For the page's script: the cards (suit by suit, highest first), ranks, sizes."""
-        cards = [str(c) for c in ALL_CARDS if c.rank >= self.low]
+        cards = [str(c) for c in ALL_CARDS if c in self.cards]
         return {"size": self.size, "ranks": [RANK_NAMES.get(r, str(r)) for r in self.ranks],
                 "joker": self.joker, "cards": cards + (["JK"] if self.joker else []),
                 "hand_size": self.hand_size, "trick_size": self.trick_size,
@@ -98,8 +104,11 @@ class Pack:
 
 
 @cache
-def _pack_cards(low: int, joker: bool) -> frozenset[Card]:
-    cards = frozenset(c for c in ALL_CARDS if c.rank >= low)
+def _pack_cards(
+    low: int, joker: bool, suit_lows: tuple[tuple[str, int], ...] = ()
+) -> frozenset[Card]:
+    lows = dict(suit_lows)
+    cards = frozenset(c for c in ALL_CARDS if c.rank >= lows.get(c.suit, low))
     return cards | {JOKER} if joker else cards
 
 
@@ -121,10 +130,11 @@ def next_seat(seat: str, steps: int = 1) -> Seat:
 
 def effective_suit(card: Card, trump: str | None, bowers: bool = True) -> str:
     """The suit a card belongs to for every purpose: in Euchre the left bower is a trump, and
-    so is the Joker (a pack without trumps never holds it)."""
+    so is the Joker. A trump that is no suit (``NT``: no trumps, where the Joker is the only
+    trump) has no bowers."""
     if card.rank == JOKER_RANK and trump is not None:
         return trump
-    if bowers and card.rank == JACK and trump is not None and card.suit == SAME_COLOUR[trump]:
+    if bowers and card.rank == JACK and trump in SAME_COLOUR and card.suit == SAME_COLOUR[trump]:
         return trump
     return card.suit
 

@@ -16,10 +16,12 @@ from .cards import (
     opening_leader,
 )
 from .euchre_club import CLUB
+from .euchre_facts import STATISTICS
 from .fields import FieldReader, suit_name
-from .game import Game, Preset, Templates
+from .game import Game, History, Preset, Templates, Words
 from .messages import N_
 from .problems import Problem
+from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, MAX_POINTS, Option, target_option
 from .tricks import analyse_play
@@ -268,6 +270,40 @@ OPTIONS: tuple[Option, ...] = (
     Option("joker", False, bool),
 )
 
+# Each option's label and one line of help on the start page (spec/rules.md).
+OPTION_WORDS = {
+    "stick_the_dealer": (N_("Stick the dealer"),
+                       N_("If everyone passes twice, the dealer must name trump.")),
+    "lone_lead": (N_("Lead against a loner"),
+                       N_("Who leads against a lone hand.")),
+    "lone_march_points": (N_("Lone march points"),
+                       N_("Points for taking all 5 tricks alone.")),
+    "lone_euchre_points": (N_("Lone euchre points"),
+                       N_("Points for euchring a lone hand.")),
+    "defend_alone": (N_("Defend alone"),
+                       N_("Against a lone hand, one defender may also play alone.")),
+    "lone_defender_points": (N_("Lone defender points"),
+                       N_("Points for a lone defender who euchres the loner.")),
+    "canadian_loner": (N_("Canadian loner"),
+                       N_("The dealer's partner who orders up must go alone.")),
+    "renege_points": (N_("Renege points"),
+                       N_("Points to the other side when a seat reneges.")),
+    "renege_points_alone": (N_("Renege points, alone"),
+                       N_("Renege points when the hand was played alone.")),
+    "pack": (N_("Pack"),
+                       N_("24 cards (9 to A), 28 (8 to A) or 32 (7 to A).")),
+    "joker": (N_("Joker"),
+                       N_("Add the Joker: the highest trump, above the right bower.")),
+}
+
+
+def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
+                 ) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The history's tag of a hand: "alone"."""
+    return ((N_("alone"), {}),) if hand.get("alone") else ()
+
+
+
 GAME = Game(
     name="euchre",
     label=N_("Euchre"),
@@ -279,13 +315,29 @@ GAME = Game(
         Preset("standard", N_("Standard, to 10")),
         Preset("stick_the_dealer", N_("Stick the dealer, to 10"), {"stick_the_dealer": True}),
         Preset("short", N_("Short game, to 5"), {"target": 5}),
+        # Bicycle's other pack and its Joker ("best bower") as one tap: the 32-card pack is the
+        # one Bicycle names first, and the Joker is most often played with it.
+        Preset("bicycle_joker", N_("32 cards and the Joker, to 10"), {"pack": 32, "joker": True}),
     ),
     bowers=True,
     pack=pack,
-    hand_form="scorekeeper.web.handforms:EuchreHandForm",
-    templates=Templates(hand_fields="table/_hand_fields_euchre.html",
-                        sheet_hands="prints/_hands_euchre.html",
-                        blank="prints/blank_euchre.html"),
+    double_dummy=True,
+    hand_form="scorekeeper.games.euchre.form:EuchreHandForm",
+    templates=Templates(hand_fields="game/euchre/hand_fields.html",
+                        sheet_hands="game/euchre/sheet_hands.html",
+                        blank="game/euchre/blank.html"),
     blank_rows=20,
+    words=Words(
+        tricks_hint=N_("▸ marks the card led; the winning card is boxed; shaded cards are "
+                       "trumps (the left bower counts as a trump). The last column counts the "
+                       "makers’ tricks."),
+    ),
+    history=History(call=N_("Called"), makers=True, tags=history_tags),
+    option_words=OPTION_WORDS,
+    folder="scorekeeper.games.euchre",
+    notation="egn",
+    recording=Recording(caller=True, alone=True, turn_up=True, makers_need=3, renege_ends=True,
+                        result_field="makers_tricks", renege_field="renege", renege_seat=True),
+    statistics=STATISTICS,
     club=CLUB,
 )

@@ -91,6 +91,10 @@ class FieldReader:
         pack = self.pack
         if pack is not None and card == JOKER:
             self.problem("hand.joker_not_in_pack", field, trick)
+        elif pack is not None and pack.suit_lows:  # the suits start at different ranks
+            low = pack.low_of(card.suit)
+            self.problem("hand.card_not_in_suit", field, trick, card=str(card), size=pack.size,
+                         suit=suit_name(card.suit), low=RANK_NAMES.get(low, str(low)))
         elif pack is not None and pack.low < 9:
             self.problem("hand.card_not_in_pack", field, trick, card=str(card), size=pack.size,
                          low=RANK_NAMES.get(pack.low, str(pack.low)))

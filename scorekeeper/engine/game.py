@@ -5,7 +5,9 @@ A game is one module (``engine/euchre.py``, ``engine/whist.py``) that ends with
 ``GAME = Game(...)``; :mod:`scorekeeper.engine.games` registers it. The engine reads
 ``evaluate``, ``apply``, ``settle``, the options and the pack of a match's rules; the web layer
 reads the label, the presets, the hand form, the template names, the tricks per deal, the
-default target and the pack (``pack(rules).as_json()``: ranks, Joker, hand and kitty sizes).
+default target, the game's words (:class:`Words`) and its history columns (:class:`History`).
+Its web side lives in the folder ``Game.folder`` names (a package: ``form.py``,
+``templates/``), whose templates the pages reach as ``game/<name>/<file>``.
 """
 
 from __future__ import annotations
@@ -16,10 +18,13 @@ from typing import Any
 
 from .cards import Pack, Seat
 from .club import NO_MARKS, ClubScoring
+from .messages import N_
 from .problems import Problem
+from .recording import PLAIN_TRICKS, Recording
 from .result import HandResult
 from .rules import Option
-from .state import MatchState, add_points, settle_to_target
+from .state import MatchState, Running, add_points, settle_to_target
+from .statistics import Statistics
 
 # evaluate(hand, no, dealer, rules) -> (result, problems): one hand checked and scored
 Evaluate = Callable[
@@ -31,8 +36,12 @@ Apply = Callable[[HandResult, dict[str, int], dict[str, Any]], object]
 Settle = Callable[[MatchState, dict[str, Any], bool], None]
 # finish_rules(rules, problems): rules that depend on each other, after the defaults
 FinishRules = Callable[[dict[str, Any], list[Problem]], None]
+# running(rules): the game's own state a match starts with, carried from hand to hand
+StartRunning = Callable[[dict[str, Any]], Running]
 # pack(rules): the cards a match of these rules is played with
 PackOf = Callable[[Mapping[str, Any]], Pack]
+# analyse(match, no): the double-dummy analysis of one hand (an Analysis) or the problems
+AnalyseHand = Callable[[Mapping[str, Any], int], tuple[Any, list[Problem]]]
 # deal_trump(rules, no): the trump a deal is played in when the rules fix it in advance
 DealTrump = Callable[[dict[str, Any], int], str | None]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
@@ -66,6 +75,52 @@ class Templates:
     blank: str | None = None  # a blank score sheet to fill in by hand
 
 
+# tags(hand, rules): the history's small words after a hand's trump, N_-marked, with params
+TagWords = tuple[tuple[str, dict[str, Any]], ...]
+Tags = Callable[[Mapping[str, Any], Mapping[str, Any]], TagWords]
+
+
+def no_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
+    """No tags."""
+    return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """The game's words on the pages: English marked with N_, translated by the web layer.
+
+    ``%(n)s`` (``%(no)s`` in ``title``) is the hand's number, ``%(a)s–%(b)s`` the score the
+    next hand is based on. The defaults say "hand"; Whist says "deal".
+    """
+
+    title: str = N_("Hand %(no)s")  # a page's heading
+    number: str = N_("hand %(n)s")  # within a line: the board, the queue
+    save: str = N_("Save hand %(n)s")  # the Save button
+    based: str = N_("Hand %(n)s, after %(a)s–%(b)s")  # above the form: what it is based on
+    based_queued: str = N_("Hand %(n)s, after the hands waiting on this phone")
+    record_as: str = N_("Record it as hand %(n)s")  # a hand recorded offline, late
+    # the hand page, under the trick-by-trick table
+    tricks_hint: str = N_("▸ marks the card led; the winning card is boxed; shaded cards are "
+                          "trumps. The last column counts the tricks of each side.")
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """The match page's history columns, as the game fills them.
+
+    ``call`` heads the column of what was called (the name of the seat in the hand's ``seat``
+    field, the trump, tags);
+    ``makers``: a hand has a caller whose side (the makers) counts its tricks, so the tricks
+    column and the short descriptions say the caller and the makers' tricks, not each side's.
+    ``tags(hand, rules)``: the small words after the trump (N_-marked, with their params).
+    """
+
+    call: str = N_("Trump")
+    seat: str = "caller"  # the hand's field whose seat the call column names
+    makers: bool = False
+    tags: Tags = no_tags
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """Everything that makes a game, in one place."""
@@ -80,12 +135,25 @@ class Game:
     apply: Apply = add_points
     settle: Settle = settle_to_target
     finish_rules: FinishRules | None = None
+    # a carry across hands (Spades' bags): it takes each hand before ``apply`` and adds its
+    # keys to the match's JSON; None for a game whose hands stand alone
+    running: StartRunning | None = None
     bowers: bool = False  # jacks are bowers (the trump marks of a card record)
     pack: PackOf = full_pack  # the pack of a match's rules: its ranks, Joker, hand and kitty
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     blank_rows: int = 20  # rows of a blank sheet
+    analyse: AnalyseHand | None = None  # its own double-dummy analysis (Euchre's: analysis.py)
+    double_dummy: bool = False  # its hands are small enough for engine/analysis.py's solver
+    words: Words = Words()
+    history: History = History()
+    folder: str | None = None  # the web side's package ("scorekeeper.games.euchre")
+    notation: str | None = None  # its own file format, offered beside the match file ("egn")
+    # its own options' words on the start page: name -> (label, one line of help), N_-marked
+    option_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
+    recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
+    statistics: Statistics = field(default_factory=Statistics)  # the facts a hand yields
     club: ClubScoring = NO_MARKS  # its marks and house rules at a club night
 
     @property
@@ -96,3 +164,4 @@ class Game:
     def preset(self, name: str) -> Preset | None:
         """The preset called ``name``, if the game has one."""
         return next((p for p in self.presets if p.name == name), None)
+

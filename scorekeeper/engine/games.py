@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import euchre, whist
+from . import euchre, five_hundred, spades, whist
 from .game import Game
 from .problems import Problem
 from .rules import resolve
 
-GAMES: dict[str, Game] = {g.name: g for g in (euchre.GAME, whist.GAME)}
+GAMES: dict[str, Game] = {
+    g.name: g for g in (euchre.GAME, whist.GAME, five_hundred.GAME, spades.GAME)}
 
 
 def resolve_rules(game: str, given: object) -> tuple[dict[str, Any], list[Problem]]:

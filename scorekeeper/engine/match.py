@@ -1,8 +1,8 @@
 """Replaying a match: hands in, the whole state out (scores, winner, next dealer, rubber).
 
 Generic over the games: each registered :class:`~scorekeeper.engine.game.Game` says how one
-hand is judged (``evaluate``), how its points count (``apply``) and when a game ends
-(``settle``).
+hand is judged (``evaluate``), what it carries to the next (``running``: Spades' bags), how its
+points count (``apply``) and when a game ends (``settle``).
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ def replay(
     """Check and score every hand in order. Problems are collected, never raised."""
     spec = GAMES[game]
     score = dict(start_score or {"NS": 0, "EW": 0})
-    state = MatchState(game=game, score=score, next_dealer=first_dealer)
+    state = MatchState(game=game, score=score, next_dealer=first_dealer,
+                       running=spec.running(rules) if spec.running is not None else None)
     spec.settle(state, rules, True)
     dealer = first_dealer
     for no, raw in enumerate(hands, 1):
@@ -60,6 +61,8 @@ def _apply(
     dealer: Seat,
 ) -> None:
     """Add one hand's points to the score and see whether the game (or rubber) is over."""
+    if state.running is not None:
+        state.running.take(outcome, rules)
     game.apply(outcome, state.score, rules)
     if outcome.played:
         state.played += 1

@@ -82,7 +82,7 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     if not isinstance(game, str):  # {} or [] can't even be looked up in GAMES
         game = None
     if "game" in data and game not in GAMES:
-        bad("match.bad_game", "game", value=_shown(data["game"]))
+        bad("match.bad_game", "game", value=_shown(data["game"]), games=_game_names())
     seats = _names(data.get("seats"), SEATS, "seats", bad, required=True)
     teams = _names(data.get("teams"), TEAMS, "teams", bad, required=False)
     first_dealer = data.get("first_dealer", "N")
@@ -128,6 +128,11 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     if played is not None:
         match["played"] = played
     return match, problems
+
+
+def _game_names() -> str:
+    """The registered games as the refusal lists them, in any language: "euchre", "whist"."""
+    return ", ".join(f'"{name}"' for name in GAMES)
 
 
 def _shown(value: Any) -> str:

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .cards import Seat
+
+
+class Details(Protocol):
+    """A game's own typed detail of one hand, beside the generic fields of :class:`HandResult`
+    (Whist: honours, revoke, the points' parts; Spades: contracts, nils, bags).
+
+    ``as_json`` gives the keys it adds to the hand's `scorekeeper check` entry, after ``score``
+    (only what spec/match-format.md names; anything else stays an attribute)."""
+
+    def as_json(self) -> dict[str, Any]: ...
 
 
 @dataclass(slots=True)
@@ -22,13 +32,21 @@ class HandResult:
     trick_winners: list[str] | None = None
     renege: dict[str, Any] | None = None
     played: bool = True  # counts towards a fixed number of deals
-    whist: dict[str, Any] | None = None  # tricks_NS, honours_NS, revoke
+    details: Details | None = None  # the game's own detail of the hand
     # How the hand was played, worked out once here for the pages and the printed sheet
     # (not part of the `scorekeeper check` object):
     trump: str | None = None  # as declared, or the turned-up card's suit
     leader: Seat | None = None  # who led the first trick
     sitting_out: frozenset[Seat] = frozenset()  # a loner's partner (and a lone defender's)
     trick_seats: list[list[Seat]] | None = None  # each recorded trick's seats, in play order
+
+    @property
+    def whist(self) -> dict[str, Any] | None:
+        """The details as the plain dict callers read before ``details`` existed (the board:
+        ``outcome.whist.get("rotation_trump")``), from the details' ``as_dict`` if they have
+        one; None otherwise. Kept until the pages read ``details`` (issue 23)."""
+        as_dict = getattr(self.details, "as_dict", None)
+        return as_dict() if callable(as_dict) else None
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"result": self.result}

@@ -10,11 +10,24 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .cards import Seat
 from .problems import Problem
 from .result import HandResult
+
+
+class Running(Protocol):
+    """A game's own state carried from hand to hand (Spades: each side's bags), made by
+    ``Game.running(rules)`` at the start of a match and kept in ``MatchState.running``."""
+
+    def take(self, outcome: HandResult, rules: dict[str, Any]) -> None:
+        """One hand, before its points are applied: carry it on, and change the hand's
+        ``points`` and ``details`` by what the carry makes of it (a bag penalty)."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The match-level keys it adds to the `scorekeeper check` object (``bags``)."""
+        ...
 
 
 @dataclass(slots=True)
@@ -33,35 +46,31 @@ class HandState:
 
     @property
     def revoke(self) -> dict[str, str] | None:
-        """Whist: the declared revoke ``{by, penalty}``, if any."""
-        whist = self.outcome.whist
-        return dict(whist["revoke"]) if whist is not None and whist.get("revoke") else None
+        """Whist: the declared revoke ``{by, penalty}``, if any (the details' ``revoke``)."""
+        revoke = getattr(self.outcome.details, "revoke", None)
+        return dict(revoke) if revoke else None
 
     @property
     def honours_ns(self) -> int | None:
         """Whist with honours: the honours North and South held (as given or as dealt)."""
-        whist = self.outcome.whist
-        return whist.get("honours_NS") if whist is not None else None
+        honours: int | None = getattr(self.outcome.details, "honours_ns", None)
+        return honours
 
     @property
     def parts(self) -> dict[str, dict[str, int]] | None:
         """Whist: the points split into tricks and honours (for the printed sheet)."""
-        whist = self.outcome.whist
-        parts = whist.get("parts") if whist is not None else None
+        parts = getattr(self.outcome.details, "parts", None)
         if parts is None:
             return None
         return {name: dict(split) for name, split in parts.items()}  # a kept state is shared
 
     def as_json(self) -> dict[str, Any]:
-        """The hand's entry in the `scorekeeper check` object's ``hands``."""
+        """The hand's entry in the `scorekeeper check` object's ``hands``: the generic keys,
+        then the game's own (``details.as_json()``)."""
         entry = {"no": self.no, "dealer": self.dealer, **self.outcome.as_json(),
                  "points": dict(self.points), "score": dict(self.score)}
-        revoke = self.revoke
-        if revoke is not None:
-            entry["revoke"] = revoke
-        whist = self.outcome.whist
-        if whist is not None and whist.get("rotation_trump"):  # a trump rotation's deal
-            entry["trump"] = whist["rotation_trump"]
+        if self.outcome.details is not None:
+            entry.update(self.outcome.details.as_json())
         return entry
 
 
@@ -100,6 +109,7 @@ class MatchState:
     games: list[GameEnd] | None = None  # Whist rubber: finished games
     rubber: dict[str, Any] | None = None
     played: int = 0  # hands that count towards a fixed number of deals
+    running: Running | None = None  # the game's own carry across hands (Game.running)
 
     @property
     def ok(self) -> bool:
@@ -129,6 +139,8 @@ class MatchState:
             out["games"] = [g.as_json() for g in self.games]
             if self.rubber is not None:
                 out["rubber"] = copy.deepcopy(self.rubber)  # a kept state is shared
+        if self.running is not None:
+            out.update(self.running.as_json())
         return out
 
 

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
-from .cards import SEATS, TEAM_OF, Card, Seat, effective_suit, is_seat, next_seat, trick_winner
+from .cards import (
+    JOKER,
+    SEATS,
+    SUITS,
+    TEAM_OF,
+    Card,
+    Seat,
+    effective_suit,
+    is_seat,
+    next_seat,
+    trick_winner,
+)
 from .fields import FieldReader
 
 
@@ -33,6 +45,8 @@ def analyse_play(
     owners: dict[Card, Seat],
     tricks_in_hand: int,
     stop_allowed: bool,
+    partial: Mapping[str, Collection[Card]] | None = None,
+    joker_names_suit: bool = False,
 ) -> PlayRecord:
     """Replay ``play`` from the raw hand, checking every card; return what it shows.
 
@@ -41,7 +55,11 @@ def analyse_play(
     only seat that may play it (the turn-up taken by the dealer). A seat that fails to follow
     while its known holding had the led suit, or that later plays a suit it showed out of,
     has reneged in the trick where it failed to follow. ``stop_allowed``: a declared renege
-    lets the record end early (a proven one always does).
+    lets the record end early (a proven one always does). ``partial``: cards known to be held
+    by a seat whose whole holding is not known (nobody else may play them). ``joker_names_suit``:
+    a led Joker is written with the suit the others must follow (``JKH``); the Joker is then
+    the only trump (``trump`` is a mark no suit has), played otherwise only by a seat that
+    cannot follow.
     """
     raw = reader.raw.get("play")
     record = PlayRecord()
@@ -55,6 +73,9 @@ def analyse_play(
     holder_of: dict[Card, Seat] = {
         card: seat for seat, cards in holdings.items() if is_seat(seat) for card in cards
     }
+    for seat, some in (partial or {}).items():
+        if is_seat(seat):
+            holder_of.update(dict.fromkeys(some, seat))
     played: set[Card] = set()
     shown_out: dict[str, dict[str, tuple[int, int]]] = {s: {} for s in playing}
     record.played = {s: [] for s in playing}
@@ -75,7 +96,7 @@ def analyse_play(
         led_suit = ""
         for position, text in enumerate(trick):
             seat = order[position]
-            card = reader.card(text, "play", t)
+            card, named = _read_card(reader, text, t, position, joker_names_suit)
             if card is None:
                 record.valid = False
                 return record
@@ -87,7 +108,7 @@ def analyse_play(
             if suit in out_of:
                 reneges.append((*out_of[suit], seat))
             if position == 0:
-                led_suit = suit
+                led_suit = named or suit
             elif suit != led_suit:
                 hand = known.get(seat)
                 if hand is not None and any(
@@ -118,6 +139,26 @@ def analyse_play(
                            expected=size, got=len(raw[-1]))
         record.valid = False
     return record
+
+
+def _read_card(
+    reader: FieldReader, text: object, t: int, position: int, joker_names_suit: bool
+) -> tuple[Card | None, str | None]:
+    """A card of a trick, and the suit a led Joker names (``JKH``) where the rules have it."""
+    if isinstance(text, str) and len(text) == 3 and text[:2] == "JK" and text[2] in SUITS \
+            and JOKER in reader.deck:
+        if not joker_names_suit:
+            reader.problem("play.joker_is_trump", "play", t, value=text)
+        elif position:
+            reader.problem("play.joker_names_on_lead", "play", t, value=text, trick=t)
+        else:
+            return JOKER, text[2]
+        return None, None
+    card = reader.card(text, "play", t)
+    if card == JOKER and joker_names_suit and position == 0:
+        reader.problem("play.joker_lead_suit", "play", t, trick=t)
+        return None, None
+    return card, None
 
 
 def _seats_from(leader: Seat, sitting_out: frozenset[str], size: int) -> list[Seat]:
@@ -156,7 +197,7 @@ def _card_available(
         code = "play.held_by_other" if holder else "play.not_held"
         if holder:
             params["holder"] = holder
-    elif seat not in known and card in holder_of:
+    elif seat not in known and holder_of.get(card, seat) != seat:
         code, params["holder"] = "play.held_by_other", holder_of[card]
     if code is None:
         return True

@@ -8,17 +8,21 @@ in the match instead of the turn-up (a cycle such as ``"HDSC"``; ``"NT"`` in the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import OTHER_TEAM, SEATS, SUITS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
 from .fields import FieldReader, suit_name
-from .game import Game, Preset, Templates
+from .game import Game, History, Preset, Templates, Words
 from .messages import N_
 from .problems import Problem
+from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, MAX_TARGET, Option, target_option
 from .state import GameEnd, MatchState, settle_to_target
 from .tricks import analyse_play
+from .whist_facts import STATISTICS
 
 FIELDS = frozenset({
     "dealer", "trump", "turn_up", "tricks_NS", "honours_NS", "revoke", "deal", "play", "note",
@@ -32,6 +36,33 @@ NO_TRUMP = "NT"  # the trump of a no-trump deal (a rotation's deal only)
 # the research's orders in use (shared/research/club-nights.md, section 3).
 ROTATIONS = ("HDSC", "CDHS", "SHDC", "NTSHDC")
 SCORING = ("book", "tricks")
+
+
+@dataclass(slots=True)
+class WhistDetails:
+    """What a Whist deal holds beside the generic result (``HandResult.details``)."""
+
+    honours_ns: int | None = None  # honours NS held, when honours count
+    revoke: dict[str, str] | None = None  # the declared revoke {by, penalty}
+    rotation_trump: str | None = None  # the trump a rotation fixed for the deal (or NT)
+    parts: dict[str, dict[str, int]] | None = None  # the points by cause, set by ``apply``
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.revoke:
+            out["revoke"] = dict(self.revoke)
+        if self.rotation_trump:  # a trump rotation's deal
+            out["trump"] = self.rotation_trump
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        """The deal's details as the dict the board reads (``HandResult.whist``)."""
+        out: dict[str, Any] = {"honours_NS": self.honours_ns, "revoke": self.revoke}
+        if self.rotation_trump is not None:
+            out["rotation_trump"] = self.rotation_trump
+        if self.parts is not None:
+            out["parts"] = self.parts
+        return out
 
 
 def parse_rotation(text: str) -> tuple[str, ...] | None:
@@ -57,7 +88,7 @@ def is_rotation(text: str) -> bool:
     return parse_rotation(text) is not None
 
 
-def trump_cycle(rules: dict[str, Any]) -> tuple[str, ...] | None:
+def trump_cycle(rules: Mapping[str, Any]) -> tuple[str, ...] | None:
     """The match's trump cycle (``no_trump`` adds NT at its end), or None: trump turned up."""
     text = rules.get("trump_rotation")
     cycle = parse_rotation(text) if isinstance(text, str) else None
@@ -180,9 +211,7 @@ def evaluate(
     outcome.tricks = {"NS": tricks_ns, "EW": TRICKS - tricks_ns}
     if revoke is not None:
         outcome.result = "revoke"
-    outcome.whist = {"honours_NS": honours_ns if rules["honours"] else None, "revoke": revoke}
-    if fixed is not None:
-        outcome.whist["rotation_trump"] = fixed
+    outcome.details = WhistDetails(honours_ns if rules["honours"] else None, revoke, fixed)
     return outcome, r.problems
 
 
@@ -204,8 +233,8 @@ def apply(outcome: HandResult, score: dict[str, int], rules: dict[str, Any]) -> 
     target: int | None = rules["target"]
     before = dict(score)
     tricks = dict(outcome.tricks or {"NS": 0, "EW": 0})
-    info = dict(outcome.whist or {})
-    revoke: dict[str, str] | None = info.get("revoke")
+    info = outcome.details if isinstance(outcome.details, WhistDetails) else WhistDetails()
+    revoke = info.revoke
     revoker = revoke["by"] if revoke else None
 
     def cap() -> None:
@@ -236,7 +265,7 @@ def apply(outcome: HandResult, score: dict[str, int], rules: dict[str, Any]) -> 
         cap()
         ended = reached()
     after_tricks = dict(score)
-    honours = info.get("honours_NS")
+    honours = info.honours_ns
     if not ended and honours is not None:
         honour_team, points = _honour_points(honours)
         blocked_at = rules["honours_blocked_at"]
@@ -250,8 +279,8 @@ def apply(outcome: HandResult, score: dict[str, int], rules: dict[str, Any]) -> 
     # the same points split by cause: tricks (after any revoke penalty) and honours
     parts["tricks"] = {t: after_tricks[t] - before[t] for t in ("NS", "EW")}
     parts["honours"] = {t: score[t] - after_tricks[t] for t in ("NS", "EW")}
-    info["parts"] = parts
-    outcome.whist = info
+    info.parts = parts
+    outcome.details = info
     return ended
 
 
@@ -349,6 +378,34 @@ OPTIONS: tuple[Option, ...] = (
     Option("scoring", "book", str, choices=SCORING),
 )
 
+# Each option's label and one line of help on the start page (spec/rules.md).
+OPTION_WORDS = {
+    "honours": (N_("Count honours"),
+                       N_("A side holding 3 or 4 of A K Q J of trumps scores 2 or 4.")),
+    "honours_blocked_at": (N_("No honours from"),
+                       N_("From this score on, a side cannot score honours.")),
+    "rubber": (N_("Rubber (best of three)"),
+                       N_("Play games until a side has won two.")),
+    "trump_rotation": (N_("Trump by rotation"),
+                       N_("Each deal's trump by its number, in this order, instead of the "
+                          "turn-up (a whist drive).")),
+    "no_trump": (N_("No-trump deal"),
+                       N_("Add a no-trump deal to the rotation.")),
+    "scoring": (N_("Scoring"),
+                       N_("Score the tricks over six, or every trick won (a whist drive).")),
+}
+
+
+def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
+                 ) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The history's tag of a deal: the honours, when the rules count them."""
+    if hand.get("honours_NS") is None or not rules.get("honours"):
+        return ()
+    return ((N_("hon. %(n)s"), {"n": hand["honours_NS"]}),)
+
+
+
+
 GAME = Game(
     name="whist",
     label=N_("Whist"),
@@ -364,10 +421,23 @@ GAME = Game(
     apply=apply,
     settle=settle,
     finish_rules=finish_rules,
-    hand_form="scorekeeper.web.handforms:WhistHandForm",
-    templates=Templates(hand_fields="table/_hand_fields_whist.html",
-                        sheet_hands="prints/_hands_whist.html",
-                        blank="prints/blank_whist.html"),
+    hand_form="scorekeeper.games.whist.form:WhistHandForm",
+    templates=Templates(hand_fields="game/whist/hand_fields.html",
+                        sheet_hands="game/whist/sheet_hands.html",
+                        blank="game/whist/blank.html"),
     blank_rows=18,
+    words=Words(
+        title=N_("Deal %(no)s"),
+        number=N_("deal %(n)s"),
+        save=N_("Save deal %(n)s"),
+        based=N_("Deal %(n)s, after %(a)s–%(b)s"),
+        based_queued=N_("Deal %(n)s, after the deals waiting on this phone"),
+        record_as=N_("Record it as deal %(n)s"),
+    ),
+    history=History(tags=history_tags),
+    option_words=OPTION_WORDS,
+    folder="scorekeeper.games.whist",
     deal_trump=deal_trump,
+    recording=Recording(trumps=trump_cycle),
+    statistics=STATISTICS,
 )

@@ -58,11 +58,14 @@ _BOOL_RULES = {"std": "stick_the_dealer", "canadian": "canadian_loner",
 # EGN points options: (EGN name, our name, EGN and our default).
 POINT_RULES = (("loner_march_score", "lone_march_points", 4),
                 ("loner_euchred_score", "lone_euchre_points", 2))
-_UNSUPPORTED_FLAGS = ("farmers", "partners_best", "go_under", "joker", "allow_no_trump",
+_UNSUPPORTED_FLAGS = ("farmers", "partners_best", "go_under", "allow_no_trump",
                       "fast_break", "four_trick_tokens")
-_FIXED_RULES = {"min_rank": 9, "num_players": 4}  # anything else is another game
+_FIXED_RULES = {"num_players": 4}  # anything else is another game
+# EGN's lowest rank: Euchre's `pack` option (9: the 24 cards, the default; 8: 28; 7: 32)
+PACK_OF_MIN_RANK = {9: 24, 8: 28, 7: 32}
 _KNOWN_RULES = {"std", "canadian", "defend_alone", "loner_lead", "winning_score", "num_deals",
-                *(egn for egn, _, _ in POINT_RULES), *_UNSUPPORTED_FLAGS, *_FIXED_RULES}
+                "min_rank", "joker", *(egn for egn, _, _ in POINT_RULES), *_UNSUPPORTED_FLAGS,
+                *_FIXED_RULES}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,6 +201,7 @@ def _rules(ruleset: object, problems: list[Problem]) -> dict[str, Any]:
         elif points != default:
             rules[ours] = points
     rules.update(_game_length(ruleset, problems))
+    rules.update(_pack(ruleset, problems))
     _refuse_unsupported(ruleset, problems)
     return rules
 
@@ -205,6 +209,22 @@ def _rules(ruleset: object, problems: list[Problem]) -> dict[str, Any]:
 def _bad_rule(name: str, value: object, problems: list[Problem]) -> None:
     problems.append(EgnProblem("egn.bad_rule", field=f"metadata.ruleset.{name}",
                             params={"name": name, "value": shown(value)}))
+
+
+def _pack(ruleset: dict[str, Any], problems: list[Problem]) -> dict[str, Any]:
+    """Euchre's ``pack`` and ``joker`` from ``min_rank`` (default 9) and ``joker``."""
+    rules: dict[str, Any] = {}
+    low, joker = ruleset.get("min_rank", 9), ruleset.get("joker", False)
+    if not is_int(low) or low not in PACK_OF_MIN_RANK:
+        problems.append(EgnProblem("egn.unsupported_rule", field="metadata.ruleset.min_rank",
+                                   params={"name": "min_rank", "value": shown(low)}))
+    elif low != 9:
+        rules["pack"] = PACK_OF_MIN_RANK[low]
+    if not isinstance(joker, bool):
+        _bad_rule("joker", joker, problems)
+    elif joker:
+        rules["joker"] = True
+    return rules
 
 
 def _game_length(ruleset: dict[str, Any], problems: list[Problem]) -> dict[str, Any]:

@@ -19,7 +19,8 @@ from ..engine.problems import Problem
 from . import safejson
 from .egn_messages import EgnProblem
 
-_CARD_RE = re.compile(r"^(9|10|[TJQKA])([SHDC])$", re.IGNORECASE)
+_CARD_RE = re.compile(r"^(7|8|9|10|[TJQKA])([SHDC])$", re.IGNORECASE)
+JOKER_EGN = "B"  # EGN's "best bower", with the ruleset's `joker`
 _SUIT_CALLS = ("s", "h", "d", "c")
 _NO_TRUMP_CALLS = ("n", "x")
 # A hand EGN cannot hold (recorded by its outcome only) is exported with its match-format
@@ -72,14 +73,14 @@ def egn_card(text: object) -> str | None:
     """Our card text (``10D``) for an EGN card (``Td``; ``10d`` is accepted too), else None."""
     if not isinstance(text, str):
         return None
+    if text == JOKER_EGN:  # whether the match's pack has it is the engine's to judge
+        return "JK"
     match = _CARD_RE.match(text)
     if match is None:
         return None
     rank = match.group(1).upper()
     return ("10" if rank == "T" else rank) + match.group(2).upper()
 
-
-JOKER_EGN = "B"
 
 
 def card_to_egn(card: str) -> str:
@@ -282,6 +283,11 @@ def _make(call: object, k: int, dealer: int, turn_up: str | None, no: int,
     """The bid made by call ``k`` (not a pass), or None with a problem."""
     round_ = 1 if k < 4 else 2
     caller = (dealer + 1 + k) % 4
+    if round_ == 1 and call == "Order" and turn_up == "JK":
+        # Order makes the up card's suit trump, and EGN's Joker has none: the suit the dealer
+        # named for it is not in the file
+        problems.append(EgnProblem("egn.joker_ordered", field="calls", hand=no))
+        return None
     if round_ == 1 and call == "Order":
         return _Bid(passed=False, caller=caller, round=1, trump=turn_up and turn_up[-1])
     if round_ == 2 and isinstance(call, str) and call.lower() in _SUIT_CALLS:

@@ -53,6 +53,8 @@ EGN_MESSAGES: dict[str, str] = {
         "turn-up"),
     "egn.lead_mismatch": N_("initialLead says seat {given} led the first trick, but by the rules "
         "seat {expected} leads"),
+    "egn.joker_ordered": N_("the Joker was turned up and ordered up, but EGN doesn't say which "
+        "suit the dealer named for it: record this hand in Scorekeeper instead"),
     "egn.bad_game": N_("game {no} of the match must hold an EGN game object"),
 }
 

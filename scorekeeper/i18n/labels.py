@@ -13,6 +13,7 @@ from collections.abc import Callable
 from flask_babel import gettext, pgettext
 from flask_babel import lazy_gettext as _l
 
+from ..engine.cards import JOKER
 from ..engine.messages import N_
 
 # --- seats, sides, suits, games ---------------------------------------------------------------
@@ -43,6 +44,7 @@ FIELD_WORDS = {
     "passed": N_("passed"), "renege": N_("renege"), "discard": N_("discard"),
     "deal": N_("the deal"), "play": N_("the tricks"), "note": N_("note"),
     "tricks_NS": N_("NS tricks"), "honours_NS": N_("NS honours"), "revoke": N_("revoke"),
+    "bid": N_("bid"), "kitty": N_("the kitty"),
 }
 # How the engine (problems.show, rules._expected, tricks "why") and the EGN importer (_kind,
 # expected types) describe values and types.
@@ -87,45 +89,10 @@ RESULT_LABELS = {
 OPTION_HELP = {
     "target": _l("The first side to reach it wins the game."),
     "deals": _l("Instead of a target: play this many hands; the higher score wins."),
-    "stick_the_dealer": _l("If everyone passes twice, the dealer must name trump."),
-    "lone_lead": _l("Who leads against a lone hand."),
-    "lone_march_points": _l("Points for taking all 5 tricks alone."),
-    "lone_euchre_points": _l("Points for euchring a lone hand."),
-    "defend_alone": _l("Against a lone hand, one defender may also play alone."),
-    "lone_defender_points": _l("Points for a lone defender who euchres the loner."),
-    "canadian_loner": _l("The dealer's partner who orders up must go alone."),
-    "renege_points": _l("Points to the other side when a seat reneges."),
-    "renege_points_alone": _l("Renege points when the hand was played alone."),
-    "honours": _l("A side holding 3 or 4 of A K Q J of trumps scores 2 or 4."),
-    "honours_blocked_at": _l("From this score on, a side cannot score honours."),
-    "rubber": _l("Play games until a side has won two."),
-    "trump_rotation": _l("Each deal's trump by its number, in this order, instead of the "
-                         "turn-up (a whist drive)."),
-    "no_trump": _l("Add a no-trump deal to the rotation."),
-    "scoring": _l("Score the tricks over six, or every trick won (a whist drive)."),
-    "pack": _l("24 cards (9 to A), 28 (8 to A) or 32 (7 to A)."),
-    "joker": _l("Add the Joker: the highest trump, above the right bower."),
 }
 OPTION_LABELS = {
     "target": _l("Game to"),
     "deals": _l("Fixed number of hands"),
-    "stick_the_dealer": _l("Stick the dealer"),
-    "lone_lead": _l("Lead against a loner"),
-    "lone_march_points": _l("Lone march points"),
-    "lone_euchre_points": _l("Lone euchre points"),
-    "defend_alone": _l("Defend alone"),
-    "lone_defender_points": _l("Lone defender points"),
-    "canadian_loner": _l("Canadian loner"),
-    "renege_points": _l("Renege points"),
-    "renege_points_alone": _l("Renege points, alone"),
-    "honours": _l("Count honours"),
-    "honours_blocked_at": _l("No honours from"),
-    "rubber": _l("Rubber (best of three)"),
-    "trump_rotation": _l("Trump by rotation"),
-    "no_trump": _l("No-trump deal"),
-    "scoring": _l("Scoring"),
-    "pack": _l("Pack"),
-    "joker": _l("Joker"),
 }
 CHOICE_LABELS = {
     "dealer_left": _l("the dealer's left"),
@@ -163,6 +130,8 @@ def _rank_word(rank: str) -> str:
 
 def card_label(code: str) -> str:
     """A card written as in the match format (``QD``) in words: "Queen of diamonds"."""
+    if code == str(JOKER):
+        return pgettext("card name", "Joker")
     suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[code[-1]]
     return pgettext("card name", "%(rank)s of %(suit)s", rank=_rank_word(code[:-1]),
                     suit=gettext(SUIT_WORDS[suit]))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import (
+    JOKER,
     RANK_NAMES,
     SEATS,
     SUIT_SYMBOLS,
@@ -100,7 +101,7 @@ def trick_rows(game: str, hand: Mapping[str, Any], out: HandState) -> tuple[Tric
                 CardCell(
                     seat=seat_of,
                     text=text,
-                    rank=text[:-1] if card is not None else text,
+                    rank=text[:-1] if card is not None and card != JOKER else text,
                     suit=suit(card.suit) if card is not None else None,
                     trump=is_trump,
                     left_bower=left,
@@ -129,9 +130,13 @@ def holdings(hand: Mapping[str, Any], trump: str | None) -> tuple[Holding, ...]:
         groups = []
         for code in order:
             ranks = sorted((c.rank for c in cards if c.suit == code), reverse=True)
-            if ranks:
+            # the Joker heads the trumps
+            joker = ("JK",) if JOKER in cards and code == trump else ()
+            if ranks or joker:
                 found = suit(code)
                 assert found is not None
-                groups.append((found, tuple(RANK_NAMES.get(r, str(r)) for r in ranks)))
+                groups.append((found, joker + tuple(RANK_NAMES.get(r, str(r)) for r in ranks)))
+        if JOKER in cards and trump not in SUITS:  # a passed hand: no trump to join
+            groups.append((Suit("", "", False), ("JK",)))
         out.append(Holding(seat, tuple(groups)))
     return tuple(out)

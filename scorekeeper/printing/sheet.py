@@ -14,21 +14,20 @@ from datetime import datetime
 from typing import Any
 
 from ..engine.cards import (
-    OTHER_TEAM,
     SEATS,
-    TEAM_OF,
     TEAMS,
 )
 from ..engine.games import GAMES, resolve_rules
 from ..engine.state import GameEnd, HandState, MatchState
-from ..engine.whist import trump_cycle
+from ..engine.statistics import Statistics
 from .cardrows import Holding, Suit, TrickRow, holdings, suit, trick_rows
 from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
 
 NAME_LIMIT = 80  # names are 1-40 code points; anything longer is cut, never laid out in full
 MARGIN_CHART_FROM = 40  # more hands than this: a lead-margin chart beside the two lines
-MADE = frozenset({"made", "march", "alone_made", "alone_march"})
-MARCH = frozenset({"march", "alone_march"})
+DEFAULT_WORDS = "prints/_sheet_words.html"  # a hand's words, for a game with none of its own
+LEAD_MARKS = ("passed", "march", "euchred")  # results marked before the loner's marks
+END_MARKS = ("renege", "revoke")  # and after them
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,20 +74,13 @@ class HandRow:
     honour_points: dict[str, int] | None = None  # Whist: points for honours
 
 
-@dataclass(slots=True)
-class Tally:
-    """Calls and their outcomes, for a team or for one player's calls."""
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """The game's facts (``Game.statistics``) summed over the match: by team (its side's
+    counts) and by seat (each player's own), every fact of the game present."""
 
-    called: int = 0
-    made: int = 0
-    marches: int = 0
-    euchred: int = 0
-    loners: int = 0
-    loners_made: int = 0
-    points_made: int = 0  # points scored by making calls
-    points_defending: int = 0  # points scored by euchring the other side
-    points_reneges: int = 0  # points scored from the other side's reneges
-    reneged: int = 0  # calls that ended in a renege (by either side): neither made nor euchred
+    teams: dict[str, dict[str, int]] = field(default_factory=dict)
+    seats: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +105,7 @@ class Sheet:
     tied: bool
     score: dict[str, int]
     next_dealer: str | None
-    team_tally: dict[str, Tally] = field(default_factory=dict)
-    player_tally: dict[str, Tally] = field(default_factory=dict)
-    whist_totals: dict[str, dict[str, int]] = field(default_factory=dict)
+    totals: Totals = field(default_factory=Totals)
     games: list[GameEnd] = field(default_factory=list)
     rubber: dict[str, Any] | None = None
     chart: ChartGeometry | None = None
@@ -125,6 +115,8 @@ class Sheet:
     title: str | None = None  # the match's own title (an imported game's, e.g. "VWEC Finals")
     played: str | None = None  # the day (and time) it was played, as the match file says
     hands_template: str | None = None  # the game's hand-by-hand table (Game.templates)
+    summary_template: str | None = None  # the game's summary (Game.statistics.summary)
+    words_template: str = DEFAULT_WORDS  # the game's words (Game.statistics.sheet_words)
 
     def games_won(self, team: str) -> int:
         """Games of a rubber won by ``team``."""
@@ -169,7 +161,8 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
         if option.name in skip or value == option.default:
             continue
         if option.name == "trump_rotation":
-            items.append((option.name, {"n": value, "cycle": list(trump_cycle(rules) or ())}))
+            cycle = GAMES[game].recording.trumps(dict(rules))
+            items.append((option.name, {"n": value, "cycle": list(cycle or ())}))
         elif option.kind is bool:
             items.append((option.name, {}))
         else:
@@ -178,22 +171,15 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
 
 
 def _marks(result: str, alone: bool, hand: Mapping[str, Any]) -> tuple[str, ...]:
-    marks = []
-    if result == "passed":
-        marks.append("passed")
-    if result in MARCH:
-        marks.append("march")
-    if result == "euchred":
-        marks.append("euchred")
+    """The marks after a hand's result: the result itself where it is one to mark (a loner's
+    result as the same result's), then the loner and lone defence, then a renege or revoke."""
+    base = result.removeprefix("alone_")
+    marks = [m for m in LEAD_MARKS if m == base]
     if alone:
         marks.append("loner")
     if hand.get("defender_alone"):
         marks.append("defender_alone")
-    if result == "renege":
-        marks.append("renege")
-    if result == "revoke":
-        marks.append("revoke")
-    return tuple(marks)
+    return (*marks, *(m for m in END_MARKS if m == base))
 
 
 def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
@@ -233,53 +219,23 @@ def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
     )
 
 
-def _tally(rows: Sequence[HandRow]) -> tuple[dict[str, Tally], dict[str, Tally]]:
-    """Calls and their outcomes. Every called hand counts once: made, euchred or reneged, so
-    ``called == made + euchred + reneged`` and a team's points add up to its score."""
-    teams: dict[str, Tally] = {t: Tally() for t in TEAMS}
-    players: dict[str, Tally] = {s: Tally() for s in SEATS}
-    for row in rows:
-        if row.result == "renege" and row.renege:
-            teams[OTHER_TEAM[TEAM_OF[row.renege["seat"]]]].points_reneges += max(
-                row.points.values())
-        makers = row.makers if row.makers in TEAMS else (
-            TEAM_OF[row.caller] if row.caller in TEAM_OF else None)
-        if makers is None or row.result == "passed":
-            continue
-        defenders = OTHER_TEAM[makers]
-        tallies = [teams[makers]]
-        if row.caller in players:
-            tallies.append(players[row.caller])
-        for tally in tallies:
-            tally.called += 1
-            tally.loners += row.alone
-            if row.result == "renege":
-                tally.reneged += 1
-            elif row.result in MADE:
-                tally.made += 1
-                tally.marches += row.result in MARCH
-                tally.loners_made += row.alone
-                tally.points_made += row.points[makers]
-            elif row.result == "euchred":
-                tally.euchred += 1
-        if row.result == "euchred":
-            teams[defenders].points_defending += row.points[defenders]
-    return teams, players
-
-
-def _whist_totals(rows: Sequence[HandRow]) -> dict[str, dict[str, int]]:
-    totals: dict[str, dict[str, int]] = {
-        t: {"tricks": 0, "deals_won": 0, "points": 0, "revokes": 0} for t in TEAMS
-    }
-    for row in rows:
+def _totals(statistics: Statistics, hands: Sequence[Mapping[str, Any]],
+            states: Sequence[HandState]) -> Totals:
+    """The game's facts of every hand, summed by team and by seat."""
+    keys = [f.key for f in statistics.facts]
+    teams = {t: dict.fromkeys(keys, 0) for t in TEAMS}
+    seats = {s: dict.fromkeys(keys, 0) for s in SEATS}
+    for hand, st in zip(hands, states, strict=False):
+        facts = statistics.of_hand(hand if isinstance(hand, Mapping) else {}, st.as_json(),
+                                   st.parts)
+        for seat, own in facts.seats.items():
+            for key, value in own.items():
+                seats[seat][key] = seats[seat].get(key, 0) + value
+        sides = statistics.side_values(facts)
         for team in TEAMS:
-            taken = (row.tricks or {}).get(team, 0)
-            totals[team]["tricks"] += taken
-            totals[team]["deals_won"] += taken >= 7
-            totals[team]["points"] += row.points.get(team, 0)
-        if row.revoke and row.revoke.get("by") in TEAMS:
-            totals[row.revoke["by"]]["revokes"] += 1
-    return totals
+            for key, value in sides[team[0]].items():
+                teams[team][key] = teams[team].get(key, 0) + value
+    return Totals(teams, seats)
 
 
 def _mark_games(rows: Sequence[HandRow], state: MatchState) -> list[GameEnd]:
@@ -322,7 +278,7 @@ def build_sheet(
     started: datetime | None = None,
 ) -> Sheet:
     """The whole score sheet of a match, ready for a template."""
-    game = str(match.get("game", "euchre"))
+    game = str(match["game"])
     rules, _problems = resolve_rules(game, match.get("rules"))
     seats = match.get("seats") or {}
     players: dict[str, Player] = {s: Player(s, clip(seats.get(s, s))) for s in SEATS}
@@ -361,12 +317,11 @@ def build_sheet(
         title=clip(match["title"]) if isinstance(match.get("title"), str) else None,
         played=match["played"] if isinstance(match.get("played"), str) else None,
         hands_template=GAMES[game].templates.sheet_hands,
+        summary_template=GAMES[game].statistics.summary,
+        words_template=GAMES[game].statistics.sheet_words or DEFAULT_WORDS,
+        totals=_totals(GAMES[game].statistics, hands, state.hands),
     )
-    if game == "euchre":
-        sheet.team_tally, sheet.player_tally = _tally(rows)
-    else:
-        sheet.whist_totals = _whist_totals(rows)
-        sheet.games = _mark_games(rows, state)
+    sheet.games = _mark_games(rows, state)
     segments = _segments(match, rows)
     sheet.chart = chart_geometry(segments, sheet.target)
     if len(rows) > MARGIN_CHART_FROM and len(segments) == 1:

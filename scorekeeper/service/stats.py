@@ -15,9 +15,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..engine.games import GAMES
 from ..store import players as players_store
 from ..store import stats as stats_store
-from ..store.stats import CALL_KEYS, Who
+from ..store.stats import Who
+from .figures import GameFigures, api_parts, every_game, played
 from .players import valid_day
 
 RECENT = 10
@@ -72,20 +74,22 @@ def table(db: Database, span: DateRange) -> list[dict[str, Any]]:
     return stats_store.player_list(db, span.frm, span.to)
 
 
+def figures(db: Database, who: Who, span: DateRange) -> dict[str, Any]:
+    """``who``'s figures as the API writes them: matches (every game), hands, then each game's
+    (:func:`.figures.api_parts`)."""
+    sums = stats_store.game_sums(db, who, span.frm, span.to)
+    total_played, total_won = stats_store.matches(db, who, span.frm, span.to)
+    return {"matches": {"played": total_played, "won": total_won},
+            "hands": sum(s.hands for s in sums.values()), **api_parts(every_game(sums))}
+
+
 def api_player(db: Database, player_id: str, span: DateRange) -> dict[str, Any]:
-    """``GET /api/players/<id>``: exactly the keys issue 14 gives."""
+    """``GET /api/players/<id>``: issue 14's keys (docs/api.md), then each game's figures."""
     row = players_store.get_player(db, player_id)
     assert row is not None
-    figures = stats_store.figures(db, Who(player_id), span.frm, span.to)
-    return {
-        "id": row["id"],
-        "name": row["name"],
-        "matches": figures["matches"],
-        "euchre": figures["euchre"],
-        "by_suit": figures["by_suit"],
-        "by_round": figures["by_round"],
-        "whist": figures["whist"],
-    }
+    body = figures(db, Who(player_id), span)
+    del body["hands"]
+    return {"id": row["id"], "name": row["name"], **body}
 
 
 @dataclass(slots=True)
@@ -94,13 +98,18 @@ class Page:
 
     who: Who
     names: dict[str, str]  # id -> name of everyone named on the page
-    figures: dict[str, Any]
+    games: list[GameFigures]  # the games played, each with its figures
+    matches: tuple[int, int] = (0, 0)  # played, won: every game
     recent: list[dict[str, Any]] = field(default_factory=list)
     progressions: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     months: list[tuple[str, int, int]] = field(default_factory=list)
     partners: list[dict[str, Any]] = field(default_factory=list)
     opponents: list[dict[str, Any]] = field(default_factory=list)
     short_name: str | None = None
+
+    def game(self, name: str) -> GameFigures | None:
+        """The figures of one game, if played."""
+        return next((g for g in self.games if g.game == name), None)
 
 
 def _page(db: Database, who: Who, span: DateRange) -> Page:
@@ -114,8 +123,9 @@ def _page(db: Database, who: Who, span: DateRange) -> Page:
     for match in recent:
         match["seats"] = seated.get(match["id"], {})
     return Page(
-        who=who, names=names, figures=stats_store.figures(db, who, span.frm, span.to),
-        recent=recent,
+        who=who, names=names,
+        games=played(every_game(stats_store.game_sums(db, who, span.frm, span.to))),
+        matches=stats_store.matches(db, who, span.frm, span.to), recent=recent,
         progressions=stats_store.progressions(db, [m["id"] for m in recent[:PROGRESSIONS]]),
         months=stats_store.points_by_month(db, who, span.frm, span.to),
     )
@@ -153,23 +163,28 @@ def season(db: Database, player_id: str | None, span: DateRange) -> dict[str, An
 
 
 def stats_rows(db: Database, span: DateRange) -> tuple[list[str], list[list[Any]]]:
-    """The statistics as CSV rows: one per player (matches and every call figure, total and
-    by trump suit, calling round and seat from the dealer; Whist figures)."""
-    header = ["player_id", "name", "matches_played", "matches_won", *CALL_KEYS]
-    groups = [("suit", stats_store.SUITS), ("round", stats_store.ROUNDS),
-              ("seat", stats_store.POSITIONS)]
-    for name, keys in groups:
-        header += [f"{name}_{k}_{c}" for k in keys for c in CALL_KEYS]
-    header += ["whist_deals", "whist_tricks", "whist_honours", "whist_revokes"]
+    """The statistics as CSV rows: one per player (matches; then per game its matches, wins
+    and every figure it counts, total and by each of its breakdowns: ``<game>_<fact>``,
+    ``<game>_<breakdown>_<code>_<fact>``)."""
+    header = ["player_id", "name", "matches_played", "matches_won"]
+    for game in GAMES.values():
+        facts = [f.key for f in game.statistics.shown]
+        header += [f"{game.name}_matches_played", f"{game.name}_matches_won",
+                   *(f"{game.name}_{k}" for k in facts)]
+        for b in game.statistics.breakdowns:
+            header += [f"{game.name}_{b.key}_{code}_{k}" for code, _label in b.values
+                       for k in facts]
     rows = []
     for p in stats_store.player_list(db, span.frm, span.to):
-        f = stats_store.figures(db, Who(p["id"]), span.frm, span.to)
-        row = [p["id"], p["name"], f["matches"]["played"], f["matches"]["won"],
-               *(f["euchre"][c] for c in CALL_KEYS)]
-        for bucket, keys in (("by_suit", stats_store.SUITS), ("by_round", stats_store.ROUNDS),
-                             ("by_seat", stats_store.POSITIONS)):
-            row += [f[bucket][k][c] for k in keys for c in CALL_KEYS]
-        row += [f["whist"][k] for k in ("deals", "tricks", "honours", "revokes")]
+        figures = {f.game: f for f in every_game(
+            stats_store.game_sums(db, Who(p["id"]), span.frm, span.to))}
+        row = [p["id"], p["name"], p["played"], p["won"]]
+        for name in GAMES:
+            f = figures[name]
+            keys = [x.key for x in f.facts]
+            row += [f.played, f.won, *(f.values[k] for k in keys)]
+            for split in f.splits:
+                row += [x.values[k] for x in split.lines for k in keys]
         rows.append(row)
     return header, rows
 

@@ -16,77 +16,54 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..engine.cards import PARTNER, SEATS, TEAM_OF
+from ..engine.cards import OTHER_TEAM, PARTNER, SEATS, TEAM_OF
+from ..engine.games import GAMES
 from ..engine.matchfile import check_match
 from ..engine.state import MatchState
-from ..formats.facts import HAND_COLUMNS, SEAT_COLUMNS, hand_rows, seat_rows
+from ..engine.statistics import Statistics
+from ..formats.facts import HAND_COLUMNS, hand_rows
 from . import players
 
 _HAND_INSERT = (
     f"INSERT INTO hand_facts ({', '.join(HAND_COLUMNS)}, player_N, player_E, player_S,"
     f" player_W, caller_player) VALUES ({', '.join('?' * (len(HAND_COLUMNS) + 5))})"
 )
-# The call figures (CALL_KEYS' order) summed over seat rows ``s``: the caller's own rows, and
-# the defenders' for euchres taken. ``{roles}``: who counts as calling (a partnership: both).
-CALL_SUM_TERMS = (
-    "SUM(s.role IN ({roles}))", "SUM(CASE WHEN s.role IN ({roles}) THEN s.made ELSE 0 END)",
-    "SUM(CASE WHEN s.role IN ({roles}) THEN s.march ELSE 0 END)",
-    "SUM(CASE WHEN s.role IN ({roles}) THEN s.euchred ELSE 0 END)",
-    "SUM(CASE WHEN s.role = 'defender' THEN s.euchred ELSE 0 END)",
-    "SUM(CASE WHEN s.role IN ({roles}) THEN s.alone ELSE 0 END)",
-    "SUM(CASE WHEN s.role IN ({roles}) THEN s.alone * s.made ELSE 0 END)",
-    "SUM(CASE WHEN s.role IN ({roles}) AND s.made = 1 THEN s.points_for ELSE 0 END)",
-)
-CALL_SUMS_FOR = ", ".join(CALL_SUM_TERMS)
-CALLER = "'caller'"  # who counts as calling in a player's own figures
-_DAY_COUNTS = ("matches", "won", "called", "made", "marches", "euchred", "euchres_taken",
-               "loners_tried", "loners_made", "points_from_calls")
-# The call figures of a player's seat rows, as columns v0, v1 ... (CALL_KEYS' order), and the
-# condition that any of them is not zero: both rollup statements count calls the same way.
-_CALL_COLUMNS = ", ".join(f"COALESCE(c.v{i}, 0)" for i in range(len(CALL_SUM_TERMS)))
-_CALL_SUMS = ", ".join(f"{term.format(roles=CALLER)} AS v{i}"
-                       for i, term in enumerate(CALL_SUM_TERMS))
-_ANY_CALL = " OR ".join(f"COALESCE(c.v{i}, 0) != 0" for i in range(len(CALL_SUM_TERMS)))
-# A day's row of the rollup for each player of the JSON list ?2 on day ?1 who played that day:
-# their matches and wins, and their call figures (CALL_KEYS' order).
+_SEAT_COLUMNS = ("player", "date", "match_id", "no", "seat", "game", "partner", "opp1", "opp2",
+                 "side", "points_for", "points_against")
+_SEAT_INSERT = (f"INSERT INTO seat_facts ({', '.join(_SEAT_COLUMNS)})"
+                f" VALUES ({', '.join('?' * len(_SEAT_COLUMNS))})")
+_STAT_COLUMNS = ("player", "game", "date", "match_id", "no", "seat", "fact", "own", "side",
+                 "key1", "key2", "key3", "partner", "opp1", "opp2")
+_STAT_INSERT = (f"INSERT INTO seat_stats ({', '.join(_STAT_COLUMNS)})"
+                f" VALUES ({', '.join('?' * len(_STAT_COLUMNS))})")
+# A day's rows of the rollup for the players of the JSON list ?2 on day ?1, per game: their
+# matches and wins (facts "matches" and "won") and the sums of their own counts.
 _DAYS_INSERT = (
-    f"INSERT INTO player_days (player, date, {', '.join(_DAY_COUNTS)})"
-    " SELECT w.value, ?1, COALESCE(m.matches, 0), COALESCE(m.won, 0), "
-    + _CALL_COLUMNS
-    + " FROM json_each(?2) w"
-    " LEFT JOIN (SELECT mp.player, COUNT(DISTINCT mp.match_id) AS matches,"
-    " COUNT(DISTINCT CASE WHEN mf.winner = mp.side THEN mp.match_id END) AS won"
+    "INSERT INTO player_days (player, date, game, fact, value)"
+    " SELECT mp.player, ?1, mf.game, 'matches', COUNT(DISTINCT mp.match_id)"
     " FROM match_players mp JOIN match_facts mf ON mf.match_id = mp.match_id"
     " WHERE mp.player IN (SELECT value FROM json_each(?2)) AND mf.date = ?1 AND mf.hands > 0"
-    " GROUP BY mp.player) m ON m.player = w.value"
-    " LEFT JOIN (SELECT s.player, "
-    + _CALL_SUMS
-    + " FROM seat_facts s WHERE s.player IN (SELECT value FROM json_each(?2)) AND s.date = ?1"
-    " AND s.game = 'euchre' GROUP BY s.player) c ON c.player = w.value"
-    " WHERE COALESCE(m.matches, 0) != 0 OR "
-    + _ANY_CALL
+    " GROUP BY mp.player, mf.game"
+    " UNION ALL SELECT mp.player, ?1, mf.game, 'won', COUNT(DISTINCT mp.match_id)"
+    " FROM match_players mp JOIN match_facts mf ON mf.match_id = mp.match_id"
+    " WHERE mp.player IN (SELECT value FROM json_each(?2)) AND mf.date = ?1 AND mf.hands > 0"
+    " AND mf.winner = mp.side GROUP BY mp.player, mf.game"
+    " UNION ALL SELECT s.player, ?1, s.game, s.fact, SUM(s.own) FROM seat_stats s"
+    " WHERE s.player IN (SELECT value FROM json_each(?2)) AND s.date = ?1"
+    " GROUP BY s.player, s.game, s.fact HAVING SUM(s.own) != 0"
 )
-# What one new hand adds to the day's row of each player of match ?4 (played on day ?1): the
-# match itself if it is its first hand (?2), a win if it ended the match won by side ?3, and
-# the call figures of the player's seat rows of hand ?5 (as _DAYS_INSERT counts them).
+# What one new hand (?5 of match ?4, game ?6, played on day ?1) adds to its players' day: the
+# match if it is its first hand (?2), a win if it ended the match won by side ?3, and the
+# players' own counts of that hand.
 _DAYS_ADD = (
-    f"INSERT INTO player_days (player, date, {', '.join(_DAY_COUNTS)})"
-    " SELECT p.player, ?1, ?2, p.won, "
-    + _CALL_COLUMNS
-    + " FROM (SELECT player, COALESCE(MAX(side = ?3), 0) AS won FROM match_players"
-    " WHERE match_id = ?4 GROUP BY player) p"
-    " LEFT JOIN (SELECT s.player, "
-    + _CALL_SUMS
-    + " FROM seat_facts s WHERE s.match_id = ?4 AND s.no = ?5 AND s.game = 'euchre'"
-    " GROUP BY s.player) c ON c.player = p.player"
-    " WHERE ?2 OR p.won OR "
-    + _ANY_CALL
-    + " ON CONFLICT (player, date) DO UPDATE SET "
-    + ", ".join(f"{c} = {c} + excluded.{c}" for c in _DAY_COUNTS)
-)
-_SEAT_INSERT = (
-    f"INSERT INTO seat_facts ({', '.join(SEAT_COLUMNS)}, player, partner, opp1, opp2)"
-    f" VALUES ({', '.join('?' * (len(SEAT_COLUMNS) + 4))})"
+    "INSERT INTO player_days (player, date, game, fact, value)"
+    " SELECT * FROM (SELECT DISTINCT player, ?1, ?6, 'matches', 1 FROM match_players"
+    " WHERE ?2 AND match_id = ?4"
+    " UNION ALL SELECT DISTINCT player, ?1, ?6, 'won', 1 FROM match_players"
+    " WHERE match_id = ?4 AND side = ?3"
+    " UNION ALL SELECT player, ?1, ?6, fact, SUM(own) FROM seat_stats"
+    " WHERE match_id = ?4 AND no = ?5 GROUP BY player, fact HAVING SUM(own) != 0) WHERE 1"
+    " ON CONFLICT (player, date, game, fact) DO UPDATE SET value = value + excluded.value"
 )
 
 
@@ -98,6 +75,7 @@ def write(db: Database, match_id: str, match: Mapping[str, Any], replayed: Match
     start = from_no if replayed is not None and replayed.ok else 1
     db.execute("DELETE FROM hand_facts WHERE match_id = ? AND no >= ?", [match_id, start])
     db.execute("DELETE FROM seat_facts WHERE match_id = ? AND no >= ?", [match_id, start])
+    db.execute("DELETE FROM seat_stats WHERE match_id = ? AND no >= ?", [match_id, start])
     date, seated = _insert_hands(db, match_id, match, replayed, from_no)
     _write_match(db, match_id, match, replayed, date)
     refresh_days(db, set(seated.values()), date)
@@ -113,34 +91,51 @@ def append(db: Database, match_id: str, match: Mapping[str, Any], replayed: Matc
     if not seated:
         return
     winner = replayed.winner if replayed.over else None  # a hand after the end is refused
-    db.execute(_DAYS_ADD, [date, int(no == 1), winner, match_id, no])
+    db.execute(_DAYS_ADD, [date, int(no == 1), winner, match_id, no, match.get("game")])
 
 
 def _insert_hands(db: Database, match_id: str, match: Mapping[str, Any],
                   replayed: MatchState | None, from_no: int) -> tuple[str, dict[str, str]]:
-    """Insert the hand and seat rows of hands ``from_no`` onward; the match's day and players."""
+    """Insert the hand, seat and fact rows of hands ``from_no`` onward; the match's day and
+    players."""
     date = players.get_date(db, match_id) or players.today()
     seated = players.seat_players(db, match_id)
     if replayed is None or not replayed.ok:
         return date, seated
+    game = str(match.get("game"))
+    statistics = GAMES[game].statistics if game in GAMES else Statistics()
+    hands = match.get("hands") or []
     changed = [h for h in replayed.hands if h.no >= from_no]
     state = {"hands": [h.as_json() for h in changed]}
     parts = {h.no: h.parts for h in changed if h.parts}
-    hand_values, seat_values = [], []
-    for row in hand_rows(match_id, date, match, state, parts):
+    hand_values, seat_values, stat_values = [], [], []
+    for row, entry in zip(hand_rows(match_id, date, match, state, parts), state["hands"],
+                          strict=True):
         by_seat = [seated.get(s) for s in SEATS]
         caller = row.get("caller")
         hand_values.append([*(row[c] for c in HAND_COLUMNS), *by_seat,
                             seated.get(caller) if caller else None])
         if len(seated) < 4 or row["passed"]:
             continue  # a thrown-in hand is in the hand rows (and the CSV), but counts for nobody
-        for seat_row in seat_rows(row):
-            seat = seat_row["seat"]
-            others = sorted(seated[s] for s in SEATS if TEAM_OF[s] != TEAM_OF[seat])
-            seat_values.append([*(seat_row[c] for c in SEAT_COLUMNS), seated[seat],
-                                seated[PARTNER[seat]], others[0], others[1]])
+        no = row["no"]
+        hand = hands[no - 1] if 0 < no <= len(hands) and isinstance(hands[no - 1], dict) else {}
+        counted = statistics.of_hand(hand, entry, parts.get(no))
+        sides = statistics.side_values(counted)
+        keys = [*counted.keys, None, None, None][:3]
+        for seat in SEATS:
+            side = TEAM_OF[seat]
+            others = sorted(seated[s] for s in SEATS if TEAM_OF[s] != side)
+            who = [seated[seat], seated[PARTNER[seat]], others[0], others[1]]
+            seat_values.append([who[0], date, match_id, no, seat, game, *who[1:], side,
+                                row.get(f"points_{side}") or 0,
+                                row.get(f"points_{OTHER_TEAM[side]}") or 0])
+            own = counted.seats.get(seat, {})
+            for fact in sorted(set(own) | set(sides[seat])):
+                stat_values.append([who[0], game, date, match_id, no, seat, fact,
+                                    own.get(fact, 0), sides[seat].get(fact, 0), *keys, *who[1:]])
     db.conn.executemany(_HAND_INSERT, hand_values)
     db.conn.executemany(_SEAT_INSERT, seat_values)
+    db.conn.executemany(_STAT_INSERT, stat_values)
     return date, seated
 
 
@@ -172,10 +167,10 @@ def refresh_days(db: Database, player_ids: set[str], date: str) -> None:
 
 def rebuild(db: Database, match_id: str) -> None:
     """Rebuild one match's facts from its stored hands (after a merge, or by the migration)."""
-    row = db.execute("SELECT data FROM matches WHERE id = ?", [match_id]).fetchone()
+    row = db.execute("SELECT data, game FROM matches WHERE id = ?", [match_id]).fetchone()
     if row is None:
         return
-    data = json.loads(row[0])
+    data = {"game": row[1], **json.loads(row[0])}
     hands = [json.loads(h[0]) for h in db.execute(
         "SELECT data FROM hands WHERE match_id = ? ORDER BY no", [match_id]).fetchall()]
     match = {**data, "hands": hands}
@@ -184,7 +179,7 @@ def rebuild(db: Database, match_id: str) -> None:
 
 def backfill(db: Database) -> None:
     """Link the seats of every existing match to players (same name, case and spaces ignored:
-    same player), set each match's date, and fill in the facts (migration 0004)."""
+    same player) and set each match's date (migration 0004; the facts follow in 0022)."""
     rows = db.execute("SELECT id, data, created FROM matches ORDER BY created, id").fetchall()
     for match_id, text, created in rows:
         data = json.loads(text)
@@ -197,4 +192,10 @@ def backfill(db: Database) -> None:
                 linked[seat] = players.find_by_name(db, name) or players.create_player(
                     db, name.strip(), "migration")
         players.link_seats(db, match_id, linked, seen=created)
+
+
+def rebuild_all(db: Database) -> None:
+    """Every match's facts made afresh from its stored hands, and every day recounted (a
+    migration that changes what the facts hold)."""
+    for (match_id,) in db.execute("SELECT id FROM matches ORDER BY created, id").fetchall():
         rebuild(db, match_id)

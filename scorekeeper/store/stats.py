@@ -1,31 +1,25 @@
 """Statistics: SQL aggregates over the facts tables (never a replay of the matches).
 
 Each function takes a date range (``YYYY-MM-DD``, inclusive; None: open) and answers plain
-dicts. "Whose" figures are chosen by a :class:`Who`: one player, a partnership (two players on
-the same side), or a partnership against another.
-
-Counting follows the score sheet's summary (issue 14): ``called`` = calls (a renege hand is a
-call, under its trump and round, neither made nor euchred); ``made`` = calls that took 3 or more
-tricks; ``marches`` all 5; ``euchred`` fewer than 3; ``euchres_taken`` = hands defended where
-the makers were euchred; ``loners_tried``/``loners_made``; ``points_from_calls`` = the points
-the makers' side scored on made calls.
+values. "Whose" figures are chosen by a :class:`Who`: one player, a partnership (two players on
+the same side), or a partnership against another. What is counted is each game's own
+(``Game.statistics``, stored one row per seat, hand and fact in ``seat_stats``): the SQL here
+sums facts by name and never knows which game counts what.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlite_utils import Database
 
-from .facts import CALL_SUMS_FOR
+from ..engine.games import GAMES
+from ..engine.statistics import RESERVED
 
-CALL_KEYS = ("called", "made", "marches", "euchred", "euchres_taken", "loners_tried",
-             "loners_made", "points_from_calls")
-SUITS = ("S", "H", "D", "C")
-ROUNDS = ("1", "2")
-POSITIONS = ("1", "2", "3", "4")  # from the dealer's left round to the dealer
 FIRST_DAY, LAST_DAY = "0000-01-01", "9999-12-31"
+ROLLUP_MATCHES, ROLLUP_WON = RESERVED  # the rollup's own facts beside the games'
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,62 +44,52 @@ class Who:
         return sql, params
 
     @property
-    def roles(self) -> tuple[str, ...]:
-        """A player's calls are their own; a partnership's are either partner's."""
-        return ("caller",) if self.partner is None else ("caller", "partner")
+    def column(self) -> str:
+        """A player's figures are their own counts; a partnership's are its side's."""
+        return "own" if self.partner is None else "side"
+
+
+@dataclass(slots=True)
+class GameSums:
+    """One game's sums for ``who``: matches, hands, every fact, and every fact by the value of
+    each breakdown (``by[i][code][fact]``: the game's breakdown ``i``)."""
+
+    played: int = 0
+    won: int = 0
+    hands: int = 0
+    totals: dict[str, int] = field(default_factory=dict)
+    by: dict[int, dict[str, dict[str, int]]] = field(default_factory=dict)
 
 
 def _range(frm: str | None, to: str | None) -> list[str]:
     return [frm or FIRST_DAY, to or LAST_DAY]
 
 
-def empty_calls() -> dict[str, int]:
-    """The call figures, all zero."""
-    return dict.fromkeys(CALL_KEYS, 0)
-
-
-def figures(db: Database, who: Who, frm: str | None = None, to: str | None = None
-            ) -> dict[str, Any]:
-    """Matches played and won, the Euchre call figures (total, by trump suit, by calling round,
-    by the caller's seat from the dealer), and the Whist figures."""
+def game_sums(db: Database, who: Who, frm: str | None = None, to: str | None = None
+              ) -> dict[str, GameSums]:
+    """Per game ``who`` played in the range: its matches, hands and facts' sums."""
     where, params = who.seat_filter()
     span = _range(frm, to)
-    euchre = empty_calls()
-    by_suit = {s: empty_calls() for s in SUITS}
-    by_round = {r: empty_calls() for r in ROUNDS}
-    by_seat = {p: empty_calls() for p in POSITIONS}
-    sums = CALL_SUMS_FOR.format(roles=", ".join(f"'{r}'" for r in who.roles))
-    rows = db.execute(
-        f"SELECT s.trump, s.round, s.caller_pos, {sums} FROM seat_facts s"
-        f" WHERE {where} AND s.date BETWEEN ? AND ? AND s.game = 'euchre'"
-        " AND s.role IS NOT NULL GROUP BY s.trump, s.round, s.caller_pos",
-        [*params, *span],
-    ).fetchall()
-    for trump, rnd, pos, *counts in rows:
-        values = dict(zip(CALL_KEYS, (int(c or 0) for c in counts), strict=True))
-        for bucket in (euchre, by_suit.get(trump), by_round.get(str(rnd)),
-                       by_seat.get(str(pos))):
-            if bucket is not None:
-                for key, value in values.items():
-                    bucket[key] += value
-    deals, tricks, honours, revokes, hands = db.execute(
-        "SELECT SUM(s.game = 'whist'), SUM(CASE WHEN s.game = 'whist' THEN s.tricks END),"
-        " SUM(CASE WHEN s.game = 'whist' THEN s.honour_points END),"
-        " SUM(CASE WHEN s.game = 'whist' THEN s.revoked END), COUNT(*)"
-        f" FROM seat_facts s WHERE {where} AND s.date BETWEEN ? AND ?",
-        [*params, *span],
-    ).fetchone()
-    played, won = matches(db, who, frm, to)
-    return {
-        "matches": {"played": played, "won": won},
-        "hands": int(hands or 0),
-        "euchre": euchre,
-        "by_suit": by_suit,
-        "by_round": by_round,
-        "by_seat": by_seat,
-        "whist": {"deals": int(deals or 0), "tricks": int(tricks or 0),
-                  "honours": int(honours or 0), "revokes": int(revokes or 0)},
-    }
+    out: dict[str, GameSums] = {}
+    for game, played, won in matches_by_game(db, who, frm, to):
+        out[game] = GameSums(played=played, won=won)
+    for game, hands in db.execute(
+        f"SELECT s.game, COUNT(*) FROM seat_facts s WHERE {where} AND s.date BETWEEN ? AND ?"
+        " GROUP BY s.game", [*params, *span],
+    ).fetchall():
+        out.setdefault(game, GameSums()).hands = int(hands)
+    for game, fact, k1, k2, k3, value in db.execute(
+        f"SELECT s.game, s.fact, s.key1, s.key2, s.key3, SUM(s.{who.column}) FROM seat_stats s"
+        f" WHERE {where} AND s.date BETWEEN ? AND ? GROUP BY s.game, s.fact, s.key1, s.key2,"
+        " s.key3", [*params, *span],
+    ).fetchall():
+        sums = out.setdefault(game, GameSums())
+        sums.totals[fact] = sums.totals.get(fact, 0) + int(value or 0)
+        for i, code in enumerate((k1, k2, k3)):
+            if code is not None:
+                bucket = sums.by.setdefault(i, {}).setdefault(code, {})
+                bucket[fact] = bucket.get(fact, 0) + int(value or 0)
+    return out
 
 
 def _match_filter(who: Who) -> tuple[str, list[str]]:
@@ -139,25 +123,41 @@ def matches(db: Database, who: Who, frm: str | None = None, to: str | None = Non
     return int(row[0] or 0), int(row[1] or 0)
 
 
+def matches_by_game(db: Database, who: Who, frm: str | None = None, to: str | None = None
+                    ) -> list[tuple[str, int, int]]:
+    """(game, played, won) of the matches ``who`` sat in (together), per game."""
+    joins, params = _match_filter(who)
+    rows = db.execute(
+        "SELECT mf.game, COUNT(DISTINCT mp.match_id),"
+        " COUNT(DISTINCT CASE WHEN mf.winner = mp.side THEN mp.match_id END)"
+        f" FROM match_players mp{joins} JOIN match_facts mf ON mf.match_id = mp.match_id"
+        " WHERE mp.player = ? AND mf.hands > 0 AND mf.date BETWEEN ? AND ? GROUP BY mf.game",
+        [*params, who.player, *_range(frm, to)],
+    ).fetchall()
+    return [(str(r[0]), int(r[1] or 0), int(r[2] or 0)) for r in rows]
+
+
 def player_list(db: Database, frm: str | None = None, to: str | None = None
                 ) -> list[dict[str, Any]]:
-    """Every player (not merged away) with matches played and won and their calls' figures,
-    by name: sums of the ``player_days`` rollup (a few rows a player, not every hand)."""
-    span = _range(frm, to)
+    """Every player (not merged away) with matches played and won (every game) and, per game,
+    their matches, wins and own facts (``games[game][fact]``), by name: sums of the
+    ``player_days`` rollup (a few rows a player, not every hand)."""
     table: dict[str, dict[str, Any]] = {}
     for pid, name, short in db.execute(
             "SELECT id, name, short_name FROM players WHERE merged_into IS NULL").fetchall():
         table[pid] = {"id": pid, "name": name, "short_name": short, "played": 0, "won": 0,
-                      **empty_calls()}
-    for pid, *counts in db.execute(
-        "SELECT player, SUM(matches), SUM(won), SUM(called), SUM(made), SUM(marches),"
-        " SUM(euchred), SUM(euchres_taken), SUM(loners_tried), SUM(loners_made),"
-        " SUM(points_from_calls) FROM player_days WHERE date BETWEEN ? AND ?"
-        " GROUP BY player", span,
+                      "games": {}}
+    # One row per player and game (the facts as a JSON object): few rows to build in Python.
+    for pid, game, text in db.execute(
+        "SELECT player, game, json_group_object(fact, total) FROM (SELECT player, game, fact,"
+        " SUM(value) AS total FROM player_days WHERE date BETWEEN ? AND ?"
+        " GROUP BY player, game, fact) GROUP BY player, game", _range(frm, to),
     ).fetchall():
         if pid in table:
-            table[pid].update(zip(("played", "won", *CALL_KEYS), (int(c or 0) for c in counts),
-                                  strict=True))
+            sums = json.loads(text)
+            table[pid]["games"][game] = sums
+            table[pid]["played"] += int(sums.get(ROLLUP_MATCHES, 0))
+            table[pid]["won"] += int(sums.get(ROLLUP_WON, 0))
     return sorted(table.values(), key=lambda p: (p["name"].casefold(), p["id"]))
 
 
@@ -250,14 +250,17 @@ def points_by_month(db: Database, who: Who, frm: str | None = None, to: str | No
 def hand_rows(db: Database, frm: str | None = None, to: str | None = None
               ) -> tuple[list[str], Any]:
     """Every recorded hand in the range, for the CSV export: (column names, a row cursor),
-    with the players' names by seat."""
+    with the players' names by seat, then every registered game's own columns (empty in the
+    other games' rows), then the note."""
+    own: list[str] = []
+    for game in GAMES.values():
+        own += [c for c in game.statistics.columns if c not in own]
+    extracts = "".join(f", json_extract(h.detail, '$.{c}')" for c in own)
     cursor = db.execute(
         "SELECT h.match_id, h.no, h.date, h.game, h.dealer,"
-        " pn.name, pe.name, ps.name, pw.name, h.result, h.passed, h.caller, pc.name,"
-        " h.caller_pos, h.makers, h.trump, h.round, h.alone, h.defender_alone, h.turn_up,"
-        " h.makers_tricks, h.tricks_NS, h.tricks_EW, h.points_NS, h.points_EW, h.made, h.march,"
-        " h.euchred, h.renege, h.revoke_by, h.revoke_penalty, h.honours_NS,"
-        " h.honour_points_NS, h.honour_points_EW, json_extract(d.data, '$.note')"
+        " pn.name, pe.name, ps.name, pw.name, h.result, h.passed, h.caller, pc.name, h.trump,"
+        f" h.tricks_NS, h.tricks_EW, h.points_NS, h.points_EW{extracts},"
+        " json_extract(d.data, '$.note')"
         " FROM match_facts mf JOIN hand_facts h ON h.match_id = mf.match_id"
         " JOIN hands d ON d.match_id = h.match_id AND d.no = h.no"
         " LEFT JOIN players pn ON pn.id = h.player_N"
@@ -268,9 +271,7 @@ def hand_rows(db: Database, frm: str | None = None, to: str | None = None
         _range(frm, to),
     )
     names = ["match", "hand", "date", "game", "dealer", "player_N", "player_E", "player_S",
-             "player_W", "result", "passed", "caller", "caller_name", "caller_seat_from_dealer",
-             "makers", "trump", "round", "alone", "defender_alone", "turn_up", "makers_tricks",
-             "tricks_NS", "tricks_EW", "points_NS", "points_EW", "made", "march", "euchred",
-             "renege", "revoke_by", "revoke_penalty", "honours_NS", "honour_points_NS",
-             "honour_points_EW", "note"]
+             "player_W", "result", "passed", "caller", "caller_name", "trump", "tricks_NS",
+             "tricks_EW", "points_NS", "points_EW",
+             *own, "note"]
     return names, cursor

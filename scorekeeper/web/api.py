@@ -19,6 +19,7 @@ from scorekeeper.store.db import sqlite3
 
 from .. import service
 from ..engine.analysis import analyse_match_hand
+from ..engine.games import GAMES
 from ..engine.state import MatchState
 from ..formats import egn_export, safejson
 from ..i18n.messages import problem_json, problem_message
@@ -367,10 +368,10 @@ def export_match(match_id: str) -> Response:
 def export_egn(match_id: str) -> Response:
     """A Euchre match as Euchre Game Notation (EGN 1.4), as a download (docs/api.md)."""
     loaded = load_or_404(match_id)
-    if loaded.game != "euchre":
+    if GAMES[loaded.game].notation != "egn":
         abort(404, description=_("Only Euchre matches can be saved as EGN files."))
     text = json.dumps(egn_export.export_egn(loaded.match), ensure_ascii=False, indent=2) + "\n"
     response = current_app.response_class(text, mimetype="application/json")
-    response.headers["Content-Disposition"] = f'attachment; filename="euchre-{match_id}.egn"'
+    response.headers["Content-Disposition"] = f'attachment; filename="{loaded.game}-{match_id}.egn"'
     response.headers["Cache-Control"] = "no-cache"
     return response

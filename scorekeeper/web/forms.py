@@ -6,6 +6,7 @@ the players' rename and merge forms are here; the hand forms are in :mod:`.handf
 from __future__ import annotations
 
 import secrets
+from functools import cache
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
@@ -24,6 +25,7 @@ from wtforms import (
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, StopValidation
 
 from ..engine.cards import SEATS
+from ..engine.game import Game
 from ..engine.games import GAMES
 from ..engine.limits import MATCH_FORMAT, NAME_MAX
 from ..i18n.catalogs import wtforms_translations
@@ -102,13 +104,12 @@ class ActionForm(Form):
 
 
 class StartForm(Form):
-    """Start a match: game, four players by seat, team names, first dealer, rules."""
+    """Start a match: game, four players by seat, team names, first dealer, rules.
 
-    game = RadioField(
-        _l("Game"),
-        choices=choices((g.name, _l(g.label)) for g in GAMES.values() if g.hand_form is not None),
-        default="euchre",
-    )
+    The game's choices and a preset and rule fields per game come from the games registered
+    when the form is made (:func:`start_form`)."""
+
+    game = RadioField(_l("Game"))
     N = StringField(_l("North"), validators=[DataRequired(), NameLength()])
     S = StringField(_l("South"), validators=[DataRequired(), NameLength()])
     E = StringField(_l("East"), validators=[DataRequired(), NameLength()])
@@ -132,7 +133,8 @@ class StartForm(Form):
         """The match object (spec/match-format.md) these answers describe."""
         game = self.game.data
         seats = {s: self[s].data.strip() for s in SEATS}
-        preset = GAMES[game].preset(self[f"preset_{game}"].data or "")
+        chosen = self._fields.get(f"preset_{game}")
+        preset = GAMES[game].preset(chosen.data or "") if chosen is not None else None
         rules = dict(preset.rules) if preset is not None else {}
         for option in GAMES[game].options:
             field = self._fields.get(f"{game}_{option.name}")
@@ -166,9 +168,9 @@ def _placeholder(option) -> str:
     return "" if option.default is None or option.name == "target" else str(option.default)
 
 
-def _option_field(game: str, option):
+def _option_field(game: Game, option):
     """A form field for one rule option, empty by default (the preset decides)."""
-    label, desc = OPTION_LABELS[option.name], OPTION_HELP[option.name]
+    label, desc = option_words(game, option.name)
     if option.kind is bool:
         return BooleanField(label, description=desc)
     if option.kind is int:
@@ -187,15 +189,39 @@ def _option_field(game: str, option):
     )
 
 
-# A preset field and a field per rule option for each game played on the pages.
-for _game in GAMES.values():
-    if _game.hand_form is None or not _game.presets:
-        continue
-    setattr(StartForm, f"preset_{_game.name}", RadioField(
-        _l(_game.rules_label), choices=choices((p.name, _l(p.label)) for p in _game.presets),
-        default=_game.presets[0].name))
-    for _option in _game.options:
-        setattr(StartForm, f"{_game.name}_{_option.name}", _option_field(_game.name, _option))
+def played_games() -> list[Game]:
+    """The games played on the pages (those with a hand form), in the registry's order."""
+    return [g for g in GAMES.values() if g.hand_form is not None]
+
+
+def option_words(game: Game, name: str) -> tuple[Any, Any]:
+    """An option's label and one line of help: the game's own words, else the shared ones."""
+    own = game.option_words.get(name)
+    if own is not None:
+        return _l(own[0]), _l(own[1])
+    return OPTION_LABELS[name], OPTION_HELP[name]
+
+
+@cache
+def _start_form_class(names: tuple[str, ...]) -> type[StartForm]:
+    """A start form for these games: their choice, a preset field and a field per option."""
+    games = [GAMES[n] for n in names]
+    fields: dict[str, Any] = {"game": RadioField(
+        _l("Game"), choices=choices((g.name, _l(g.label)) for g in games),
+        default=games[0].name if games else None)}
+    for game in games:
+        if game.presets:
+            fields[f"preset_{game.name}"] = RadioField(
+                _l(game.rules_label), choices=choices((p.name, _l(p.label)) for p in game.presets),
+                default=game.presets[0].name)
+        for option in game.options:
+            fields[f"{game.name}_{option.name}"] = _option_field(game, option)
+    return type("StartForm", (StartForm,), fields)
+
+
+def start_form(**kwargs: Any) -> StartForm:
+    """The start form of the games registered now (a test may register one of its own)."""
+    return _start_form_class(tuple(g.name for g in played_games()))(**kwargs)
 
 
 class ImportForm(Form):

@@ -1,5 +1,6 @@
-"""The hand forms of the table page (Euchre and Whist, and the card record they carry): shape
-checks only; :meth:`HandForm.hand` turns the values into the hand objects of
+"""What every hand form of the table page has (the card record it carries, the hidden fields);
+each game's form is in its folder (``scorekeeper/games/<name>/form.py``, ``Game.hand_form``).
+Shape checks only: :meth:`HandForm.hand` turns the values into the hand objects of
 spec/match-format.md and the engine judges them.
 """
 
@@ -11,30 +12,14 @@ from functools import cache
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
-from wtforms import (
-    BooleanField,
-    HiddenField,
-    RadioField,
-    SelectField,
-    StringField,
-)
+from wtforms import HiddenField, StringField
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
-from ..engine import euchre, whist
-from ..engine.cards import EUCHRE_DECK, SUIT_SYMBOLS, SUITS
+from ..engine.cards import JOKER, SUIT_SYMBOLS, SUITS, Card, Pack
 from ..engine.games import GAMES
 from ..engine.limits import NOTE_FORM_MAX
 from ..formats import safejson
-from .forms import (
-    Form,
-    Omitted,
-    SaidLength,
-    choices,
-    given,
-    new_submission_id,
-    number,
-    seat_choices,
-)
+from .forms import Form, SaidLength, choices, new_submission_id
 
 RECORD_MAX = 4000  # characters of a card record (JSON): 52 cards and 52 more of a deal fit
 
@@ -85,9 +70,18 @@ class HandForm(Form):
         Optional(), SaidLength(NOTE_FORM_MAX, _l("Notes are limited to %(max)d characters."))])
     deal = HiddenField(validators=[CardRecord(dict)])  # set by the card recorder (cards.js)
     play = HiddenField(validators=[CardRecord(list)])
+    # fields under the form's "More" (opened when one of them has an error)
+    more_fields: ClassVar[tuple[str, ...]] = ("note",)
 
     def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """Put the match's names (players by seat, sides) on the form's buttons and lists."""
+
+    def use_pack(self, pack: Pack) -> None:
+        """Offer the cards of the match's pack (Euchre's 24, 28 or 32 cards, the Joker)."""
+
+    def more_open(self) -> bool:
+        """Whether "More" opens: one of its fields has an error."""
+        return any(self[f].errors for f in self.more_fields if f in self)
 
     def fill_defaults(self, no: int, version: int | None = None) -> None:
         """Set the hidden fields of a fresh form for hand ``no`` (after match ``version``)."""
@@ -109,130 +103,16 @@ class HandForm(Form):
         self.play.data = _record_text(hand.get("play"))
 
 
-_SUIT_CHOICES = choices((s, SUIT_SYMBOLS[s]) for s in SUITS)
-_EUCHRE_CARDS = [str(c) for c in sorted(EUCHRE_DECK, key=lambda c: (SUITS.index(c.suit), c.rank))]
+SUIT_CHOICES = choices((s, SUIT_SYMBOLS[s]) for s in SUITS)  # trump, for every game
 
 
-class EuchreHandForm(HandForm):
-    caller = RadioField(_l("Who called?"), choices=seat_choices(), validators=[Omitted()])
-    alone = BooleanField(_l("Alone"))
-    makers_tricks = RadioField(
-        _l("Makers' tricks"), choices=choices((str(n), str(n)) for n in range(euchre.TRICKS + 1)),
-        validators=[Omitted()],
-    )
-    trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Omitted()])
-    round = RadioField(
-        _l("Round"), choices=choices([("1", _l("1: ordered up")), ("2", _l("2: named"))]),
-        validators=[Omitted()],
-    )
-    turn_up = SelectField(_l("Turn-up card"), validators=[Omitted()])
-    passed = BooleanField(_l("Everyone passed"))
-    renege = SelectField(_l("Renege by"), validators=[Omitted()])
-    defender_alone = SelectField(_l("Defender alone"), validators=[Omitted()])
-    discard = SelectField(_l("Dealer’s discard"), validators=[Omitted()])
-
-    def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
-        """Put the players' names on the seat buttons and lists."""
-        seated = seat_choices(seats)
-        self.caller.choices = seated
-        self.renege.choices = choices([("", _l("nobody"))]) + seated
-        self.defender_alone.choices = choices([("", _l("nobody"))]) + seated
-        self.turn_up.choices = choices([("", _l("not recorded")), *(
-            (c, c[:-1] + SUIT_SYMBOLS[c[-1]]) for c in _EUCHRE_CARDS)])
-        self.discard.choices = self.turn_up.choices
-
-    def hand(self) -> dict[str, Any]:
-        """The Euchre hand object of spec/match-format.md."""
-        if self.passed.data:
-            hand: dict[str, Any] = {"passed": True}
-            if given(self.turn_up):
-                hand["turn_up"] = given(self.turn_up)
-        else:
-            hand = {"caller": given(self.caller)} if given(self.caller) else {}
-            hand["alone"] = bool(self.alone.data)
-            for name in ("makers_tricks", "round"):
-                if number(self[name]) is not None:
-                    hand[name] = number(self[name])
-            for name in ("trump", "turn_up", "renege", "defender_alone", "discard"):
-                if given(self[name]):
-                    hand[name] = given(self[name])
-        if given(self.note):
-            hand["note"] = given(self.note)
-        return self.records(hand)
-
-    def fill(self, hand: dict[str, Any]) -> None:
-        """Prefill from a recorded hand (for corrections)."""
-        self.passed.data = bool(hand.get("passed"))
-        self.caller.data = hand.get("caller")
-        self.alone.data = bool(hand.get("alone"))
-        if hand.get("makers_tricks") is not None:
-            self.makers_tricks.data = str(hand["makers_tricks"])
-        self.trump.data = hand.get("trump")
-        self.round.data = str(hand["round"]) if hand.get("round") else None
-        self.turn_up.data = hand.get("turn_up") or ""
-        self.renege.data = hand.get("renege") or ""
-        self.defender_alone.data = hand.get("defender_alone") or ""
-        self.discard.data = hand.get("discard") or ""
-        self.note.data = hand.get("note") or ""
-        self.fill_records(hand)
+def card_choices(cards: frozenset[Card]) -> list[tuple[str, str]]:
+    """The cards of a pack as a list's choices, suit by suit, low to high (the Joker last)."""
+    ordered = sorted(cards, key=lambda c: (c == JOKER, SUITS.index(c.suit) if c != JOKER else 0,
+                                           c.rank))
+    return [(str(c), c.symbol) for c in ordered]
 
 
-class WhistHandForm(HandForm):
-    trump = RadioField(_l("Trump"), choices=_SUIT_CHOICES, validators=[Omitted()])
-    tricks_NS = RadioField(
-        _l("Tricks won by NS"), choices=choices((str(n), str(n)) for n in range(whist.TRICKS + 1)),
-        validators=[Omitted()],
-    )
-    honours_NS = RadioField(
-        _l("Honours held by NS"), choices=choices((str(n), str(n)) for n in range(5)),
-        validators=[Omitted()],
-    )
-    revoke_by = SelectField(
-        _l("Revoke by"),
-        choices=choices([("", _l("nobody")), ("NS", "NS"), ("EW", "EW")]),
-        validators=[Omitted()],
-    )
-    revoke_penalty = SelectField(
-        _l("Penalty"),
-        choices=choices([
-            ("take3", _l("take 3 tricks")),
-            ("add3", _l("add 3 points")),
-            ("deduct3", _l("deduct 3 points")),
-        ]),
-        default="take3",
-        validators=[Omitted()],
-    )
-
-    def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
-        """Show team names on the revoke list."""
-        self.revoke_by.choices = choices([("", _l("nobody")),
-                                          *((t, teams[t]) for t in ("NS", "EW"))])
-
-    def hand(self) -> dict[str, Any]:
-        """The Whist deal object of spec/match-format.md."""
-        hand: dict[str, Any] = {}
-        if given(self.trump):
-            hand["trump"] = given(self.trump)
-        for name in ("tricks_NS", "honours_NS"):
-            if number(self[name]) is not None:
-                hand[name] = number(self[name])
-        if given(self.revoke_by):
-            hand["revoke"] = {"by": given(self.revoke_by),
-                              "penalty": given(self.revoke_penalty) or "take3"}
-        if given(self.note):
-            hand["note"] = given(self.note)
-        return self.records(hand)
-
-    def fill(self, hand: dict[str, Any]) -> None:
-        """Prefill from a recorded deal (for corrections)."""
-        self.trump.data = hand.get("trump")
-        for name in ("tricks_NS", "honours_NS"):
-            self[name].data = str(hand[name]) if hand.get(name) is not None else None
-        revoke = hand.get("revoke") or {}
-        self.revoke_by.data = revoke.get("by") or ""
-        self.revoke_penalty.data = revoke.get("penalty") or "take3"
-        self.note.data = hand.get("note") or ""
-        self.fill_records(hand)
 
 
 @cache

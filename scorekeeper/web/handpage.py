@@ -14,9 +14,9 @@ from flask import Blueprint, abort, current_app, render_template
 from flask_babel import gettext as _
 
 from .. import service
-from ..engine.cards import ALL_CARDS, EUCHRE_DECK, SEATS
-from ..engine.games import resolve_rules
-from ..engine.whist import trump_cycle
+from ..engine.cards import ALL_CARDS, JOKER, SEATS
+from ..engine.games import GAMES, resolve_rules
+from ..engine.recording import Recording, recorder_json
 from ..i18n.labels import SEAT_LABELS, card_label, seat_word
 from ..printing.sheet import build_sheet
 from ..store.db import get_db
@@ -26,42 +26,39 @@ bp = Blueprint("handpage", __name__)
 
 
 def recorder(loaded: Any) -> dict[str, Any]:
-    """What the card recorder needs: the deck, the rules, the seats and its words."""
-    match = loaded.match
+    """What the card recorder needs: the game's recording data, the seats and its words."""
+    match, game = loaded.match, GAMES[loaded.game]
     rules, _problems = resolve_rules(loaded.game, match.get("rules"))
-    deck = EUCHRE_DECK if loaded.game == "euchre" else frozenset(ALL_CARDS)
     seats = match["seats"]
+    data = recorder_json(game, rules)
     return {
-        "game": loaded.game,
+        **data,
         "first_dealer": match.get("first_dealer") or "N",
-        "lone_lead": rules.get("lone_lead", "dealer_left"),
-        "cards": {str(c): card_label(str(c)) for c in ALL_CARDS if c in deck},
+        "cards": {c: card_label(c) for c in data["pack"]["cards"]},
         "seats": {s: {"name": seats[s], "seat": str(SEAT_LABELS[s]), "word": seat_word(s)}
                   for s in SEATS},
         "teams": tableview.team_names(match),
-        "words": recorder_words(loaded.game),
-        # Whist with a trump rotation: each deal's trump by its number (the form asks none)
-        "cycle": list(trump_cycle(rules) or ()) or None if loaded.game == "whist" else None,
+        "words": recorder_words(game.recording),
     }
 
 
-def recorder_words(game: str) -> dict[str, str]:
+def recorder_words(recording: Recording) -> dict[str, str]:
     """The recorder's sentences; ``{name}``-style holes are filled by the script."""
     words = {
         "turn": _("%(name)s (%(seat)s) to play", name="{name}", seat="{seat}"),
         "lead": _("%(name)s (%(seat)s) to lead trick %(n)s", name="{name}", seat="{seat}",
                   n="{n}"),
         "done": _("All tricks recorded."),
-        "need": _("Choose who called and the trump first.") if game == "euchre"
+        "need": _("Choose who called and the trump first.") if recording.caller
         else _("Choose trump first."),
         "trick": _("Trick %(n)s", n="{n}"),
         "won": _("won by %(name)s", name="{name}"),
         "count": _("Makers %(m)s, defenders %(d)s", m="{m}", d="{d}"),
-        "count_whist": _("Tricks: %(ns)s %(a)s, %(ew)s %(b)s", ns="{ns}", a="{a}", ew="{ew}",
+        "count_teams": _("Tricks: %(ns)s %(a)s, %(ew)s %(b)s", ns="{ns}", a="{a}", ew="{ew}",
                          b="{b}"),
         "made": _("Likely result: made (3 tricks or more)."),
         "march": _("Likely result: a march (all 5 tricks)."),
-        "euchred": _("Likely result: euchred (the defenders have 3 tricks)."),
+        "defeated": _("Likely result: euchred (the defenders have 3 tricks)."),
         "open": _("Likely result: open (the makers need 3 tricks)."),
         "unavailable": _("%(card)s cannot be played: it was %(why)s.", card="{card}",
                          why="{why}"),
@@ -84,6 +81,8 @@ def recorder_words(game: str) -> dict[str, str]:
                            name="{name}"),
         "holding_of": _("Cards of %(name)s (%(seat)s): %(n)s of %(max)s", name="{name}",
                         seat="{seat}", n="{n}", max="{max}"),
+        "trumps_broken": _("%(name)s cannot lead a trump before trumps are broken: %(name)s "
+                           "holds %(cards)s.", name="{name}", cards="{cards}"),
         "played": _("played"),
         "held_by": _("held by %(name)s", name="{name}"),
     }
@@ -102,9 +101,10 @@ def hand_page(match_id: str, no: int):
     editor = security.rights_match(loaded.id, loaded.key_hash)
     resp = current_app.make_response(render_template(
         "table/hand.html", sheet=sheet, row=row, no=no, match_id=match_id, editor=editor,
-        game=loaded.game, title=" – ".join(tableview.team_names(loaded.match).values()),
+        words=GAMES[loaded.game].words,
+        title=" – ".join(tableview.team_names(loaded.match).values()),
         result=tableview.outcome_label(loaded.match, hand, out),
-        card_names={str(c): card_label(str(c)) for c in ALL_CARDS},
+        card_names={str(c): card_label(str(c)) for c in (*ALL_CARDS, JOKER)},
         last=loaded.hand_count,
     ))
     resp.headers["Cache-Control"] = "no-store"

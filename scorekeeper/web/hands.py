@@ -12,6 +12,7 @@ from flask import abort, current_app, flash, jsonify, redirect, render_template,
 from flask_babel import gettext as _
 
 from .. import service, store
+from ..engine.games import GAMES
 from ..service import Status
 from ..store.db import get_db
 from . import errors, outcomes, tableview
@@ -232,5 +233,5 @@ def edit_hand(match_id: str, no: int):
 
 
 def _save_label(game: str, no: int) -> str:
-    """The Save button's words: Whist deals, Euchre hands."""
-    return _("Save deal %(n)s", n=no) if game == "whist" else _("Save hand %(n)s", n=no)
+    """The Save button's words, in the game's phrasing ("Save hand 3", "Save deal 3")."""
+    return _(GAMES[game].words.save, n=no)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import (
@@ -24,8 +24,11 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from markupsafe import Markup
 
+from ..engine.games import GAMES
 from ..printing import statcharts
+from ..printing.sheet import DEFAULT_WORDS
 from ..service import player_changes, stats
 from ..store.db import get_db
 from .forms import MergePlayerForm, RenamePlayerForm, UndoChangeForm
@@ -35,9 +38,7 @@ from .prints import PRINT_CSS, _lang, _pdf, _size
 bp = Blueprint("players", __name__)
 
 SEASON_CSS = "css/players.css"
-SORTS = ("name", "played", "won", "called", "made", "made_pct", "marches", "euchred",
-         "loners_made", "points_from_calls")
-SUIT_ORDER = ("S", "H", "D", "C")
+SORTS = ("name", "played", "won")  # and each game's columns: "<game>.<column>"
 
 
 def span_or_400() -> stats.DateRange:
@@ -107,12 +108,27 @@ def change_words(words: dict[str, Any]) -> str:
              to=words["to"], seats=seats, matches=matches)
 
 
-def _sort_key(sort: str):
+def _sort_key(sort: str) -> Callable[[dict[str, Any]], Any]:
+    """The order of the table by one column: a game's column is "<game>.<fact>", its rate
+    columns sort by the rate."""
     if sort == "name":
         return lambda p: (p["name"].casefold(), p["id"])
-    if sort == "made_pct":
-        return lambda p: (-(p["made"] / p["called"]) if p["called"] else 1, p["name"].casefold())
-    return lambda p: (-p[sort], p["name"].casefold())
+    if sort in SORTS:
+        return lambda p: (-p[sort], p["name"].casefold())
+    game, _dot, key = sort.partition(".")
+    column = next(c for c in GAMES[game].statistics.table if c.key == key)
+
+    def value(p: dict[str, Any]) -> Any:
+        figures = p["games"].get(game, {})
+        if column.show != "rate" or column.of is None:
+            return (-figures.get(key, 0), p["name"].casefold())
+        whole = figures.get(column.of, 0)
+        return (-(figures.get(key, 0) / whole) if whole else 1, p["name"].casefold())
+    return value
+
+
+def _sorts() -> set[str]:
+    return {*SORTS, *(f"{g.name}.{c.key}" for g in GAMES.values() for c in g.statistics.table)}
 
 
 @bp.get("/players")
@@ -120,16 +136,38 @@ def index() -> str:
     """Every player of this instance in a table, sortable by each column (links: no script)."""
     span = span_or_400()
     sort = request.args.get("sort", "name")
-    if sort not in SORTS:
+    if sort not in _sorts():
         sort = "name"
     rows = sorted(stats.table(get_db(), span), key=_sort_key(sort))
     return render_template("players/index.html", rows=rows, sort=sort, span=span,
-                           range_args=_range_args(span))
+                           range_args=_range_args(span), games=_table_games())
+
+
+def _table_games() -> list[Any]:
+    """The games with columns in the tables of every player."""
+    return [g for g in GAMES.values() if g.statistics.table or g.statistics.season]
+
+
+@bp.app_template_global("game_label")
+def game_label(name: str) -> str:
+    """A game's name in English (N_-marked in its module; the template translates it)."""
+    return GAMES[name].label if name in GAMES else name
+
+
+@bp.app_template_global("game_words")
+def game_words(name: str) -> str:
+    """The template of a game's printed words (a hand or a deal, its rules in words)."""
+    words = GAMES[name].statistics.sheet_words if name in GAMES else None
+    return words or DEFAULT_WORDS
+
+
+@bp.app_template_global("rate_bar")
+def rate_bar(code: str, part: int, whole: int) -> Markup:
+    """A bar of ``part`` of ``whole`` (a game's figures template draws it)."""
+    return Markup(statcharts.rate_bar(code, part, whole))  # drawn here from numbers only
 
 
 def _charts(page: stats.Page) -> dict[str, Any]:
-    by_suit = page.figures["by_suit"]
-    suits = [(s, by_suit[s]["made"], by_suit[s]["called"]) for s in SUIT_ORDER]
     recent = {m["id"]: m for m in page.recent}
     progressions = []
     for match_id, points in page.progressions.items():
@@ -143,9 +181,6 @@ def _charts(page: stats.Page) -> dict[str, Any]:
                 "final": ours[-1],
             })
     return {
-        "suits": [{"code": code, "made": made, "called": called,
-                   "svg": statcharts.rate_bar(code, made, called)}
-                  for code, made, called in suits],
         "months": statcharts.month_bars(page.months, _("Points per month")),
         "progressions": progressions,
     }
@@ -225,6 +260,7 @@ def _season_html(player_id: str | None, span: stats.DateRange, for_pdf: bool) ->
         "players/season.html", report=report, page=page, span=span, for_pdf=for_pdf,
         player=stats.player(db, player_id) if player_id else None,
         charts=_charts(page) if page else None, size=_size(), lang=_lang(),
+        games=_table_games(),
     )
 
 

@@ -24,7 +24,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import service, store
-from ..engine.games import GAMES
+from ..engine.games import GAMES, resolve_rules
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES
@@ -35,8 +35,9 @@ from ..store.db import get_db
 from . import handpage, outcomes, security, tableview
 from .errors import refuse_if_storage_full
 from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
-from .forms import ActionForm, ImportForm, StartForm
+from .forms import ActionForm, ImportForm, played_games, start_form
 from .handforms import hand_form_class
+from .matchview import MatchView
 from .qr import qr_svg
 from .ratelimit import count_write, spend_creations
 
@@ -111,9 +112,8 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
             "score": f"{score.get('NS', 0)}–{score.get('EW', 0)}",
             "scorer": security.rights_match(loaded.id, loaded.key_hash),
         })
-    form = form or StartForm()
-    option_names = {g.name: [o.name for o in g.options] for g in GAMES.values()
-                    if g.hand_form is not None}
+    form = form or start_form()
+    option_names = {g.name: [o.name for o in g.options] for g in played_games()}
     option_errors = any(form[f"{g}_{n}"].errors for g, ns in option_names.items() for n in ns)
     return render_template(
         "table/home.html", form=form, import_form=import_form or ImportForm(), recent=recent,
@@ -138,7 +138,7 @@ def _created(outcome) -> Any:
 @bp.post("/start")
 def start():
     """Create a match from the start form."""
-    form = StartForm()
+    form = start_form()
     if not form.validate():
         return _home(form=form, status=422)
     refuse_if_storage_full(get_db())
@@ -182,6 +182,7 @@ def _form_for(game: str, match: dict[str, Any], formdata=None, csrf=True):
     """The hand form of ``game`` for a match object (its hands are not needed: no replay)."""
     form = hand_form_class(game)(formdata=formdata, meta={} if csrf else {"csrf": False})
     form.name_seats(match["seats"], tableview.short_names(match))
+    form.use_pack(GAMES[game].pack(resolve_rules(game, match.get("rules"))[0]))
     return form
 
 
@@ -193,41 +194,37 @@ def _row_or_404(match_id: str):
     return row
 
 
-def _live_view(loaded, editor: bool) -> dict[str, Any]:
+def _live_view(loaded, editor: bool) -> MatchView:
     """What the live part shows (``table/_live.html``): the board, the history, corrections."""
     v = tableview.board(loaded, editor)
-    v["poll_url"] = f"/api/matches/{loaded.id}"
-    v["version"] = loaded.version
-    v["lost_rights"] = False  # this phone scored this match, but the key was replaced since
-    v["live_url"] = ""  # a phone that only watches polls its live part alone
-    v["etag"] = ""  # the page's poll starts from this tag (304 while nothing changed)
+    v.poll_url = f"/api/matches/{loaded.id}"
+    v.version = loaded.version
     entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
-    v["corrections"] = tableview.correction_lines(loaded.match, entries)
+    v.corrections = tableview.correction_lines(loaded.match, entries)
     return v
 
 
-def _view(loaded) -> dict[str, Any]:
+def _view(loaded) -> MatchView:
     """The match page's values: the live part, links, QR codes and the card recorder."""
     editor = security.rights_match(loaded.id, loaded.key_hash)
     v = _live_view(loaded, editor)
-    v["view_link"] = url_for("table.match", match_id=loaded.id, _external=True)
-    v["edit_link"] = ""
+    v.view_link = url_for("table.match", match_id=loaded.id, _external=True)
     if editor:
         token = security.scorer_token(loaded.id, loaded.key_hash)
-        v["edit_link"] = url_for("table.match", match_id=loaded.id, key=token, _external=True)
-        v["edit_qr"] = qr_svg(v["edit_link"], _("Scorer link QR code"))
+        v.edit_link = url_for("table.match", match_id=loaded.id, key=token, _external=True)
+        v.edit_qr = qr_svg(v.edit_link, _("Scorer link QR code"))
     elif security.has_rights_for(loaded.id):
-        v["lost_rights"] = True
+        v.lost_rights = True
     else:
-        v["live_url"] = url_for("table.live", match_id=loaded.id)
-    v["etag"] = (f'W/"{live_etag(loaded.id, loaded.version)}"'
-                 if v["live_url"] else f'"{match_etag(loaded.id, loaded.version)}"')
-    v["view_qr"] = qr_svg(v["view_link"], _("View link QR code"), public=True)
-    v["links"] = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
-                  (_("Match file"), f"/m/{loaded.id}.json")]
-    if loaded.game == "euchre":
-        v["links"].append((_("EGN file"), f"/m/{loaded.id}.egn"))
-    v["recorder"] = handpage.recorder(loaded) if editor else {}
+        v.live_url = url_for("table.live", match_id=loaded.id)
+    v.etag = (f'W/"{live_etag(loaded.id, loaded.version)}"'
+              if v.live_url else f'"{match_etag(loaded.id, loaded.version)}"')
+    v.view_qr = qr_svg(v.view_link, _("View link QR code"), public=True)
+    v.links = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
+               (_("Match file"), f"/m/{loaded.id}.json")]
+    if GAMES[loaded.game].notation == "egn":
+        v.links.append((_("EGN file"), f"/m/{loaded.id}.egn"))
+    v.recorder = handpage.recorder(loaded) if editor else {}
     return v
 
 
@@ -239,18 +236,15 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
     is unchanged.
     """
     v = _view(loaded)
-    plain = form is None and not general_errors and not v["problems"] and status == 200
-    if form is None and v["editor"] and not v["over"]:
+    plain = form is None and not general_errors and not v.problems and status == 200
+    if form is None and v.editor and not v.over:
         form = _hand_form(loaded)
-        form.fill_defaults(v["next_no"], loaded.version)
-    more = bool(form and any(
-        form[f].errors for f in ("trump", "round", "turn_up", "passed", "renege",
-                                 "defender_alone", "note", "revoke_by", "revoke_penalty")
-        if f in form))
+        form.fill_defaults(v.next_no, loaded.version)
+    more = bool(form and form.more_open())
     html = render_template(
         "table/match.html", v=v, form=form,
-        general_errors=list(general_errors) + v["problems"], more_open=more,
-        preview_url=url_for("table.preview", match_id=loaded.id) if v["editor"] else None,
+        general_errors=list(general_errors) + v.problems, more_open=more,
+        preview_url=url_for("table.preview", match_id=loaded.id) if v.editor else None,
     )
     resp = _page_response(loaded.id, html, status)
     tag = _page_tag(loaded.id, loaded.version, loaded.key_hash) if plain else None

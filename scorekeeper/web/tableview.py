@@ -13,12 +13,13 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
 from ..engine.cards import SUIT_SYMBOLS
+from ..engine.game import Game
 from ..engine.games import GAMES
 from ..engine.problems import Problem
 from ..engine.state import HandState, MatchState
-from ..engine.whist import trump_cycle
 from ..i18n.labels import RESULT_LABELS, SEAT_LABELS
 from ..i18n.messages import problem_message
+from .matchview import Correction, Dealer, Gain, HistoryRow, LastHand, MatchView, Team
 
 TEAMS = ("NS", "EW")
 # Engine field -> form field, where they differ; fields not on a form are shown at the top.
@@ -116,6 +117,8 @@ def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: HandState) 
         return _("%(who)s %(what)s → %(gain)s", who=seats.get(by, "") if by else "",
                  what=RESULT_LABELS[result], gain=gain)
     tricks = (out.outcome.tricks or {}).get("NS")
+    if tricks is None:  # a game that counts no tricks by side: the points say it
+        return gain
     words = _("%(team)s %(n)s tricks → %(gain)s", team=names["NS"], n=tricks, gain=gain)
     if result == "revoke":
         by = (hand.get("revoke") or {}).get("by") or (out.revoke or {}).get("by")
@@ -129,71 +132,70 @@ def undo_what(match: dict[str, Any], hand: dict[str, Any], out: HandState) -> st
     result = out.result
     if result == "passed":
         return str(RESULT_LABELS["passed"])
-    if match["game"] == "whist":
+    game = GAMES[match["game"]]
+    if not game.history.makers:  # the trump and North–South's tricks: "♠ Ann & Cai 7"
         tricks = (out.outcome.tricks or {}).get("NS")
-        trump = (out.outcome.whist or {}).get("rotation_trump") or hand.get("trump") or ""
+        trump = _trump(game, match, hand, out.no) or ""
         suit = SUIT_SYMBOLS.get(trump, trump)  # a rotation's no-trump deal: NT
-        return f"{suit} {short_names(match)['NS']} {tricks}".strip()
+        return f"{suit} {short_names(match)['NS']} {'' if tricks is None else tricks}".strip()
     caller = match["seats"].get(hand.get("caller") or "", "?")
     label = RESULT_LABELS.get(result, "")
     return f"{caller}, {label}" if label else caller
+
+
+def _trump(game: Game, match: dict[str, Any], hand: dict[str, Any], no: int) -> str | None:
+    """The trump of hand ``no``: the rotation's, else the one recorded."""
+    return game.deal_trump(dict(match.get("rules") or {}), no) or hand.get("trump")
 
 
 def _pair(score: dict[str, int]) -> str:
     return f"{score.get('NS', 0)}–{score.get('EW', 0)}"
 
 
-def history_rows(match: dict[str, Any], state: MatchState) -> list[dict[str, Any]]:
+def history_rows(match: dict[str, Any], state: MatchState) -> list[HistoryRow]:
     """One row per hand, newest first; in a rubber, a row above each deal that ended a game."""
     seats, rows, names = match["seats"], [], team_names(match)
+    game, rules = GAMES[match["game"]], match.get("rules") or {}
     breaks = state.game_ends()
     for hand, out in zip(match["hands"], state.hands, strict=False):
         result = out.result
         points = out.points
         tricks = out.outcome.tricks or {}
-        tags = []
-        if match["game"] == "euchre":
+        if game.history.makers:  # the makers' tricks
             makers = out.outcome.makers
             shown = str(tricks.get(makers, "")) if makers and tricks else ""
-            if hand.get("alone"):
-                tags.append(str(_l("alone")))
         else:
             shown = f"{tricks.get('NS', '')}–{tricks.get('EW', '')}" if tricks else ""
-            if hand.get("honours_NS") is not None and (match.get("rules") or {}).get("honours"):
-                tags.append(_("hon. %(n)s", n=hand["honours_NS"]))
+        tags = tuple(_(text, **params) for text, params in game.history.tags(hand, rules))
         label = "" if result in ("made", "scored", "alone_made") else RESULT_LABELS.get(result, "")
-        gains = [{"team": t, "name": names[t], "n": f"{points[t]:+d}".replace("-", "−")}
-                 for t in TEAMS if points.get(t)]
-        rows.append({
-            "no": out.no,
-            "dealer": seats.get(out.dealer, ""),
-            "caller": seats.get(hand.get("caller") or "", ""),
-            "trump": (out.outcome.whist or {}).get("rotation_trump") or hand.get("trump"),
-            "tags": tags,
-            "tricks": shown,
-            "gains": gains,
-            "result": str(label),
-            "result_cls": result.replace("alone_", ""),
-            "cls": result,
-            "score": _pair(out.score),
-            "note": hand.get("note"),
-            "cards": bool(hand.get("play") or hand.get("deal")),  # a hand page worth a link
-        })
+        rows.append(HistoryRow(
+            no=out.no,
+            dealer=seats.get(out.dealer, ""),
+            caller=seats.get(hand.get(game.history.seat) or "", ""),
+            trump=_trump(game, match, hand, out.no),
+            tags=tags,
+            tricks=shown,
+            gains=tuple(Gain(t, names[t], f"{points[t]:+d}".replace("-", "−"))
+                        for t in TEAMS if points.get(t)),
+            result=str(label),
+            result_cls=result.replace("alone_", ""),
+            cls=result,
+            score=_pair(out.score),
+            note=hand.get("note"),
+            cards=bool(hand.get("play") or hand.get("deal")),
+        ))
         ended = breaks.get(out.no)
         if ended:
             a, b = ended.pair
-            rows.append({"game_end": _(
+            rows.append(HistoryRow(game_end=_(
                 "Game %(no)s to %(team)s, %(a)s–%(b)s, worth %(n)s", no=ended.no,
-                team=names[ended.winner], a=a, b=b, n=ended.value)})
+                team=names[ended.winner], a=a, b=b, n=ended.value)))
     rows.reverse()
     return rows
 
 
-def correction_lines(match: dict[str, Any], entries: list[dict[str, Any]]) -> list[dict]:
-    """The history of corrections and undos, newest first: ``{at, hhmm, text}`` each.
-
-    ``at`` is the stored UTC time; the page shows ``hhmm`` (UTC) and a script makes it local.
-    """
+def correction_lines(match: dict[str, Any], entries: list[dict[str, Any]]) -> list[Correction]:
+    """The history of corrections and undos, newest first."""
     lines = []
     for e in reversed(entries or []):
         at = e.get("at") or ""
@@ -202,7 +204,7 @@ def correction_lines(match: dict[str, Any], entries: list[dict[str, Any]]) -> li
         else:
             text = _("hand %(no)s corrected (was: %(old)s)", no=e.get("no"),
                      old=describe_hand(match, e.get("old") or {}))
-        lines.append({"at": at, "hhmm": at[11:16], "text": text})
+        lines.append(Correction(at, at[11:16], text))
     return lines
 
 
@@ -211,7 +213,7 @@ def describe_hand(match: dict[str, Any], hand: dict[str, Any]) -> str:
     if hand.get("passed"):
         return str(RESULT_LABELS["passed"])
     suit = SUIT_SYMBOLS.get(hand.get("trump") or "", "")
-    if match["game"] == "whist":
+    if not GAMES[match["game"]].history.makers:
         return f"{suit} {team_names(match)['NS']} {hand.get('tricks_NS', '?')}".strip()
     parts = [match["seats"].get(hand.get("caller") or "", "?"), suit]
     if hand.get("alone"):
@@ -245,8 +247,8 @@ def _game_news(match: dict[str, Any], state: MatchState) -> str:
              next=ended.no + 1)
 
 
-def board(loaded: Any, editor: bool) -> dict[str, Any]:
-    """Everything the match page shows, as plain values for the templates.
+def board(loaded: Any, editor: bool) -> MatchView:
+    """Everything the match page shows, for the templates.
 
     A match whose stored hands no longer replay (``loaded.state`` None) shows an empty board
     and its problems."""
@@ -262,19 +264,14 @@ def board(loaded: Any, editor: bool) -> dict[str, Any]:
     has_teams = bool(match.get("teams"))
     pairs = {"NS": ("N", "S"), "EW": ("E", "W")}
     winner = state.winner
-    teams = [{
-        "code": t,
-        "name": names[t],
-        "players": f"{seats[pairs[t][0]]} & {seats[pairs[t][1]]}" if has_teams else "",
-        "score": score.get(t, 0),
-        "won": winner == t,
-    } for t in TEAMS]
+    teams = [Team(t, names[t], f"{seats[pairs[t][0]]} & {seats[pairs[t][1]]}" if has_teams
+                  else "", score.get(t, 0), winner == t) for t in TEAMS]
     dealer = state.next_dealer
     hands = match["hands"]
     last = None
     if hands and state.hands:
-        last = {"no": len(hands), "what": undo_what(match, hands[-1], state.hands[-1])}
-    cycle = list(trump_cycle(rules) or ()) if match["game"] == "whist" else []
+        last = LastHand(len(hands), undo_what(match, hands[-1], state.hands[-1]))
+    cycle = list(game.recording.trumps(rules) or ())
     games = ""
     if state.games is not None:
         won = {t: state.games_won(t) for t in TEAMS}
@@ -283,35 +280,34 @@ def board(loaded: Any, editor: bool) -> dict[str, Any]:
         if state.rubber:
             games += " · " + _("rubber to %(team)s, %(n)s points",
                                team=names[state.rubber["winner"]], n=state.rubber["points"])
-    return {
-        "id": loaded.id,
-        "game": match["game"],
-        "tricks": game.tricks,  # the form's data-tricks (Whist: "the others took 13 - n")
-        "hand_fields": game.templates.hand_fields,
-        "rules": rules,
-        "title": " – ".join(names[t] for t in TEAMS),
-        "teams": teams,
-        "goal": target,
-        "goal_label": _("to %(n)s", n=target) if target else _("%(n)s hands", n=deals),
-        "over": state.over,
-        "tied": state.tied,
-        "winner_name": names.get(winner or "", ""),
-        "rubber_line": _rubber_line(names, state),
-        "game_news": _game_news(match, state),
-        "win_score": score.get(winner or "NS", 0),
-        "lose_score": score.get("EW" if winner == "NS" else "NS", 0),
-        "dealer": {"seat": dealer, "name": seats[dealer], "seat_name": SEAT_LABELS[dealer]},
-        "next_no": len(hands) + 1,
-        # Whist with a trump rotation: the cycle (the hand form shows its deal's trump) and
-        # the next deal's trump for the board
-        "trump_cycle": cycle,
-        "deal_trump": cycle[len(hands) % len(cycle)] if cycle and not state.over else None,
-        "editor": editor,
-        "last": last,
-        "rows": history_rows(match, state),
-        "seat_letters": {s: SEAT_LABELS[s] for s in seats},
-        "seat_cols": "two" if max(len(n) for n in seats.values()) > 7 else "four",
-        "games": games,
-        "corrections": [],
-        "problems": [problem_text(p) for p in loaded.problems],
-    }
+    return MatchView(
+        id=loaded.id,
+        game=match["game"],
+        words=game.words,
+        call_heading=game.history.call,
+        tricks=game.tricks,
+        hand_fields=game.templates.hand_fields,
+        rules=rules,
+        title=" – ".join(names[t] for t in TEAMS),
+        teams=teams,
+        goal=target,
+        goal_label=_("to %(n)s", n=target) if target else _("%(n)s hands", n=deals),
+        over=state.over,
+        tied=state.tied,
+        winner_name=names.get(winner or "", ""),
+        rubber_line=_rubber_line(names, state),
+        game_news=_game_news(match, state),
+        win_score=score.get(winner or "NS", 0),
+        lose_score=score.get("EW" if winner == "NS" else "NS", 0),
+        dealer=Dealer(dealer, seats[dealer], str(SEAT_LABELS[dealer])),
+        next_no=len(hands) + 1,
+        trump_cycle=cycle,
+        deal_trump=game.deal_trump(rules, len(hands) + 1) if not state.over else None,
+        editor=editor,
+        last=last,
+        rows=history_rows(match, state),
+        seat_letters={s: str(SEAT_LABELS[s]) for s in seats},
+        seat_cols="two" if max(len(n) for n in seats.values()) > 7 else "four",
+        games=games,
+        problems=[problem_text(p) for p in loaded.problems],
+    )

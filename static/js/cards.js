@@ -2,21 +2,29 @@
 // `play` (and `deal`) fields, which Save sends like any hand (queue.js: same key, same queue).
 // SKCards mirrors the engine's trick rules (scorekeeper/engine/cards.py and tricks.py) for
 // the live display only: the server's engine still judges the hand when it is saved.
+// Everything that differs between games is data the page hands it (engine/recording.py:
+// the pack and its Joker, tricks, bowers, lone hands, the turn-up, lead rules, form fields).
 "use strict";
 (function () {
   var SEATS = "NESW", SUITS = "SHDC", SAME = { S: "C", C: "S", H: "D", D: "H" };
   var HIGH = { A: 14, K: 13, Q: 12, J: 11 }, SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
   var PARTNER = { N: "S", S: "N", E: "W", W: "E" };
+  var JOKER = "JK", JOKER_RANK = 15;  // engine/cards.py: no suit of its own, a trump above all
 
   // --- the rules (engine/cards.py) ----------------------------------------------------------
-  function rank(c) { var r = c.slice(0, -1); return HIGH[r] || +r; }
-  function suit(c) { return c.slice(-1); }
-  function eff(c, trump, bowers) {  // the left bower is a trump
-    return bowers && trump && rank(c) === 11 && suit(c) === SAME[trump] ? trump : suit(c);
+  function rank(c) { if (c === JOKER) return JOKER_RANK; var r = c.slice(0, -1); return HIGH[r] || +r; }
+  function suit(c) { return c === JOKER ? "J" : c.slice(-1); }
+  function isSuit(s) { return !!s && s.length === 1 && SUITS.indexOf(s) >= 0; }
+  function eff(c, trump, bowers) {  // the Joker and the left bower are trumps
+    if (c === JOKER) return isSuit(trump) ? trump : "J";
+    return bowers && isSuit(trump) && rank(c) === 11 && suit(c) === SAME[trump] ? trump : suit(c);
   }
   function power(c, led, trump, bowers) {
     var s = eff(c, trump, bowers);
-    if (s === trump) return bowers && rank(c) === 11 ? (suit(c) === trump ? 200 : 199) : 100 + rank(c);
+    if (s === trump) {
+      if (c === JOKER) return 201;  // above both bowers
+      return bowers && rank(c) === 11 ? (suit(c) === trump ? 200 : 199) : 100 + rank(c);
+    }
     return s === led ? rank(c) : -1;
   }
   function winner(cards, trump, bowers) {  // index in play order of the card that wins
@@ -36,12 +44,13 @@
   // Replay a sequence of cards: tricks (leader, seats, cards, winner), counts, whose turn,
   // the first renege the record proves: a seat that showed out of a suit and plays it later,
   // or that did not follow while its known holding (f.deal, complete hands only) had the suit.
-  // f: {game, dealer, trump, caller, alone, defender, loneLead, deal}
-  function replay(f, cards) {
-    var bowers = f.game === "euchre", out = [];
-    if (bowers && f.alone && f.caller) out.push(PARTNER[f.caller]);
-    if (bowers && f.defender) out.push(PARTNER[f.defender]);
-    var size = 4 - out.length, total = bowers ? 5 : 13;
+  // g: the game's data {bowers, tricks, alone}; f: {dealer, trump, caller, alone, defender,
+  // loneLead, deal}
+  function replay(g, f, cards) {
+    var bowers = !!g.bowers, out = [];
+    if (g.alone && f.alone && f.caller) out.push(PARTNER[f.caller]);
+    if (g.alone && f.defender) out.push(PARTNER[f.defender]);
+    var size = 4 - out.length, total = g.tricks;
     var first = f.alone && f.caller && f.loneLead === "loner_left" ? f.caller : f.dealer;
     var st = { tricks: [], counts: { NS: 0, EW: 0 }, out: out, size: size, total: total,
                renege: null, leader: next(first, out) };
@@ -74,7 +83,7 @@
     st.complete = !trick && st.tricks.length === total;
     return st;
   }
-  window.SKCards = { effectiveSuit: eff, winner: winner, replay: replay };
+  window.SKCards = { effectiveSuit: eff, power: power, winner: winner, replay: replay };
 
   // --- the recorder on the page ---------------------------------------------------------------
   var $ = function (id) { return document.getElementById(id); };
@@ -84,7 +93,7 @@
   function say(tpl, values) {
     return Object.keys(values).reduce(function (s, k) { return s.split("{" + k + "}").join(values[k]); }, tpl);
   }
-  function show(c) { return c.slice(0, -1) + SYM[suit(c)]; }
+  function show(c) { return c === JOKER ? JOKER : c.slice(0, -1) + SYM[suit(c)]; }
   function name(seat) { return data.seats[seat].name; }
   function val(n) { var e = f.elements[n]; return e ? e.value : ""; }
   function checked(n, v) {  // set a radio group (or clear it with v === null)
@@ -95,26 +104,28 @@
   function facts() {
     var no = +(rec.dataset.no || val("expected_no")) || 1;
     var trump = val("trump") || "", turnUp = val("turn_up") || "", round = val("round");
-    if (!trump && turnUp && round === "1" && data.game === "euchre") trump = suit(turnUp);
+    // an ordered-up card makes its suit trump; a turned-up Joker's suit is the one the dealer
+    // named, which the form gives as trump
+    if (!trump && turnUp && round === "1" && data.turn_up && turnUp !== JOKER) trump = suit(turnUp);
     // a Whist trump rotation fixes the deal's trump by its number ("NT": no trump, so the
     // highest card of the suit led wins every trick)
     if (data.cycle) trump = data.cycle[(no - 1) % data.cycle.length];
     return {
-      game: data.game, dealer: SEATS[(SEATS.indexOf(data.first_dealer) + no - 1) % 4], trump: trump,
+      dealer: SEATS[(SEATS.indexOf(data.first_dealer) + no - 1) % 4], trump: trump,
       caller: val("caller") || null, alone: !!(f.elements.alone && f.elements.alone.checked),
       defender: val("defender_alone") || null, loneLead: data.lone_lead, turnUp: turnUp,
       round: round, discard: val("discard") || "", deal: complete(),
     };
   }
   function complete() {  // the seats whose whole hand is known
-    var full = {}, per = data.game === "euchre" ? 5 : 13;
+    var full = {}, per = data.tricks;
     Object.keys(deal).forEach(function (s) { if (deal[s].length === per) full[s] = deal[s]; });
     return full;
   }
-  function ready(fx) { return fx.trump && (fx.game === "whist" || fx.caller); }
+  function ready(fx) { return fx.trump && (!data.caller || fx.caller); }
 
   function save() {  // the hidden fields the form sends
-    var st = replay(facts(), cards), tricks = st.tricks.map(function (t) { return t.cards; });
+    var st = replay(data, facts(), cards), tricks = st.tricks.map(function (t) { return t.cards; });
     f.elements.play.value = tricks.length ? JSON.stringify(tricks) : "";
     var full = complete();
     f.elements.deal.value = Object.keys(full).length ? JSON.stringify(full) : "";
@@ -131,7 +142,7 @@
     return null;
   }
   function unavailable(fx, c) {  // why nobody can play c, or ""
-    if (fx.game !== "euchre") return "";
+    if (!data.turn_up) return "";
     if (fx.discard && c === fx.discard) return data.words.discarded;
     if (fx.turnUp && c === fx.turnUp && fx.round === "2") return data.words.turned_down;
     return "";
@@ -141,15 +152,22 @@
   function refusal(fx, st, seat, c) {
     var why = unavailable(fx, c);
     if (why) return say(data.words.unavailable, { card: show(c), why: why });
-    if (fx.game === "euchre" && fx.turnUp && c === fx.turnUp && fx.round !== "2" && seat !== fx.dealer)
+    if (data.turn_up && fx.turnUp && c === fx.turnUp && fx.round !== "2" && seat !== fx.dealer)
       return say(data.words.only_dealer, { card: show(c) });
     var h = holderOf(c);
     if ((h && h !== seat) || (deal[seat] && deal[seat].length === st.total && deal[seat].indexOf(c) < 0))
       return say(data.words.not_held, { name: name(seat), card: show(c) });
-    if (st.current && deal[seat] && deal[seat].length === st.total) {
-      var bowers = fx.game === "euchre", led = eff(st.current.cards[0], fx.trump, bowers);
-      var played = [].concat.apply([], st.tricks.map(function (t) { return t.cards; }));
-      var follow = deal[seat].filter(function (x) { return played.indexOf(x) < 0 && eff(x, fx.trump, bowers) === led; });
+    var bowers = data.bowers, played = [].concat.apply([], st.tricks.map(function (t) { return t.cards; }));
+    var known = deal[seat] && deal[seat].length === st.total;
+    var left = known ? deal[seat].filter(function (x) { return played.indexOf(x) < 0; }) : [];
+    if (!st.current && known && data.lead_rules.indexOf("trumps_broken") >= 0 && eff(c, fx.trump, bowers) === fx.trump
+        && !played.some(function (x) { return eff(x, fx.trump, bowers) === fx.trump; })) {
+      var other = left.filter(function (x) { return eff(x, fx.trump, bowers) !== fx.trump; });
+      if (other.length) return say(data.words.trumps_broken, { name: name(seat), cards: other.map(show).join(" ") });
+    }
+    if (st.current && known) {
+      var led = eff(st.current.cards[0], fx.trump, bowers);
+      var follow = left.filter(function (x) { return eff(x, fx.trump, bowers) === led; });
       if (eff(c, fx.trump, bowers) !== led && follow.length) {
         anyway = c;  // refused, unless the scorer says it was played all the same (a renege)
         return say(data.words.must_follow, { name: name(seat), cards: follow.map(show).join(" ") });
@@ -169,9 +187,9 @@
     var fx = facts();
     message("");
     if (!ready(fx)) return message(data.words.need);
-    var st = replay(fx, cards);
+    var st = replay(data, fx, cards);
     if (mode === "hold") return hold(fx, st, c);
-    if (st.complete || (st.renege && renegeScored && data.game === "euchre")) return;
+    if (st.complete || (st.renege && renegeScored && data.renege_ends)) return;
     anyway = null;
     var why = refusal(fx, st, st.turn, c);
     if (why) return message(why);
@@ -197,7 +215,7 @@
     if (at >= 0) { if (!played) mine.splice(at, 1); }
     else if (h) return message(say(data.words.holding_other, { card: show(c), name: name(h) }));
     else if (unavailable(fx, c)) return message(say(data.words.unavailable, { card: show(c), why: unavailable(fx, c) }));
-    else if (fx.game === "euchre" && c === fx.turnUp && seat !== fx.dealer) return message(say(data.words.only_dealer, { card: show(c) }));
+    else if (data.turn_up && c === fx.turnUp && seat !== fx.dealer) return message(say(data.words.only_dealer, { card: show(c) }));
     else if (mine.length >= st.total) return message(say(data.words.holding_full, { name: name(seat), n: st.total }));
     else mine.push(c);
     redraw(c);
@@ -214,18 +232,22 @@
   function span(cls, text) { var s = document.createElement("span"); s.className = cls; s.textContent = text; return s; }
   function li(parts) { var l = document.createElement("li"); l.append.apply(l, parts); return l; }
 
-  function order(fx) {  // the grid: trump first, the left bower among the trumps
-    var bowers = fx.game === "euchre", suits = SUITS.split("");
+  // The grid: the match's pack (data.pack.cards), trump first with the Joker and the left
+  // bower among the trumps; before trump is known the Joker has a row of its own.
+  function order(fx) {
+    var bowers = data.bowers, suits = SUITS.split(""), deck = data.pack.cards;
     if (fx.trump) suits.sort(function (a, b) { return (b === fx.trump) - (a === fx.trump); });
-    var deck = Object.keys(data.cards);
-    return suits.map(function (s) {
+    var rows = suits.map(function (s) {
+      var t = s === fx.trump ? fx.trump : null;
       return deck.filter(function (c) { return eff(c, fx.trump, bowers) === s; })
-        .sort(function (a, b) { return power(b, s, s === fx.trump ? fx.trump : null, bowers) - power(a, s, s === fx.trump ? fx.trump : null, bowers); });
+        .sort(function (a, b) { return power(b, s, t, bowers) - power(a, s, t, bowers); });
     });
+    var rest = deck.filter(function (c) { return suits.indexOf(eff(c, fx.trump, bowers)) < 0; });
+    return rest.length ? rows.concat([rest]) : rows;
   }
 
   function draw(changed) {
-    var fx = facts(), st = changed ? save() : replay(fx, cards), w = data.words;
+    var fx = facts(), st = changed ? save() : replay(data, fx, cards), w = data.words;
     var played = {}, grid = $("rec-grid"), turn = $("rec-turn");
     st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) { played[c] = t.seats[i]; }); });
     // whose turn, the trick on the table (its leader marked)
@@ -247,8 +269,9 @@
       r.className = "rec-row";
       row.forEach(function (c) {
         var h = holderOf(c), off = unavailable(fx, c), label = data.cards[c];
-        var b = button([span("r", c.slice(0, -1)), span("s", SYM[suit(c)])], "pc s" + suit(c), function () { tap(c); });
-        if (fx.trump && eff(c, fx.trump, fx.game === "euchre") === fx.trump) b.classList.add("trump");
+        var face = c === JOKER ? [span("r", JOKER)] : [span("r", c.slice(0, -1)), span("s", SYM[suit(c)])];
+        var b = button(face, "pc s" + suit(c), function () { tap(c); });
+        if (fx.trump && eff(c, fx.trump, data.bowers) === fx.trump) b.classList.add("trump");
         if (played[c]) {
           b.disabled = true;
           b.classList.add("played");
@@ -264,7 +287,7 @@
           if (mode === "hold") b.setAttribute("aria-pressed", String(h === holder));
         } else if (mode === "hold") b.setAttribute("aria-pressed", "false");
         if (mode === "hold" && !played[c]) b.disabled = !!off;
-        else if (mode === "play" && (st.complete || (renegeScored && fx.game === "euchre"))) b.disabled = true;
+        else if (mode === "play" && (st.complete || (renegeScored && data.renege_ends))) b.disabled = true;
         b.setAttribute("aria-label", label);
         b.dataset.card = c;
         r.append(b);
@@ -282,12 +305,12 @@
     });
     // the count and the likely result
     var makers = fx.caller ? team(fx.caller) : null, other = makers === "NS" ? "EW" : "NS";
-    if (data.game === "euchre" && makers) {
-      var m = st.counts[makers], d = st.counts[other];
+    if (data.makers_need && makers) {
+      var m = st.counts[makers], d = st.counts[other], need = data.makers_need;
       $("rec-count").textContent = say(w.count, { m: m, d: d });
-      $("rec-likely").textContent = d >= 3 ? w.euchred : m === 5 ? w.march : m >= 3 ? w.made : w.open;
+      $("rec-likely").textContent = d > st.total - need ? w.defeated : m === st.total ? w.march : m >= need ? w.made : w.open;
     } else {
-      $("rec-count").textContent = say(w.count_whist, { ns: data.teams.NS, a: st.counts.NS, ew: data.teams.EW, b: st.counts.EW });
+      $("rec-count").textContent = say(w.count_teams, { ns: data.teams.NS, a: st.counts.NS, ew: data.teams.EW, b: st.counts.EW });
       $("rec-likely").textContent = "";
     }
     var list = $("rec-tricks");
@@ -305,8 +328,8 @@
     });
     // the outcome radios follow a complete record
     if (changed) {
-      if (data.game === "euchre") checked("makers_tricks", st.complete && !renegeScored && makers ? st.counts[makers] : null);
-      else checked("tricks_NS", st.complete ? st.counts.NS : null);
+      if (data.caller) checked(data.result_field, st.complete && !renegeScored && makers ? st.counts[makers] : null);
+      else checked(data.result_field, st.complete ? st.counts.NS : null);
     }
     // a renege the record proves
     var box = $("rec-renege");
@@ -324,13 +347,11 @@
   }
 
   function scoreRenege() {
-    var st = replay(facts(), cards), r = st.renege;
+    var st = replay(data, facts(), cards), r = st.renege;
     if (!r) return;
     renegeScored = true;
-    if (data.game === "euchre") {
-      f.elements.renege.value = r.seat;
-      checked("makers_tricks", null);
-    } else f.elements.revoke_by.value = team(r.seat);
+    f.elements[data.renege_field].value = data.renege_seat ? r.seat : team(r.seat);
+    if (data.renege_ends) checked(data.result_field, null);
     var more = f.querySelector("details.more");
     if (more) more.open = true;
     draw(true);
@@ -358,7 +379,7 @@
     var fx = facts(), btn = $("rec-open");
     if (!ready(fx)) {
       var more = f.querySelector("details.more");
-      if (more && data.game === "euchre" && fx.caller) more.open = true;
+      if (more && data.caller && fx.caller) more.open = true;
       rec.hidden = false;  // the turn line says what is needed first (no second, red copy)
       btn.setAttribute("aria-expanded", "true");
       draw();
@@ -413,7 +434,7 @@
     $("rec-hold-mode").addEventListener("click", function () {
       mode = "hold";
       holder = holder || facts().dealer;
-      var st = replay(facts(), cards);  // a seat's played cards were in its hand
+      var st = replay(data, facts(), cards);  // a seat's played cards were in its hand
       st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) {
         var s = t.seats[i], mine = deal[s] || (deal[s] = []);
         if (mine.indexOf(c) < 0 && !holderOf(c)) mine.push(c);
@@ -424,11 +445,11 @@
     });
     f.addEventListener("change", function (e) {  // the bidding facts changed: replay
       var n = e.target && e.target.name;
-      if (!rec.hidden && n === "caller" && data.game === "euchre" && !val("trump")) {
+      if (!rec.hidden && n === "caller" && data.caller && !val("trump")) {
         var more = f.querySelector("details.more");  // the trump is asked next: show it
         if (more) more.open = true;
       }
-      if (!rec.hidden && n && ["makers_tricks", "tricks_NS", "play", "deal"].indexOf(n) < 0) draw(true);
+      if (!rec.hidden && n && [data.result_field, "play", "deal"].indexOf(n) < 0) draw(true);
     });
     f.addEventListener("reset", function () {  // saved (queued): the next hand starts empty
       cards = []; deal = {}; renegeScored = false; mode = "play";

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper.engine.analysis import analyse_hand  # noqa: E402
-from scorekeeper.engine.games import resolve_rules  # noqa: E402
+from scorekeeper.engine.games import GAMES, resolve_rules  # noqa: E402
 from tests.engine.deals import euchre_hand  # noqa: E402
 from tests.packplay import random_hand  # noqa: E402
 
@@ -40,7 +40,7 @@ def run(name: str, given: dict[str, object], hands: list[dict[str, object]]) -> 
     times = []
     for i, hand in enumerate(hands):
         start = time.process_time()  # CPU time: other processes on the machine don't count
-        result, problems = analyse_hand(hand, i + 1, dealers[i % 4], rules)
+        result, problems = analyse_hand(GAMES["euchre"], hand, i + 1, dealers[i % 4], rules)
         times.append(time.process_time() - start)
         assert result is not None, problems
     times.sort()

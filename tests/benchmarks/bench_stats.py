@@ -140,7 +140,7 @@ def run(tmp: str) -> int:
             "GET /api/players/<id> (a year)": f"/api/players/{busiest}?from=2025-01-01"
                                               "&to=2025-12-31",
             "/players": "/players",
-            "/players (sorted by made %)": "/players?sort=made_pct",
+            "/players (sorted by made %)": "/players?sort=euchre.made",
             "/players/<id>": f"/players/{busiest}",
             "/players/<a>/with/<b>": f"/players/{busiest}/with/{partner}",
             "/players/<a>/with/<b>/vs/<c>/<d>":

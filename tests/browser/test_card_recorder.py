@@ -14,6 +14,8 @@ from test_offline import match_id
 from test_table import axe_clean, no_horizontal_scroll, start
 
 from scorekeeper.engine.cards import PARTNER
+from scorekeeper.engine.games import GAMES
+from scorekeeper.engine.recording import recorder_json
 
 
 def bid(page, caller: str, trump: str, alone: bool = False) -> None:
@@ -221,13 +223,14 @@ def test_the_scripts_trick_winners_match_the_engine(phone):
         lead = "loner_left" if i % 2 else "dealer_left"
         hand = random_play(rng, game=game, dealer=dealer, caller=caller, alone=alone,
                            lone_lead=lead)
-        cases.append({"facts": {"game": game, "dealer": dealer, "trump": hand["trump"],
+        cases.append({"game": recorder_json(GAMES[game], {}),
+                      "facts": {"dealer": dealer, "trump": hand["trump"],
                                 "caller": caller, "alone": alone, "defender": None,
                                 "loneLead": lead},
                       "cards": [c for t in hand["play"] for c in t],
                       "winners": hand["winners"], "tricks": hand["tricks"]})
     seen = page.evaluate("""cases => cases.map(c => {
-        const st = SKCards.replay(c.facts, c.cards);
+        const st = SKCards.replay(c.game, c.facts, c.cards);
         return {winners: st.tricks.map(t => t.winner), tricks: st.counts,
                 complete: st.complete, renege: st.renege};
     })""", cases)

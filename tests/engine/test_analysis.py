@@ -28,6 +28,7 @@ from scorekeeper.engine.cards import (
     parse_card,
     trick_winner,
 )
+from scorekeeper.engine.euchre import GAME as EUCHRE
 from scorekeeper.engine.games import resolve_rules
 
 from .deals import euchre_hand
@@ -226,7 +227,7 @@ def test_par_of_whole_hands_matches_the_brute_force(seed):
     lone_lead = rng.choice(("dealer_left", "loner_left"))
     dealer = rng.choice(SEATS)
     hand = euchre_hand(rng, dealer, lone_lead=lone_lead)
-    result, problems = analyse_hand(hand, 7, dealer, rules(lone_lead=lone_lead))
+    result, problems = analyse_hand(EUCHRE, hand, 7, dealer, rules(lone_lead=lone_lead))
     assert not problems
     caller, alone = hand["caller"], hand["alone"]
     out = {PARTNER[caller]} if alone else set()
@@ -327,11 +328,11 @@ def test_the_lone_lead_option_decides_who_leads(lone_lead, leader):
     holdings = {s: cards(" ".join(c)) for s, c in LONE["deal"].items() if s != "W"}
     play = random_line(random.Random(1), holdings, "H", leader)
     hand = {**LONE, "play": [[str(c) for c in t] for t in play]}
-    result, problems = analyse_hand(hand, 1, "N", rules(lone_lead=lone_lead))
+    result, problems = analyse_hand(EUCHRE, hand, 1, "N", rules(lone_lead=lone_lead))
     assert not problems
     assert result.par == memo_brute(holdings, "H", leader, "EW")
     other = "S" if leader == "E" else "E"
-    _, problems = analyse_hand(hand, 1, "N", rules(lone_lead={"E": "loner_left",
+    _, problems = analyse_hand(EUCHRE, hand, 1, "N", rules(lone_lead={"E": "loner_left",
                                                               "S": "dealer_left"}[leader]))
     assert problems, f"{other} leads under the other option, so this record is illegal"
 
@@ -348,7 +349,7 @@ def test_stick_the_dealer_hands_are_analysed_too(seed):
     holdings = {s: cards(" ".join(c)) for s, c in STUCK["deal"].items()}
     play = random_line(random.Random(seed), holdings, "H", "W")
     hand = {**STUCK, "play": [[str(c) for c in t] for t in play]}
-    result, problems = analyse_hand(hand, 1, "S", rules(stick_the_dealer=True))
+    result, problems = analyse_hand(EUCHRE, hand, 1, "S", rules(stick_the_dealer=True))
     assert not problems
     assert result.par == memo_brute(holdings, "H", "W", "NS")
     assert result.par >= 4  # S holds the right bower, ace, king and queen of hearts
@@ -368,7 +369,7 @@ def test_hands_that_cannot_be_analysed_say_why(change, code):
             hand[key] = value
     if change.get("passed"):
         hand = {"dealer": "N", "passed": True}
-    result, problems = analyse_hand(hand, 2, "N", rules())
+    result, problems = analyse_hand(EUCHRE, hand, 2, "N", rules())
     assert result is None
     assert [p.code for p in problems][:1] == [code]
     assert problems[0].hand == 2 and problems[0].message
@@ -377,21 +378,21 @@ def test_hands_that_cannot_be_analysed_say_why(change, code):
 def test_an_incomplete_or_renege_record_is_refused():
     hand = euchre_hand(random.Random(3), "N", alone=False)
     short = {**hand, "play": hand["play"][:3], "makers_tricks": 3}
-    _, problems = analyse_hand(short, 1, "N", rules())
+    _, problems = analyse_hand(EUCHRE, short, 1, "N", rules())
     assert problems and problems[0].code == "play.wrong_trick_count"
     reneged: list = []
     rng = random.Random(11)
     while not reneged:
         reneged = []
         bad = euchre_hand(rng, "N", alone=False, renege=reneged)
-    result, problems = analyse_hand(bad, 1, "N", rules())
+    result, problems = analyse_hand(EUCHRE, bad, 1, "N", rules())
     assert result is None
     assert [p.code for p in problems] == ["analysis.renege"]
     assert problems[0].params["seat"] == reneged[0][0]
     # a short record is legal only with a declared renege: refused as a renege, never as
     # "incomplete" (there is no such refusal: evaluate refuses any other short record)
     declared = {**hand, "play": hand["play"][:2], "renege": "E"}
-    result, problems = analyse_hand(declared, 1, "N", rules())
+    result, problems = analyse_hand(EUCHRE, declared, 1, "N", rules())
     assert result is None
     assert [p.code for p in problems] == ["analysis.renege"]
     assert problems[0].params["seat"] == "E"

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.analysis import analyse, analyse_hand
 from scorekeeper.engine.cards import parse_card
+from scorekeeper.engine.euchre import GAME as EUCHRE
 from scorekeeper.engine.games import resolve_rules
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -91,7 +92,7 @@ def test_whole_hands_of_the_larger_packs(seed):
                                 joker_up=joker and seed % 3 == 0)
     hand = made["hand"]
     rules, _ = resolve_rules("euchre", {"pack": pack, "joker": joker})
-    result, problems = analyse_hand(hand, 1, dealer, rules)
+    result, problems = analyse_hand(EUCHRE, hand, 1, dealer, rules)
     assert problems == [], [p.as_json() for p in problems]
     holdings = hand["deal"]
     makers = packplay.TEAM[hand["caller"]]

@@ -202,8 +202,8 @@ def test_euchre_pack_is_the_games_data():
 
 
 def test_the_statistics_do_not_guess_the_round_of_a_turned_up_joker():
-    from scorekeeper.formats.facts import round_of
+    from scorekeeper.engine.euchre_facts import trump_and_round  # Euchre's statistics
 
-    assert round_of({"turn_up": "JK", "trump": "H"}, "H") is None
-    assert round_of({"turn_up": "JK", "trump": "H", "round": 1}, "H") == 1
-    assert round_of({"turn_up": "9H", "trump": "H"}, "H") == 1
+    assert trump_and_round({"turn_up": "JK", "trump": "H"}) == ("H", None)
+    assert trump_and_round({"turn_up": "JK", "trump": "H", "round": 1}) == ("H", 1)
+    assert trump_and_round({"turn_up": "9H", "trump": "H"}) == ("H", 1)

@@ -11,7 +11,7 @@ import one_trick
 import pytest
 from helpers import SEATS
 
-from scorekeeper import check
+from scorekeeper.cli import check
 from scorekeeper.engine import games
 from scorekeeper.engine.limits import MATCH_FORMAT
 from scorekeeper.engine.matchfile import check_match

@@ -508,7 +508,7 @@ def test_four_phones_at_a_brisk_table_pace_are_never_limited(app, matches, monke
     every third hand corrected, a preview per hand from every phone; the clock is simulated."""
     from types import SimpleNamespace
 
-    from scorekeeper import limits_store
+    from scorekeeper.web import limits_store
 
     clock = [1_000_000.0]  # the rate-limit counts (instance/limits.db) read this clock
     monkeypatch.setattr(limits_store, "time", SimpleNamespace(time=lambda: clock[0]))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlite_utils.migrations import Migrations
 
-from . import events, initial, player_changes, players, rules_codes, versions
+from . import events, facts, initial, player_changes, players, rules_codes, versions
 
 migrations = Migrations("scorekeeper")
 
@@ -22,6 +22,7 @@ for _name, _step in (
     ("0021_player_changes", player_changes.player_changes),
     ("0004_players", players.players),
     ("0020_hands_version", versions.hands_version),
+    ("0022_game_facts", facts.game_facts),
     ("0023_event_confirmations", events.confirmations),
     ("0024_rules_codes", rules_codes.rules_codes),
 ):

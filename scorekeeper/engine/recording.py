@@ -1,0 +1,76 @@
+"""How a game's play is recorded card by card, as data the card recorder's script reads.
+
+The recorder (``static/js/cards.js``) knows trick play in general; everything that differs
+between games comes from here: the pack of the match's rules (ranks, Joker, cards a seat),
+bowers, who must be known before the play (the caller), who sits out, the turn-up, the lead
+rules, the form fields a complete record fills, and a trump rotation. A game sets its
+``Game.recording``; :func:`recorder_json` joins it with the match's rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# trumps(rules): each deal's trump by its number (a rotation), or None: the form asks for it
+TrumpsOf = Callable[[dict[str, Any]], "tuple[str, ...] | None"]
+
+
+def no_rotation(rules: dict[str, Any]) -> tuple[str, ...] | None:
+    """No trump rotation: each deal's trump is given in the form."""
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Recording:
+    """A game's card-recorder parameters; the defaults are a plain game of tricks (Whist).
+
+    ``caller``: the play needs who called (the count is makers against defenders);
+    ``alone``: a lone hand's partner (and a lone defender's) sits out; ``turn_up``: the
+    turned-up card is the dealer's in round 1 and out of play in round 2, the discard too;
+    ``makers_need``: tricks the makers need (the likely result); ``lead_rules``: the script
+    knows ``trumps_broken`` (no trump lead until a trump was played, unless only trumps are
+    held: Spades); ``renege_ends``: a scored renege ends the hand; ``result_field``: the
+    form's tricks field a complete record sets (``makers_tricks``: the makers' count, else the
+    first team's); ``renege_field``: the form's renege field (``renege_seat``: a seat, else a
+    team).
+    """
+
+    caller: bool = False
+    alone: bool = False
+    turn_up: bool = False
+    makers_need: int = 0
+    lead_rules: tuple[str, ...] = ()
+    renege_ends: bool = False
+    result_field: str = "tricks_NS"
+    renege_field: str = "revoke_by"
+    renege_seat: bool = False
+    trumps: TrumpsOf = no_rotation
+
+
+PLAIN_TRICKS = Recording()  # a game of tricks with nothing more: the trump given, teams counted
+
+
+def recorder_json(game: Game, rules: Mapping[str, Any]) -> dict[str, Any]:
+    """What the recorder's script is handed for a match of ``game`` under ``rules``."""
+    rec, pack = game.recording, game.pack(rules)
+    return {
+        "pack": pack.as_json(),
+        "tricks": pack.hand_size,
+        "bowers": game.bowers,
+        "caller": rec.caller,
+        "alone": rec.alone,
+        "turn_up": rec.turn_up,
+        "makers_need": rec.makers_need,
+        "lead_rules": list(rec.lead_rules),
+        "renege_ends": rec.renege_ends,
+        "result_field": rec.result_field,
+        "renege_field": rec.renege_field,
+        "renege_seat": rec.renege_seat,
+        "lone_lead": rules.get("lone_lead", "dealer_left"),
+        "cycle": list(rec.trumps(dict(rules)) or ()) or None,
+    }

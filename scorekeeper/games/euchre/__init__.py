@@ -1,0 +1,1 @@
+"""Euchre's web side: its hand form and templates."""

@@ -1,0 +1,1 @@
+"""Whist's web side: its hand form and templates."""
