@@ -105,8 +105,8 @@ def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
             entry = {k: t[k] for k in ("table", "seats", "match", "hands", "score", "over",
                                        "winner", "tied", "decider")}
             link = table_path(found["id"], t["table"])
-            if director:
-                key = keys[t["table"]]
+            key = keys.get(t["table"]) if director else None
+            if key is not None:  # a table not yet keyed (a round only planned) has no link key
                 entry["edit_key"] = key
                 link = f"{link}?key={key}"
             entry["table_url"] = link
