@@ -157,6 +157,12 @@ class Game:
     club: ClubScoring = NO_MARKS  # its marks and house rules at a club night
 
     @property
+    def playable(self) -> bool:
+        """Whether a table can enter its hands on the pages (it has a hand form); the others
+        are scored through match files and the API."""
+        return self.hand_form is not None
+
+    @property
     def default_target(self) -> int | None:
         """The target when the rules set none."""
         return next((o.default for o in self.options if o.name == "target"), None)

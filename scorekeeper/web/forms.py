@@ -191,7 +191,7 @@ def _option_field(game: Game, option):
 
 def played_games() -> list[Game]:
     """The games played on the pages (those with a hand form), in the registry's order."""
-    return [g for g in GAMES.values() if g.hand_form is not None]
+    return [g for g in GAMES.values() if g.playable]
 
 
 def option_words(game: Game, name: str) -> tuple[Any, Any]:

@@ -179,7 +179,10 @@ def _hand_form(loaded, formdata=None, csrf=True):
 
 
 def _form_for(game: str, match: dict[str, Any], formdata=None, csrf=True):
-    """The hand form of ``game`` for a match object (its hands are not needed: no replay)."""
+    """The hand form of ``game`` for a match object (its hands are not needed: no replay).
+    A game with no hand form yet is scored through the API: its form addresses are 404."""
+    if not GAMES[game].playable:
+        abort(404)
     form = hand_form_class(game)(formdata=formdata, meta={} if csrf else {"csrf": False})
     form.name_seats(match["seats"], tableview.short_names(match))
     form.use_pack(GAMES[game].pack(resolve_rules(game, match.get("rules"))[0]))
@@ -237,7 +240,7 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
     """
     v = _view(loaded)
     plain = form is None and not general_errors and not v.problems and status == 200
-    if form is None and v.editor and not v.over:
+    if form is None and v.editor and not v.over and GAMES[loaded.game].playable:
         form = _hand_form(loaded)
         form.fill_defaults(v.next_no, loaded.version)
     more = bool(form and form.more_open())

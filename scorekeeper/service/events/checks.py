@@ -108,7 +108,7 @@ def name_problem(name: Any, where: str, code: str, most: int) -> EventProblem:
 
 def club_games() -> list[str]:
     """The games a club night can be played in: those a table can score on its phone."""
-    return [g.name for g in GAMES.values() if g.hand_form is not None]
+    return [g.name for g in GAMES.values() if g.playable]
 
 
 def validate(body: Any) -> tuple[dict[str, Any], list[EventProblem]]:
