@@ -26,7 +26,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..engine.games import GAMES
 from ..engine.limits import TITLE_MAX
-from ..i18n.labels import CHOICE_LABELS, OPTION_LABELS
+from ..i18n.labels import CHOICE_LABELS
 from ..service import events
 from ..service.events import EventStatus
 from ..service.events.checks import club_games
@@ -38,7 +38,7 @@ from ..store.db import get_db
 from .errors import refuse_if_storage_full
 from .event_words import problem_text
 from .events import _ref, app_secret, bp
-from .forms import SaidLength
+from .forms import SaidLength, option_words
 from .ratelimit import spend_creations
 from .security import remember_key_hash
 
@@ -96,7 +96,7 @@ def rule_fields(game: str) -> list[dict[str, Any]]:
         if kind is None:
             continue
         out.append({"name": f"rule-{game}-{option.name}", "option": option.name, "kind": kind,
-                    "label": str(OPTION_LABELS.get(option.name, option.name)),
+                    "label": str(option_words(GAMES[game], option.name)[0]),
                     "default": option.default, "nullable": option.nullable,
                     "choices": [(c, str(CHOICE_LABELS.get(c, c))) for c in option.choices]})
     return out

@@ -10,10 +10,11 @@ from flask import abort, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ..engine.games import GAMES
-from ..i18n.labels import CHOICE_LABELS, OPTION_LABELS
+from ..i18n.labels import CHOICE_LABELS
 from ..service.rules_codes import rules_of, stored_code
 from ..store.db import get_db
 from .events import bp
+from .forms import option_words
 from .qr import qr_svg
 
 
@@ -30,7 +31,7 @@ def rule_lines(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:
             shown = _("none")
         else:
             shown = str(CHOICE_LABELS.get(str(value), value))
-        lines.append((str(OPTION_LABELS.get(option.name, option.name)), shown))
+        lines.append((str(option_words(GAMES[game], option.name)[0]), shown))
     return lines
 
 
