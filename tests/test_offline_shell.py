@@ -35,12 +35,19 @@ def test_every_file_the_kept_pages_load_is_in_the_shell(client):
         "no": 1, "caller": "N", "makers_tricks": 3},
         headers={"Authorization": f"Bearer {first['edit_key']}"})
     pages.append(client.get(f"/m/{first['match']}").text)  # waiting for the other table
-    assert "event-clock.js" in pages[2] and "event-wait.js" in pages[3]
+    assert "event-clock.js" in pages[2] and "event-live.js" in pages[3]
     missing = set().union(*(loaded(p) for p in pages)) - shell_urls(client)
     assert not missing, f"not kept for offline use by sw.js: {sorted(missing)}"
 
 
 def test_a_new_shell_list_gets_a_new_cache_name(client):
-    # Installed workers keep the old cache until its name changes: the list above grew with v2.
+    # Installed workers keep the old cache until its name changes: the list changed with v3.
     script = client.get("/sw.js").get_data(as_text=True)
-    assert 'SHELL = "scorekeeper-shell-v2"' in script
+    assert 'SHELL = "scorekeeper-shell-v3"' in script
+
+
+def test_every_file_in_the_shell_exists(client):
+    # cache.addAll fails as a whole on one missing file: the worker is then never installed
+    # and no page opens offline (a renamed event-wait.js did that).
+    for url in sorted(shell_urls(client)):
+        assert client.get(url).status_code == 200, url

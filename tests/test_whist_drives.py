@@ -167,7 +167,7 @@ def test_a_tied_table_waits_for_its_extra_deal(client):
     director = client.get(event["director_url"] + f"?key={key}", follow_redirects=True)
     assert director.status_code == 200
     page = director.get_data(as_text=True)
-    assert page.count('class="ev-decide"') == 2 and "Tied 13–13" in page
+    assert page.count('class="ev-decide"') == 2 and "13 – 13" in page and "· tied" in page
     for t in (1, 2):
         decided = client.post(f"/api/events/{event['id']}/rounds/1/tables/{t}/decider",
                               json={"winner": "EW"}, headers=bearer(key))

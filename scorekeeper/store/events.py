@@ -34,6 +34,8 @@ class StoredTable:
     seats: dict[str, int]
     match_id: str | None
     decider: str | None
+    confirmed: dict[str, str | None] | None = None  # {"NS": when, "EW": when} (issue 26)
+    disputed: str | None = None
 
 
 @dataclass(slots=True)
@@ -147,9 +149,11 @@ def get_rounds(db: Database, event_id: str) -> list[StoredRound]:
         for r in db.execute("SELECT no, sit_outs, started, ended FROM event_rounds"
                             " WHERE event_id = ? ORDER BY no", [event_id]).fetchall()
     }
-    for t in db.execute("SELECT round, table_no, seats, match_id, decider FROM event_tables"
+    for t in db.execute("SELECT round, table_no, seats, match_id, decider, confirmed_ns,"
+                        " confirmed_ew, disputed FROM event_tables"
                         " WHERE event_id = ? ORDER BY round, table_no", [event_id]).fetchall():
-        rounds[t[0]].tables.append(StoredTable(t[0], t[1], json.loads(t[2]), t[3], t[4]))
+        rounds[t[0]].tables.append(StoredTable(t[0], t[1], json.loads(t[2]), t[3], t[4],
+                                               {"NS": t[5], "EW": t[6]}, t[7]))
     return list(rounds.values())
 
 
@@ -158,3 +162,55 @@ def table_of_match(db: Database, match_id: str) -> tuple[str, int, int] | None:
     row = db.execute("SELECT event_id, round, table_no FROM event_tables WHERE match_id = ?",
                      [match_id]).fetchone()
     return None if row is None else (row[0], int(row[1]), int(row[2]))
+
+
+def event_stamp(db: Database, event_id: str) -> str | None:
+    """What the event's live views depend on, in one indexed query: its version and its
+    tables' matches' versions (a hand saved at a table changes it); None: no such event."""
+    row = db.execute(
+        "SELECT e.version, (SELECT group_concat(m.id || ':' || m.version, ',')"
+        " FROM event_tables t JOIN matches m ON m.id = t.match_id WHERE t.event_id = e.id)"
+        " FROM events e WHERE e.id = ?", [event_id]).fetchone()
+    return None if row is None else f"{row[0]}/{row[1] or ''}"
+
+
+def last_hand_times(db: Database, event_id: str) -> dict[str, str]:
+    """When each of the event's matches last had a hand saved or corrected (match id -> ISO)."""
+    rows = db.execute(
+        "SELECT h.match_id, max(h.updated) FROM hands h JOIN event_tables t"
+        " ON t.match_id = h.match_id WHERE t.event_id = ? GROUP BY h.match_id",
+        [event_id]).fetchall()
+    return {r[0]: r[1] for r in rows}
+
+
+def set_confirmation(db: Database, event_id: str, no: int, table_no: int,
+                     column: str, when: str | None) -> None:
+    """Set one of a table's ``confirmed_ns``, ``confirmed_ew`` or ``disputed`` times."""
+    assert column in ("confirmed_ns", "confirmed_ew", "disputed")
+    db.execute(f"UPDATE event_tables SET {column} = ? WHERE event_id = ? AND round = ?"
+               " AND table_no = ?", [when, event_id, no, table_no])
+
+
+def set_match_key(db: Database, match_id: str, key_hash: str) -> None:
+    """A round's match gets another edit-key hash (locked when confirmed, reopened)."""
+    db.execute("UPDATE matches SET edit_key_hash = ?, version = version + 1, updated = ?"
+               " WHERE id = ?", [key_hash, now(), match_id])
+
+
+def unend_round(db: Database, event_id: str, no: int) -> None:
+    """Round ``no`` is no longer ended early (the director's undo)."""
+    db.execute("UPDATE event_rounds SET ended = NULL WHERE event_id = ? AND no = ?",
+               [event_id, no])
+
+
+def unstart_round(db: Database, event_id: str, no: int) -> None:
+    """Round ``no`` goes back to planned: its matches (no hand saved) are deleted."""
+    ids = [r[0] for r in db.execute("SELECT match_id FROM event_tables WHERE event_id = ? AND"
+                                    " round = ? AND match_id IS NOT NULL",
+                                    [event_id, no]).fetchall()]
+    db.execute("UPDATE event_tables SET match_id = NULL WHERE event_id = ? AND round = ?",
+               [event_id, no])
+    db.execute("UPDATE event_rounds SET started = NULL WHERE event_id = ? AND no = ?",
+               [event_id, no])
+    for match_id in ids:
+        db.execute("DELETE FROM matches WHERE id = ?", [match_id])

@@ -65,15 +65,19 @@ def _absent(entry: dict[str, Any], no: int) -> bool:
 def tally_cards(found: dict[str, Any]) -> list[dict[str, Any]]:
     """Per player, per round: table, seat, partner, opponents (or a sit-out)."""
     cards = []
+    by_round = {s["number"]: s["by_round"] for s in found["standings"]}
     for number, name in enumerate(found["players"]):
         rows = []
         entry = found["roster"][number]
+        points = by_round.get(number, {})
         for rnd in found["rounds"]:
             row: dict[str, Any] = {"round": rnd["no"], "table": None, "sits_out": False,
+                                   "filled": None, "total": None,
                                    "partner": None, "opponents": [], "seat": None,
                                    "absent": _absent(entry, rnd["no"])}
             if name in rnd["sit_outs"]:
                 row["sits_out"] = True
+                row["total"] = points.get(rnd["no"]) if rnd["over"] else None
             for t in rnd["tables"]:
                 seats = t["seats"]
                 for seat, who in seats.items():
@@ -82,6 +86,10 @@ def tally_cards(found: dict[str, Any]) -> list[dict[str, Any]]:
                         others = ("E", "W") if seat in "NS" else ("N", "S")
                         row.update(table=t["table"], seat=seat, partner=seats[partner],
                                    opponents=[seats[o] for o in others])
+                        side = "NS" if seat in "NS" else "EW"
+                        if t["over"] or rnd["over"]:  # filled in once the round is played
+                            row["filled"] = [h.get(side, 0) for h in t["hand_points"]]
+                            row["total"] = points.get(rnd["no"])
             rows.append(row)
         cards.append({"number": number + 1, "name": name, "rows": rows})
     return cards

@@ -72,6 +72,16 @@ def problem_text(problem: EventProblem) -> str:
         "event.same_player": _("Choose two different players."),
         "event.not_current": _("Only the round being played can be ended (round %(current)s).",
                                current=p.get("current")),
+        "event.no_table": _("Round %(round)s has no table %(table)s playing.",
+                            round=p.get("round"), table=p.get("table")),
+        "event.not_over": _("Table %(table)s has not finished its round yet.",
+                            table=p.get("table")),
+        "event.confirmed": _("Both pairs of table %(table)s have confirmed: ask the director.",
+                             table=p.get("table")),
+        "event.bad_action": _("Choose to accept the result or to reopen the table."),
+        "event.not_ended": _("Round %(round)s was not ended early.", round=p.get("round")),
+        "event.next_round_played": _("A hand of round %(round)s is saved: the round before "
+                                     "can no longer go on.", round=p.get("round")),
         "movement.fixed_needs_fours": _("Fixed seats need a multiple of 4 players: choose the "
                                         "schedule movement for this count."),
         "movement.fixed_too_many_rounds": _("Fixed seats give at most one round per table "

@@ -105,8 +105,8 @@ def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
             entry = {k: t[k] for k in ("table", "seats", "match", "hands", "score", "over",
                                        "winner", "tied", "decider")}
             link = table_path(found["id"], t["table"])
-            if director:
-                key = keys[t["table"]]
+            key = keys.get(t["table"]) if director else None
+            if key is not None:  # a table not yet keyed (a round only planned) has no link key
                 entry["edit_key"] = key
                 link = f"{link}?key={key}"
             entry["table_url"] = link
@@ -156,34 +156,27 @@ def _take_key(event_id: str) -> Response | None:
     return redirect(url_for("events.director", event_id=event_id))
 
 
+def director_links(event_id: str) -> dict[int, str]:
+    """Each table's keyed link (the director's only)."""
+    return {t: f"{request.host_url.rstrip('/')}{table_path(event_id, t)}?key={key}"
+            for t, key in event_keys.current_keys(get_db(), app_secret(), event_id).items()}
+
+
 @bp.get("/events/<event_id>")
 def director(event_id: str) -> Any:
     """The director's page: rounds and tables, live standings and prizes, the next round."""
     taken = _take_key(event_id)
     if taken is not None:
         return taken
-    found = event_or_404(event_id)
-    is_director = director_here(event_id)
-    upcoming = next((r for r in found["rounds"] if not r["started"]), None)
-    links = {}
-    if is_director:
-        links = {t: f"{request.host_url.rstrip('/')}{table_path(event_id, t)}?key={key}"
-                 for t, key in event_keys.current_keys(get_db(), app_secret(),
-                                                       event_id).items()}
+    from .event_live import director_values
+
+    values = director_values(event_id)
     known: list[dict[str, Any]] = []
-    if is_director:
+    if values["director"]:
         from ..store import players as players_store
 
         known = players_store.recent_players(get_db())
-    movers = []
-    if upcoming is not None:
-        movers = [{"player": t["seat_numbers"][s], "table": t["table"], "seat": s}
-                  for t in upcoming["tables"] for s in ("N", "E", "S", "W")]
-        movers += [{"player": p, "table": None, "seat": None}
-                   for p in upcoming["sit_out_numbers"]]
-    return render_template("events/director.html", e=found, director=is_director,
-                           upcoming=upcoming, links=links, known_players=known,
-                           movers=movers)
+    return render_template("events/director.html", known_players=known, **values)
 
 
 @bp.post("/events/<event_id>/start")
@@ -272,6 +265,8 @@ def end_page(event_id: str) -> Any:
     """The director ends the round being played."""
     _director_post(event_id)
     no = _form_int("round") or 0
+    if request.form.get("confirmed") != "1":  # asked first (events/end.html)
+        return redirect(url_for("events.end_ask", event_id=event_id, round=no))
     result = events.end_round(get_db(), event_id, no)
     return _after(event_id, result, _("Round %(n)s ended: the tables keep the hands played.",
                                       n=no))
@@ -310,9 +305,10 @@ def table(event_id: str, table_no: int) -> Any:
                 remember_key_hash(t["match"], key_hash)
     rnd, current = started[-1]
     if current["over"] and not found["over"]:
-        upcoming = next((r for r in found["rounds"] if r["no"] == rnd["no"] + 1), None)
-        return render_template("events/between.html", e=found, rnd=rnd, t=current,
-                               upcoming=upcoming, moves=moves(found, rnd["no"], current))
+        from .event_live import banner_values
+
+        return render_template("events/between.html", e=found, t=current,
+                               event_banner=banner_values(found, rnd["no"], current["table"]))
     return redirect(url_for("table.match", match_id=current["match"]))
 
 
@@ -386,7 +382,11 @@ def event_banner() -> dict[str, Any]:
     found = events.load_event(get_db(), event_id)
     if found is None:
         return {}
-    rnd = next(r for r in found["rounds"] if r["no"] == no)
-    t = next(x for x in rnd["tables"] if x["table"] == table_no)
-    return {"event_banner": {"e": found, "rnd": rnd, "t": t, "moves": moves(found, no, t),
-                             "table_url": table_path(event_id, table_no)}}
+    from .event_live import banner_values
+
+    values = banner_values(found, no, table_no)
+    return {} if values is None else {"event_banner": values}
+
+
+# The "Club night" page, the live parts and the confirmations join this blueprint.
+from . import event_live, event_new, event_rules, event_table  # noqa: E402, F401

@@ -76,6 +76,12 @@ def end_text(match: dict[str, Any], state: MatchState, no: int) -> str:
         return _("game %(no)s to %(team)s, worth %(n)s", no=ended.no,
                  team=names[ended.winner], n=ended.value)
     if last and state.over:
+        # A round of fixed hands may end on a hand the losers scored (issue 26).
+        if state.tied:
+            return _("the match ends level")
+        scored = {team for team, n in state.hands[-1].points.items() if n > 0}
+        if state.winner and state.winner not in scored:
+            return _("%(team)s win the match", team=names[state.winner])
         return _("game!")
     return ""
 

@@ -159,7 +159,9 @@ def test_the_director_adds_a_late_arrival_and_the_next_round_changes(make_phone,
     expect(tclock).to_have_text("Finish this hand.")
 
     # end round 1 early: the next round can start
-    page.get_by_role("button", name="End round 1 now").click()
+    page.get_by_role("link", name="End round 1 now…").click()
+    expect(page.locator("#end-ask")).to_contain_text("These tables are still playing:")
+    page.get_by_role("button", name="Yes, end round 1 now").click()
     expect(page.locator(".flash")).to_contain_text("Round 1 ended")
     expect(page.get_by_role("button", name="Start round 2")).to_be_visible()
     no_sideways_scroll(page)

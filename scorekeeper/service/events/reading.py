@@ -12,6 +12,7 @@ from ...engine.cards import SEATS
 from ...engine.games import GAMES
 from ...engine.state import MatchState
 from ...store import events as event_store
+from ..ratings import event_ratings
 
 
 def present(settings: dict[str, Any], no: int) -> list[int]:
@@ -53,11 +54,17 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
     rounds: list[dict[str, Any]] = []
     scored: list[tuple[int, dict[int, club.PlayerRound], list[int]]] = []
     current = 0
+    times = event_store.last_hand_times(db, row.id)
+    unconfirmed: dict[int, int] = {}
     for rnd in stored:
         tables = []
         seated: dict[int, club.PlayerRound] = {}
         for t in rnd.tables:
             info = _table(db, t, names, house, scoring, seated, rnd.ended is not None)
+            info["last_hand"] = times.get(t.match_id or "")
+            if info["hands"] and not (info["confirmed"]["NS"] and info["confirmed"]["EW"]):
+                for p in t.seats.values():
+                    unconfirmed[p] = unconfirmed.get(p, 0) + 1
             tables.append(info)
         started = rnd.started is not None
         if started:
@@ -84,11 +91,13 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
             and current < settings["rounds"] and len(rounds) == current):
         rounds.append(_progressive_preview(settings, stored, last, names))
     over = current >= settings["rounds"] and last is not None and not waiting
+    rated = event_ratings({"rounds": rounds})
     return {
         "id": row.id, "name": settings["name"], "game": settings["game"],
         "movement": settings["movement"], "method": settings["method"],
         "quality": settings.get("quality"), "hands_per_round": settings["hands_per_round"],
         "rules": settings["rules"], "house": house, "players": names,
+        "rules_code": settings.get("rules_code"),
         "roster": [{"number": i + 1, "name": p["name"], "from_round": p.get("from_round", 1),
                     "gone_from": p.get("gone_from")} for i, p in enumerate(settings["players"])],
         "round_target": settings.get("round_target"),
@@ -102,7 +111,11 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
         "standings": [{"player": names[s.player], "number": s.player, "points": s.points,
                        **s.marks, "games_won": s.games_won,
                        "high_game": s.high_game, "sit_outs": s.sit_outs, "rank": s.rank,
-                       "by_round": s.by_round} for s in lines],
+                       "by_round": s.by_round, "unconfirmed": unconfirmed.get(s.player, 0),
+                       "rating": rated[s.player].shown if s.player in rated else None}
+                      for s in lines],
+        "disputed": [(r["no"], t["table"]) for r in rounds for t in r["tables"]
+                     if t["disputed"]],
         "prizes": [{"prize": p.kind, "players": [names[i] for i in p.players], "value": p.value,
                     "shared": p.shared} for p in prize_list],
     }
@@ -123,7 +136,8 @@ def _table(db: Database, t: event_store.StoredTable, names: list[str], house: di
         "table": t.table_no, "seats": {s: names[p] for s, p in t.seats.items()},
         "seat_numbers": t.seats, "match": t.match_id, "hands": 0,
         "score": {"NS": 0, "EW": 0}, "over": False, "winner": None, "tied": False,
-        "decider": t.decider, "settled": False,
+        "decider": t.decider, "settled": False, "hand_points": [],
+        "confirmed": dict(t.confirmed or {"NS": None, "EW": None}), "disputed": t.disputed,
     }
     if t.match_id is None:
         return info
@@ -135,6 +149,7 @@ def _table(db: Database, t: event_store.StoredTable, names: list[str], house: di
     state = _state_json(loaded.state)
     seated.update(club.table_round(t.seats, loaded.match["hands"], state, house, scoring))
     if state is not None:
+        info["hand_points"] = [dict(h["points"]) for h in state["hands"]]
         info.update(hands=len(loaded.match["hands"]), score=dict(state["score"]),
                     over=bool(state["over"]), winner=state["winner"], tied=bool(state["tied"]))
     if ended and not info["over"]:  # ended early with no hand played: 0-0
@@ -168,7 +183,9 @@ def _progressive_preview(settings: dict[str, Any], stored: list[event_store.Stor
     tables = [{"table": i, "seats": {s: names[p] for s, p in zip(SEATS, t, strict=True)},
                "seat_numbers": dict(zip(SEATS, t, strict=True)), "match": None, "hands": 0,
                "score": {"NS": 0, "EW": 0}, "over": False, "winner": None, "tied": False,
-               "decider": None, "settled": False} for i, t in enumerate(nxt.tables, start=1)]
+               "decider": None, "settled": False, "confirmed": {"NS": None, "EW": None},
+               "disputed": None, "last_hand": None}
+              for i, t in enumerate(nxt.tables, start=1)]
     return {"no": last["no"] + 1, "started": False, "tables": tables, "over": False,
             "sit_outs": [names[p] for p in nxt.sit_outs],
             "sit_out_numbers": list(nxt.sit_outs), "stored": False, "started_at": None,

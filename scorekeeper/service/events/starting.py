@@ -13,6 +13,7 @@ from ...engine.cards import SEATS
 from ...store import events as event_store
 from ..event_keys import generation, table_key
 from ..keys import hash_key, new_key, new_match_id
+from ..rules_codes import keep_code
 from .checks import match_data, validate
 from .reading import build
 from .results import EventProblem, EventResult, EventStatus, new_event_id
@@ -54,6 +55,7 @@ def create_event(db: Database, body: Any, secret: str, budget: Budget | None = N
     settings["quality"] = quality.as_json() if method not in drives.RESULT_MOVEMENTS else None
     event_id, key = new_event_id(), new_key()
     with store.transaction(db):
+        settings["rules_code"] = keep_code(db, settings["game"], settings["rules"])
         event_store.insert_event(db, event_id, hash_key(key), settings["game"], settings)
         for no, rnd in enumerate(planned, start=1):
             event_store.insert_round(db, event_id, no, list(rnd.sit_outs),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlite_utils.migrations import Migrations
 
-from . import events, facts, initial, player_changes, players, versions
+from . import events, facts, initial, player_changes, players, rules_codes, versions
 
 migrations = Migrations("scorekeeper")
 
@@ -23,5 +23,7 @@ for _name, _step in (
     ("0004_players", players.players),
     ("0020_hands_version", versions.hands_version),
     ("0022_game_facts", facts.game_facts),
+    ("0023_event_confirmations", events.confirmations),
+    ("0024_rules_codes", rules_codes.rules_codes),
 ):
     migrations(name=_name)(_step)

@@ -55,3 +55,10 @@ def events(db: Database) -> None:
 def round_ends(db: Database) -> None:
     # When the director ended a round early (NULL: it ends with its matches).
     db.execute("ALTER TABLE event_rounds ADD COLUMN ended TEXT")
+
+
+def confirmations(db: Database) -> None:
+    # A table's round confirmed at the table (issue 26): when each pair accepted the result
+    # (NULL: not yet) and when one said it is wrong (a dispute, for the director to settle).
+    for column in ("confirmed_ns", "confirmed_ew", "disputed"):
+        db.execute(f"ALTER TABLE event_tables ADD COLUMN {column} TEXT")

@@ -1,0 +1,101 @@
+"""Partner-adjusted ratings (issue 26): OpenSkill's Plackett-Luce model over teams, so a win
+with a strong partner against weak opponents counts for less than the other way round.
+
+Derived, never stored: recomputed from the hands every time (a corrected hand, a merged or
+unmerged player changes them at once). One rating update per finished game: a match, or a
+round's table at a club night, in the order they were played; a tie ranks both pairs equal.
+Everyone starts at OpenSkill's default (mu 25, sigma 25/3); the number shown is the
+conservative ``ordinal`` (mu - 3 sigma), 0 for a newcomer. No Flask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlite_utils import Database
+
+# One finished game: the North-South pair, the East-West pair, the winner (None: a tie).
+Game = tuple[Sequence[Hashable], Sequence[Hashable], str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's rating: OpenSkill's mu and sigma, and the games it was worked out from."""
+
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def shown(self) -> float:
+        """The conservative estimate shown to people (mu - 3 sigma), to one decimal."""
+        return round(self.mu - 3 * self.sigma, 1)
+
+
+def rate(games: Iterable[Game]) -> dict[Hashable, Rating]:
+    """Ratings after ``games`` in order (each player a hashable key)."""
+    model = PlackettLuce()
+    now: dict[Hashable, Any] = {}
+    played: dict[Hashable, int] = {}
+    for ns, ew, winner in games:
+        teams = [[now.get(p) or model.rating(name=str(p)) for p in ns],
+                 [now.get(p) or model.rating(name=str(p)) for p in ew]]
+        ranks = [0, 0] if winner is None else ([0, 1] if winner == "NS" else [1, 0])
+        rated = model.rate(teams, ranks=ranks)
+        for pair, team in ((ns, rated[0]), (ew, rated[1])):
+            for player, rating in zip(pair, team, strict=True):
+                now[player] = rating
+                played[player] = played.get(player, 0) + 1
+    return {p: Rating(r.mu, r.sigma, played[p]) for p, r in now.items()}
+
+
+def event_games(found: dict[str, Any]) -> list[Game]:
+    """A club night's finished tables, round by round, players by their event number."""
+    out: list[Game] = []
+    for rnd in found["rounds"]:
+        for t in rnd["tables"]:
+            if not t["over"] or not t["hands"]:
+                continue
+            seats = t["seat_numbers"]
+            winner = t["winner"] or t["decider"]
+            out.append(((seats["N"], seats["S"]), (seats["E"], seats["W"]),
+                        None if t["tied"] and not t["decider"] else winner))
+    return out
+
+
+def event_ratings(found: dict[str, Any]) -> dict[int, Rating]:
+    """This evening's ratings by player number (from 0)."""
+    return {int(k): v for k, v in rate(event_games(found)).items()}  # type: ignore[call-overload]
+
+
+def player_ratings(db: Database) -> dict[str, Rating]:
+    """Every linked player's rating across all finished matches with four linked players, in
+    the order they were created (players merged away count as the player they went into)."""
+    from . import load
+
+    rows = db.execute(
+        "SELECT mp.match_id, mp.seat, coalesce(p.merged_into, p.id) FROM match_players mp"
+        " JOIN players p ON p.id = mp.player JOIN matches m ON m.id = mp.match_id"
+        " ORDER BY m.created, m.id").fetchall()
+    seats: dict[str, dict[str, str]] = {}
+    for match_id, seat, player in rows:
+        seats.setdefault(match_id, {})[seat] = player
+    games: list[Game] = []
+    for match_id, by_seat in seats.items():
+        if len(by_seat) != 4:
+            continue
+        loaded = load(db, match_id)
+        state = loaded.state if loaded is not None else None
+        if state is None or not state.over:
+            continue
+        games.append(((by_seat["N"], by_seat["S"]), (by_seat["E"], by_seat["W"]),
+                      None if state.tied else state.winner))
+    return {str(k): v for k, v in rate(games).items()}
+
+
+def player_rating(db: Database, player_id: str) -> Rating | None:
+    """One player's rating (None: no finished match with four linked players)."""
+    return player_ratings(db).get(player_id)

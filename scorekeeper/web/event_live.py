@@ -1,0 +1,138 @@
+"""Club nights, live (issue 26): the parts of the director's page, a table's banner and the
+wall screen that phones poll, each with an ETag made from the event's stamp (its version and
+its matches' versions: one indexed query), so an unchanged poll is a 304 before any replay —
+the match page's way (:mod:`.etags`). ``static/js/event-live.js`` polls them and swaps the
+part in place."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import abort, make_response, render_template, request, url_for
+from flask_babel import format_time
+
+from ..store import events as event_store
+from ..store.db import get_db
+from .etags import LANGUAGE_VARY, REVALIDATE, not_modified, page_etag
+from .events import bp, director_here, event_or_404, moves, table_path
+from .security import may_edit
+
+
+def _minute() -> str:
+    """A timed evening's live parts change with the clock (late tables): once a minute."""
+    return datetime.now(UTC).strftime("%H%M")
+
+
+def event_tag(event_id: str, *depends: object) -> str:
+    """The (weak) entity tag of a live part of the event now, or 404 for no such event."""
+    stamp = event_store.event_stamp(get_db(), event_id)
+    if stamp is None:
+        abort(404)
+    return page_etag(f"event:{event_id}", stamp, _minute(), *depends)
+
+
+def _answer(html: str, tag: str) -> Any:
+    response = make_response(html)
+    response.set_etag(tag, weak=True)
+    response.headers["Cache-Control"] = f"private, {REVALIDATE}"  # keyed links, rights
+    response.vary.update(LANGUAGE_VARY)
+    return response
+
+
+def late_tables(found: dict[str, Any]) -> set[int]:
+    """The tables of the round being played still playing after its time is up."""
+    rnd = next((r for r in found["rounds"] if r["no"] == found["current_round"]), None)
+    if rnd is None or not rnd["ends_at"] or rnd["over"]:
+        return set()
+    ends = datetime.fromisoformat(rnd["ends_at"].replace("Z", "+00:00"))
+    if datetime.now(UTC) < ends:
+        return set()
+    return {t["table"] for t in rnd["tables"] if not t["over"]}
+
+
+def director_values(event_id: str) -> dict[str, Any]:
+    """What the director's live part shows (``events/_director_live.html``)."""
+    from .events import director_links
+
+    found = event_or_404(event_id)
+    is_director = director_here(event_id)
+    upcoming = next((r for r in found["rounds"] if not r["started"]), None)
+    movers = []
+    if upcoming is not None:
+        movers = [{"player": t["seat_numbers"][s], "table": t["table"], "seat": s}
+                  for t in upcoming["tables"] for s in ("N", "E", "S", "W")]
+        movers += [{"player": p, "table": None, "seat": None}
+                   for p in upcoming["sit_out_numbers"]]
+    return {"e": found, "director": is_director, "upcoming": upcoming, "movers": movers,
+            "links": director_links(event_id) if is_director else {},
+            "late": late_tables(found),
+            "live_url": url_for("events.director_live", event_id=event_id),
+            "etag": event_tag(event_id, "director", is_director)}
+
+
+@bp.get("/events/<event_id>/live")
+def director_live(event_id: str) -> Any:
+    """The director's page's live part: rounds, tables, the next round, standings."""
+    tag = event_tag(event_id, "director", director_here(event_id))
+    unchanged = not_modified(tag, weak=True, vary=LANGUAGE_VARY)
+    if unchanged is not None:
+        return unchanged
+    return _answer(render_template("events/_director_live.html", **director_values(event_id)),
+                   tag)
+
+
+def banner_values(found: dict[str, Any], no: int, table_no: int) -> dict[str, Any] | None:
+    """A table's banner of round ``no`` (``events/_banner.html``), or None."""
+    rnd = next((r for r in found["rounds"] if r["no"] == no), None)
+    t = None if rnd is None else next((x for x in rnd["tables"] if x["table"] == table_no),
+                                      None)
+    if rnd is None or t is None or not t["match"]:
+        return None
+    scorer = may_edit(get_db(), t["match"])
+    return {"e": found, "rnd": rnd, "t": t, "moves": moves(found, no, t),
+            "table_url": table_path(found["id"], table_no), "scorer": scorer,
+            "follow": url_for("events.banner", event_id=found["id"], no=no,
+                              table_no=table_no),
+            "etag": event_tag(found["id"], "banner", no, table_no, scorer)}
+
+
+@bp.get("/events/<event_id>/rounds/<int:no>/tables/<int:table_no>/banner")
+def banner(event_id: str, no: int, table_no: int) -> Any:
+    """A table's banner, polled by its match page: the round's result, the confirmation,
+    then where everyone goes next."""
+    found = event_or_404(event_id)
+    values = banner_values(found, no, table_no)
+    if values is None:
+        abort(404)
+    unchanged = not_modified(values["etag"], weak=True, vary=LANGUAGE_VARY)
+    if unchanged is not None:
+        return unchanged
+    return _answer(render_template("events/_banner.html", event_banner=values), values["etag"])
+
+
+def wall_values(event_id: str) -> dict[str, Any]:
+    found = event_or_404(event_id)
+    current = next((r for r in found["rounds"] if r["no"] == found["current_round"]), None)
+    upcoming = next((r for r in found["rounds"] if not r["started"]), None)
+    return {"e": found, "rnd": current, "upcoming": upcoming,
+            "live_url": url_for("events.wall", event_id=event_id, part=1),
+            "etag": event_tag(event_id, "wall")}
+
+
+@bp.get("/events/<event_id>/wall")
+def wall(event_id: str) -> Any:
+    """The wall screen (a projector or a TV): standings, the round and its time, where
+    everyone goes next; no controls; it follows the evening by itself."""
+    values = wall_values(event_id)
+    unchanged = not_modified(values["etag"], weak=True, vary=LANGUAGE_VARY)
+    if unchanged is not None:
+        return unchanged
+    name = "events/_wall_live.html" if request.args.get("part") else "events/wall.html"
+    return _answer(render_template(name, **values), values["etag"])
+
+
+@bp.app_template_global("event_time")
+def event_time(stamp: str) -> str:
+    """A stored time (ISO, UTC) as the reader's clock time ("21:40")."""
+    return format_time(datetime.fromisoformat(stamp.replace("Z", "+00:00")), "HH:mm")

@@ -1,0 +1,59 @@
+"""The rules card (issue 26): ``/r/<code>`` shows the game and rules a short code names and
+starts a match with them; the club night's prints and the table's banner carry the code and
+its QR (``rules_card``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ..engine.games import GAMES
+from ..i18n.labels import CHOICE_LABELS
+from ..service.rules_codes import rules_of, stored_code
+from ..store.db import get_db
+from .events import bp
+from .forms import option_words
+from .qr import qr_svg
+
+
+def rule_lines(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each rule off its default, in words: (label, value)."""
+    lines = []
+    for option in GAMES[game].options:
+        if option.name not in rules:
+            continue
+        value = rules[option.name]
+        if isinstance(value, bool):
+            shown = _("yes") if value else _("no")
+        elif value is None:
+            shown = _("none")
+        else:
+            shown = str(CHOICE_LABELS.get(str(value), value))
+        lines.append((str(option_words(GAMES[game], option.name)[0]), shown))
+    return lines
+
+
+@bp.app_template_global("rules_card")
+def rules_card(found: dict[str, Any]) -> dict[str, Any]:
+    """An evening's rules card: its code, the card's address and its QR (an evening made
+    before codes existed gets its code stored now)."""
+    code = found.get("rules_code") or stored_code(get_db(), found["game"], found["rules"])
+    url = f"{request.host_url.rstrip('/')}{url_for('events.rules_page', code=code)}"
+    qr = qr_svg(url, _("Rules %(code)s", code=code), public=True)
+    return {"code": code, "url": url, "qr": qr,
+            "lines": rule_lines(found["game"], found["rules"])}
+
+
+@bp.get("/r/<code>")
+def rules_page(code: str) -> Any:
+    """What a rules code names, and a match started with those rules."""
+    found = rules_of(get_db(), code)
+    if found is None or found[0] not in GAMES:
+        abort(404, description=_("There is no such rules code: check the letters on the "
+                                 "card."))
+    game, rules = found
+    return render_template("events/rules.html", code=code.upper(), game=game,
+                           game_label=_(GAMES[game].label), lines=rule_lines(game, rules),
+                           start=url_for("table.home", rules=code.upper()))
