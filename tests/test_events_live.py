@@ -23,12 +23,13 @@ def event(client):
     return body
 
 
-def hand(client, table, caller="N", tricks=3):
+def hand(client, table, caller="N", tricks=3, alone=False):
     key = {"Authorization": f"Bearer {table['edit_key']}"}
     got = client.get(f"/api/matches/{table['match']}", headers=key).get_json()
     no = len(got["match"]["hands"]) + 1
     answer = client.post(f"/api/matches/{table['match']}/hands",
-                         json={"no": no, "caller": caller, "makers_tricks": tricks},
+                         json={"no": no, "caller": caller, "makers_tricks": tricks,
+                               **({"alone": True} if alone else {})},
                          headers={"Authorization": f"Bearer {table['edit_key']}"})
     assert answer.status_code == 201, answer.get_json()
     return answer
@@ -209,3 +210,24 @@ def test_the_rules_card_names_the_evenings_rules_and_starts_a_match_with_them(cl
     assert f"House rules: {code}" in other.text  # the same rules, the same code
     assert client.get("/r/ZZZZ-ZZZZ").status_code == 404
     assert client.get("/r/nonsense").status_code == 404
+
+
+def test_tally_cards_carry_the_games_marks_of_each_round(app, client, event):
+    table = event["rounds"][0]["tables"][0]
+    hand(client, table, "N", 5, alone=True)  # North's loner: an A for North
+    hand(client, table, "E", 2)  # East-West euchred: an E for North and South
+    for other in event["rounds"][0]["tables"][1:]:
+        hand(client, other, "N", 3)
+        hand(client, other, "N", 3)
+    from scorekeeper.service import events
+    from scorekeeper.store.db import get_db
+    from scorekeeper.web.event_prints import tally_cards
+
+    with app.test_request_context():
+        cards = {c["name"]: c for c in tally_cards(events.load_event(get_db(), event["id"]))}
+    seats = table["seats"]
+    assert cards[seats["N"]]["rows"][0]["marks"] == [1, 1]  # loners, euchres
+    assert cards[seats["S"]]["rows"][0]["marks"] == [0, 1]
+    assert cards[seats["E"]]["rows"][0]["marks"] == [0, 0]
+    pdf = client.get(f"/events/{event['id']}/tally.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")

@@ -49,6 +49,7 @@ class ClubScoring:
     marks: tuple[str, ...] = ()  # counted per player (tie-breaks, prizes, standings columns)
     labels: tuple[str, ...] = ()  # each mark's column heading, English, marked with N_
     prize_labels: tuple[str, ...] = ()  # each mark's prize ("Most loners"), N_ too
+    tally: tuple[str, ...] = ()  # each mark's column on a tally card, a letter or two ("A"), N_
     tally_note: str | None = None  # the tally card's footnote on writing the marks (N_)
     house: Mapping[str, Any] = field(default_factory=dict)  # its house rules, with defaults
     checks: Mapping[str, HouseCheck] = field(default_factory=dict)  # each of them checked
@@ -96,6 +97,8 @@ class Standing:
     sit_outs: int = 0
     rank: int = 0
     by_round: dict[int, int] = field(default_factory=dict)  # round no -> points (credits too)
+    # round no -> the marks gained at that round's table (the tally card's columns)
+    marks_by_round: dict[int, dict[str, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +168,7 @@ def standings(players: int, rounds: Sequence[tuple[int, Mapping[int, PlayerRound
             line.rounds += 1
             line.high_game = max(line.high_game, result.points)
             line.by_round[no] = result.points
+            line.marks_by_round[no] = dict(result.marks)
         credit = sit_out_credit(rule, int(house.get("sit_out_points") or 0),
                                 [r.points for r in seated.values()])
         for player in sitting:

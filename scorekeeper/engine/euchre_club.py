@@ -51,6 +51,7 @@ CLUB = ClubScoring(
     marks=("loners", "euchres"),
     labels=(N_("Loners"), N_("Euchres")),
     prize_labels=(N_("Most loners"), N_("Most euchres")),
+    tally=(N_("A"), N_("E")),
     tally_note=N_("A: a loner made, E: a euchre. The opponents initial each round."),
     house={
         "loner_partner_points": None,  # None: the partner scores the team's points

@@ -66,13 +66,15 @@ def tally_cards(found: dict[str, Any]) -> list[dict[str, Any]]:
     """Per player, per round: table, seat, partner, opponents (or a sit-out)."""
     cards = []
     by_round = {s["number"]: s["by_round"] for s in found["standings"]}
+    marks_by_round = {s["number"]: s["marks_by_round"] for s in found["standings"]}
+    kinds = GAMES[found["game"]].club.marks
     for number, name in enumerate(found["players"]):
         rows = []
         entry = found["roster"][number]
         points = by_round.get(number, {})
         for rnd in found["rounds"]:
             row: dict[str, Any] = {"round": rnd["no"], "table": None, "sits_out": False,
-                                   "filled": None, "total": None,
+                                   "filled": None, "total": None, "marks": None,
                                    "partner": None, "opponents": [], "seat": None,
                                    "absent": _absent(entry, rnd["no"])}
             if name in rnd["sit_outs"]:
@@ -90,6 +92,8 @@ def tally_cards(found: dict[str, Any]) -> list[dict[str, Any]]:
                         if t["over"] or rnd["over"]:  # filled in once the round is played
                             row["filled"] = [h.get(side, 0) for h in t["hand_points"]]
                             row["total"] = points.get(rnd["no"])
+                            marks = marks_by_round.get(number, {}).get(rnd["no"], {})
+                            row["marks"] = [marks.get(k, 0) for k in kinds]
             rows.append(row)
         cards.append({"number": number + 1, "name": name, "rows": rows})
     return cards
@@ -106,7 +110,8 @@ def tally_pdf(event_id: str) -> Response:
     return _pdf(found, "tally-cards", lambda: _print_page(
         "events/tally.html", found, cards=tally_cards(found),
         boxes=range(1, found["hands_per_round"] + 1),
-        box_trumps=box_trumps(found), suits={**SUIT_SYMBOLS, "NT": _("NT")},
+        box_trumps=box_trumps(found), tally_marks=GAMES[found["game"]].club.tally,
+        suits={**SUIT_SYMBOLS, "NT": _("NT")},
         box_mm=round(min(6.0, 54.0 / found["hands_per_round"]), 2)))
 
 

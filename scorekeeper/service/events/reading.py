@@ -111,7 +111,8 @@ def build(db: Database, row: event_store.StoredEvent) -> dict[str, Any]:
         "standings": [{"player": names[s.player], "number": s.player, "points": s.points,
                        **s.marks, "games_won": s.games_won,
                        "high_game": s.high_game, "sit_outs": s.sit_outs, "rank": s.rank,
-                       "by_round": s.by_round, "unconfirmed": unconfirmed.get(s.player, 0),
+                       "by_round": s.by_round, "marks_by_round": s.marks_by_round,
+                       "unconfirmed": unconfirmed.get(s.player, 0),
                        "rating": rated[s.player].shown if s.player in rated else None}
                       for s in lines],
         "disputed": [(r["no"], t["table"]) for r in rounds for t in r["tables"]
