@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.engine.cards import EUCHRE_DECK, TEAM_OF, Seat
+from scorekeeper.engine.cards import DECK_24, TEAM_OF, Seat
 from scorekeeper.engine.fields import FieldReader
 from scorekeeper.engine.game import Game, History, Preset, Templates, Words
 from scorekeeper.engine.problems import Problem
@@ -29,7 +29,7 @@ __path__ = [str(Path(__file__).with_suffix(""))]
 def evaluate(raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
              ) -> tuple[HandResult | None, list[Problem]]:
     """The seat that took the trick scores for its side."""
-    r = FieldReader(raw, no, "one_trick", EUCHRE_DECK)
+    r = FieldReader(raw, no, "one_trick", DECK_24)
     r.check_keys(FIELDS)
     r.note()
     winner = r.seat("winner")

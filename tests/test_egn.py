@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.cards import (
-    EUCHRE_DECK,
+    DECK_24,
     PARTNER,
     SEATS,
     legal_plays,
@@ -990,7 +990,7 @@ def _random_game(rng: Any) -> dict[str, Any]:
     deals = []
     for number in range(rng.randint(1, 4)):
         dealer = number % 4
-        deck = sorted(card_to_egn(str(c)) for c in EUCHRE_DECK)
+        deck = sorted(card_to_egn(str(c)) for c in DECK_24)
         rng.shuffle(deck)
         dealt = [deck[i * 5:i * 5 + 5] for i in range(4)]
         up = deck[20]

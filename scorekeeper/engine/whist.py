@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import OTHER_TEAM, SEATS, SUITS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
+from .cards import DECK_52, OTHER_TEAM, SEATS, SUITS, TEAM_OF, Card, Seat, next_seat
 from .fields import FieldReader, suit_name
 from .game import Game, History, Preset, Templates, Words
 from .messages import N_
@@ -53,15 +53,6 @@ class WhistDetails:
             out["revoke"] = dict(self.revoke)
         if self.rotation_trump:  # a trump rotation's deal
             out["trump"] = self.rotation_trump
-        return out
-
-    def as_dict(self) -> dict[str, Any]:
-        """The deal's details as the dict the board reads (``HandResult.whist``)."""
-        out: dict[str, Any] = {"honours_NS": self.honours_ns, "revoke": self.revoke}
-        if self.rotation_trump is not None:
-            out["rotation_trump"] = self.rotation_trump
-        if self.parts is not None:
-            out["parts"] = self.parts
         return out
 
 
@@ -119,7 +110,7 @@ def evaluate(
     raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
 ) -> tuple[HandResult | None, list[Problem]]:
     """Check one Whist deal; the points depend on the score, so ``apply`` adds them."""
-    r = FieldReader(raw, no, "whist", WHIST_DECK)
+    r = FieldReader(raw, no, "whist", DECK_52)
     r.check_keys(FIELDS)
     r.note()
     fixed = deal_trump(rules, no)

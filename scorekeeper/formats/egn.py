@@ -31,6 +31,7 @@ from .egn_messages import EgnProblem
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
 EGN_VERSION = "1.4"
+EGN_GAME = "euchre"  # the one game the notation writes
 
 
 def is_egn(data: object, name: str = "") -> bool:
@@ -90,7 +91,7 @@ def egn_to_match(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
     rules = _rules(metadata.get("ruleset"), problems)
     match: dict[str, Any] = {
         "format": MATCH_FORMAT,
-        "game": "euchre",
+        "game": EGN_GAME,
         "rules": rules,
         "seats": _seats(metadata.get("players"), problems),
         "first_dealer": "N",
