@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper.engine.cards import DECK_52, next_seat
 from scorekeeper.engine.games import resolve_rules
 from scorekeeper.engine.matchfile import check_match
-from scorekeeper.engine.whist import deal_trump, parse_rotation
+from scorekeeper.engine.whist_rotation import deal_trump, parse_rotation
 
 from .conftest import SEATS
 from .deals import _sorted, play_out
