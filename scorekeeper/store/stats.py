@@ -141,18 +141,24 @@ def player_list(db: Database, frm: str | None = None, to: str | None = None
                 ) -> list[dict[str, Any]]:
     """Every player (not merged away) with matches played and won (every game) and, per game,
     their matches, wins and own facts (``games[game][fact]``), by name: sums of the
-    ``player_days`` rollup (a few rows a player, not every hand)."""
+    ``player_days`` rollup (a few rows a player, not every hand), or its ``player_totals``."""
     table: dict[str, dict[str, Any]] = {}
     for pid, name, short in db.execute(
             "SELECT id, name, short_name FROM players WHERE merged_into IS NULL").fetchall():
         table[pid] = {"id": pid, "name": name, "short_name": short, "played": 0, "won": 0,
                       "games": {}}
     # One row per player and game (the facts as a JSON object): few rows to build in Python.
-    for pid, game, text in db.execute(
-        "SELECT player, game, json_group_object(fact, total) FROM (SELECT player, game, fact,"
-        " SUM(value) AS total FROM player_days WHERE date BETWEEN ? AND ?"
-        " GROUP BY player, game, fact) GROUP BY player, game", _range(frm, to),
-    ).fetchall():
+    # Without a range, the all-time totals (one row a fact, however many days were played).
+    if frm is None and to is None:
+        rows = db.execute("SELECT player, game, json_group_object(fact, value)"
+                          " FROM player_totals GROUP BY player, game").fetchall()
+    else:
+        rows = db.execute(
+            "SELECT player, game, json_group_object(fact, total) FROM (SELECT player, game,"
+            " fact, SUM(value) AS total FROM player_days WHERE date BETWEEN ? AND ?"
+            " GROUP BY player, game, fact) GROUP BY player, game", _range(frm, to),
+        ).fetchall()
+    for pid, game, text in rows:
         if pid in table:
             sums = json.loads(text)
             table[pid]["games"][game] = sums
