@@ -167,6 +167,21 @@ def player_list(db: Database, frm: str | None = None, to: str | None = None
     return sorted(table.values(), key=lambda p: (p["name"].casefold(), p["id"]))
 
 
+def merge_candidates(db: Database, player: str) -> list[tuple[str, str, int]]:
+    """Every other player (not merged away) who never sat in a match with ``player``: (id,
+    name, matches played in every game), by name then most matches. One query: the merge
+    form's choices without the whole table of players and a query for each."""
+    rows = db.execute(
+        "SELECT p.id, p.name, COALESCE((SELECT SUM(t.value) FROM player_totals t"
+        " WHERE t.player = p.id AND t.fact = ?), 0) FROM players p"
+        " WHERE p.merged_into IS NULL AND p.id != ? AND NOT EXISTS (SELECT 1"
+        " FROM match_players x JOIN match_players y ON y.match_id = x.match_id"
+        " WHERE x.player = ? AND y.player = p.id)", [ROLLUP_MATCHES, player, player],
+    ).fetchall()
+    return sorted(((r[0], r[1], int(r[2])) for r in rows),
+                  key=lambda r: (r[1].casefold(), -r[2]))
+
+
 def partners(db: Database, player: str, frm: str | None = None, to: str | None = None
              ) -> list[dict[str, Any]]:
     """The player's partners: hands played together, most first."""

@@ -33,6 +33,9 @@ PLANS = {
         "SELECT player, game, json_group_object(fact, total) FROM (SELECT player, game, fact,"
         " SUM(value) AS total FROM player_days WHERE date BETWEEN ? AND ?"
         " GROUP BY player, game, fact) GROUP BY player, game", ["0000-01-01", "9999-12-31"]),
+    "player_list: the all-time totals (0025)": (
+        "SELECT player, game, json_group_object(fact, value) FROM player_totals"
+        " GROUP BY player, game", []),
     "game_sums: hands per game": (
         "SELECT s.game, COUNT(*) FROM seat_facts s WHERE s.player = ? AND s.date BETWEEN ? AND ?"
         " GROUP BY s.game", ["{id}", "0000-01-01", "9999-12-31"]),
