@@ -111,16 +111,9 @@ def _match_filter(who: Who) -> tuple[str, list[str]]:
 def matches(db: Database, who: Who, frm: str | None = None, to: str | None = None
             ) -> tuple[int, int]:
     """(played, won): matches with at least one hand recorded where ``who`` sat (together), and
-    those their side won."""
-    joins, params = _match_filter(who)
-    row = db.execute(
-        "SELECT COUNT(DISTINCT mp.match_id),"
-        " COUNT(DISTINCT CASE WHEN mf.winner = mp.side THEN mp.match_id END)"
-        f" FROM match_players mp{joins} JOIN match_facts mf ON mf.match_id = mp.match_id"
-        " WHERE mp.player = ? AND mf.hands > 0 AND mf.date BETWEEN ? AND ?",
-        [*params, who.player, *_range(frm, to)],
-    ).fetchone()
-    return int(row[0] or 0), int(row[1] or 0)
+    those their side won (every game: a match is of one game, so the games' counts add up)."""
+    by_game = matches_by_game(db, who, frm, to)
+    return sum(played for _g, played, _w in by_game), sum(won for _g, _p, won in by_game)
 
 
 def matches_by_game(db: Database, who: Who, frm: str | None = None, to: str | None = None
