@@ -4,8 +4,8 @@ where it goes (the SQL's plans, a profile of one request), at one size of club.
 Run: .venv/bin/python tests/benchmarks/bench_players.py [--hands 10000] [--runs 15] [--profile]
 Prints the median of ``--runs`` requests through the app, in process (the server's time, not
 the network's), EXPLAIN QUERY PLAN of the statistics queries a page runs, and with
-``--profile URL`` the 20 functions of one request that cost the most time of their own. No target of its own
-(``bench_stats.py`` holds issue 14's); figures go to docs/performance.md.
+``--profile URL`` the 20 functions of one request that cost the most time of their own. No
+target of its own (``bench_stats.py`` holds issue 14's); figures go to docs/performance.md.
 """
 
 from __future__ import annotations
