@@ -69,6 +69,11 @@ def table(db: Database, span: DateRange) -> list[dict[str, Any]]:
     return stats_store.player_list(db, span.frm, span.to)
 
 
+def matches_played(db: Database, player_id: str) -> int:
+    """The matches a player played (at least one hand recorded), every game, all time."""
+    return stats_store.matches(db, Who(player_id))[0]
+
+
 def merge_candidates(db: Database, player_id: str) -> list[tuple[str, str, int]]:
     """Whom a player may be merged into: (id, name, matches played), by name."""
     return stats_store.merge_candidates(db, player_id)
