@@ -6,10 +6,10 @@ import random
 from typing import Any
 
 from scorekeeper.engine.cards import (
-    EUCHRE_DECK,
+    DECK_24,
+    DECK_52,
     PARTNER,
     SEATS,
-    WHIST_DECK,
     Card,
     legal_plays,
     next_seat,
@@ -34,7 +34,7 @@ def random_play(rng: random.Random, game: str = "euchre", dealer: str = "N", cal
 
     Euchre: round 2 with no turn-up recorded (no exchange), so every dealt card may be played.
     """
-    deck = sorted(EUCHRE_DECK if game == "euchre" else WHIST_DECK)
+    deck = sorted(DECK_24 if game == "euchre" else DECK_52)
     rng.shuffle(deck)
     size = 5 if game == "euchre" else 13
     deal = {s: deck[i * size:(i + 1) * size] for i, s in enumerate(SEATS)}

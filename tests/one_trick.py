@@ -4,7 +4,8 @@
 with the ``double`` rule). First to the target (3 by default) wins.
 
 Its web side is its folder ``tests/one_trick/``, as a game's is ``scorekeeper/games/<name>/``:
-the hand form (``form.py``) and its templates (``templates/``). Registered (a test puts it in
+the hand form (``form.py``) and its templates (``templates/``: the form's fields, the printed
+sheet's hand table). Registered (a test puts it in
 ``GAMES``), it is started, played, shown and printed through the real pages.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.engine.cards import EUCHRE_DECK, TEAM_OF, Seat
+from scorekeeper.engine.cards import DECK_24, TEAM_OF, Seat
 from scorekeeper.engine.fields import FieldReader
 from scorekeeper.engine.game import Game, History, Preset, Templates, Words
 from scorekeeper.engine.problems import Problem
@@ -29,7 +30,7 @@ __path__ = [str(Path(__file__).with_suffix(""))]
 def evaluate(raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
              ) -> tuple[HandResult | None, list[Problem]]:
     """The seat that took the trick scores for its side."""
-    r = FieldReader(raw, no, "one_trick", EUCHRE_DECK)
+    r = FieldReader(raw, no, "one_trick", DECK_24)
     r.check_keys(FIELDS)
     r.note()
     winner = r.seat("winner")
@@ -52,7 +53,8 @@ GAME = Game(
     tricks=1,
     presets=(Preset("quick", "Quick, to 3"),),
     hand_form="one_trick.form:OneTrickHandForm",
-    templates=Templates(hand_fields="game/one_trick/hand_fields.html"),
+    templates=Templates(hand_fields="game/one_trick/hand_fields.html",
+                        sheet_hands="game/one_trick/sheet_hands.html"),
     words=Words(title="Trick %(no)s", number="trick %(n)s", save="Save trick %(n)s",
                 based="Trick %(n)s, after %(a)s–%(b)s",
                 based_queued="Trick %(n)s, after the tricks waiting on this phone",

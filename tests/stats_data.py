@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 from scorekeeper.engine.limits import MATCH_FORMAT
@@ -137,3 +138,17 @@ def seats_of_all_matches(client: Any) -> list[dict[str, str]]:
     text = client.get("/export/hands.csv").get_data(as_text=True)
     ids = {row["match"].removeprefix("'") for row in csv.DictReader(io.StringIO(text))}
     return [client.get(f"/api/matches/{m}").get_json()["match"]["seats"] for m in sorted(ids)]
+
+
+def store_as_before_players(db: Any, old: list[tuple[str, dict[str, Any], str]]) -> None:
+    """Store ``(id, match, created)`` as a database from before issue 14 held them: rows in
+    ``matches`` and ``hands`` only (no players, no facts), for a migration test."""
+    for match_id, match, created in old:
+        data = {k: v for k, v in match.items() if k not in ("hands", "date")}
+        db.execute("INSERT INTO matches (id, edit_key_hash, game, data, created, updated)"
+                   " VALUES (?, 'h', ?, ?, ?, ?)",
+                   [match_id, match["game"], json.dumps(data), created, created])
+        for no, hand in enumerate(match["hands"], 1):
+            db.execute("INSERT INTO hands (match_id, no, data, created, updated)"
+                       " VALUES (?, ?, ?, ?, ?)", [match_id, no, json.dumps(hand), created,
+                                                   created])

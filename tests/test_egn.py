@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.cards import (
-    EUCHRE_DECK,
+    DECK_24,
     PARTNER,
     SEATS,
     legal_plays,
@@ -36,8 +36,8 @@ from scorekeeper.engine.messages import MESSAGES
 from scorekeeper.engine.problems import Problem
 from scorekeeper.formats import safejson
 from scorekeeper.formats.egn import egn_to_match, emn_to_matches
-from scorekeeper.formats.egn_deals import card_to_egn, egn_card
 from scorekeeper.formats.egn_messages import EGN_MESSAGES
+from scorekeeper.formats.egn_values import card_to_egn, egn_card
 from scorekeeper.formats.egn_write import EgnExportError, match_to_egn
 
 SHARED_EGN = SHARED / "data" / "egn"
@@ -687,7 +687,7 @@ def test_arbitrary_json_never_raises(data: object) -> None:
 
 def test_every_code_has_an_english_template() -> None:
     folder = Path(__file__).resolve().parents[1] / "scorekeeper" / "formats"
-    used = {code for name in ("egn.py", "egn_deals.py") for code in re.findall(
+    used = {code for name in ("egn.py", "egn_deals.py", "egn_values.py") for code in re.findall(
         r'"(egn\.[a-z_0-9]+)"', (folder / name).read_text(encoding="utf-8"))}
     assert used == set(EGN_MESSAGES)
     for code, template in EGN_MESSAGES.items():
@@ -990,7 +990,7 @@ def _random_game(rng: Any) -> dict[str, Any]:
     deals = []
     for number in range(rng.randint(1, 4)):
         dealer = number % 4
-        deck = sorted(card_to_egn(str(c)) for c in EUCHRE_DECK)
+        deck = sorted(card_to_egn(str(c)) for c in DECK_24)
         rng.shuffle(deck)
         dealt = [deck[i * 5:i * 5 + 5] for i in range(4)]
         up = deck[20]

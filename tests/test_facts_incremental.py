@@ -17,7 +17,8 @@ from scorekeeper.store import facts
 from scorekeeper.store.db import connect
 
 SEATS = ("N", "E", "S", "W")
-TABLES = ("hand_facts", "seat_facts", "seat_stats", "match_facts", "player_days")
+TABLES = ("hand_facts", "seat_facts", "seat_stats", "match_facts", "player_days",
+          "player_totals")
 # Three matches, two on one day, with players in common (and at other seats): the day rows
 # of a player sum several matches.
 STARTS: tuple[dict[str, Any], ...] = (
@@ -55,11 +56,22 @@ def snapshot(db) -> dict[str, list[tuple]]:
     return {t: sorted(db.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in TABLES}
 
 
+def totals_are_the_rollup_summed(db) -> None:
+    """The triggers' all-time totals are the per-day rollup summed, row for row."""
+    totals = db.execute("SELECT player, game, fact, value, days FROM player_totals"
+                        " ORDER BY 1, 2, 3").fetchall()
+    summed = db.execute("SELECT player, game, fact, SUM(value), COUNT(*) FROM player_days"
+                        " GROUP BY 1, 2, 3 ORDER BY 1, 2, 3").fetchall()
+    assert totals == summed
+
+
 def figures(client) -> dict[str, Any]:
     """The table of players and each player's own figures, as the API answers them."""
     listed = client.get("/api/players").get_json()
     ids = sorted(p["id"] for p in listed["players"]) if isinstance(listed, dict) else sorted(
         p["id"] for p in listed)
+    # the all-time table (player_totals) says what the rollup summed over every day says
+    assert client.get("/api/players?from=1900-01-01&to=2999-12-31").get_json() == listed
     return {"list": listed, **{i: client.get(f"/api/players/{i}").get_json() for i in ids}}
 
 
@@ -106,6 +118,7 @@ def run(sequence) -> None:
             for op in sequence:
                 apply(db, matches, op)
             written, shown = snapshot(db), figures(client)
+            totals_are_the_rollup_summed(db)
             rebuild_all(db)
             assert snapshot(db) == written
             assert figures(client) == shown

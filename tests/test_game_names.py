@@ -8,6 +8,14 @@ not in an identifier or attribute (``EuchreHandForm``, ``out.whist``: any case),
 string literals (``game == "whist"``, ``data-game="euchre"``: the lower-case name as a word).
 Prose is free: comments, docstrings, Jinja comments, and the capitalised name in what the pages
 say ("Euchre and Whist"); the game's words shown to people come from the game object.
+
+A game's name that is also a card word (Spades and the suit spades) is the card word where the
+code speaks of suits: in a sentence marked for translation (``N_("... spades were not broken
+...")``: people read a suit in lower case, the game capitalised), or on a line that also names
+another suit (``{"S": "spades", "H": "hearts", ...}``: a table of the four suits). Anywhere else
+(``game == "spades"``, ``SpadesForm``, ``"play.spades_x"``) it is the game. The combinatorial
+"whist design" (Wh(v) tournaments) and a club night's "whist drive" are terms, in identifiers
+(``WHIST_DESIGN_BASES``) as in text.
 """
 
 from __future__ import annotations
@@ -25,22 +33,13 @@ ROOT = Path(__file__).resolve().parent.parent
 NAMES = tuple(sorted(GAMES))
 # Terms that hold a game's name and mean something else: a club night's "whist drive" and the
 # combinatorial "whist design" (Wh(v) tournaments, engine/movements.py).
-TERMS = re.compile(r"whist[ _-](?:drives?|designs?)", re.IGNORECASE)
-
-# Files outside the game-web engineer's area that still named a game when this test was
-# written; their owners remove the names this session and the lead empties this set at merge.
-STILL_NAMING = {
-    "scorekeeper/cli/check.py",
-    "scorekeeper/engine/cards.py",
-    "scorekeeper/engine/designs.py",
-    "scorekeeper/engine/messages.py",
-    "scorekeeper/engine/movements.py",
-    "scorekeeper/engine/result.py",
-    "scorekeeper/i18n/labels.py",
-    # the suit "spades" (a word of the card macros), not the game: to be told apart next
-    "templates/_macros.html",
-    "templates/prints/_print.html",
-}
+TERMS = re.compile(r"whist[ _-]?(?:drives?|designs?)", re.IGNORECASE)
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+# The games' names that are card words too, and the other suits whose company makes them one.
+CARD_NAMES = tuple(g for g in NAMES if g in SUIT_WORDS)
+_OTHERS = "|".join(w for w in SUIT_WORDS if w not in NAMES)
+OTHER_SUITS = re.compile(rf"(?<![a-z])(?:{_OTHERS})(?![a-z])", re.IGNORECASE)
+TRANSLATED = {"_", "N_", "_l", "gettext", "ngettext", "lazy_gettext"}
 
 
 def _own(rel: str) -> bool:
@@ -53,13 +52,21 @@ def _own(rel: str) -> bool:
                    for g in NAMES))
 
 
-def _in_identifier(word: str) -> list[str]:
-    return [g for g in NAMES if g.replace("_", "") in word.replace("_", "").lower()]
+def _in_identifier(word: str, suits: bool = False) -> list[str]:
+    word = TERMS.sub("", word.replace("_", "")).lower()
+    return [g for g in NAMES if g.replace("_", "") in word
+            and not (suits and g in CARD_NAMES)]
 
 
-def _in_text(text: str) -> list[str]:
+def _in_text(text: str, suits: bool = False) -> list[str]:
     text = TERMS.sub("", text)
-    return [g for g in NAMES if re.search(rf"(?<![a-z]){g}(?![a-z])", text)]
+    return [g for g in NAMES if re.search(rf"(?<![a-z]){g}(?![a-z])", text)
+            and not (suits and g in CARD_NAMES)]
+
+
+def _suit_lines(source: str) -> set[int]:
+    """The lines (from 1) that name a suit other than a game's name: a table of suits."""
+    return {no for no, line in enumerate(source.splitlines(), 1) if OTHER_SUITS.search(line)}
 
 
 # --- Python: identifiers, attributes and string constants, docstrings left out ---------------
@@ -75,8 +82,13 @@ def python_names(source: str) -> list[str]:
     """Each game named in a module's code, with what names it."""
     tree = ast.parse(source)
     prose = _docstrings(tree)
+    suit_lines = _suit_lines(source)
+    sentences = {id(arg) for node in ast.walk(tree)
+                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                 and node.func.id in TRANSLATED for arg in node.args}
     found = []
     for node in ast.walk(tree):
+        suits = getattr(node, "lineno", 0) in suit_lines
         words: list[str] = []
         if isinstance(node, ast.Name):
             words = [node.id]
@@ -92,10 +104,11 @@ def python_names(source: str) -> list[str]:
             words = [node.name, node.asname or ""]
         elif isinstance(node, ast.ImportFrom):
             words = [node.module or ""]
-        found += [f"{g} in {w!r}" for w in words for g in _in_identifier(w)]
+        found += [f"{g} in {w!r}" for w in words for g in _in_identifier(w, suits)]
         if isinstance(node, ast.Constant) and isinstance(node.value, str) \
                 and id(node) not in prose:
-            found += [f"{g} in {node.value[:60]!r}" for g in _in_text(node.value)]
+            suit_word = suits or id(node) in sentences
+            found += [f"{g} in {node.value[:60]!r}" for g in _in_text(node.value, suit_word)]
     return found
 
 
@@ -106,11 +119,13 @@ _ENV = Environment(extensions=["jinja2.ext.i18n"])
 
 def template_names(source: str) -> list[str]:
     found = []
-    for _line, kind, value in _ENV.lex(source):
+    suit_lines = _suit_lines(source)
+    for line, kind, value in _ENV.lex(source):
+        suits = line in suit_lines
         if kind == "name":
-            found += [f"{g} in {value!r}" for g in _in_identifier(value)]
+            found += [f"{g} in {value!r}" for g in _in_identifier(value, suits)]
         elif kind in ("string", "data"):
-            found += [f"{g} in {value.strip()[:60]!r}" for g in _in_text(value)]
+            found += [f"{g} in {value.strip()[:60]!r}" for g in _in_text(value, suits)]
     return found
 
 
@@ -123,11 +138,15 @@ _JS = re.compile(r"""(?P<comment>/\*.*?\*/|//[^\n]*)
 
 def script_names(source: str) -> list[str]:
     found = []
+    suit_lines = _suit_lines(source)
     for m in _JS.finditer(source):
+        suits = source.count("\n", 0, m.start()) + 1 in suit_lines
         if m.group("name"):
-            found += [f"{g} in {m.group('name')!r}" for g in _in_identifier(m.group("name"))]
+            found += [f"{g} in {m.group('name')!r}"
+                      for g in _in_identifier(m.group("name"), suits)]
         elif m.group("string"):
-            found += [f"{g} in {m.group('string')[:60]!r}" for g in _in_text(m.group("string"))]
+            found += [f"{g} in {m.group('string')[:60]!r}"
+                      for g in _in_text(m.group("string"), suits)]
     return found
 
 
@@ -149,16 +168,8 @@ def names_in(path: Path) -> list[str]:
 
 def test_no_generic_file_names_a_game() -> None:
     naming = {rel: names_in(p) for rel, p in generic_files()}
-    offenders = {rel: found for rel, found in naming.items()
-                 if found and rel not in STILL_NAMING}
+    offenders = {rel: found for rel, found in naming.items() if found}
     assert not offenders, offenders
-
-
-def test_the_list_of_files_still_naming_games_is_current() -> None:
-    """A file that no longer names a game leaves STILL_NAMING (so the list only shrinks)."""
-    naming = {rel: names_in(p) for rel, p in generic_files()}
-    stale = sorted(rel for rel in STILL_NAMING if not naming.get(rel))
-    assert not stale, stale
 
 
 @pytest.mark.parametrize(("kind", "source", "named"), [
@@ -176,6 +187,22 @@ def test_the_list_of_files_still_naming_games_is_current() -> None:
     ("js", 'var bowers = f.game === "euchre";', True),
     ("js", "// whist: 13 tricks\nvar per = data.pack.hand_size;", False),
     ("js", 'var w = data.words.count_whist;', True),
+    # the suit spades, and the game Spades
+    ("py", 'SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}\n', False),
+    ("py", 'text = N_("spades were not broken yet")\n', False),
+    ("py", 'if game == "spades":\n    pass\n', True),
+    ("py", 'code = "play.spades_not_broken"\n', True),
+    ("py", "form = SpadesHandForm()\n", True),
+    ("py", 'text = "spades were not broken yet"\n', True),
+    ("html", "{{ {'S': _('spades'), 'H': _('hearts')}[code] }}", False),
+    ("html", "{% if code == 'S' %}{{ _('spades') }}{% elif code == 'H' %}{{ _('hearts') }}"
+             "{% endif %}", False),
+    ("html", "{% if game == 'spades' %}x{% endif %}", True),
+    ("js", 'var suits = ["spades", "hearts", "diamonds", "clubs"];', False),
+    ("js", 'var bags = f.game === "spades";', True),
+    # whist designs are combinatorics, in identifiers as in text
+    ("py", "from .designs import WHIST_DESIGN_BASES, is_whist_design\n", False),
+    ("py", "x = WHIST_BASES\n", True),
 ])
 def test_what_counts_as_naming_a_game(kind: str, source: str, named: bool) -> None:
     check = {"py": python_names, "html": template_names, "js": script_names}[kind]

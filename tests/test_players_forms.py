@@ -5,6 +5,8 @@ again (422) and nothing changed, a missing token refused (400), the API's rate l
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import become_organiser, euchre_match
 from stats_data import MATCH_A, MATCH_B, MATCH_C, seats_of_all_matches
@@ -155,3 +157,18 @@ def test_the_page_and_the_api_share_the_rate_limit(client, season):
     assert r.status_code == 429 and r.headers["Retry-After"]
     assert "Too many changes to players" in r.get_data(as_text=True)
     assert api(client, ann)["name"] == "Ann 2"
+
+
+def test_the_merge_form_offers_those_who_never_sat_with_the_player(client, season):
+    """Everyone Ann sat with is two people, not one: only the strangers are offered, each with
+    the matches they played (a match with no hand yet counts none)."""
+    strangers = {"N": "Fay", "E": "Gus", "S": "Hal", "W": "Ivy"}
+    client.post("/api/matches", json=euchre_match(seats=strangers,
+                                                  hands=[{"caller": "N", "makers_tricks": 3}]))
+    client.post("/api/matches", json=euchre_match(seats={**strangers, "N": "Jo"}))
+    html = client.get(f"/players/{season['Ann']}").get_data(as_text=True)
+    select = re.search(r'<select[^>]*name="into".*?</select>', html, re.S)
+    assert select is not None
+    options = [text(o).strip() for o in re.findall(r"<option[^>]*>.*?</option>", select[0])]
+    assert options == ["Choose a player", "Fay (1 match)", "Gus (1 match)", "Hal (1 match)",
+                       "Ivy (1 match)", "Jo (0 matches)"]

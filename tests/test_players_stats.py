@@ -12,7 +12,16 @@ from pathlib import Path
 
 import pytest
 from helpers import become_organiser, euchre_match
-from stats_data import ANN, ANN_AND_CAI, BO, MATCH_A, MATCH_B, MATCH_C, seats_of_all_matches
+from stats_data import (
+    ANN,
+    ANN_AND_CAI,
+    BO,
+    MATCH_A,
+    MATCH_B,
+    MATCH_C,
+    seats_of_all_matches,
+    store_as_before_players,
+)
 
 from scorekeeper import create_app
 from scorekeeper.store import db as dbmod
@@ -335,15 +344,7 @@ def test_the_migration_links_existing_matches_and_fills_the_facts(tmp_path: Path
     db = dbmod.connect(path)
     dbmod.migrations.apply(db, stop_before="0004_players")
     old = [("m1", MATCH_A, "2026-01-10T19:00:00Z"), ("m2", MATCH_B, "2026-02-15T19:00:00Z")]
-    for match_id, match, created in old:
-        data = {k: v for k, v in match.items() if k not in ("hands", "date")}
-        db.execute("INSERT INTO matches (id, edit_key_hash, game, data, created, updated)"
-                   " VALUES (?, 'h', ?, ?, ?, ?)",
-                   [match_id, match["game"], json.dumps(data), created, created])
-        for no, hand in enumerate(match["hands"], 1):
-            db.execute("INSERT INTO hands (match_id, no, data, created, updated)"
-                       " VALUES (?, ?, ?, ?, ?)", [match_id, no, json.dumps(hand), created,
-                                                   created])
+    store_as_before_players(db, old)
     db.conn.commit()
     db.conn.close()
     app = create_app({"TESTING": True}, instance_path=tmp_path / "inst")

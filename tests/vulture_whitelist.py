@@ -37,4 +37,4 @@ _.incr
 _.get_expiry
 
 # used by the tests alone since the hand forms offer the match's pack (Game.pack)
-_.EUCHRE_DECK        # engine/cards.py: the 24-card pack the tests deal from (cardplay, deals, one_trick)
+_.DECK_24        # engine/cards.py: the 24-card pack the tests deal from (cardplay, deals, one_trick)

@@ -10,7 +10,7 @@ from typing import Any
 from ..engine.matchfile import check_match
 from ..engine.problems import Problem
 from ..formats import safejson
-from ..formats.egn import egn_to_match, emn_to_matches, is_egn, is_emn
+from ..formats.egn import EGN_GAME, egn_to_match, emn_to_matches, is_egn, is_emn
 
 UNREADABLE = 2
 
@@ -63,7 +63,7 @@ def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
         errors.append(Problem("file.no_games").as_json())
     if errors or not games:
         return {"file": name, "ok": False, "errors": errors}, 1
-    return {"file": name, "ok": True, "game": "euchre", "matches": states}, 0
+    return {"file": name, "ok": True, "game": EGN_GAME, "matches": states}, 0
 
 
 def json_line(line: dict[str, Any]) -> str:

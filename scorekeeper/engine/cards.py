@@ -51,8 +51,8 @@ class Card(NamedTuple):
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(14, 1, -1))
 JOKER = Card(JOKER_RANK, "J")
-EUCHRE_DECK: frozenset[Card] = frozenset(c for c in ALL_CARDS if c.rank >= 9)
-WHIST_DECK: frozenset[Card] = frozenset(ALL_CARDS)
+DECK_24: frozenset[Card] = frozenset(c for c in ALL_CARDS if c.rank >= 9)  # nine to ace
+DECK_52: frozenset[Card] = frozenset(ALL_CARDS)
 _BY_TEXT: dict[str, Card] = {str(c): c for c in (*ALL_CARDS, JOKER)}
 
 

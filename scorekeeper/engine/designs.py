@@ -13,7 +13,7 @@ INF = -1  # the fixed point of a 1-rotational design
 # Base rounds of Z-cyclic whist designs, found by search and verified by the tests.
 # v = 4n: points INF and Z_{v-1}; round r adds r mod v-1 to every point but INF (player v-1).
 # v = 4n+1: points Z_v; round r adds r mod v; point 0 (player r) sits out.
-WHIST_BASES: dict[int, tuple[Table, ...]] = {
+WHIST_DESIGN_BASES: dict[int, tuple[Table, ...]] = {
     8: ((3, 0, INF, 1), (4, 2, 6, 5)),
     12: ((0, 8, 9, 4), (3, 1, 2, 6), (7, INF, 10, 5)),
     13: ((5, 8, 1, 10), (7, 9, 12, 6), (4, 3, 11, 2)),
@@ -29,7 +29,7 @@ WHIST_BASES: dict[int, tuple[Table, ...]] = {
 }
 # Designs with no cyclic base (there is no Z-cyclic Wh(9)): every round written out, found by
 # the backtracking search in scripts/whist_designs.py (round r: player r sits out).
-WHIST_ROUNDS: dict[int, tuple[tuple[Table, ...], ...]] = {
+WHIST_DESIGN_ROUNDS: dict[int, tuple[tuple[Table, ...], ...]] = {
     9: (((1, 2, 3, 4), (5, 6, 7, 8)), ((0, 2, 5, 6), (3, 4, 7, 8)),
         ((0, 7, 1, 8), (3, 5, 4, 6)), ((0, 5, 4, 8), (1, 6, 2, 7)),
         ((0, 3, 7, 6), (1, 2, 8, 5)), ((0, 4, 2, 7), (1, 3, 6, 8)),

@@ -159,7 +159,7 @@ MESSAGES: dict[str, str] = {
     "play.held_by_other": N_("{seat} played {card}, but {holder} holds it"),
     "play.unavailable": N_("{card} can't be played: it was {why}"),
     "play.turn_up_not_dealer": N_("{seat} played the turn-up {card}, which is the dealer's card"),
-    "play.spades_not_broken": N_("{seat} led {card} in trick {trick}, but spades were not broken yet (no spade in an earlier trick) and {seat} still held another suit"),
+    "play.trumps_not_broken": N_("{seat} led {card} in trick {trick}, but spades were not broken yet (no spade in an earlier trick) and {seat} still held another suit"),
     "play.renege": N_("the card record shows {seat} did not follow suit in trick {trick} while holding the suit led: check the cards"),
     "play.dealer_kept_turn_up": N_("the dealer took the turn-up {card} and must play it (the discard was {discard})"),
     "play.not_followed": N_("the card record shows {seat} did not follow suit in trick {trick} while holding the suit led"),

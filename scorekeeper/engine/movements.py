@@ -4,7 +4,7 @@ A table is four players by seat, ``(N, E, S, W)``: North and South are partners,
 West are partners. A round is its tables (table 1, the head table, first) and the players
 sitting out. Three movements (research: ``shared/research/club-nights.md``):
 
-- **schedule**: a whist tournament design Wh(v) where one exists in :data:`WHIST_BASES`
+- **schedule**: a whist tournament design Wh(v) where one exists in :data:`WHIST_DESIGN_BASES`
   (8, 12, 16, 20, 24, 32 players: every pair partners once and opposes twice in v-1 rounds;
   9, 13, 17, 21: v rounds, one sit-out each), else a seeded local search that never repeats a
   partner when it can help it and spreads the meetings; :class:`Quality` says how good it is.
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .designs import INF, WHIST_BASES, WHIST_ROUNDS, Table
+from .designs import INF, WHIST_DESIGN_BASES, WHIST_DESIGN_ROUNDS, Table
 
 SEATS = ("N", "E", "S", "W")
 PARTNER_PAIRS = ((0, 2), (1, 3))  # seat indexes of the two partnerships
@@ -151,11 +151,11 @@ def well_formed(players: int, rnd: Round) -> bool:
 
 def whist_design(players: int) -> tuple[Round, ...] | None:
     """The full whist design for ``players`` (rounds in order), or None if there is none here."""
-    if players in WHIST_ROUNDS:
+    if players in WHIST_DESIGN_ROUNDS:
         return tuple(Round(tables, tuple(p for p in range(players)
                                          if all(p not in t for t in tables)))
-                     for tables in WHIST_ROUNDS[players])
-    base = WHIST_BASES.get(players)
+                     for tables in WHIST_DESIGN_ROUNDS[players])
+    base = WHIST_DESIGN_BASES.get(players)
     if base is None:
         return None
     out: list[Round] = []

@@ -40,14 +40,6 @@ class HandResult:
     sitting_out: frozenset[Seat] = frozenset()  # a loner's partner (and a lone defender's)
     trick_seats: list[list[Seat]] | None = None  # each recorded trick's seats, in play order
 
-    @property
-    def whist(self) -> dict[str, Any] | None:
-        """The details as the plain dict callers read before ``details`` existed (the board:
-        ``outcome.whist.get("rotation_trump")``), from the details' ``as_dict`` if they have
-        one; None otherwise. Kept until the pages read ``details`` (issue 23)."""
-        as_dict = getattr(self.details, "as_dict", None)
-        return as_dict() if callable(as_dict) else None
-
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"result": self.result}
         if self.makers is not None:

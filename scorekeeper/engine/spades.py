@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import OTHER_TEAM, SEATS, TEAM_OF, TEAMS, WHIST_DECK, Card, Seat, next_seat, parse_card
+from .cards import DECK_52, OTHER_TEAM, SEATS, TEAM_OF, TEAMS, Card, Seat, next_seat, parse_card
 from .fields import FieldReader
 from .game import Game
 from .messages import N_
@@ -91,7 +91,7 @@ def evaluate(
     raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
 ) -> tuple[HandResult | None, list[Problem]]:
     """Check one Spades hand and say what it scores (the bags' penalty comes with ``Bags``)."""
-    r = FieldReader(raw, no, "spades", WHIST_DECK)
+    r = FieldReader(raw, no, "spades", DECK_52)
     r.check_keys(FIELDS)
     r.note()
     bids = _bids(r, rules)
@@ -261,7 +261,7 @@ def _check_record(r: FieldReader, record: PlayRecord) -> None:
             held = [later[s.index(leader)] for later, s in zip(
                 plays[t - 1:], record.seats[t - 1:], strict=True)]
             if any(card.suit != SPADES for card in held):
-                r.problem("play.spades_not_broken", "play", t, seat=leader, card=str(led),
+                r.problem("play.trumps_not_broken", "play", t, seat=leader, card=str(led),
                           trick=t)
                 return
         broken = broken or any(card.suit == SPADES for card in cards)

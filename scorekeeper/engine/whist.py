@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import OTHER_TEAM, SEATS, SUITS, TEAM_OF, WHIST_DECK, Card, Seat, next_seat
+from .cards import DECK_52, OTHER_TEAM, SEATS, TEAM_OF, Card, Seat, next_seat
 from .fields import FieldReader, suit_name
 from .game import Game, History, Preset, Templates, Words
 from .messages import N_
@@ -23,6 +23,7 @@ from .rules import DEALS, MAX_TARGET, Option, target_option
 from .state import GameEnd, MatchState, settle_to_target
 from .tricks import analyse_play
 from .whist_facts import STATISTICS
+from .whist_rotation import NO_TRUMP, ROTATIONS, deal_trump, is_rotation, trump_cycle
 
 FIELDS = frozenset({
     "dealer", "trump", "turn_up", "tricks_NS", "honours_NS", "revoke", "deal", "play", "note",
@@ -31,10 +32,6 @@ HAND_SIZE = 13
 TRICKS = 13
 PENALTIES = ("take3", "add3", "deduct3")
 HONOUR_RANKS = frozenset({11, 12, 13, 14})
-NO_TRUMP = "NT"  # the trump of a no-trump deal (a rotation's deal only)
-# Cycles the start page offers (any order of distinct suits is allowed, "NT" anywhere once):
-# the research's orders in use (shared/research/club-nights.md, section 3).
-ROTATIONS = ("HDSC", "CDHS", "SHDC", "NTSHDC")
 SCORING = ("book", "tricks")
 
 
@@ -55,60 +52,6 @@ class WhistDetails:
             out["trump"] = self.rotation_trump
         return out
 
-    def as_dict(self) -> dict[str, Any]:
-        """The deal's details as the dict the board reads (``HandResult.whist``)."""
-        out: dict[str, Any] = {"honours_NS": self.honours_ns, "revoke": self.revoke}
-        if self.rotation_trump is not None:
-            out["rotation_trump"] = self.rotation_trump
-        if self.parts is not None:
-            out["parts"] = self.parts
-        return out
-
-
-def parse_rotation(text: str) -> tuple[str, ...] | None:
-    """A trump cycle written as text: ``"HDSC"`` -> ``("H", "D", "S", "C")``; ``"NT"`` is a
-    no-trump deal. Each suit (and NT) at most once; None if the text is not such a cycle."""
-    out: list[str] = []
-    i = 0
-    while i < len(text):
-        if text.startswith(NO_TRUMP, i):
-            item, i = NO_TRUMP, i + 2
-        elif text[i] in SUITS:
-            item, i = text[i], i + 1
-        else:
-            return None
-        if item in out:
-            return None
-        out.append(item)
-    return tuple(out) if out else None
-
-
-def is_rotation(text: str) -> bool:
-    """Whether ``text`` is a trump cycle (the ``trump_rotation`` option's check)."""
-    return parse_rotation(text) is not None
-
-
-def trump_cycle(rules: Mapping[str, Any]) -> tuple[str, ...] | None:
-    """The match's trump cycle (``no_trump`` adds NT at its end), or None: trump turned up."""
-    text = rules.get("trump_rotation")
-    cycle = parse_rotation(text) if isinstance(text, str) else None
-    if cycle is None:
-        return None
-    if rules.get("no_trump") and NO_TRUMP not in cycle:
-        cycle = (*cycle, NO_TRUMP)
-    return cycle
-
-
-def deal_trump(rules: dict[str, Any], no: int) -> str | None:
-    """The trump of deal ``no`` (from 1) by the rotation: a suit or NT; None without one.
-
-    Every deal of a Whist match is played (none is passed or redealt), so deal ``no`` is the
-    ``no``-th of the match: the cycle runs on through the games of a rubber too."""
-    cycle = trump_cycle(rules)
-    if cycle is None:
-        return None
-    return cycle[(no - 1) % len(cycle)]
-
 
 def trump_word(trump: str) -> str:
     """A trump as the problems word it: "hearts", or "no trump"."""
@@ -119,7 +62,7 @@ def evaluate(
     raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
 ) -> tuple[HandResult | None, list[Problem]]:
     """Check one Whist deal; the points depend on the score, so ``apply`` adds them."""
-    r = FieldReader(raw, no, "whist", WHIST_DECK)
+    r = FieldReader(raw, no, "whist", DECK_52)
     r.check_keys(FIELDS)
     r.note()
     fixed = deal_trump(rules, no)
@@ -398,12 +341,22 @@ OPTION_WORDS = {
 
 def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
                  ) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """The history's tag of a deal: the honours, when the rules count them."""
-    if hand.get("honours_NS") is None or not rules.get("honours"):
+    """The history's tag of a deal, when the rules count honours: which side held how many of
+    A K Q J of trumps (``honours_NS`` 1 is EW's 3), in words a player reads at a glance."""
+    held = hand.get("honours_NS")
+    if held not in HONOURS_TAGS or not rules.get("honours"):
         return ()
-    return ((N_("hon. %(n)s"), {"n": hand["honours_NS"]}),)
+    return (HONOURS_TAGS[held],)
 
 
+# NS held 0..4 of the four honours: each as the side that held more (2 each: split).
+HONOURS_TAGS: dict[int, tuple[str, dict[str, Any]]] = {
+    4: (N_("NS held %(n)s honours"), {"n": 4}),
+    3: (N_("NS held %(n)s honours"), {"n": 3}),
+    2: (N_("honours split 2–2"), {}),
+    1: (N_("EW held %(n)s honours"), {"n": 3}),
+    0: (N_("EW held %(n)s honours"), {"n": 4}),
+}
 
 
 GAME = Game(

@@ -25,12 +25,14 @@ from ..engine.cards import SEATS
 from ..engine.limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
 from ..engine.matchfile import PLAYED
 from ..engine.problems import Problem
-from .egn_deals import is_int, kind_of, missing_or_bad, read_deals, shown
+from .egn_deals import read_deals
 from .egn_messages import EgnProblem
+from .egn_values import is_int, kind_of, missing_or_bad, shown
 
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
 EGN_VERSION = "1.4"
+EGN_GAME = "euchre"  # the one game the notation writes
 
 
 def is_egn(data: object, name: str = "") -> bool:
@@ -90,7 +92,7 @@ def egn_to_match(data: object) -> tuple[dict[str, Any] | None, list[Problem]]:
     rules = _rules(metadata.get("ruleset"), problems)
     match: dict[str, Any] = {
         "format": MATCH_FORMAT,
-        "game": "euchre",
+        "game": EGN_GAME,
         "rules": rules,
         "seats": _seats(metadata.get("players"), problems),
         "first_dealer": "N",

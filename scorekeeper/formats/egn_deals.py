@@ -1,5 +1,6 @@
 """Euchre Game Notation, read deal by deal: an EGN deal (its dealt cards, bidding and play)
-becomes a hand of the match format, and the small readers both EGN modules share.
+becomes a hand of the match format (EGN's values in formats/egn_values.py, its annotations
+in formats/egn_annotations.py).
 
 :mod:`scorekeeper.formats.egn` reads the match level (header, players, rules, EMN) and calls
 :func:`read_deals`. As there, nothing here judges the rules (the engine does) and nothing raises.
@@ -7,59 +8,18 @@ becomes a hand of the match format, and the small readers both EGN modules share
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import SEATS
 from ..engine.euchre import seating
-from ..engine.limits import NOTE_MAX
 from ..engine.problems import Problem
-from . import safejson
+from .egn_annotations import annotations_note, exported_hand
 from .egn_messages import EgnProblem
+from .egn_values import egn_card, missing_or_bad, shown
 
-_CARD_RE = re.compile(r"^(7|8|9|10|[TJQKA])([SHDC])$", re.IGNORECASE)
-JOKER_EGN = "B"  # EGN's "best bower", with the ruleset's `joker`
 _SUIT_CALLS = ("s", "h", "d", "c")
 _NO_TRUMP_CALLS = ("n", "x")
-# A hand EGN cannot hold (recorded by its outcome only) is exported with its match-format
-# object on an annotation line starting with this (formats/egn_export.py); read back here.
-HAND_LINE = "scorekeeper-hand "
-
-# ---------------------------------------------------------------------------------------------
-# Small helpers
-
-
-def is_int(value: object) -> bool:
-    """A JSON whole number (``true`` is not one)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def kind_of(value: object) -> str:
-    """How a JSON value is described to a person."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    return "an object" if isinstance(value, dict) else type(value).__name__
-
-
-def shown(value: object) -> str:
-    """A short printable rendering of a bad value."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    # a lone surrogate (legal in JSON text) must not break UTF-8 output later
-    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _seat_number(value: object) -> int | None:
@@ -67,39 +27,6 @@ def _seat_number(value: object) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
         return value
     return None
-
-
-def egn_card(text: object) -> str | None:
-    """Our card text (``10D``) for an EGN card (``Td``; ``10d`` is accepted too), else None."""
-    if not isinstance(text, str):
-        return None
-    if text == JOKER_EGN:  # whether the match's pack has it is the engine's to judge
-        return "JK"
-    match = _CARD_RE.match(text)
-    if match is None:
-        return None
-    rank = match.group(1).upper()
-    return ("10" if rank == "T" else rank) + match.group(2).upper()
-
-
-
-def card_to_egn(card: str) -> str:
-    """The EGN text (``Td``) of one of our cards (``10D``); the Joker is EGN's ``B`` (the "best
-    bower", with the ruleset's ``joker``)."""
-    if card == "JK":
-        return JOKER_EGN
-    rank, suit = card[:-1], card[-1]
-    return ("T" if rank == "10" else rank) + suit.lower()
-
-
-def missing_or_bad(name: str, value: object, expected: str, problems: list[Problem],
-                    hand: int | None = None, trick: int | None = None) -> None:
-    """Report a missing key, or a value of the wrong JSON type."""
-    if value is None:
-        problems.append(EgnProblem("egn.missing", field=name, params={"name": name}, hand=hand))
-    else:
-        problems.append(EgnProblem("egn.bad_type", field=name, hand=hand, trick=trick,
-                                params={"name": name, "expected": expected}))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,7 +82,7 @@ def _deal_to_hand(deal: object, no: int, rules: dict[str, Any],
     dealer = _dealer(state.get("dealer"), no, problems)
     if dealer is None:
         return None
-    exported = _exported_hand(deal)
+    exported = exported_hand(deal)
     if exported is not None:  # our own export of a hand EGN could not hold: take it as it was
         return {**exported, "dealer": SEATS[dealer]}
     turn_up = _card(state.get("upCard"), "upCard", no, problems)
@@ -171,7 +98,7 @@ def _deal_to_hand(deal: object, no: int, rules: dict[str, Any],
         made = _passed_hand(hand, dealt, phases, no, problems)
     else:
         made = _played_hand(hand, bid, dealt, phases, no, rules, problems)
-    note = _annotations(deal)
+    note = annotations_note(deal)
     if made is not None and note:
         made["note"] = note
     return made
@@ -414,41 +341,3 @@ def _check_initial_lead(given: object, hand: dict[str, Any], rules: dict[str, An
         problems.append(EgnProblem("egn.lead_mismatch", field="initialLead", hand=no,
                                 params={"given": shown(given),
                                         "expected": SEATS.index(expected)}))
-
-
-def _annotation_lines(deal: dict[str, Any]) -> list[str]:
-    """A deal's annotation lines (calls and play, in order)."""
-    texts: list[str] = []
-    phases = deal.get("phases")
-    for phase in phases if isinstance(phases, list) else []:
-        if not isinstance(phase, dict):
-            continue
-        for key in ("callAnnotations", "calls_annotations", "playAnnotations"):
-            found = phase.get(key)
-            if isinstance(found, dict):
-                for _at, lines in sorted(found.items(), key=lambda kv: str(kv[0]).zfill(4)):
-                    items = lines if isinstance(lines, list) else [lines]
-                    texts += [str(t).strip() for t in items if isinstance(t, str) and t.strip()]
-    return texts
-
-
-def _exported_hand(deal: dict[str, Any]) -> dict[str, Any] | None:
-    """The match-format hand our export wrote on an annotation line, if any (the engine
-    judges it like any imported hand); None when there is none or it does not read."""
-    for line in _annotation_lines(deal):
-        if line.startswith(HAND_LINE):
-            try:
-                hand = safejson.loads(line[len(HAND_LINE):])
-            except ValueError:  # safejson.Refused too: not JSON, too deep, a lone surrogate
-                return None
-            return hand if isinstance(hand, dict) else None
-    return None
-
-
-def _annotations(deal: dict[str, Any]) -> str | None:
-    """A deal's annotations (calls and play, in order), as the hand's note; None if none."""
-    texts = _annotation_lines(deal)
-    if not texts:
-        return None
-    note = " · ".join(texts)
-    return note if len(note) <= NOTE_MAX else note[: NOTE_MAX - 1] + "…"

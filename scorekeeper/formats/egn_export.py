@@ -12,7 +12,7 @@ allows:
   the discard, the holdings known and the tricks recorded; and, in the deal's annotations, in
   words, what EGN has no field for (who called when the round is unknown, the makers' tricks, a
   declared renege, the hand's note), followed by the hand itself in the match format on one
-  line (``scorekeeper-hand {...}``, :data:`egn_deals.HAND_LINE`), so that our own importer
+  line (``scorekeeper-hand {...}``, :data:`egn_annotations.HAND_LINE`), so that our own importer
   reads such a hand back exactly.
 - The score: ``metadata.finalScore`` (the replayed score) beside ``initialScore``. Rules EGN has
   no field for (the renege points, a lone defender's points) are named in
@@ -28,7 +28,8 @@ from typing import Any
 from ..engine.cards import SEATS, SUIT_NAMES, next_seat
 from ..engine.limits import NOTE_MAX
 from ..engine.matchfile import check_match
-from .egn_deals import HAND_LINE, card_to_egn
+from .egn_annotations import HAND_LINE
+from .egn_values import card_to_egn
 from .egn_write import EgnExportError, dealt_holdings, hand_to_deal, match_to_egn
 
 # Rules of ours that EGN's ruleset can't hold: named in the description instead.

@@ -7,7 +7,7 @@ from typing import Any
 from ..engine.cards import SEATS, next_seat
 from ..engine.euchre import PACK_LOW
 from .egn import EGN_FILE_TYPE, EGN_VERSION, LONE_LEAD, POINT_RULES
-from .egn_deals import card_to_egn
+from .egn_values import card_to_egn
 
 
 class EgnExportError(ValueError):

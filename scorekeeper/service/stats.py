@@ -58,11 +58,6 @@ def resolve(db: Database, player_id: str) -> str | None:
     return players_store.current_id(db, player_id)
 
 
-def shared_matches(db: Database, a: str, b: str) -> int:
-    """How many matches two players both sat in (a merge of them is most likely a mistake)."""
-    return players_store.shared_matches(db, a, b)
-
-
 def api_list(db: Database, span: DateRange) -> dict[str, Any]:
     """``{"players": [{"id", "name", "matches"}]}``: matches played in the range."""
     return {"players": [{"id": p["id"], "name": p["name"], "matches": p["played"]}
@@ -72,6 +67,16 @@ def api_list(db: Database, span: DateRange) -> dict[str, Any]:
 def table(db: Database, span: DateRange) -> list[dict[str, Any]]:
     """Every player with matches played/won and their calls' figures (the /players table)."""
     return stats_store.player_list(db, span.frm, span.to)
+
+
+def matches_played(db: Database, player_id: str) -> int:
+    """The matches a player played (at least one hand recorded), every game, all time."""
+    return stats_store.matches(db, Who(player_id))[0]
+
+
+def merge_candidates(db: Database, player_id: str) -> list[tuple[str, str, int]]:
+    """Whom a player may be merged into: (id, name, matches played), by name."""
+    return stats_store.merge_candidates(db, player_id)
 
 
 def figures(db: Database, who: Who, span: DateRange) -> dict[str, Any]:

@@ -129,13 +129,6 @@ def seat_players(db: Database, match_id: str) -> dict[str, str]:
     return {r[0]: r[1] for r in rows}
 
 
-def shared_matches(db: Database, a: str, b: str) -> int:
-    """How many matches players ``a`` and ``b`` both sat in (then they are two people)."""
-    return db.execute("SELECT COUNT(DISTINCT x.match_id) FROM match_players x"
-                      " JOIN match_players y ON y.match_id = x.match_id"
-                      " WHERE x.player = ? AND y.player = ?", [a, b]).fetchone()[0]
-
-
 def first_shared_match(db: Database, a: str, b: str) -> str | None:
     """The earliest match players ``a`` and ``b`` both sat in, or None."""
     row = db.execute("SELECT x.match_id FROM match_players x JOIN match_players y"

@@ -111,16 +111,9 @@ def _match_filter(who: Who) -> tuple[str, list[str]]:
 def matches(db: Database, who: Who, frm: str | None = None, to: str | None = None
             ) -> tuple[int, int]:
     """(played, won): matches with at least one hand recorded where ``who`` sat (together), and
-    those their side won."""
-    joins, params = _match_filter(who)
-    row = db.execute(
-        "SELECT COUNT(DISTINCT mp.match_id),"
-        " COUNT(DISTINCT CASE WHEN mf.winner = mp.side THEN mp.match_id END)"
-        f" FROM match_players mp{joins} JOIN match_facts mf ON mf.match_id = mp.match_id"
-        " WHERE mp.player = ? AND mf.hands > 0 AND mf.date BETWEEN ? AND ?",
-        [*params, who.player, *_range(frm, to)],
-    ).fetchone()
-    return int(row[0] or 0), int(row[1] or 0)
+    those their side won (every game: a match is of one game, so the games' counts add up)."""
+    by_game = matches_by_game(db, who, frm, to)
+    return sum(played for _g, played, _w in by_game), sum(won for _g, _p, won in by_game)
 
 
 def matches_by_game(db: Database, who: Who, frm: str | None = None, to: str | None = None
@@ -141,24 +134,45 @@ def player_list(db: Database, frm: str | None = None, to: str | None = None
                 ) -> list[dict[str, Any]]:
     """Every player (not merged away) with matches played and won (every game) and, per game,
     their matches, wins and own facts (``games[game][fact]``), by name: sums of the
-    ``player_days`` rollup (a few rows a player, not every hand)."""
+    ``player_days`` rollup (a few rows a player, not every hand), or its ``player_totals``."""
     table: dict[str, dict[str, Any]] = {}
     for pid, name, short in db.execute(
             "SELECT id, name, short_name FROM players WHERE merged_into IS NULL").fetchall():
         table[pid] = {"id": pid, "name": name, "short_name": short, "played": 0, "won": 0,
                       "games": {}}
     # One row per player and game (the facts as a JSON object): few rows to build in Python.
-    for pid, game, text in db.execute(
-        "SELECT player, game, json_group_object(fact, total) FROM (SELECT player, game, fact,"
-        " SUM(value) AS total FROM player_days WHERE date BETWEEN ? AND ?"
-        " GROUP BY player, game, fact) GROUP BY player, game", _range(frm, to),
-    ).fetchall():
+    # Without a range, the all-time totals (one row a fact, however many days were played).
+    if frm is None and to is None:
+        rows = db.execute("SELECT player, game, json_group_object(fact, value)"
+                          " FROM player_totals GROUP BY player, game").fetchall()
+    else:
+        rows = db.execute(
+            "SELECT player, game, json_group_object(fact, total) FROM (SELECT player, game,"
+            " fact, SUM(value) AS total FROM player_days WHERE date BETWEEN ? AND ?"
+            " GROUP BY player, game, fact) GROUP BY player, game", _range(frm, to),
+        ).fetchall()
+    for pid, game, text in rows:
         if pid in table:
             sums = json.loads(text)
             table[pid]["games"][game] = sums
             table[pid]["played"] += int(sums.get(ROLLUP_MATCHES, 0))
             table[pid]["won"] += int(sums.get(ROLLUP_WON, 0))
     return sorted(table.values(), key=lambda p: (p["name"].casefold(), p["id"]))
+
+
+def merge_candidates(db: Database, player: str) -> list[tuple[str, str, int]]:
+    """Every other player (not merged away) who never sat in a match with ``player``: (id,
+    name, matches played in every game), by name then most matches. One query: the merge
+    form's choices without the whole table of players and a query for each."""
+    rows = db.execute(
+        "SELECT p.id, p.name, COALESCE((SELECT SUM(t.value) FROM player_totals t"
+        " WHERE t.player = p.id AND t.fact = ?), 0) FROM players p"
+        " WHERE p.merged_into IS NULL AND p.id != ? AND NOT EXISTS (SELECT 1"
+        " FROM match_players x JOIN match_players y ON y.match_id = x.match_id"
+        " WHERE x.player = ? AND y.player = p.id)", [ROLLUP_MATCHES, player, player],
+    ).fetchall()
+    return sorted(((r[0], r[1], int(r[2])) for r in rows),
+                  key=lambda r: (r[1].casefold(), -r[2]))
 
 
 def partners(db: Database, player: str, frm: str | None = None, to: str | None = None

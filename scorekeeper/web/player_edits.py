@@ -110,8 +110,7 @@ def merge_confirm(player_id: str) -> Any:
     if target is None:
         return player_page(player_id, merge=form, status=422)
     row = player_or_404(player_id)
-    played = next((p["played"] for p in stats.table(get_db(), stats.DateRange())
-                   if p["id"] == player_id), 0)
+    played = stats.matches_played(get_db(), player_id)
     return render_template("players/merge.html", player=row, target=target, played=played,
                            form=MergePlayerForm(
                                formdata=None, data={"into": target["id"], "confirm": "yes"}))

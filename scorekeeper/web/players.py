@@ -215,13 +215,10 @@ def player_page(player_id: str, rename: RenamePlayerForm | None = None,
 def _merge_choices(player_id: str) -> list[tuple[str, str]]:
     """Every other player who never sat at a table with this one (those are two people),
     named with their matches (two players may share a name)."""
-    db = get_db()
     return [("", _("Choose a player"))] + [
-        (p["id"], ngettext("%(name)s (%(num)d match)", "%(name)s (%(num)d matches)",
-                           p["played"], name=p["name"]))
-        for p in sorted(stats.table(db, stats.DateRange()),
-                        key=lambda p: (p["name"].casefold(), -p["played"]))
-        if p["id"] != player_id and not stats.shared_matches(db, player_id, p["id"])]
+        (pid, ngettext("%(name)s (%(num)d match)", "%(name)s (%(num)d matches)", played,
+                       name=name))
+        for pid, name, played in stats.merge_candidates(get_db(), player_id)]
 
 
 @bp.get("/players/<a>/with/<b>")

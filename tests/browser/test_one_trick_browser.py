@@ -72,5 +72,9 @@ def test_the_one_trick_game_is_played_by_tapping(phone) -> None:
     page.goto(match_url + "/sheet")
     expect(page.locator("body")).to_contain_text("Ann")
     expect(page.locator("body")).to_contain_text("3")
+    hands = page.locator("table.one-trick tbody tr")  # the game's own hand table, from its folder
+    expect(hands).to_have_count(5)
+    expect(hands.nth(1)).to_contain_text("Bo & Dee")  # trick 2: who took it
+    expect(hands.last.locator(".run")).to_have_text(["3", "2"])
     response = page.request.get(match_url + "/sheet.pdf")
     assert response.ok and response.body().startswith(b"%PDF"), response.status

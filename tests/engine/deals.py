@@ -6,11 +6,11 @@ import random
 from typing import Any
 
 from scorekeeper.engine.cards import (
-    EUCHRE_DECK,
+    DECK_24,
+    DECK_52,
     PARTNER,
     SEATS,
     SUITS,
-    WHIST_DECK,
     Card,
     legal_plays,
     next_seat,
@@ -27,7 +27,7 @@ def euchre_hand(rng: random.Random, dealer: str, *, alone: bool | None = None,
                 lone_lead: str = "dealer_left",
                 renege: list[tuple[str, int]] | None = None) -> dict[str, Any]:
     """A legal Euchre hand with a full card record (deal after the exchange, and play)."""
-    cards = _sorted(EUCHRE_DECK)
+    cards = _sorted(DECK_24)
     rng.shuffle(cards)
     holdings = {s: cards[i * 5:(i + 1) * 5] for i, s in enumerate(SEATS)}
     turn_up = cards[20]
@@ -57,7 +57,7 @@ def euchre_hand(rng: random.Random, dealer: str, *, alone: bool | None = None,
 def whist_hand(rng: random.Random, dealer: str,
                renege: list[tuple[str, int]] | None = None) -> dict[str, Any]:
     """A legal Whist deal with a full card record; the dealer's last card is the turn-up."""
-    cards = _sorted(WHIST_DECK)
+    cards = _sorted(DECK_52)
     rng.shuffle(cards)
     holdings = {s: cards[i * 13:(i + 1) * 13] for i, s in enumerate(SEATS)}
     turn_up = rng.choice(holdings[dealer])

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.analysis import AnalysisError, Solver, analyse, analyse_hand
 from scorekeeper.engine.cards import (
-    EUCHRE_DECK,
+    DECK_24,
     PARTNER,
     SEATS,
     SUITS,
@@ -33,7 +33,7 @@ from scorekeeper.engine.games import resolve_rules
 
 from .deals import euchre_hand
 
-DECK = sorted(EUCHRE_DECK, key=lambda c: (c.suit, c.rank))
+DECK = sorted(DECK_24, key=lambda c: (c.suit, c.rank))
 SETTINGS = settings(max_examples=300, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.cards import (
-    EUCHRE_DECK,
-    WHIST_DECK,
+    DECK_24,
+    DECK_52,
     effective_suit,
     legal_plays,
     next_seat,
@@ -38,9 +38,9 @@ def test_parse_card_rejects(text):
 
 
 def test_decks():
-    assert len(EUCHRE_DECK) == 24
-    assert len(WHIST_DECK) == 52
-    assert min(c.rank for c in EUCHRE_DECK) == 9
+    assert len(DECK_24) == 24
+    assert len(DECK_52) == 52
+    assert min(c.rank for c in DECK_24) == 9
 
 
 @pytest.mark.parametrize(("card", "trump", "suit"), [

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper.engine import designs, fixed_seats, progressive
 from scorekeeper.engine import movements as m
 
-DESIGNS = tuple(sorted({*designs.WHIST_BASES, *designs.WHIST_ROUNDS}))
+DESIGNS = tuple(sorted({*designs.WHIST_DESIGN_BASES, *designs.WHIST_DESIGN_ROUNDS}))
 
 
 def counts_between(players, rounds):

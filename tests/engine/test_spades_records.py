@@ -142,13 +142,13 @@ def test_spades_may_not_be_led_before_they_are_broken() -> None:
     found = errors("spades", [played(rec, NIL_S)])
     lead = rec["play"][0][0]
     assert [(e["code"], e["field"], e["trick"]) for e in found] == [
-        ("play.spades_not_broken", "play", 1)]
+        ("play.trumps_not_broken", "play", 1)]
     assert found[0]["message"] == (
         f"E led {lead} in trick 1, but spades were not broken yet (no spade in an earlier "
         "trick) and E still held another suit")
     # without the deal the record itself shows what the leader still held
     no_deal = {k: v for k, v in played(rec, NIL_S).items() if k != "deal"}
-    assert [e["code"] for e in errors("spades", [no_deal])] == ["play.spades_not_broken"]
+    assert [e["code"] for e in errors("spades", [no_deal])] == ["play.trumps_not_broken"]
 
 
 def test_a_leader_holding_only_spades_may_lead_them() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine.matchfile import check_match
-from scorekeeper.engine.whist import game_value
+from scorekeeper.engine.whist import GAME, game_value
 
 from .conftest import SEATS, errors
 
@@ -224,3 +224,18 @@ def test_proven_revoke_must_be_recorded():
     assert entry["renege"] == {"seat": "W", "trick": 1}
     hand["revoke"] = {"by": "NS", "penalty": "take3"}
     assert errors("whist", [hand])[0]["code"] == "hand.revoke_mismatch"
+
+
+@pytest.mark.parametrize(("honours_ns", "tag"), [
+    (4, ("NS held %(n)s honours", {"n": 4})),
+    (3, ("NS held %(n)s honours", {"n": 3})),
+    (2, ("honours split 2–2", {})),
+    (1, ("EW held %(n)s honours", {"n": 3})),  # NS held one: EW the other three
+    (0, ("EW held %(n)s honours", {"n": 4})),
+])
+def test_the_history_tag_says_which_side_held_the_honours(honours_ns: int,
+                                                          tag: tuple[str, dict[str, int]]) -> None:
+    hand = {"honours_NS": honours_ns}
+    assert GAME.history.tags(hand, {"honours": True}) == (tag,)
+    assert GAME.history.tags(hand, {"honours": False}) == ()
+    assert GAME.history.tags({}, {"honours": True}) == ()

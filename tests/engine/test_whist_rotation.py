@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.cards import WHIST_DECK, next_seat
+from scorekeeper.engine.cards import DECK_52, next_seat
 from scorekeeper.engine.games import resolve_rules
 from scorekeeper.engine.matchfile import check_match
-from scorekeeper.engine.whist import deal_trump, parse_rotation
+from scorekeeper.engine.whist_rotation import deal_trump, parse_rotation
 
 from .conftest import SEATS
 from .deals import _sorted, play_out
@@ -154,7 +154,7 @@ def test_a_whist_drive_round_ends_after_its_deals_and_may_tie():
 
 
 def _rotation_deal(rng: random.Random, no: int, dealer: str, trump: str) -> dict:
-    cards = _sorted(WHIST_DECK)
+    cards = _sorted(DECK_52)
     rng.shuffle(cards)
     holdings = {s: cards[i * 13:(i + 1) * 13] for i, s in enumerate(SEATS)}
     return {
