@@ -16,9 +16,9 @@ from .fields import FieldReader
 from .game import Game, History, Templates, Words
 from .messages import N_
 from .problems import Problem, show
+from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, Option
-from .recording import Recording
 from .spades_facts import STATISTICS
 from .spades_table import OPTION_WORDS, PRESETS, history_tags, outcome_words
 from .state import MatchState, settle_to_target

@@ -34,7 +34,8 @@ def hand_facts(hand: Mapping[str, Any], entry: Mapping[str, Any],
         contract, taken = int(contracts.get(side, 0)), int(tricks.get(side, 0))
         made = taken >= contract
         seats[seat] = {
-            "hands": 1, "contracts": int(contract > 0), "contracts_made": int(made and contract > 0),
+            "hands": 1, "contracts": int(contract > 0),
+            "contracts_made": int(made and contract > 0),
             "sets": int(not made), "bags": taken - contract if made else 0,
             "nils": int(seat in nil), "nils_made": int(nil.get(seat) == "made"),
             "points": int(points.get(side, 0)),
@@ -49,7 +50,8 @@ def hand_columns(hand: Mapping[str, Any], entry: Mapping[str, Any],
                  parts: Mapping[str, Mapping[str, int]] | None) -> dict[str, Any]:
     """A hand's row in the hands' export: the bids, each side's contract and bags after the
     hand, each nil's result (trump is always spades)."""
-    bids = hand.get("bids") if isinstance(hand.get("bids"), dict) else {}
+    raw = hand.get("bids")
+    bids: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
     contracts, bags = entry.get("contracts") or {}, entry.get("bags") or {}
     nil = entry.get("nil") or {}
     return {

@@ -38,7 +38,8 @@ OPTION_WORDS = {
 
 def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
     """The history's words of a hand: the four bids ("N 3", "S nil", "W blind nil")."""
-    bids = hand.get("bids") if isinstance(hand.get("bids"), dict) else {}
+    raw = hand.get("bids")
+    bids: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
     out: list[tuple[str, dict[str, Any]]] = []
     for seat in SEATS:
         bid = bids.get(seat)
@@ -55,7 +56,7 @@ def outcome_words(hand: Mapping[str, Any], result: HandResult,
                   rules: Mapping[str, Any]) -> TagWords:
     """What a hand did, side by side and nil by nil, as the engine scored it:
     "NS make 7 + 2 bags → +72", "S nil made +100", "EW set −60", "NS 10 bags → −100"."""
-    d = result.details
+    d: Any = result.details  # SpadesDetails (its module imports this one)
     contracts = getattr(d, "contracts", None)
     if contracts is None or result.tricks is None:
         return ()
