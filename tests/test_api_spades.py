@@ -1,6 +1,6 @@
 """Spades through the JSON API (spec/api.md): a match created with game spades takes hands,
 answers its state with contracts, nils and bags, refuses a bad hand in words; the start page
-does not offer Spades yet (it has no hand form)."""
+offers Spades and its presets."""
 
 from __future__ import annotations
 
@@ -70,10 +70,12 @@ def test_a_bad_spades_rule_is_refused(client) -> None:
     assert r.get_json()["errors"][0]["field"] == "rules.bag_limit"
 
 
-def test_the_start_page_does_not_offer_spades_yet(client) -> None:
+def test_the_start_page_offers_spades_with_its_presets(client) -> None:
     page = client.get("/").get_data(as_text=True)
     assert 'value="euchre"' in page and 'value="whist"' in page
-    assert 'value="spades"' not in page and "preset_spades" not in page
+    assert 'value="spades"' in page and "preset_spades" in page
+    for label in ("Standard to 500", "Blind nil allowed", "No bags"):
+        assert label in page
 
 
 def test_a_spades_refusal_in_chinese(client) -> None:

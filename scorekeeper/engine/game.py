@@ -73,6 +73,7 @@ class Templates:
     hand_fields: str | None = None  # the hand form's fields (table/_hand_form.html wraps them)
     sheet_hands: str | None = None  # the printed sheet's hand-by-hand table
     blank: str | None = None  # a blank score sheet to fill in by hand
+    board: str | None = None  # the board's own part (given ``v.running``: Spades' bags)
 
 
 # tags(hand, rules): the history's small words after a hand's trump, N_-marked, with params
@@ -83,6 +84,11 @@ Tags = Callable[[Mapping[str, Any], Mapping[str, Any]], TagWords]
 def no_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
     """No tags."""
     return ()
+
+
+# outcome(hand, result, rules): what a hand did, as N_-marked clauses with params; a param
+# called ``team`` is a side's code and ``seat`` a seat's, which the label turns into names
+OutcomeWords = Callable[[Mapping[str, Any], HandResult, Mapping[str, Any]], TagWords]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +125,7 @@ class History:
     seat: str = "caller"  # the hand's field whose seat the call column names
     makers: bool = False
     tags: Tags = no_tags
+    outcome: OutcomeWords | None = None  # the Save label's words; None: the generic ones
 
 
 @dataclass(frozen=True, slots=True)

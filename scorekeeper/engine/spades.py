@@ -13,11 +13,14 @@ from typing import Any
 
 from .cards import DECK_52, OTHER_TEAM, SEATS, TEAM_OF, TEAMS, Card, Seat, next_seat, parse_card
 from .fields import FieldReader
-from .game import Game
+from .game import Game, History, Templates, Words
 from .messages import N_
 from .problems import Problem, show
+from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, Option
+from .spades_facts import STATISTICS
+from .spades_table import OPTION_WORDS, PRESETS, history_tags, outcome_words
 from .state import MatchState, settle_to_target
 from .tricks import PlayRecord, analyse_play
 
@@ -296,6 +299,11 @@ def finish_rules(rules: dict[str, Any], problems: list[Problem]) -> None:
         rules["lose_at"] = None
 
 
+def spades_always(rules: dict[str, Any]) -> tuple[str, ...]:
+    """Every hand's trump: spades."""
+    return (SPADES,)
+
+
 OPTIONS: tuple[Option, ...] = (
     Option("target", 500, int, minimum=1, maximum=MAX_TARGET, nullable=True),
     DEALS,
@@ -315,4 +323,20 @@ GAME = Game(
     settle=settle,
     finish_rules=finish_rules,
     running=running,
+    presets=PRESETS,
+    hand_form="scorekeeper.games.spades.form:SpadesHandForm",
+    templates=Templates(hand_fields="game/spades/hand_fields.html",
+                        sheet_hands="game/spades/sheet_hands.html",
+                        blank="game/spades/blank.html", board="game/spades/board.html"),
+    blank_rows=18,
+    words=Words(
+        tricks_hint=N_("▸ marks the card led; the winning card is boxed; shaded cards are "
+                       "spades, always trumps. The last column counts the tricks of each side."),
+    ),
+    history=History(call=N_("Bids"), seat="", tags=history_tags, outcome=outcome_words),
+    option_words=OPTION_WORDS,
+    folder="scorekeeper.games.spades",
+    # spades are trumps every hand: a one-suit "rotation"; no spade led until one was played
+    recording=Recording(lead_rules=("trumps_broken",), trumps=spades_always),
+    statistics=STATISTICS,
 )

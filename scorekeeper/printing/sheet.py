@@ -72,6 +72,8 @@ class HandRow:
     holdings: tuple[Holding, ...] = ()  # the four hands, when the deal was recorded
     trick_points: dict[str, int] | None = None  # Whist: points for tricks (and a penalty)
     honour_points: dict[str, int] | None = None  # Whist: points for honours
+    # the game's own columns: {"hand": as recorded, "entry": its check entry} (Spades' bids)
+    details: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +218,7 @@ def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
         holdings=holdings(hand, st.outcome.trump),
         trick_points=parts["tricks"] if parts else None,
         honour_points=parts["honours"] if parts else None,
+        details={"hand": dict(hand), "entry": st.as_json()},
     )
 
 

@@ -113,6 +113,8 @@ class MatchView:
     games: str
     problems: list[str]
     corrections: list[Correction] = field(default_factory=list)
+    board_part: str | None = None  # the game's own part of the board (Game.templates.board)
+    running: dict[str, Any] = field(default_factory=dict)  # the game's carry (Spades' bags)
     # the live part (web/table.py)
     poll_url: str = ""
     version: int = 0

@@ -100,6 +100,13 @@ def outcome_label(match: dict[str, Any], hand: dict[str, Any], out: HandState,
 
 def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: HandState) -> str:
     names, seats = team_names(match), match["seats"]
+    own = GAMES[match["game"]].history.outcome
+    if own is not None:  # the game words it: "NS make 7 + 2 bags → +72; S nil made +100"
+        clauses = own(hand, out.outcome, match.get("rules") or {})
+        return pgettext("clause separator", "; ").join(
+            _(text, **{**params, **({"team": names[params["team"]]} if "team" in params else {}),
+                       **({"seat": seats[params["seat"]]} if "seat" in params else {})})
+            for text, params in clauses) or gain_text(names, out.points)
     result = out.result
     gain = gain_text(names, out.points)
     caller = seats.get(hand.get("caller") or "", "")
@@ -310,4 +317,6 @@ def board(loaded: Any, editor: bool) -> MatchView:
         seat_cols="two" if max(len(n) for n in seats.values()) > 7 else "four",
         games=games,
         problems=[problem_text(p) for p in loaded.problems],
+        board_part=game.templates.board,
+        running=state.running.as_json() if state.running is not None else {},
     )

@@ -1,0 +1,92 @@
+"""Spades at the table: its presets, its options' words, the Save label's and the history's
+words (``GAME`` in :mod:`scorekeeper.engine.spades`). Pure, as the rest of the module (kept
+apart for its size)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import SEATS, TEAMS
+from .game import Preset, TagWords
+from .messages import N_
+from .result import HandResult
+
+BLIND_NIL = "blind_nil"
+NIL_POINTS = {0: 100, BLIND_NIL: 200}
+
+PRESETS = (
+    Preset("standard", N_("Standard to 500")),
+    Preset("blind_nil", N_("Blind nil allowed"), {"blind_nil": True}),
+    # bags off: overtricks still score a point each, and never cost 100
+    Preset("no_bags", N_("No bags"), {"bag_limit": 0}),
+)
+
+OPTION_WORDS = {
+    "lose_at": (N_("Lose at"),
+                N_("A side at or below this score loses (leave empty: never).")),
+    "bag_limit": (N_("Bags limit"),
+                  N_("Each time a side's bags (overtricks) reach this many, it loses the "
+                     "bag penalty; 0: bags never cost anything.")),
+    "bag_penalty": (N_("Bag penalty"),
+                    N_("Points a side loses each time its bags reach the limit.")),
+    "blind_nil": (N_("Blind nil"),
+                  N_("A player may bid nil before looking at the cards: 200 points made or "
+                     "lost.")),
+}
+
+
+def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
+    """The history's words of a hand: the four bids ("N 3", "S nil", "W blind nil")."""
+    raw = hand.get("bids")
+    bids: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
+    out: list[tuple[str, dict[str, Any]]] = []
+    for seat in SEATS:
+        bid = bids.get(seat)
+        if bid == BLIND_NIL:
+            out.append((N_("%(seat)s blind nil"), {"seat": seat}))
+        elif bid == 0:
+            out.append((N_("%(seat)s nil"), {"seat": seat}))
+        elif bid is not None:
+            out.append((N_("%(seat)s %(n)s"), {"seat": seat, "n": bid}))
+    return tuple(out)
+
+
+def outcome_words(hand: Mapping[str, Any], result: HandResult,
+                  rules: Mapping[str, Any]) -> TagWords:
+    """What a hand did, side by side and nil by nil, as the engine scored it:
+    "NS make 7 + 2 bags → +72", "S nil made +100", "EW set −60", "NS 10 bags → −100"."""
+    d: Any = result.details  # SpadesDetails (its module imports this one)
+    contracts = getattr(d, "contracts", None)
+    if contracts is None or result.tricks is None:
+        return ()
+    out: list[tuple[str, dict[str, Any]]] = []
+    for side in TEAMS:
+        contract, taken, bags = contracts[side], result.tricks[side], d.overtricks[side]
+        if taken >= contract and contract:
+            points = 10 * contract + bags
+            if bags:
+                out.append((N_("%(team)s make %(n)s + %(b)s bags → +%(p)s") if bags > 1
+                            else N_("%(team)s make %(n)s + 1 bag → +%(p)s"),
+                            {"team": side, "n": contract, "b": bags, "p": points}))
+            else:
+                out.append((N_("%(team)s make %(n)s → +%(p)s"),
+                            {"team": side, "n": contract, "p": points}))
+        elif contract:
+            out.append((N_("%(team)s set −%(p)s"), {"team": side, "p": 10 * contract}))
+        elif bags:  # both nil: the side's tricks are bags
+            out.append((N_("%(team)s %(b)s bags → +%(b)s"), {"team": side, "b": bags}))
+        for _n in range(d.penalties[side]):
+            out.append((N_("%(team)s bags reach %(n)s → −%(p)s"),
+                        {"team": side, "n": rules.get("bag_limit", 10),
+                         "p": rules.get("bag_penalty", 100)}))
+    for seat, how in d.nil.items():
+        blind = d.bids[seat] == BLIND_NIL
+        worth = NIL_POINTS[BLIND_NIL if blind else 0]
+        if how == "made":
+            text = N_("%(seat)s blind nil made +%(p)s") if blind else N_("%(seat)s nil made +%(p)s")
+        else:
+            text = N_("%(seat)s blind nil failed −%(p)s") if blind \
+                else N_("%(seat)s nil failed −%(p)s")
+        out.append((text, {"seat": seat, "p": worth}))
+    return tuple(out)

@@ -1,0 +1,1 @@
+"""Spades' web side: its hand form and its templates (``game/spades/<file>``)."""

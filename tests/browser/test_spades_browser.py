@@ -1,0 +1,90 @@
+"""Spades in a real browser at 390x844: the golden game to 500 tapped in hand by hand (bids
+before play, then the tricks and the nils' own tricks), the bids kept through a reload, the
+Save label saying what will happen, the bags on the board, a viewer's phone following, axe
+finding nothing."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+from test_table import axe_clean, no_horizontal_scroll, save
+
+from scorekeeper.engine.matchfile import check_match
+
+GOLDEN = (Path(__file__).resolve().parent.parent / "data" / "golden" / "matches"
+          / "spades-to-500.json")
+
+
+def golden_taps() -> tuple[dict, list[dict]]:
+    """The golden match and, per hand, what a table taps: its bids, NS's tricks and each nil
+    bidder's own tricks (as the engine counted them where the hand was recorded card by card)."""
+    match = json.loads(GOLDEN.read_text())
+    state = check_match(match).state
+    taps = []
+    for hand, out in zip(match["hands"], state.hands, strict=True):
+        taps.append({"bids": hand["bids"], "tricks_NS": out.outcome.tricks["NS"],
+                     "nil": dict(out.outcome.details.nil_tricks)})
+    return match, taps
+
+
+def start(page, match) -> None:
+    for seat, name in match["seats"].items():
+        page.fill(f"#{seat}", name)
+    page.fill("#team_NS", match["teams"]["NS"])
+    page.fill("#team_EW", match["teams"]["EW"])
+    page.locator("#game label", has_text="Spades").click()
+    page.locator("#preset_spades label", has_text="Blind nil allowed").click()
+    page.locator(f"#first_dealer input[value='{match['first_dealer']}']").click()
+    page.get_by_role("button", name="Start match").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+$"))
+
+
+def bid(page, bids: dict) -> None:
+    for seat, value in bids.items():
+        page.locator(f"#bid_{seat} input[value='{value}']").click()
+
+
+def after_play(page, tap: dict) -> None:
+    page.locator(f"#tricks_NS input[value='{tap['tricks_NS']}']").click()
+    if tap["nil"] and page.locator("details.nils").get_attribute("open") is None:
+        page.locator("details.nils summary").click()
+    for seat, taken in tap["nil"].items():
+        page.locator(f"#nil_{seat} input[value='{taken}']").click()
+
+
+def test_the_golden_spades_game_to_500_by_tapping(phone, make_phone) -> None:
+    match, taps = golden_taps()
+    page = phone.goto("/")
+    start(page, match)
+    expect(page.locator(".bags")).to_have_text("Bags: Spades Aces 0 of 10 · Night Owls 0 of 10")
+    axe_clean(page)
+    # the bids are made before play: a reload (a phone locked, a tab killed) keeps them
+    bid(page, taps[0]["bids"])
+    page.reload()
+    for seat, value in taps[0]["bids"].items():
+        expect(page.locator(f"#bid_{seat} input[value='{value}']")).to_be_checked()
+    phone.shot("spades-bids-390", full_page=True)
+    viewer = make_phone().page
+    viewer.goto(page.url.split("?")[0])
+    after_play(page, taps[0])
+    save(page, "Save: Spades Aces make 5 + 1 bag → +51; Night Owls make 7 → +70")
+    expect(viewer.locator(".pts")).to_have_text(["51", "70"], timeout=5000)
+    expect(viewer.locator(".bags")).to_contain_text("Spades Aces 1 of 10")
+    for no, tap in enumerate(taps[1:], 2):
+        bid(page, tap["bids"])
+        after_play(page, tap)
+        save(page)
+        if no == 8:
+            no_horizontal_scroll(page)
+            axe_clean(page)
+            phone.shot("spades-match-390")
+    expect(page.locator(".board")).to_contain_text("Night Owls won 522–342")
+    expect(page.locator("#entry")).to_have_count(0)
+    expect(viewer.locator(".board")).to_contain_text("Night Owls won 522–342", timeout=5000)
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    axe_clean(viewer)
+    phone.shot("spades-game-over-390", full_page=True)
