@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from flask_babel import ngettext, pgettext
 
 from ..engine.analysis import Analysis, analyse_match_hand
 from ..engine.games import GAMES
@@ -60,17 +59,17 @@ def analysis_view(loaded: Any, no: int) -> AnalysisView | None:
             str(play.card))
         before, after = found.after[at], found.after[at + 1]
         sentence = ngettext(
-            "Trick %(t)s: %(name)s (%(seat)s) played the %(card)s, which cost one trick: "
-            "the makers’ best went from %(a)s to %(b)s.",
-            "Trick %(t)s: %(name)s (%(seat)s) played the %(card)s, which cost %(num)s tricks: "
-            "the makers’ best went from %(a)s to %(b)s.",
+            "Trick %(t)s: %(name)s (%(seat)s) played the %(card)s, which cost their side "
+            "%(num)s trick: the makers’ best went from %(a)s to %(b)s.",
+            "Trick %(t)s: %(name)s (%(seat)s) played the %(card)s, which cost their side "
+            "%(num)s tricks: the makers’ best went from %(a)s to %(b)s.",
             play.cost, t=play.trick, name=seats[play.seat], seat=seat_word(play.seat),
             card=card_label(str(play.card)), a=before, b=after)
         if play.held:
             sentence += " " + ngettext(
                 "The %(cards)s would have held it.",
                 "Any of these would have held it: %(cards)s.", len(play.held),
-                cards=_(", ").join(card_label(str(c)) for c in play.held))
+                cards=pgettext("list separator", ", ").join(card_label(str(c)) for c in play.held))
         sentences.append(sentence)
     ends, counts = 0, [TrickCount(0, found.par)]
     for t, size in enumerate(per_trick, 1):

@@ -34,8 +34,8 @@ def test_a_costly_play_is_told_in_words(make_phone, costly_match, viewport):
     costly = section.locator(".costly li")
     expect(costly).to_have_count(2)
     expect(costly.nth(0)).to_have_text(
-        "Trick 1: Ann (North) played the Nine of spades, which cost one trick: the makers’ "
-        "best went from 3 to 4. The Jack of spades would have held it.")
+        "Trick 1: Ann (North) played the Nine of spades, which cost their side 1 trick: the "
+        "makers’ best went from 3 to 4. The Jack of spades would have held it.")
     expect(costly.nth(1)).to_contain_text("Trick 2: Dee (West) played the Ace of diamonds")
     expect(costly.nth(1)).to_contain_text(
         "Any of these would have held it: Ten of clubs, Queen of clubs.")
