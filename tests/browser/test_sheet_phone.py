@@ -15,7 +15,8 @@ SMALL = {"width": 360, "height": 640}
 MEASURE = """() => {
   const lines = (el) => {
     const r = document.createRange(); r.selectNodeContents(el);
-    return new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size;
+    return new Set([...r.getClientRects()].filter(x => x.width > 0)
+      .map(x => Math.round(x.top))).size;
   };
   const broken = [];
   for (const th of document.querySelectorAll('main th')) {
@@ -23,8 +24,10 @@ MEASURE = """() => {
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const re = /\\S+/g; let m;
       while ((m = re.exec(n.textContent))) {
-        const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
-        const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+        const r = document.createRange();
+        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter(x => x.width > 0)
+          .map(x => Math.round(x.top)));
         if (tops.size > 1) broken.push(m[0]);
       }
     }
