@@ -61,6 +61,9 @@ class CostlyPlay:
     seat: Seat
     card: Card
     cost: int  # tricks, at least 1
+    # the cards the same seat could have played instead and kept the best count (for the hand
+    # page's words; not in the API's object, which stays as documented)
+    held: tuple[Card, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {"trick": self.trick, "seat": self.seat, "card": str(self.card),
@@ -256,6 +259,7 @@ def analyse(
         trick: list[int] = []
         seat = lead
         for card in cards:
+            before, lead_before, won_before, so_far = mask, lead, won, list(trick)
             i = solver.index.get(card)
             if i is None or not mask & (1 << i) or solver.owner[i] != seat:
                 raise AnalysisError(f"trick {t}: {SEATS[seat]} does not hold {card}")
@@ -276,13 +280,35 @@ def analyse(
             if solver.maker_seat[seat]:
                 moved = -moved
             if moved > 0:
-                costly.append(CostlyPlay(t, SEATS[seat], card, moved))
+                held = _holding_cards(solver, before, lead_before, so_far, won_before,
+                                      seat, after[-1])
+                costly.append(CostlyPlay(t, SEATS[seat], card, moved, held))
             after.append(now)
             seat = solver.after_seat[seat]
         if trick:
             break  # the record stops inside this trick
     return Analysis(hand=hand, makers=makers, par=after[0], after=tuple(after),
                     costly=tuple(costly))
+
+
+def _holding_cards(solver: Solver, mask: int, lead: int, trick: list[int], won: int,
+                   seat: int, best: int) -> tuple[Card, ...]:
+    """The cards ``seat`` could have played at this point that keep the makers' best count at
+    ``best``: what would have held the trick the card played instead gave away."""
+    held: list[Card] = []
+    for j in _legal(solver, mask, seat, trick):
+        rest, cards = mask & ~(1 << j), [*trick, j]
+        if len(cards) == solver.size:
+            winner = lead
+            for _ in range(trick_winner([solver.cards[c] for c in cards], solver.trump,
+                                        solver.bowers)):
+                winner = solver.after_seat[winner]
+            value = won + solver.maker_seat[winner] + solver.value(rest, winner)
+        else:
+            value = won + solver.value(rest, lead, cards)
+        if value == best:
+            held.append(solver.cards[j])
+    return tuple(held)
 
 
 def _legal(solver: Solver, mask: int, seat: int, trick: list[int]) -> list[int]:

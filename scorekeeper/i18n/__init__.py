@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -16,6 +17,8 @@ from werkzeug.datastructures import LanguageAccept
 LANGUAGE_NAMES = {"en": "English", "zh_Hant": "繁體中文", "zh_Hans": "简体中文"}
 LOCALES = tuple(LANGUAGE_NAMES)
 LANG_COOKIE = "lang"
+# the reader's time zone, an IANA name that static/js/app.js sets from the browser
+TZ_COOKIE = "tz"
 
 # Chinese tags by region or script: Traditional for Taiwan, Hong Kong and Macau.
 _HANT = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
@@ -31,7 +34,7 @@ def init_app(app: Flask) -> None:
     ensure_compiled(app.config["BABEL_TRANSLATION_DIRECTORIES"])
     app.config["BABEL_DEFAULT_TIMEZONE"] = event_timezone(
         app.config.get("TIMEZONE") or app.config.get("BABEL_DEFAULT_TIMEZONE"))
-    babel.init_app(app, locale_selector=select_locale)
+    babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
 
 
 def local_zone_name() -> str:
@@ -100,6 +103,21 @@ def select_locale() -> str:
     if chosen not in LOCALES and not sessionless():
         chosen = session.get(LANG_COOKIE)
     return locale_from(chosen, request.accept_languages)
+
+
+def select_timezone() -> str | None:
+    """The reader's own time zone (the ``tz`` cookie the browser's script sets) when it is a
+    real zone name, so pages and PDFs print the times the phone shows; else None: the
+    configured zone (``SCOREKEEPER_TIMEZONE`` or the server's own)."""
+    if not has_request_context():
+        return None
+    name = request.cookies.get(TZ_COOKIE, "")
+    return name if name in _zone_names() else None
+
+
+@cache
+def _zone_names() -> frozenset[str]:
+    return frozenset(available_timezones())
 
 
 def locale_from(chosen: str | None, accept: LanguageAccept) -> str:

@@ -21,6 +21,7 @@ from ..i18n.labels import SEAT_LABELS, card_label, seat_word
 from ..printing.sheet import build_sheet
 from ..store.db import get_db
 from . import security, tableview
+from .hand_analysis import analysis_view
 
 bp = Blueprint("handpage", __name__)
 
@@ -106,6 +107,7 @@ def hand_page(match_id: str, no: int):
         result=tableview.outcome_label(loaded.match, hand, out),
         card_names={str(c): card_label(str(c)) for c in (*ALL_CARDS, JOKER)},
         last=loaded.hand_count,
+        analysis=analysis_view(loaded, no),
     ))
     resp.headers["Cache-Control"] = "no-store"
     return resp

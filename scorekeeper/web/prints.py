@@ -17,7 +17,7 @@ from typing import Any
 
 from babel.dates import format_date, format_time
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
-from flask_babel import get_locale
+from flask_babel import get_locale, get_timezone
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import ServiceUnavailable
@@ -46,6 +46,11 @@ def _size() -> str:
 def _lang() -> str:
     locale = get_locale()
     return str(locale).replace("_", "-") if locale else "en"
+
+
+def _zone() -> str:
+    """The reader's time zone (the times printed on a sheet): part of a PDF's cache key."""
+    return str(get_timezone())
 
 
 def _when(stamp: str | None) -> datetime | None:
@@ -84,7 +89,7 @@ def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
     queue is full."""
     app = current_app
     static_dir = Path(app.static_folder or "static")
-    full_key = (*key, _lang(), _size(), request.host_url)
+    full_key = (*key, _lang(), _size(), _zone(), request.host_url)
     try:
         data, how = pdf_render.render(full_key, html, request.host_url, static_dir,
                                       app.static_url_path or "/static", stylesheets)
@@ -162,7 +167,7 @@ def sheet_pdf(match_id: str) -> Response:
     read (no replay): a flood of PDF requests costs the scorers next to nothing.
     """
     row = _row(match_id)
-    etag = f"{row.version}-{_lang()}-{_size()}"
+    etag = f"{row.version}-{_lang()}-{_size()}-{_zone()}"
     if etag in request.if_none_match:
         return Response(status=304, headers={"ETag": f'"{etag}"'})
     started = _when(row.created)

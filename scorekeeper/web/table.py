@@ -37,6 +37,7 @@ from .errors import refuse_if_storage_full
 from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from .forms import ActionForm, ImportForm, played_games, start_form
 from .handforms import hand_form_class
+from .homeview import blank_sheets, recent_matches
 from .matchview import MatchView
 from .qr import qr_svg
 from .ratelimit import count_write, spend_creations
@@ -103,20 +104,12 @@ def _recent_ids() -> list[str]:
 
 def _home(form=None, import_form=None, problems=(), import_problems=(), status=200):
     """The home page: recent matches, the start form and the import form."""
-    recent = []
-    for loaded in service.recent(get_db(), _recent_ids()):
-        score = loaded.state.score if loaded.state is not None else {}
-        recent.append({
-            "id": loaded.id,
-            "title": " – ".join(tableview.team_names(loaded.match).values()),
-            "score": f"{score.get('NS', 0)}–{score.get('EW', 0)}",
-            "scorer": security.rights_match(loaded.id, loaded.key_hash),
-        })
     form = form or start_form()
     option_names = {g.name: [o.name for o in g.options] for g in played_games()}
     option_errors = any(form[f"{g}_{n}"].errors for g, ns in option_names.items() for n in ns)
     return render_template(
-        "table/home.html", form=form, import_form=import_form or ImportForm(), recent=recent,
+        "table/home.html", form=form, import_form=import_form or ImportForm(),
+        recent=recent_matches(_recent_ids()), blank_sheets=blank_sheets(),
         problems=problems, import_problems=import_problems, option_names=option_names,
         option_errors=option_errors, name_max=NAME_MAX,
         known_players=players_store.recent_players(get_db()),

@@ -5,3 +5,14 @@ document.querySelectorAll(".print-button").forEach(function (button) {
     window.print();
   });
 });
+// A table wider than the phone scrolls sideways inside its box: say so where it does.
+(function () {
+  function hints() {
+    document.querySelectorAll(".scroll-hint").forEach(function (hint) {
+      var box = hint.parentElement;
+      hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+    });
+  }
+  hints();
+  window.addEventListener("resize", hints);
+})();

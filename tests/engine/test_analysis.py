@@ -296,6 +296,24 @@ def test_a_defender_who_fails_to_overtake_gives_a_trick_away():
         {"trick": 1, "seat": "E", "card": "10D", "cost": 1}]
 
 
+def test_a_costly_play_says_which_cards_would_have_held_the_count():
+    """The right bower held N's count (the ace gave a trick away); E's trump would have ruffed."""
+    wrong = analyse(WRONG_LEAD, "S", "N", "NS",
+                    [cards("AH 10D 9D QD"), cards("JS 9S 10C KC")])
+    assert [(c.card, c.held) for c in wrong.costly] == [
+        (cards("AH")[0], tuple(cards("JS"))), (cards("10D")[0], tuple(cards("9S")))]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_costly_play_has_a_card_that_held(seed):
+    """Best play is one of the legal cards, so a card that lost ground always had another."""
+    hand = euchre_hand(random.Random(seed), "N")
+    found, problems = analyse_hand(EUCHRE, hand, 1, "N", rules())
+    assert found is not None, problems
+    for costly in found.costly:
+        assert costly.held and costly.card not in costly.held
+
+
 def test_a_lone_hand_plays_three_card_tricks():
     """N alone (S sits out) with both bowers and the ace: E leads, then W, then N."""
     holdings = {"N": cards("JH JD AH"), "E": cards("KH 9S 10S"), "W": cards("QH 9C 10C")}
