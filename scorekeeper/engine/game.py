@@ -85,6 +85,12 @@ def no_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
     return ()
 
 
+# said(hand, outcome): a hand's line in the game's own words (the Save label, the board), an
+# N_-marked template and its params, or None for the generic words; the web layer adds
+# "gain", "makers", "caller", "NS" and "EW" (names) to the params
+Said = Callable[[Mapping[str, Any], HandResult], "tuple[str, dict[str, Any]] | None"]
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """The game's words on the pages: English marked with N_, translated by the web layer.
@@ -119,6 +125,7 @@ class History:
     seat: str = "caller"  # the hand's field whose seat the call column names
     makers: bool = False
     tags: Tags = no_tags
+    said: Said | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,6 +72,7 @@ class HandRow:
     holdings: tuple[Holding, ...] = ()  # the four hands, when the deal was recorded
     trick_points: dict[str, int] | None = None  # Whist: points for tricks (and a penalty)
     honour_points: dict[str, int] | None = None  # Whist: points for honours
+    given: Mapping[str, Any] = field(default_factory=dict)  # the hand as recorded (a game's own columns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +217,7 @@ def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
         holdings=holdings(hand, st.outcome.trump),
         trick_points=parts["tricks"] if parts else None,
         honour_points=parts["honours"] if parts else None,
+        given=hand,
     )
 
 
