@@ -1,4 +1,4 @@
-"""A game the engine scores but the pages cannot enter yet (no hand form: Five Hundred, Spades
+"""A game the engine scores but the pages cannot enter yet (no hand form: Spades
 today): its scorer's page shows the match without a form, its form addresses are 404, never
 a 500."""
 
@@ -8,7 +8,6 @@ import pytest
 
 HANDS = {
     "spades": {"bids": {"N": 3, "E": 4, "S": 0, "W": 2}, "tricks_NS": 4, "nil_tricks": {"S": 0}},
-    "five_hundred": {"caller": "E", "bid": "8H", "makers_tricks": 8},
 }
 
 
