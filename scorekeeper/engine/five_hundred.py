@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from .cards import OTHER_TEAM, PARTNER, TEAM_OF, TEAMS, Card, Pack, Seat
 from .fields import FieldReader
+from .five_hundred_club import CLUB
 from .five_hundred_facts import STATISTICS
 from .five_hundred_words import OPTION_WORDS, history_tags, said
 from .game import Game, History, Preset, Templates
@@ -335,4 +336,5 @@ GAME = Game(
     option_words=OPTION_WORDS,
     folder="scorekeeper.games.five_hundred",
     statistics=STATISTICS,
+    club=CLUB,
 )
