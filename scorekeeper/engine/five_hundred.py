@@ -12,6 +12,7 @@ from .five_hundred_club import CLUB
 from .five_hundred_facts import STATISTICS
 from .five_hundred_words import OPTION_WORDS, history_tags, said
 from .game import Game, History, Preset, Templates
+from .recording import Recording
 from .messages import N_
 from .problems import Problem, show
 from .result import HandResult
@@ -337,4 +338,6 @@ GAME = Game(
     folder="scorekeeper.games.five_hundred",
     statistics=STATISTICS,
     club=CLUB,
+    recording=Recording(caller=True, alone=True, result_field="makers_tricks",
+                        trump_from_bid=True, caller_leads=True, joker_names_suit=True),
 )
