@@ -16,6 +16,7 @@ _.get_translations   # WTForms Meta hook (forms.py)
 _.fetch              # WeasyPrint URLFetcher hook (pdf.py)
 _.EuchreHandForm     # named by a string: Game.hand_form (engine/euchre.py), imported by handforms.py
 _.WhistHandForm      # named by a string: Game.hand_form (engine/whist.py), imported by handforms.py
+_.FiveHundredHandForm  # named by a string: Game.hand_form (engine/five_hundred.py), imported by handforms.py
 _.more_fields        # a hand form's fields under "More" (games/*/form.py), read by HandForm
 _.load_config        # gunicorn BaseApplication hook (serving/config.py)
 _.msg                # logging.LogRecord.msg, rewritten by the redacting filter (security.py)

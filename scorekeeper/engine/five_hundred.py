@@ -12,9 +12,9 @@ from .five_hundred_club import CLUB
 from .five_hundred_facts import STATISTICS
 from .five_hundred_words import OPTION_WORDS, history_tags, said
 from .game import Game, History, Preset, Templates
-from .recording import Recording
 from .messages import N_
 from .problems import Problem, show
+from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, MAX_POINTS, Option
 from .state import MatchState, settle_to_target

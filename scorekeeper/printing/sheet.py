@@ -72,7 +72,7 @@ class HandRow:
     holdings: tuple[Holding, ...] = ()  # the four hands, when the deal was recorded
     trick_points: dict[str, int] | None = None  # Whist: points for tricks (and a penalty)
     honour_points: dict[str, int] | None = None  # Whist: points for honours
-    given: Mapping[str, Any] = field(default_factory=dict)  # the hand as recorded (a game's own columns)
+    given: Mapping[str, Any] = field(default_factory=dict)  # as recorded: a game's own columns
 
 
 @dataclass(frozen=True, slots=True)
