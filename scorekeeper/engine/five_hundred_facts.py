@@ -24,10 +24,10 @@ FACTS = (
 BREAKDOWNS = (
     Breakdown("level", N_("By tricks bid"), (
         ("6", N_("Six")), ("7", N_("Seven")), ("8", N_("Eight")), ("9", N_("Nine")),
-        ("10", N_("Ten")), ("M", N_("Misère"))), api="by_level"),
+        ("10", N_("Ten")), ("M", N_("Misère")))),
     Breakdown("suit", N_("By trump"), (
         ("S", N_("spades")), ("C", N_("clubs")), ("D", N_("diamonds")), ("H", N_("hearts")),
-        ("NT", N_("no trumps"))), api="by_suit"),
+        ("NT", N_("no trumps")))),
 )
 
 
