@@ -57,8 +57,9 @@ def test_every_figure_of_a_player_is_counted_exactly(client, season):
         body = figures(client, season[expected["name"]])
         # issue 14's keys first, unchanged; each game's own figures after them (issue 23)
         assert list(body) == ["id", "name", "matches", "euchre", "by_suit", "by_round", "whist",
-                              "games"]
+                              "five_hundred", "games"]
         body.pop("games")
+        assert set(body.pop("five_hundred").values()) == {0}  # none played here
         assert body == {"id": season[expected["name"]], **expected}
 
 

@@ -8,9 +8,13 @@ from typing import Any, NamedTuple
 
 from .cards import OTHER_TEAM, PARTNER, TEAM_OF, TEAMS, Card, Pack, Seat
 from .fields import FieldReader
-from .game import Game
+from .five_hundred_club import CLUB
+from .five_hundred_facts import STATISTICS
+from .five_hundred_words import OPTION_WORDS, history_tags, said
+from .game import Game, History, Preset, Templates
 from .messages import N_
 from .problems import Problem, show
+from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, MAX_POINTS, Option
 from .state import MatchState, settle_to_target
@@ -317,7 +321,23 @@ GAME = Game(
     evaluate=evaluate,
     tricks=TRICKS,
     settle=settle,
+    presets=(
+        Preset("standard", N_("Standard to 500")),
+        Preset("win_by_bid", N_("Win only on a bid"), {"win_by_bid": True}),
+    ),
     bowers=True,
     pack=pack,
     analyse=analyse,
+    hand_form="scorekeeper.games.five_hundred.form:FiveHundredHandForm",
+    templates=Templates(hand_fields="game/five_hundred/hand_fields.html",
+                        sheet_hands="game/five_hundred/sheet_hands.html",
+                        blank="game/five_hundred/blank.html"),
+    blank_rows=20,
+    history=History(call=N_("Bid"), makers=True, tags=history_tags, said=said),
+    option_words=OPTION_WORDS,
+    folder="scorekeeper.games.five_hundred",
+    statistics=STATISTICS,
+    club=CLUB,
+    recording=Recording(caller=True, alone=True, result_field="makers_tricks",
+                        trump_from_bid=True, caller_leads=True, joker_names_suit=True),
 )

@@ -89,6 +89,10 @@ def no_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
 # outcome(hand, result, rules): what a hand did, as N_-marked clauses with params; a param
 # called ``team`` is a side's code and ``seat`` a seat's, which the label turns into names
 OutcomeWords = Callable[[Mapping[str, Any], HandResult, Mapping[str, Any]], TagWords]
+# said(hand, outcome): a hand's line in the game's own words (the Save label, the board), an
+# N_-marked template and its params, or None for the generic words; the web layer adds
+# "gain", "makers", "caller", "NS" and "EW" (names) to the params
+Said = Callable[[Mapping[str, Any], HandResult], "tuple[str, dict[str, Any]] | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +130,7 @@ class History:
     makers: bool = False
     tags: Tags = no_tags
     outcome: OutcomeWords | None = None  # the Save label's words; None: the generic ones
+    said: Said | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,10 @@ class Recording:
     held: Spades); ``renege_ends``: a scored renege ends the hand; ``result_field``: the
     form's tricks field a complete record sets (``makers_tricks``: the makers' count, else the
     first team's); ``renege_field``: the form's renege field (``renege_seat``: a seat, else a
-    team).
+    team). ``trump_from_bid``: the trump is the form's ``bid`` ("8H": hearts; no trumps and
+    misère: the Joker alone; a misère's partner sits out); ``caller_leads``: the caller leads
+    the first trick; ``joker_names_suit``: a Joker led without a trump suit names the suit to
+    follow (written ``JKH``).
     """
 
     caller: bool = False
@@ -50,6 +53,9 @@ class Recording:
     renege_field: str = "revoke_by"
     renege_seat: bool = False
     trumps: TrumpsOf = no_rotation
+    trump_from_bid: bool = False
+    caller_leads: bool = False
+    joker_names_suit: bool = False
 
 
 PLAIN_TRICKS = Recording()  # a game of tricks with nothing more: the trump given, teams counted
@@ -73,4 +79,7 @@ def recorder_json(game: Game, rules: Mapping[str, Any]) -> dict[str, Any]:
         "renege_seat": rec.renege_seat,
         "lone_lead": rules.get("lone_lead", "dealer_left"),
         "cycle": list(rec.trumps(dict(rules)) or ()) or None,
+        "trump_from_bid": rec.trump_from_bid,
+        "caller_leads": rec.caller_leads,
+        "joker_names_suit": rec.joker_names_suit,
     }

@@ -139,9 +139,9 @@ class StartForm(Form):
         for option in GAMES[game].options:
             field = self._fields.get(f"{game}_{option.name}")
             value = field.data if field is not None else None
-            if option.kind is bool:
-                if value:
-                    rules[option.name] = True
+            if option.kind is bool:  # a box ticked by default (Five Hundred's) may be unticked
+                if value or option.default:
+                    rules[option.name] = bool(value)
             elif value not in (None, ""):
                 rules[option.name] = value
                 if option.name == "deals" and self._fields[f"{game}_target"].data is None:
@@ -172,7 +172,7 @@ def _option_field(game: Game, option):
     """A form field for one rule option, empty by default (the preset decides)."""
     label, desc = option_words(game, option.name)
     if option.kind is bool:
-        return BooleanField(label, description=desc)
+        return BooleanField(label, description=desc, default=bool(option.default))
     if option.kind is int:
         return IntegerField(
             label,

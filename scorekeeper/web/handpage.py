@@ -87,6 +87,9 @@ def recorder_words(recording: Recording) -> dict[str, str]:
         "played": _("played"),
         "held_by": _("held by %(name)s", name="{name}"),
     }
+    if recording.trump_from_bid:  # Five Hundred: the bid gives the trump; a led Joker a suit
+        words["need"] = _("Choose who won the bid and the bid first.")
+        words["joker_suit"] = _("The Joker is led: which suit must the others follow?")
     return words
 
 

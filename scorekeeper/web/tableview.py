@@ -113,6 +113,11 @@ def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: HandState) 
     makers = names.get(out.outcome.makers or "", "")
     if result == "passed":
         return _("all passed → no score")
+    said = GAMES[match["game"]].history.said
+    words = said(hand, out.outcome) if said is not None else None
+    if words is not None:  # the game's own line ("NS 8♥ made with 9 → …")
+        return _(words[0]) % {**names, **words[1], "gain": gain, "caller": caller,
+                              "makers": makers}
     if result == "made":
         return gain
     if result in ("alone_made", "alone_march"):

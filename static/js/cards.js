@@ -12,15 +12,19 @@
   var JOKER = "JK", JOKER_RANK = 15;  // engine/cards.py: no suit of its own, a trump above all
 
   // --- the rules (engine/cards.py) ----------------------------------------------------------
-  function rank(c) { if (c === JOKER) return JOKER_RANK; var r = c.slice(0, -1); return HIGH[r] || +r; }
+  // a Joker led without a trump suit is written with the suit it names ("JKH")
+  function isJoker(c) { return c.slice(0, 2) === JOKER; }
+  function rank(c) { if (isJoker(c)) return JOKER_RANK; var r = c.slice(0, -1); return HIGH[r] || +r; }
   function suit(c) { return c === JOKER ? "J" : c.slice(-1); }
   function isSuit(s) { return !!s && s.length === 1 && SUITS.indexOf(s) >= 0; }
   function eff(c, trump, bowers) {  // the Joker and the left bower are trumps
     if (c === JOKER) return isSuit(trump) ? trump : "J";
+    if (isJoker(c)) return c.slice(-1);  // led at no trumps: the suit it names
     return bowers && isSuit(trump) && rank(c) === 11 && suit(c) === SAME[trump] ? trump : suit(c);
   }
   function power(c, led, trump, bowers) {
     var s = eff(c, trump, bowers);
+    if (isJoker(c) && !isSuit(trump)) return 300;  // no trumps, misère: the only trump
     if (s === trump) {
       if (c === JOKER) return 201;  // above both bowers
       return bowers && rank(c) === 11 ? (suit(c) === trump ? 200 : 199) : 100 + rank(c);
@@ -53,7 +57,7 @@
     var size = 4 - out.length, total = g.tricks;
     var first = f.alone && f.caller && f.loneLead === "loner_left" ? f.caller : f.dealer;
     var st = { tricks: [], counts: { NS: 0, EW: 0 }, out: out, size: size, total: total,
-               renege: null, leader: next(first, out) };
+               renege: null, leader: g.caller_leads && f.caller ? f.caller : next(first, out) };
     var shown = {}, trick = null;
     cards.forEach(function (c, i) {
       if (!trick) { trick = { leader: st.leader, seats: [], cards: [], winner: null }; st.tricks.push(trick); }
@@ -110,9 +114,14 @@
     // a Whist trump rotation fixes the deal's trump by its number ("NT": no trump, so the
     // highest card of the suit led wins every trick)
     if (data.cycle) trump = data.cycle[(no - 1) % data.cycle.length];
+    // Five Hundred: the bid's suit ("8H"); no trumps and misère have none (the Joker alone),
+    // and a misère's caller plays alone
+    var bid = data.trump_from_bid ? val("bid") : "", misere = bid.indexOf("misere") >= 0;
+    if (bid) trump = misere || /NT$/.test(bid) ? "NT" : bid.slice(-1);
     return {
       dealer: SEATS[(SEATS.indexOf(data.first_dealer) + no - 1) % 4], trump: trump,
-      caller: val("caller") || null, alone: !!(f.elements.alone && f.elements.alone.checked),
+      caller: val("caller") || null,
+      alone: misere || !!(f.elements.alone && f.elements.alone.checked),
       defender: val("defender_alone") || null, loneLead: data.lone_lead, turnUp: turnUp,
       round: round, discard: val("discard") || "", deal: complete(),
     };
@@ -193,8 +202,23 @@
     anyway = null;
     var why = refusal(fx, st, st.turn, c);
     if (why) return message(why);
+    if (data.joker_names_suit && c === JOKER && !st.current && !isSuit(fx.trump)) return askSuit();
     cards.push(c);
     redraw(c);
+  }
+
+  function askSuit() {  // the Joker led at no trumps or in misère: the suit it names
+    message(data.words.joker_suit);
+    var box = $("rec-msg");
+    SUITS.split("").forEach(function (s) {
+      var b = button([span("s", SYM[s])], "pc s" + s, function () {
+        message("");
+        cards.push(JOKER + s);
+        redraw(JOKER);
+      });
+      b.setAttribute("aria-label", data.words.joker_suit + " " + SYM[s]);
+      box.append(" ", b);
+    });
   }
 
   function redraw(c) {  // after a tap: the grid is drawn again, the focus stays where it was
@@ -249,7 +273,7 @@
   function draw(changed) {
     var fx = facts(), st = changed ? save() : replay(data, fx, cards), w = data.words;
     var played = {}, grid = $("rec-grid"), turn = $("rec-turn");
-    st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) { played[c] = t.seats[i]; }); });
+    st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) { played[isJoker(c) ? JOKER : c] = t.seats[i]; }); });
     // whose turn, the trick on the table (its leader marked)
     if (!ready(fx)) turn.textContent = w.need;
     else if (st.complete) turn.textContent = w.done;
@@ -271,7 +295,7 @@
         var h = holderOf(c), off = unavailable(fx, c), label = data.cards[c];
         var face = c === JOKER ? [span("r", JOKER)] : [span("r", c.slice(0, -1)), span("s", SYM[suit(c)])];
         var b = button(face, "pc s" + suit(c), function () { tap(c); });
-        if (fx.trump && eff(c, fx.trump, data.bowers) === fx.trump) b.classList.add("trump");
+        if (fx.trump && (eff(c, fx.trump, data.bowers) === fx.trump || (c === JOKER && !isSuit(fx.trump)))) b.classList.add("trump");
         if (played[c]) {
           b.disabled = true;
           b.classList.add("played");
@@ -445,7 +469,7 @@
     });
     f.addEventListener("change", function (e) {  // the bidding facts changed: replay
       var n = e.target && e.target.name;
-      if (!rec.hidden && n === "caller" && data.caller && !val("trump")) {
+      if (!rec.hidden && n === "caller" && data.caller && !val("trump") && !data.trump_from_bid) {
         var more = f.querySelector("details.more");  // the trump is asked next: show it
         if (more) more.open = true;
       }

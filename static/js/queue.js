@@ -64,7 +64,7 @@
     if (f.dataset.busy || SK.stale) return;  // a double tap, or a page restored by Back
     f.dataset.busy = "1";
     var fields = [], entry;
-    new FormData(f).forEach(function (v, k) { if (k !== "csrf_token") fields.push([k, v]); });
+    new FormData(f, ev.submitter).forEach(function (v, k) { if (k !== "csrf_token") fields.push([k, v]); });
     all().then(function (list) {
       entry = {
         key: f.elements.submission_id.value || newKey(), match: match, url: f.action,

@@ -23,9 +23,9 @@ def hand(caller: str = "N", bid: str = "7H", tricks: int = 7, **extra: object) -
     return {"caller": caller, "bid": bid, "makers_tricks": tricks, **extra}
 
 
-def test_registered_with_its_pack_and_no_hand_form_yet():
+def test_registered_with_its_pack_and_its_hand_form():
     assert GAMES[GAME_NAME] is GAME
-    assert GAME.hand_form is None  # the start page does not offer it (pages come later)
+    assert GAME.playable  # the start page offers it (issue 25: at the table)
     assert GAME.tricks == 10 and GAME.default_target == 500
     assert sorted(map(str, PACK.cards)) == sorted(fiveplay.CARDS)
     assert PACK.size == 43 and PACK.kitty == 3 and PACK.hand_size == 10

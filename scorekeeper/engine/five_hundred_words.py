@@ -1,0 +1,65 @@
+"""Five Hundred's words on the pages (pure): its options explained, the history's tags and a
+hand's line ("NS 8♥ made with 9 → …"), N_-marked for the web layer to translate."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import SUIT_SYMBOLS
+from .messages import N_
+from .result import HandResult
+
+NO_TRUMP = "NT"
+
+OPTION_WORDS = {
+    "slam": (N_("Slam"),
+             N_("All ten tricks on a bid worth less than 250 score 250.")),
+    "opponent_trick_points": (N_("Points a defending trick"),
+                              N_("The side against the bid scores this for each trick it takes.")),
+    "misere": (N_("Misère bids"),
+               N_("Misère (250) and open misère (500) may be bid: the caller plays alone "
+                  "and must take no trick.")),
+    "misere_opponent_points": (N_("Points a misère trick"),
+                               N_("The defenders score this for each trick the misère "
+                                  "caller takes.")),
+    "win_by_bid": (N_("Win only on a bid"),
+                   N_("A side wins only on a hand it bid and made; reaching the target "
+                      "while defending plays on.")),
+}
+
+
+def bid_text(bid: object) -> str:
+    """A suit or no-trump bid as the table writes it: "8♥", "10NT"."""
+    text = str(bid)
+    return text if text.endswith(NO_TRUMP) else text[:-1] + SUIT_SYMBOLS.get(text[-1:], "")
+
+
+def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
+                 ) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The history's tag of a hand after its trump: the bid's tricks ("♥ 8"), or misère."""
+    bid = hand.get("bid")
+    if bid == "misere":
+        return ((N_("misère"), {}),)
+    if bid == "open_misere":
+        return ((N_("open misère"), {}),)
+    level = str(bid).rstrip("SCDHNT") if isinstance(bid, str) else ""
+    return ((level, {}),) if level.isdigit() else ()
+
+
+def said(hand: Mapping[str, Any], outcome: HandResult) -> tuple[str, dict[str, Any]] | None:
+    """A played hand in the table's words; the web layer adds the names and the points."""
+    tricks = (outcome.tricks or {}).get(outcome.makers or "")
+    params: dict[str, Any] = {"bid": bid_text(hand.get("bid")), "n": tricks}
+    words = {
+        "made": N_("%(makers)s %(bid)s made with %(n)s → %(gain)s"),
+        "slam": N_("%(makers)s %(bid)s slam, all 10 tricks → %(gain)s"),
+        "failed": N_("%(makers)s %(bid)s set with %(n)s → %(gain)s"),
+        "misere_made": (N_("%(caller)s open misère made → %(gain)s")
+                        if hand.get("bid") == "open_misere"
+                        else N_("%(caller)s misère made → %(gain)s")),
+        "misere_failed": (N_("%(caller)s open misère lost, %(n)s tricks → %(gain)s")
+                          if hand.get("bid") == "open_misere"
+                          else N_("%(caller)s misère lost, %(n)s tricks → %(gain)s")),
+    }.get(outcome.result)
+    return (words, params) if words is not None else None

@@ -1,0 +1,1 @@
+"""Five Hundred's web side: its hand form and templates."""

@@ -1,0 +1,95 @@
+"""Five Hundred in Chromium at 390x844: the golden game (18 hands) tapped in from the start
+page, the bid grid, the one-tap pass, two hands recorded card by card (a 7NT with the Joker led
+as a club, a misère played three-handed), the hand page, axe clean, screenshots to look at."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import expect
+from test_card_recorder import play_cards
+from test_offline import match_id
+from test_table import axe_clean, no_horizontal_scroll, saved
+
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden" / "matches" / \
+    "five-hundred-full-game.json"
+
+
+def start_five_hundred(page, golden: dict) -> None:
+    page.locator("#game label", has_text="Five Hundred").click()
+    for seat, name in golden["seats"].items():
+        page.fill(f"#{seat}", name)
+    page.fill("#team_NS", golden["teams"]["NS"])
+    page.fill("#team_EW", golden["teams"]["EW"])
+    page.locator("#first_dealer label", has_text="East").click()
+    page.locator("#preset_five_hundred label", has_text="Standard to 500").click()
+    page.locator("details.more summary", has_text="All rules").click()
+    expect(page.locator("#five_hundred_misere")).to_be_checked()  # the preset's values shown
+    page.fill("#five_hundred_misere_opponent_points", "10")
+    page.get_by_role("button", name="Start match").click()
+    page.wait_for_url("**/m/*")
+
+
+def tap_bid(page, hand: dict) -> None:
+    page.locator(f"#caller input[value='{hand['caller']}']").check(force=True)
+    page.locator(f"#bid input[value='{hand['bid']}']").check(force=True)
+
+
+def test_the_golden_game_by_tapping_with_two_hands_card_by_card(phone, matches):
+    golden = json.loads(GOLDEN.read_text())
+    page = phone.goto("/")
+    start_five_hundred(page, golden)
+    mid = match_id(page)
+    assert matches.load(mid).match["rules"] == {"misere_opponent_points": 10}
+    expect(page.locator("#bid label")).to_have_count(27)  # 6♠ … 10NT, misère, open misère
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot("five-hundred-form-390", full_page=True)
+    for no, hand in enumerate(golden["hands"], 1):
+        if hand.get("passed"):
+            saved(page, page.locator("#all-passed").click)
+            continue
+        tap_bid(page, hand)
+        if "play" in hand:  # card by card: the recorder fills the makers' tricks
+            page.locator("#rec-open").click()
+            expect(page.locator("#rec-grid button")).to_have_count(43)
+            for trick in hand["play"]:
+                for card in trick:
+                    if card.startswith("JK") and len(card) == 3:  # led: the suit it names
+                        play_cards(page, ["JK"])
+                        expect(page.locator("#rec-msg")).to_contain_text("The Joker is led")
+                        phone.shot(f"five-hundred-joker-{no}-390", full_page=True)
+                        axe_clean(page)
+                        page.locator(f"#rec-msg button.s{card[2]}").click()
+                    else:
+                        play_cards(page, [card])
+            expect(page.locator("#rec-turn")).to_have_text("All tricks recorded.")
+        else:
+            page.locator(f"#makers_tricks input[value='{hand['makers_tricks']}']").check(
+                force=True)
+        if hand.get("note"):
+            page.locator("details.more summary").click()
+            page.fill("#note", hand["note"])
+        button = page.locator("#save")
+        expect(button).to_contain_text("Save:")
+        if no == 1:
+            expect(button).to_have_text(
+                "Save: Avondale 7♠ made with 7 → Avondale +140, Balmain +30")
+        saved(page, button.click)
+    loaded = matches.load(mid)
+    expected = json.loads(GOLDEN.with_name("five-hundred-full-game.check.jsonl").read_text()
+                          .splitlines()[0])
+    assert loaded.state.score == expected["score"] == {"NS": 710, "EW": 330}
+    assert loaded.state.over and loaded.state.winner == "NS"
+    assert [h.points for h in loaded.state.hands] == [h["points"] for h in expected["hands"]]
+    for no in (8, 14):
+        assert loaded.match["hands"][no - 1]["play"] == golden["hands"][no - 1]["play"]
+    expect(page.locator("body")).to_contain_text("🏆")
+    phone.shot("five-hundred-over-390", full_page=True)
+    axe_clean(page)
+    page.goto(f"{page.url.split('?')[0]}/hands/8")
+    expect(page.locator(".trick-table tbody tr")).to_have_count(10)
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot("five-hundred-hand-8-390", full_page=True)
