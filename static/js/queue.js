@@ -74,7 +74,9 @@
       };
       return put(entry).then(function () { return list.length; });
     }).then(function (before) {
-      if (before || !navigator.onLine) return queued(f, entry).then(function () { flush(); });
+      if (before || !navigator.onLine) {
+        return queued(f, entry).then(function () { SK.ready(); flush(); });
+      }
       $("save").textContent = text.dataset.saving;
       var direct = send(entry).then(function (d) {
         if (d.code === 422 && d.status !== "key_reused") {  // not a whole or legal hand: say so
@@ -86,7 +88,7 @@
         queued(f, entry);
         return settle(entry, d).then(function (go) {
           render();
-          if (go) { SK.refresh(true); flush(); }
+          if (go) { SK.refresh(true).then(SK.ready); flush(); }
         });
       }).catch(function () { queued(f, entry); });  // no answer: it waits, shown as pending
       flushing = direct.then(function () { flushing = null; });  // no second sender meanwhile
