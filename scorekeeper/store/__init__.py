@@ -186,7 +186,7 @@ def add_history(
     new: dict | None,
     by: str,
 ) -> None:
-    """Keep a replaced hand: ``action`` is 'correct' or 'undo'."""
+    """Keep a replaced hand: ``action`` is 'correct', 'undo' or 'redo' (an undo taken back)."""
     db.execute(
         "INSERT INTO hand_history (match_id, no, action, old, new, at, by)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -113,6 +113,7 @@ class MatchView:
     games: str
     problems: list[str]
     corrections: list[Correction] = field(default_factory=list)
+    redo: LastHand | None = None  # the hand the last undo removed, while a redo may put it back
     # the live part (web/table.py)
     poll_url: str = ""
     version: int = 0

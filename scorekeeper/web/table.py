@@ -37,7 +37,7 @@ from .errors import refuse_if_storage_full
 from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from .forms import ActionForm, ImportForm, played_games, start_form
 from .handforms import hand_form_class
-from .matchview import MatchView
+from .matchview import LastHand, MatchView
 from .qr import qr_svg
 from .ratelimit import count_write, spend_creations
 
@@ -204,6 +204,9 @@ def _live_view(loaded, editor: bool) -> MatchView:
     v.version = loaded.version
     entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
     v.corrections = tableview.correction_lines(loaded.match, entries)
+    undone = service.redoable(get_db(), loaded.id) if editor else None
+    if undone is not None and loaded.state is not None and not loaded.state.over:
+        v.redo = LastHand(undone[0], tableview.describe_hand(loaded.match, undone[1]))
     return v
 
 

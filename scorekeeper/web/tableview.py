@@ -210,6 +210,8 @@ def correction_lines(match: dict[str, Any], entries: list[dict[str, Any]]) -> li
         at = e.get("at") or ""
         if e.get("action") == "undo":
             text = _("hand %(no)s undone", no=e.get("no"))
+        elif e.get("action") == "redo":
+            text = _("hand %(no)s put back", no=e.get("no"))
         else:
             text = _("hand %(no)s corrected (was: %(old)s)", no=e.get("no"),
                      old=describe_hand(match, e.get("old") or {}))

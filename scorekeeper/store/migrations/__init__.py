@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlite_utils.migrations import Migrations
 
-from . import events, facts, initial, player_changes, players, rules_codes, versions
+from . import events, facts, initial, player_changes, players, redo, rules_codes, versions
 
 migrations = Migrations("scorekeeper")
 
@@ -25,5 +25,6 @@ for _name, _step in (
     ("0022_game_facts", facts.game_facts),
     ("0023_event_confirmations", events.confirmations),
     ("0024_rules_codes", rules_codes.rules_codes),
+    ("0025_redo", redo.redo_action),
 ):
     migrations(name=_name)(_step)
