@@ -4,6 +4,8 @@ Save within a thumb's reach; messages that end; Undo taken back; the board offli
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import SEATS as NAMES
 from playwright.sync_api import expect
@@ -51,3 +53,53 @@ def test_after_a_save_the_score_dealer_question_and_save_are_in_view(make_phone,
     assert focused == "caller", focused
     axe_clean(page)
     phone.shot(f"edges-after-save-{size['width']}x{size['height']}")
+
+
+@pytest.mark.parametrize("size", FULL)
+def test_an_undo_message_ends_with_the_next_save_and_undo_is_taken_back(make_phone, size):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    start(page)
+    tap_saved(page, "E", 3)
+    tap_saved(page, "S", 5)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Undo hand 2 (Cai, march)").click()
+    expect(page.locator(".flash")).to_have_text("Hand 2 undone.")
+    redo = page.get_by_role("button", name=re.compile(r"Redo hand 2 \(Cai"))
+    expect(redo).to_be_visible()
+    expect(page.locator(".pts")).to_have_text(["0", "1"])
+    axe_clean(page)
+    phone.shot(f"edges-undone-{size['width']}x{size['height']}")
+    with page.expect_navigation():
+        redo.click()
+    expect(page.locator(".flash")).to_have_text("Hand 2 is back.")
+    expect(page.locator(".pts")).to_have_text(["2", "1"])
+    expect(page.locator("tbody tr")).to_have_count(2)
+    expect(page.locator(".redo")).to_have_count(0)
+    page.go_back()  # the page with the Redo button, sent again: nothing doubles
+    page.wait_for_load_state()
+    page.reload()
+    expect(page.locator("tbody tr")).to_have_count(2)
+    expect(page.locator(".pts")).to_have_text(["2", "1"])
+    tap_saved(page, "W", 4)
+    expect(page.locator(".flash")).to_have_count(0)  # the message went with the next hand
+    expect(page.locator(".pts")).to_have_text(["2", "2"])
+    phone.shot(f"edges-redone-{size['width']}x{size['height']}")
+
+
+def test_a_redo_sent_twice_by_two_phones_puts_back_one_hand(make_phone, matches):
+    scorer = make_phone()
+    page = scorer.goto("/")
+    start(page)
+    tap_saved(page, "E", 3)
+    tap_saved(page, "S", 5)
+    with page.expect_navigation():
+        page.get_by_role("button", name=re.compile("Undo hand 2")).click()
+    other = scorer.new_page()  # the same scorer's session, a second tab: both see Redo
+    other.goto(page.url)
+    for p in (page, other):
+        with p.expect_navigation():
+            p.get_by_role("button", name=re.compile("Redo hand 2")).click()
+    mid = re.search(r"/m/([\w-]+)", page.url).group(1)
+    assert len(matches.load(mid).match["hands"]) == 2
+    expect(other.locator(".pts")).to_have_text(["2", "1"])
