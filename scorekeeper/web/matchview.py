@@ -127,3 +127,4 @@ class MatchView:
     edit_qr: Markup | str = ""
     links: list[tuple[str, str]] = field(default_factory=list)
     recorder: dict[str, Any] = field(default_factory=dict)  # JSON for the recorder's script
+    pending: dict[str, Any] | None = None  # what waiting hands do to the board (web/pending.py)

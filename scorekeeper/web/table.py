@@ -32,7 +32,7 @@ from ..service import event_keys
 from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
-from . import handpage, outcomes, security, tableview
+from . import handpage, outcomes, pending, security, tableview
 from .errors import refuse_if_storage_full
 from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from .forms import ActionForm, ImportForm, played_games, start_form
@@ -246,6 +246,8 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
     if form is None and v.editor and not v.over and GAMES[loaded.game].playable:
         form = _hand_form(loaded)
         form.fill_defaults(v.next_no, loaded.version)
+    if form is not None and v.editor and not v.over:
+        v.pending = pending.table(loaded, type(form), v.next_no)
     more = bool(form and form.more_open())
     html = render_template(
         "table/match.html", v=v, form=form,

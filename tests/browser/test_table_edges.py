@@ -103,3 +103,34 @@ def test_a_redo_sent_twice_by_two_phones_puts_back_one_hand(make_phone, matches)
     mid = re.search(r"/m/([\w-]+)", page.url).group(1)
     assert len(matches.load(mid).match["hands"]) == 2
     expect(other.locator(".pts")).to_have_text(["2", "1"])
+
+
+@pytest.mark.parametrize("size", FULL)
+def test_offline_the_board_counts_the_waiting_hands_as_they_will_be(make_phone, matches, size):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    start(page)
+    tap_saved(page, "E", 3)  # Visitors 1, hand 2 dealt by Bo
+    phone.context.set_offline(True)
+    for caller, tricks, pending in (("S", 5, 1), ("N", 1, 2)):  # Home march, Home euchred
+        page.locator("#caller label", has_text=NAMES[caller]).click()
+        page.locator(f"#makers_tricks input[value='{tricks}']").click()
+        page.locator("#save").click()
+        expect(page.locator(".pending-row")).to_have_count(pending)
+    expect(page.locator(".pts")).to_have_text(["2", "3"])
+    expect(page.locator(".pts.ahead")).to_have_count(2)  # marked as not sent yet
+    expect(page.locator(".deal .dealer")).to_contain_text(NAMES["W"])
+    expect(page.locator(".deal .no")).to_contain_text("hand 4")
+    expect(page.locator(".deal .no")).to_contain_text("pending")
+    for part in (".pts", ".dealer", "#caller", "#save"):
+        in_view(page, part)
+    axe_clean(page)
+    phone.shot(f"edges-offline-board-{size['width']}x{size['height']}")
+    phone.context.set_offline(False)
+    expect(page.locator(".pending-row")).to_have_count(0, timeout=15_000)
+    expect(page.locator(".pts")).to_have_text(["2", "3"])
+    expect(page.locator(".pts.ahead")).to_have_count(0)
+    expect(page.locator(".deal .dealer")).to_contain_text(NAMES["W"])
+    expect(page.locator(".deal .no")).to_have_text("hand 4")
+    mid = re.search(r"/m/([\w-]+)", page.url).group(1)
+    assert matches.load(mid).state.score == {"NS": 2, "EW": 3}
