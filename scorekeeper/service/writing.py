@@ -111,6 +111,7 @@ def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
             return ServiceResult(Status.ILLEGAL, problems=list(result.problems))
         new_id = new_match_id()
         store.insert_match(db, new_id, hash_key(key), data["game"], data, rematch_of=match_id)
+        store.touch_match(db, match_id)  # the finished match's viewers are offered the rematch
         seating_.seat_rematch(db, match_id, new_id)
     statecache.put(new_id, 1, data, [], result)
     return ServiceResult(Status.CREATED, match_id=new_id, edit_key=key, state=result.state,

@@ -113,6 +113,9 @@ class MatchView:
     games: str
     problems: list[str]
     corrections: list[Correction] = field(default_factory=list)
+    evening: str = ""  # "Tonight: Home 2 – 1 Visitors": the rematches between the same four
+    evening_games: str = ""  # each game's score, oldest first ("10–4, 7–10, 3–1 …")
+    rematch_url: str = ""  # a finished match's rematch, once started: viewers follow it
     redo: LastHand | None = None  # the hand the last undo removed, while a redo may put it back
     # the live part (web/table.py)
     poll_url: str = ""

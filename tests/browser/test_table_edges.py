@@ -134,3 +134,41 @@ def test_offline_the_board_counts_the_waiting_hands_as_they_will_be(make_phone, 
     expect(page.locator(".deal .no")).to_have_text("hand 4")
     mid = re.search(r"/m/([\w-]+)", page.url).group(1)
     assert matches.load(mid).state.score == {"NS": 2, "EW": 3}
+
+
+def play_to_ten(page):
+    """Home wins 10–0 in five marches (each Save waits for the next version)."""
+    for caller in ("N", "S", "N", "S", "N"):
+        tap_saved(page, caller, 5)
+
+
+@pytest.mark.parametrize("size", FULL)
+def test_a_viewer_is_offered_the_rematch_live_and_the_evening_is_counted(make_phone, size):
+    scorer = make_phone(viewport=size)
+    page = scorer.goto("/")
+    start(page)
+    page.locator("summary", has_text="Share").click()
+    view = page.locator("#view-link").input_value()
+    page.locator("summary", has_text="Share").click()
+    pdf = page.locator(".links a", has_text="Match PDF")
+    assert pdf.get_attribute("href").endswith("/sheet.pdf")
+    play_to_ten(page)
+    viewer = make_phone(viewport=size).page
+    viewer.goto(view)
+    expect(viewer.locator(".board")).to_contain_text("Home won 10–0")
+    with page.expect_navigation():
+        page.get_by_role("button", name=re.compile("Rematch")).click()
+    follow = viewer.locator("#follow")  # offered in place, with no reload
+    expect(follow).to_be_visible(timeout=10_000)
+    expect(viewer.locator(".evening")).to_contain_text("Tonight: Home 1 – 0 Visitors")
+    axe_clean(viewer)
+    with viewer.expect_navigation():
+        follow.click()
+    assert viewer.url.split("/m/")[1] == page.url.split("/m/")[1]
+    expect(viewer.locator(".evening")).to_contain_text("Tonight: Home 1 – 0 Visitors")
+    expect(viewer.locator(".evening")).to_contain_text("10–0, 0–0 …")
+    tap_saved(page, "E", 3)
+    expect(viewer.locator(".evening")).to_contain_text("10–0, 0–1 …", timeout=10_000)
+    expect(page.locator(".evening")).to_contain_text("Tonight: Home 1 – 0 Visitors")
+    axe_clean(page)
+    scorer.shot(f"edges-evening-{size['width']}x{size['height']}")
