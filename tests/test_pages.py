@@ -782,12 +782,12 @@ def test_the_preview_asks_the_service_and_replays_once(table, matches, replays):
     replays.clear()
     r = table.client.get(url + "/preview", query_string={**values, "caller": "N",
                                                           "makers_tricks": "5"})
-    assert r.get_json() == {"label": "Save: Home march → Home +2", "errors": {}}
+    assert r.get_json() == {"label": "Save: Home march → +2", "errors": {}}
     assert replays == [2]
     replays.clear()
     r = table.client.get(url + "/preview", query_string={**values, "no": "1", "caller": "N",
                                                           "makers_tricks": "5"})
-    assert r.get_json() == {"label": "Save correction: Home march → Home +2", "errors": {}}
+    assert r.get_json() == {"label": "Save correction: Home march → +2", "errors": {}}
     assert replays == [1]
     assert matches.load(match_id).version == 2  # nothing stored
 

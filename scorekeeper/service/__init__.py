@@ -20,6 +20,8 @@ Quick reference (see each docstring):
   NOT_FOUND
 - ``undo_last(db, match_id, no, by=..., expected_match_version=None) -> ServiceResult``
   UNDONE | NOT_LAST | CONFLICT | NOT_FOUND
+- ``redo_last(db, match_id, no, by=..., expected_match_version=None) -> ServiceResult``
+  REDONE | CONFLICT | NOT_FOUND;  ``redoable(db, match_id) -> (no, hand) | None``
 - ``history(db, match_id) -> list[dict] | None``
 - ``check_edit_key(db, match_id, key) -> bool``;  ``new_edit_key(db, match_id) -> str | None``
 - ``recent(db, ids) -> list[LoadedMatch]``
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 from .keys import check_edit_key, hash_key, new_edit_key, new_key, new_match_id
 from .reading import exists, history, load, match_row, preview, recent, version
+from .redoing import redo_last, redoable
 from .results import LoadedMatch, Preview, ServiceResult, Status
 from .writing import MAX_HANDS, correct_hand, create_match, record_hand, rematch, undo_last
 
@@ -52,6 +55,8 @@ __all__ = [
     "preview",
     "recent",
     "record_hand",
+    "redo_last",
+    "redoable",
     "rematch",
     "undo_last",
     "version",

@@ -22,6 +22,7 @@ class Status(StrEnum):
     DUPLICATE = "duplicate"  # record_hand: same submission key and request; nothing stored
     CORRECTED = "corrected"  # correct_hand: stored (or unchanged)
     UNDONE = "undone"  # undo_last: removed
+    REDONE = "redone"  # redo_last: the undone hand put back
     KEY_REUSED = "key_reused"  # same submission key, another request
     WRONG_NO = "wrong_no"  # the hand number is taken: another phone got there first
     OVER = "over"  # the match is finished
@@ -34,7 +35,7 @@ class Status(StrEnum):
 
 
 OK = frozenset({Status.CREATED, Status.RECORDED, Status.DUPLICATE, Status.CORRECTED,
-                Status.UNDONE})
+                Status.UNDONE, Status.REDONE})
 
 
 @dataclass(slots=True)

@@ -18,6 +18,7 @@ from . import players as seating_
 from . import statecache
 from .keys import derived_key, hash_key, new_key, new_match_id
 from .reading import check, replay, state_of
+from .redoing import undo_done
 from .results import ServiceResult, Status
 
 # --- writing ----------------------------------------------------------------------------------
@@ -110,6 +111,7 @@ def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
             return ServiceResult(Status.ILLEGAL, problems=list(result.problems))
         new_id = new_match_id()
         store.insert_match(db, new_id, hash_key(key), data["game"], data, rematch_of=match_id)
+        store.touch_match(db, match_id)  # the finished match's viewers are offered the rematch
         seating_.seat_rematch(db, match_id, new_id)
     statecache.put(new_id, 1, data, [], result)
     return ServiceResult(Status.CREATED, match_id=new_id, edit_key=key, state=result.state,
@@ -296,8 +298,12 @@ def undo_last(
     no: int,
     by: str = "scorer",
     expected_match_version: int | None = None,
+    again_ok: bool = False,
 ) -> ServiceResult:
     """Remove hand ``no`` if it is the last one (it goes to the history).
+
+    ``again_ok``: an undo sent again while its hand is still out answers UNDONE (the pages;
+    the API keeps its 409).
 
     Outcomes: UNDONE (``state``); NOT_LAST (``no`` is not the last hand, e.g. another phone
     recorded one meanwhile, or it was already undone: 409, with ``state``); CONFLICT (the
@@ -311,7 +317,11 @@ def undo_last(
         datas = [h.data for h in hands]
         if not hands or no != len(hands):
             current = state_of(row, datas)
-            return ServiceResult(Status.NOT_LAST, match_id=match_id, no=no, state=current.state)
+            # Sent again (Back, a retry, a second phone): the hand is out already.
+            done = Status.UNDONE if again_ok and undo_done(db, match_id, no) \
+                else Status.NOT_LAST
+            return ServiceResult(done, match_id=match_id, no=no, state=current.state,
+                                 version=row.version)
         if expected_match_version is not None and row.version != expected_match_version:
             current = state_of(row, datas)
             return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=current.state)

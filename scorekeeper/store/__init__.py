@@ -109,6 +109,18 @@ def get_rematch(db: Database, match_id: str) -> str | None:
     return row[0] if row else None
 
 
+def rematch_of(db: Database, match_id: str) -> str | None:
+    """The match ``match_id`` is the rematch of, if any."""
+    row = db.execute("SELECT rematch_of FROM matches WHERE id = ?", [match_id]).fetchone()
+    return row[0] if row else None
+
+
+def touch_match(db: Database, match_id: str) -> None:
+    """A new version of the match's pages with no hand changed (its rematch was started)."""
+    db.execute("UPDATE matches SET version = version + 1, updated = ? WHERE id = ?",
+               [now(), match_id])
+
+
 def unlink_rematch(db: Database, match_id: str) -> None:
     """Forget which match is the rematch of ``match_id`` (the rematch itself is kept)."""
     db.execute("UPDATE matches SET rematch_of = NULL WHERE rematch_of = ?", [match_id])
@@ -186,7 +198,7 @@ def add_history(
     new: dict | None,
     by: str,
 ) -> None:
-    """Keep a replaced hand: ``action`` is 'correct' or 'undo'."""
+    """Keep a replaced hand: ``action`` is 'correct', 'undo' or 'redo' (an undo taken back)."""
     db.execute(
         "INSERT INTO hand_history (match_id, no, action, old, new, at, by)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",

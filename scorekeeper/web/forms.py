@@ -101,6 +101,7 @@ class ActionForm(Form):
     """A bare POST (undo, rematch): the CSRF token plus the hand number it refers to."""
 
     expected_no = HiddenField(validators=[DataRequired()])
+    version = HiddenField()  # the match version the page showed (undo, redo): Back resends none
 
 
 class StartForm(Form):

@@ -178,9 +178,27 @@ def undo(match_id: str):
     form = ActionForm()
     if not form.validate():
         abort(400)
-    outcome = service.undo_last(get_db(), match_id, _expected_no(form))
+    outcome = service.undo_last(get_db(), match_id, _expected_no(form),
+                                expected_match_version=_form_version(form), again_ok=True)
     if outcome.status is Status.UNDONE:
         flash(_("Hand %(n)s undone.", n=outcome.no), "info")
+    else:
+        flash(outcomes.message(outcome), "warn")
+    return redirect(url_for("table.match", match_id=match_id), 303)
+
+
+@bp.post("/m/<match_id>/redo")
+def redo(match_id: str):
+    """Take the last undo back: the same hand, as the same number (the service decides when)."""
+    _load_or_404(match_id)
+    _require_editor(match_id)
+    form = ActionForm()
+    if not form.validate():
+        abort(400)
+    outcome = service.redo_last(get_db(), match_id, _expected_no(form),
+                                expected_match_version=_form_version(form))
+    if outcome.status is Status.REDONE:
+        flash(_("Hand %(n)s is back.", n=outcome.no), "info")
     else:
         flash(outcomes.message(outcome), "warn")
     return redirect(url_for("table.match", match_id=match_id), 303)

@@ -115,6 +115,10 @@ class MatchView:
     corrections: list[Correction] = field(default_factory=list)
     board_part: str | None = None  # the game's own part of the board (Game.templates.board)
     running: dict[str, Any] = field(default_factory=dict)  # the game's carry (Spades' bags)
+    evening: str = ""  # "Tonight: Home 2 – 1 Visitors": the rematches between the same four
+    evening_games: str = ""  # each game's score, oldest first ("10–4, 7–10, 3–1 …")
+    rematch_url: str = ""  # a finished match's rematch, once started: viewers follow it
+    redo: LastHand | None = None  # the hand the last undo removed, while a redo may put it back
     # the live part (web/table.py)
     poll_url: str = ""
     version: int = 0
@@ -128,3 +132,4 @@ class MatchView:
     edit_qr: Markup | str = ""
     links: list[tuple[str, str]] = field(default_factory=list)
     recorder: dict[str, Any] = field(default_factory=dict)  # JSON for the recorder's script
+    pending: dict[str, Any] | None = None  # what waiting hands do to the board (web/pending.py)

@@ -19,6 +19,7 @@ HTTP_STATUS: dict[Status, int] = {
     Status.DUPLICATE: 201,
     Status.CORRECTED: 200,
     Status.UNDONE: 200,
+    Status.REDONE: 200,
     Status.KEY_REUSED: 422,
     Status.WRONG_NO: 409,
     Status.OVER: 409,

@@ -29,16 +29,17 @@ from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES
 from ..service import event_keys
+from ..service.evening import evening
 from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
-from . import handpage, outcomes, security, tableview
+from . import handpage, outcomes, pending, security, tableview
 from .errors import refuse_if_storage_full
 from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from .forms import ActionForm, ImportForm, played_games, start_form
 from .handforms import hand_form_class
 from .homeview import blank_sheets, recent_matches
-from .matchview import MatchView
+from .matchview import LastHand, MatchView
 from .qr import qr_svg
 from .ratelimit import count_write, spend_creations
 
@@ -197,7 +198,26 @@ def _live_view(loaded, editor: bool) -> MatchView:
     v.version = loaded.version
     entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
     v.corrections = tableview.correction_lines(loaded.match, entries)
+    _evening(v, loaded)
+    undone = service.redoable(get_db(), loaded.id) if editor else None
+    if undone is not None and loaded.state is not None and not loaded.state.over:
+        v.redo = LastHand(undone[0], tableview.describe_hand(loaded.match, undone[1]))
     return v
+
+
+def _evening(v: MatchView, loaded) -> None:
+    """The evening's games between the same four, and the rematch to follow once started."""
+    ev = evening(get_db(), loaded.id)
+    if ev.rematch is not None and v.over:
+        v.rematch_url = url_for("table.match", match_id=ev.rematch)
+    if len(ev.games) < 2:
+        return
+    names = tableview.team_names(loaded.match)
+    v.evening = _("Tonight: %(a)s %(x)s – %(y)s %(b)s", a=names["NS"], x=ev.won["NS"],
+                  y=ev.won["EW"], b=names["EW"])
+    v.evening_games = tableview.join_words([
+        f"{g.score.get('NS', 0)}–{g.score.get('EW', 0)}" + ("" if g.over else " …")
+        for g in ev.games])
 
 
 def _view(loaded) -> MatchView:
@@ -217,6 +237,7 @@ def _view(loaded) -> MatchView:
               if v.live_url else f'"{match_etag(loaded.id, loaded.version)}"')
     v.view_qr = qr_svg(v.view_link, _("View link QR code"), public=True)
     v.links = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
+               (_("Match PDF"), url_for("prints.sheet_pdf", match_id=loaded.id)),
                (_("Match file"), f"/m/{loaded.id}.json")]
     if GAMES[loaded.game].notation == "egn":
         v.links.append((_("EGN file"), f"/m/{loaded.id}.egn"))
@@ -236,6 +257,8 @@ def _match_page(loaded, form=None, general_errors=(), status=200):
     if form is None and v.editor and not v.over and GAMES[loaded.game].playable:
         form = _hand_form(loaded)
         form.fill_defaults(v.next_no, loaded.version)
+    if form is not None and v.editor and not v.over:
+        v.pending = pending.table(loaded, type(form), v.next_no)
     more = bool(form and form.more_open())
     html = render_template(
         "table/match.html", v=v, form=form,

@@ -51,12 +51,19 @@ def join_words(parts: list[str]) -> str:
     return pgettext("list separator", ", ").join(p for p in parts if p)
 
 
-def gain_text(names: dict[str, str], points: dict[str, int] | None) -> str:
-    """Every side's points of a hand: "Ann & Cai +4, Bo & Dee +2", or "no score"."""
+def gain_text(names: dict[str, str], points: dict[str, int] | None,
+              said: str | None = None) -> str:
+    """Every side's points of a hand: "Ann & Cai +4, Bo & Dee +2", or "no score".
+
+    ``said``: the side the label has just named ("Ann & Cai march → +2"): its points go first,
+    without its name again (issue 24)."""
     parts = []
-    for team in TEAMS:
+    order = sorted(TEAMS, key=lambda t: t != said)
+    for team in order:
         n = (points or {}).get(team) or 0
-        if n > 0:
+        if team == said and n:
+            parts.append(f"{n:+d}".replace("-", "−"))
+        elif n > 0:
             parts.append(_("%(team)s +%(n)s", team=names[team], n=n))
         elif n < 0:
             parts.append(_("%(team)s −%(n)s", team=names[team], n=-n))
@@ -123,7 +130,8 @@ def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: HandState) 
     if result in ("alone_made", "alone_march"):
         return f"{caller} {RESULT_LABELS[result]} → {gain}"
     if result in ("march", "euchred"):
-        return f"{makers} {RESULT_LABELS[result]} → {gain}"
+        said = gain_text(names, out.points, out.outcome.makers)
+        return f"{makers} {RESULT_LABELS[result]} → {said}"
     if result == "renege":
         by = (out.outcome.renege or {}).get("seat") or hand.get("renege")
         return _("%(who)s %(what)s → %(gain)s", who=seats.get(by, "") if by else "",
@@ -131,7 +139,8 @@ def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: HandState) 
     tricks = (out.outcome.tricks or {}).get("NS")
     if tricks is None:  # a game that counts no tricks by side: the points say it
         return gain
-    words = _("%(team)s %(n)s tricks → %(gain)s", team=names["NS"], n=tricks, gain=gain)
+    words = _("%(team)s %(n)s tricks → %(gain)s", team=names["NS"], n=tricks,
+              gain=gain_text(names, out.points, "NS"))
     if result == "revoke":
         by = (hand.get("revoke") or {}).get("by") or (out.revoke or {}).get("by")
         words = join_words([_("%(who)s %(what)s", who=names.get(by or "", ""),
@@ -213,6 +222,8 @@ def correction_lines(match: dict[str, Any], entries: list[dict[str, Any]]) -> li
         at = e.get("at") or ""
         if e.get("action") == "undo":
             text = _("hand %(no)s undone", no=e.get("no"))
+        elif e.get("action") == "redo":
+            text = _("hand %(no)s put back", no=e.get("no"))
         else:
             text = _("hand %(no)s corrected (was: %(old)s)", no=e.get("no"),
                      old=describe_hand(match, e.get("old") or {}))

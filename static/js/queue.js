@@ -74,7 +74,9 @@
       };
       return put(entry).then(function () { return list.length; });
     }).then(function (before) {
-      if (before || !navigator.onLine) return queued(f, entry).then(function () { flush(); });
+      if (before || !navigator.onLine) {
+        return queued(f, entry).then(function () { SK.ready(); flush(); });
+      }
       $("save").textContent = text.dataset.saving;
       var direct = send(entry).then(function (d) {
         if (d.code === 422 && d.status !== "key_reused") {  // not a whole or legal hand: say so
@@ -86,7 +88,7 @@
         queued(f, entry);
         return settle(entry, d).then(function (go) {
           render();
-          if (go) { SK.refresh(true); flush(); }
+          if (go) { SK.refresh(true).then(SK.ready); flush(); }
         });
       }).catch(function () { queued(f, entry); });  // no answer: it waits, shown as pending
       flushing = direct.then(function () { flushing = null; });  // no second sender meanwhile
@@ -205,7 +207,7 @@
       var f = $("entry"), last = list[list.length - 1];
       if (f && f.dataset.queue && +f.elements.expected_no.value <= last.no) chain(f, last);
       var note = el("p", "pending-note", "↻ " + t("note", list.length));
-      if (board) board.appendChild(note);
+      if (board) { board.appendChild(note); ahead(board, list); }
       var ol = el("ol", "pending-list");
       list.forEach(function (e) {
         var li = el("li", "pending-row" + (e.state !== "waiting" ? " blocked" : ""));
@@ -246,6 +248,48 @@
       }));
       panel.appendChild(row);
     });
+  }
+
+  // The board as it will be once the waiting hands are sent: the engine's points of each
+  // answer (the page's #outcomes, web/pending.py) added to the last known score, the deal
+  // turned and the hands counted. An answer the table does not hold (a tap under "More", a
+  // card record) leaves the score to the server; the deal and the number still follow.
+  var SKIP = { csrf_token: 1, submission_id: 1, expected_no: 1, version: 1, note: 1 };
+  function points(data, e, k) {
+    var names = data.names, key = [], seen = {};
+    e.fields.forEach(function (kv) { seen[kv[0]] = kv[1]; });
+    for (var n in seen) if (!SKIP[n] && names.indexOf(n) < 0 && seen[n]) return null;
+    names.forEach(function (n) { key.push(seen[n] || ""); });
+    var seat = data.dealers[k % data.dealers.length].seat;
+    return (data.points[seat] || data.points["*"])[key.join("|")] || null;
+  }
+  function ahead(board, list) {
+    var src = $("outcomes"), pts = board.querySelectorAll(".pts");
+    if (!src || pts.length !== 2) return;
+    var data = JSON.parse(src.textContent), teams = ["NS", "EW"], score = [], exact = true;
+    pts.forEach(function (p) { score.push(+(p.dataset.known || p.textContent)); });
+    list.forEach(function (e, k) {
+      var got = exact && points(data, e, k);
+      if (!got) { exact = false; return; }
+      teams.forEach(function (team, i) { score[i] += got[team] || 0; });
+    });
+    if (exact) {
+      pts.forEach(function (p, i) {
+        if (!p.dataset.known) p.dataset.known = p.textContent;
+        p.textContent = score[i];
+        p.classList.add("ahead");
+        var bar = p.parentNode.querySelector("progress");
+        if (bar) bar.value = Math.max(0, Math.min(score[i], bar.max));
+      });
+    }
+    var d = data.dealers[list.length % data.dealers.length], deal = board.querySelector(".deal");
+    if (!deal || !board.querySelector(".dealer")) return;
+    board.querySelector(".dealer").replaceChildren(el("span", "", "▸"), " " + d.name);
+    board.querySelector(".dealer").firstChild.setAttribute("aria-hidden", "true");
+    board.querySelector(".deal small").textContent = "(" + d.seat_name + ")";
+    var no = board.querySelector(".deal .no");
+    if (no) no.textContent = t("hand", data.no + list.length) + " · ↻ " + text.dataset.tag;
+    deal.classList.add("ahead");
   }
 
   // The scorer decided: number the hands left (the refused one first, when kept) from

@@ -6,7 +6,16 @@
   var etag = (live && live.dataset.etag) || null;  // the page's own version: 304 until a change
   var $ = function (id) { return document.getElementById(id); };
   var opts = { credentials: "same-origin", cache: "no-store" };
-  var SK = window.SK = { $: $, opts: opts, hooks: [], online: true, refresh: refresh };
+  var SK = window.SK = { $: $, opts: opts, hooks: [], online: true, refresh: refresh, ready: ready };
+
+  // After a Save: the last messages are done with (an undo or correction message stays only
+  // until the next hand), the score and the dealer in view, the keys on the next question.
+  function ready() {
+    document.querySelectorAll(".flash").forEach(function (n) { n.remove(); });
+    window.scrollTo(0, 0);
+    var f = $("entry"), q = f && f.querySelector("input:not([type=hidden]), select, textarea");
+    if (q) q.focus({ preventScroll: true });
+  }
 
   function filled(f) {
     var v = function (n) { return f.elements[n] && f.elements[n].value; };

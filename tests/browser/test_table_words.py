@@ -31,7 +31,7 @@ def test_a_whist_deal_where_both_sides_score_says_so_and_ends_the_game(phone, ma
     page = phone.goto(f"/m/{match_id}?key={key}")
     expect(page.locator(".pts")).to_have_text(["3", "0"])
     tap_whist(page, "H", 5, 4)
-    save_saying(page, "Save: Ann & Cai 5 tricks → Ann & Cai +4, Bo & Dee +2"
+    save_saying(page, "Save: Ann & Cai 5 tricks → +4, Bo & Dee +2"
                       " · game 1 to Ann & Cai, worth 2")
     expect(page.locator(".news")).to_have_text(
         "Game 1 to Ann & Cai, 7–2, worth 2. Game 2 starts at 0–0.")
@@ -45,7 +45,7 @@ def test_a_whist_deal_where_both_sides_score_says_so_and_ends_the_game(phone, ma
     axe_clean(page)
     phone.shot("whist-rubber-game-break-390", full_page=True)
     tap_whist(page, "C", 12, 2)
-    save_saying(page, "Save: Ann & Cai 12 tricks → Ann & Cai +6"
+    save_saying(page, "Save: Ann & Cai 12 tricks → +6"
                       " · rubber to Ann & Cai, 7 points")
     expect(page.locator(".board .result")).to_have_text(
         "🏆 Ann & Cai won the rubber 2–0, 7 points")

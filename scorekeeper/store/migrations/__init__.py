@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlite_utils.migrations import Migrations
 
-from . import events, facts, initial, player_changes, players, rules_codes, totals, versions
+from . import events, facts, initial, player_changes, players, redo, rules_codes, totals, versions
 
 migrations = Migrations("scorekeeper")
 
@@ -26,5 +26,6 @@ for _name, _step in (
     ("0023_event_confirmations", events.confirmations),
     ("0024_rules_codes", rules_codes.rules_codes),
     ("0025_player_totals", totals.player_totals),
+    ("0026_redo", redo.redo_action),
 ):
     migrations(name=_name)(_step)

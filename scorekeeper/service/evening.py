@@ -1,0 +1,53 @@
+"""The evening's games between the same four: a match and its rematches, before and after it
+(issue 24: "tonight: Ann & Bo 2 – 1 Cai & Dee"). No Flask."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from .. import store
+from .reading import load
+
+# A bound on the chain followed (a long evening is a dozen games).
+MAX_GAMES = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One match of the evening."""
+
+    match_id: str
+    score: dict[str, int]
+    over: bool
+    winner: str | None  # "NS", "EW"; None while under way or tied
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """The chain of rematches a match belongs to, oldest first, and the games each side won."""
+
+    games: tuple[Game, ...]
+    won: dict[str, int]
+    rematch: str | None  # the rematch of the match asked about, if one was started
+
+
+def evening(db: Database, match_id: str) -> Evening:
+    """The games of ``match_id``'s evening (itself included)."""
+    ids = [match_id]
+    while len(ids) < MAX_GAMES and (before := store.rematch_of(db, ids[0])) is not None:
+        ids.insert(0, before)
+    after = store.get_rematch(db, match_id)
+    while len(ids) < MAX_GAMES and (nxt := store.get_rematch(db, ids[-1])) is not None:
+        ids.append(nxt)
+    games = []
+    for one in ids:
+        loaded = load(db, one)
+        if loaded is None or loaded.state is None:
+            continue
+        state = loaded.state
+        games.append(Game(one, dict(state.score), state.over,
+                          state.winner if state.over and not state.tied else None))
+    won = {team: sum(1 for g in games if g.winner == team) for team in ("NS", "EW")}
+    return Evening(tuple(games), won, after)

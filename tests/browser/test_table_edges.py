@@ -1,0 +1,174 @@
+"""The table's rough edges (issue 24) at a phone's visible height and on a small phone: after a
+Save the score, the dealer and the next question are in view with no scrolling by the test and
+Save within a thumb's reach; messages that end; Undo taken back; the board offline."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from helpers import SEATS as NAMES
+from playwright.sync_api import expect
+from test_table import axe_clean, start
+
+# an iPhone 13's page with Safari's bars (844 - 180), and a small Android phone
+SIZES = [pytest.param({"width": 390, "height": 664}, id="390x664"),
+         pytest.param({"width": 360, "height": 640}, id="360x640")]
+FULL = [pytest.param({"width": 390, "height": 844}, id="390x844"),
+        pytest.param({"width": 360, "height": 640}, id="360x640")]
+
+
+def in_view(page, selector: str) -> None:
+    """``selector``'s box lies inside the viewport (the page not scrolled by the test)."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    assert box is not None, selector
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (selector, box)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], (selector, box)
+
+
+def tap_saved(page, caller: str, tricks: int) -> None:
+    """Tap a Euchre hand and Save, waiting for the match's next version in place."""
+    live = page.locator("#live")
+    before = live.get_attribute("data-version")
+    page.locator("#caller label", has_text=NAMES[caller]).click()
+    page.locator(f"#makers_tricks input[value='{tricks}']").click()
+    expect(page.locator("#save")).to_contain_text("Save:")
+    page.locator("#save").click()
+    expect(live).not_to_have_attribute("data-version", before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_after_a_save_the_score_dealer_question_and_save_are_in_view(make_phone, size):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    start(page)
+    in_view(page, "#save")
+    for caller, tricks in (("E", 3), ("S", 5), ("W", 4)):
+        tap_saved(page, caller, tricks)
+    expect(page.locator(".deal")).to_contain_text(NAMES["W"])  # hand 4: N, E, S dealt, then W
+    for part in (".pts", ".dealer", "#caller", "#save"):
+        in_view(page, part)
+    focused = page.evaluate("document.activeElement.name")
+    assert focused == "caller", focused
+    axe_clean(page)
+    phone.shot(f"edges-after-save-{size['width']}x{size['height']}")
+
+
+@pytest.mark.parametrize("size", FULL)
+def test_an_undo_message_ends_with_the_next_save_and_undo_is_taken_back(make_phone, size):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    start(page)
+    tap_saved(page, "E", 3)
+    tap_saved(page, "S", 5)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Undo hand 2 (Cai, march)").click()
+    expect(page.locator(".flash")).to_have_text("Hand 2 undone.")
+    redo = page.get_by_role("button", name=re.compile(r"Redo hand 2 \(Cai"))
+    expect(redo).to_be_visible()
+    expect(page.locator(".pts")).to_have_text(["0", "1"])
+    axe_clean(page)
+    phone.shot(f"edges-undone-{size['width']}x{size['height']}")
+    with page.expect_navigation():
+        redo.click()
+    expect(page.locator(".flash")).to_have_text("Hand 2 is back.")
+    expect(page.locator(".pts")).to_have_text(["2", "1"])
+    expect(page.locator("tbody tr")).to_have_count(2)
+    expect(page.locator(".redo")).to_have_count(0)
+    page.go_back()  # the page with the Redo button, sent again: nothing doubles
+    page.wait_for_load_state()
+    page.reload()
+    expect(page.locator("tbody tr")).to_have_count(2)
+    expect(page.locator(".pts")).to_have_text(["2", "1"])
+    tap_saved(page, "W", 4)
+    expect(page.locator(".flash")).to_have_count(0)  # the message went with the next hand
+    expect(page.locator(".pts")).to_have_text(["2", "2"])
+    phone.shot(f"edges-redone-{size['width']}x{size['height']}")
+
+
+def test_a_redo_sent_twice_by_two_phones_puts_back_one_hand(make_phone, matches):
+    scorer = make_phone()
+    page = scorer.goto("/")
+    start(page)
+    tap_saved(page, "E", 3)
+    tap_saved(page, "S", 5)
+    with page.expect_navigation():
+        page.get_by_role("button", name=re.compile("Undo hand 2")).click()
+    other = scorer.new_page()  # the same scorer's session, a second tab: both see Redo
+    other.goto(page.url)
+    for p in (page, other):
+        with p.expect_navigation():
+            p.get_by_role("button", name=re.compile("Redo hand 2")).click()
+    mid = re.search(r"/m/([\w-]+)", page.url).group(1)
+    assert len(matches.load(mid).match["hands"]) == 2
+    expect(other.locator(".pts")).to_have_text(["2", "1"])
+
+
+@pytest.mark.parametrize("size", FULL)
+def test_offline_the_board_counts_the_waiting_hands_as_they_will_be(make_phone, matches, size):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    start(page)
+    tap_saved(page, "E", 3)  # Visitors 1, hand 2 dealt by Bo
+    phone.context.set_offline(True)
+    for caller, tricks, pending in (("S", 5, 1), ("N", 1, 2)):  # Home march, Home euchred
+        page.locator("#caller label", has_text=NAMES[caller]).click()
+        page.locator(f"#makers_tricks input[value='{tricks}']").click()
+        page.locator("#save").click()
+        expect(page.locator(".pending-row")).to_have_count(pending)
+    expect(page.locator(".pts")).to_have_text(["2", "3"])
+    expect(page.locator(".pts.ahead")).to_have_count(2)  # marked as not sent yet
+    expect(page.locator(".deal .dealer")).to_contain_text(NAMES["W"])
+    expect(page.locator(".deal .no")).to_contain_text("hand 4")
+    expect(page.locator(".deal .no")).to_contain_text("pending")
+    for part in (".pts", ".dealer", "#caller", "#save"):
+        in_view(page, part)
+    axe_clean(page)
+    phone.shot(f"edges-offline-board-{size['width']}x{size['height']}")
+    phone.context.set_offline(False)
+    expect(page.locator(".pending-row")).to_have_count(0, timeout=15_000)
+    expect(page.locator(".pts")).to_have_text(["2", "3"])
+    expect(page.locator(".pts.ahead")).to_have_count(0)
+    expect(page.locator(".deal .dealer")).to_contain_text(NAMES["W"])
+    expect(page.locator(".deal .no")).to_have_text("hand 4")
+    mid = re.search(r"/m/([\w-]+)", page.url).group(1)
+    assert matches.load(mid).state.score == {"NS": 2, "EW": 3}
+
+
+def play_to_ten(page):
+    """Home wins 10–0 in five marches (each Save waits for the next version)."""
+    for caller in ("N", "S", "N", "S", "N"):
+        tap_saved(page, caller, 5)
+
+
+@pytest.mark.parametrize("size", FULL)
+def test_a_viewer_is_offered_the_rematch_live_and_the_evening_is_counted(make_phone, size):
+    scorer = make_phone(viewport=size)
+    page = scorer.goto("/")
+    start(page)
+    page.locator("summary", has_text="Share").click()
+    view = page.locator("#view-link").input_value()
+    page.locator("summary", has_text="Share").click()
+    pdf = page.locator(".links a", has_text="Match PDF")
+    assert pdf.get_attribute("href").endswith("/sheet.pdf")
+    play_to_ten(page)
+    viewer = make_phone(viewport=size).page
+    viewer.goto(view)
+    expect(viewer.locator(".board")).to_contain_text("Home won 10–0")
+    with page.expect_navigation():
+        page.get_by_role("button", name=re.compile("Rematch")).click()
+    follow = viewer.locator("#follow")  # offered in place, with no reload
+    expect(follow).to_be_visible(timeout=10_000)
+    expect(viewer.locator(".evening")).to_contain_text("Tonight: Home 1 – 0 Visitors")
+    axe_clean(viewer)
+    with viewer.expect_navigation():
+        follow.click()
+    assert viewer.url.split("/m/")[1] == page.url.split("/m/")[1]
+    expect(viewer.locator(".evening")).to_contain_text("Tonight: Home 1 – 0 Visitors")
+    expect(viewer.locator(".evening")).to_contain_text("10–0, 0–0 …")
+    tap_saved(page, "E", 3)
+    expect(viewer.locator(".evening")).to_contain_text("10–0, 0–1 …", timeout=10_000)
+    expect(page.locator(".evening")).to_contain_text("Tonight: Home 1 – 0 Visitors")
+    axe_clean(page)
+    scorer.shot(f"edges-evening-{size['width']}x{size['height']}")
