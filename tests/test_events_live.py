@@ -231,3 +231,38 @@ def test_tally_cards_carry_the_games_marks_of_each_round(app, client, event):
     assert cards[seats["E"]]["rows"][0]["marks"] == [0, 0]
     pdf = client.get(f"/events/{event['id']}/tally.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+
+
+def test_a_rules_code_starts_a_match_with_its_rules_elsewhere(client):
+    event = client.post("/api/events", json={
+        "name": "Club", "game": "euchre", "players": NAMES, "rounds": 1, "hands_per_round": 1,
+        "movement": "schedule",
+        "rules": {"stick_the_dealer": True, "lone_march_points": 5}}).get_json()
+    code = event["rules_code"] if "rules_code" in event else re.search(
+        r"House rules: ([A-Z2-9]{4}-[A-Z2-9]{4})", client.get(
+            event["rounds"][0]["tables"][0]["table_url"], follow_redirects=True).text).group(1)
+    page = client.get(f"/?rules={code.lower()}")
+    assert page.status_code == 200
+    assert f"The rules of card {code} are filled in below." in page.text
+    def tag(pattern: str) -> str:
+        return re.search(rf'<input[^>]*{pattern}[^>]*>', page.text).group(0)
+
+    assert " checked" in tag('id="euchre_stick_the_dealer"')
+    assert 'value="5"' in tag('id="euchre_lone_march_points"')
+    assert " checked" in tag('name="game"[^>]*value="euchre"')
+    # the form as the browser sends it starts a match with those rules
+    started = client.post("/start", data={
+        "game": "euchre", "preset_euchre": "standard", "N": "Ann", "E": "Bo", "S": "Cai",
+        "W": "Dee", "first_dealer": "N", "euchre_stick_the_dealer": "y",
+        "euchre_lone_march_points": "5"})
+    assert started.status_code == 303
+    match_id = started.headers["Location"].rsplit("/", 1)[-1]
+    assert client.get(f"/m/{match_id}.json").get_json()["rules"] == {
+        "stick_the_dealer": True, "lone_march_points": 5}
+
+
+def test_an_unknown_rules_code_says_so_on_the_start_page(client):
+    page = client.get("/?rules=ZZZZ-ZZZZ")
+    assert page.status_code == 200
+    assert "There is no such rules code: check the letters on the card." in page.text
+    assert client.get("/?rules=<script>").status_code == 200

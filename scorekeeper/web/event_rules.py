@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, render_template, request, url_for
+from flask import abort, flash, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ..engine.games import GAMES
@@ -14,7 +14,7 @@ from ..i18n.labels import CHOICE_LABELS
 from ..service.rules_codes import rules_of, stored_code
 from ..store.db import get_db
 from .events import bp
-from .forms import option_words
+from .forms import option_words, played_games, start_form
 from .qr import qr_svg
 
 
@@ -57,3 +57,26 @@ def rules_page(code: str) -> Any:
     return render_template("events/rules.html", code=code.upper(), game=game,
                            game_label=_(GAMES[game].label), lines=rule_lines(game, rules),
                            start=url_for("table.home", rules=code.upper()))
+
+
+def form_with_rules(code: str | None) -> Any:
+    """The start form filled in with the game and rules a code names (``/?rules=<code>``, the
+    rules card's "Start a match with these rules"), or None when no code is given. An unknown
+    code says so and leaves the form as it is."""
+    if not code:
+        return None
+    form = start_form()
+    found = rules_of(get_db(), code)
+    if found is None or found[0] not in {g.name for g in played_games()}:
+        flash(_("There is no such rules code: check the letters on the card."), "warn")
+        return form
+    game, rules = found
+    form.game.data = game
+    if f"preset_{game}" in form:  # the plainest preset: the code's rules are filled in one by one
+        plain = next((p for p in GAMES[game].presets if not p.rules), GAMES[game].presets[0])
+        form[f"preset_{game}"].data = plain.name
+    for option in GAMES[game].options:
+        if f"{game}_{option.name}" in form and option.name in rules:
+            form[f"{game}_{option.name}"].data = rules[option.name]
+    flash(_("The rules of card %(code)s are filled in below.", code=code.upper()), "info")
+    return form

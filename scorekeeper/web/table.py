@@ -36,6 +36,7 @@ from ..store.db import get_db
 from . import handpage, outcomes, pending, security, tableview
 from .errors import refuse_if_storage_full
 from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
+from .event_rules import form_with_rules
 from .forms import ActionForm, ImportForm, played_games, start_form
 from .handforms import hand_form_class
 from .homeview import blank_sheets, recent_matches
@@ -119,8 +120,8 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
 
 @bp.get("/")
 def home():
-    """Start a match; recent matches on this device."""
-    return _home()
+    """Start a match; recent matches on this device; ``?rules=<code>``: a rules card's rules."""
+    return _home(form=form_with_rules(request.args.get("rules")))
 
 
 def _created(outcome) -> Any:
