@@ -67,3 +67,20 @@ def test_a_players_rating_across_matches(app, matches):
         east = player_rating(db, ids["E"])
     assert north is not None and north.shown == 2.4 and north.games == 1
     assert east is not None and east.mu < 25
+
+
+def test_a_players_page_shows_the_rating_and_what_it_means(app, client, matches):
+    from helpers import euchre_match
+
+    from scorekeeper.store.db import get_db
+
+    match_id, _key = matches.create(euchre_match(rules={"deals": 1}))
+    with app.app_context():
+        ids = dict(get_db().execute("SELECT seat, player FROM match_players WHERE match_id = ?",
+                                    [match_id]).fetchall())
+    before = client.get(f"/players/{ids['N']}").text
+    assert 'id="rating"' not in before  # no finished match yet: no rating shown
+    assert matches.record(match_id, {"caller": "N", "makers_tricks": 3}).ok
+    page = client.get(f"/players/{ids['N']}").text
+    assert "Rating 2.4" in page and "from 1 game" in page
+    assert "OpenSkill’s cautious estimate" in page

@@ -29,7 +29,7 @@ from markupsafe import Markup
 from ..engine.games import GAMES
 from ..printing import statcharts
 from ..printing.sheet import DEFAULT_WORDS
-from ..service import player_changes, stats
+from ..service import player_changes, ratings, stats
 from ..store.db import get_db
 from .forms import MergePlayerForm, RenamePlayerForm, UndoChangeForm
 from .organiser import how_to_get, is_organiser
@@ -209,7 +209,8 @@ def player_page(player_id: str, rename: RenamePlayerForm | None = None,
                            rename_form=rename, merge_form=merge, problem=problem,
                            changes=player_changes.history(get_db(), player_id),
                            undo_form=UndoChangeForm(formdata=None),
-                           organiser=is_organiser(), how_to_get=how_to_get()), status
+                           organiser=is_organiser(), how_to_get=how_to_get(),
+                           rating=ratings.player_rating(get_db(), player_id)), status
 
 
 def _merge_choices(player_id: str) -> list[tuple[str, str]]:
