@@ -106,8 +106,12 @@
     live.dataset.version = fresh.dataset.version;
     if (fresh.dataset.etag) etag = fresh.dataset.etag;  // a whole page: polls go on from it
     SK.stale = false;
-    if (whole || !(f && (f.dataset.dirty || f.contains(document.activeElement)))) {
+    // Only a form with answers in it is kept: focus alone is not filling in (after a Save the
+    // focus rests on the next question, and that form's hand number must follow the match).
+    if (whole || !(f && f.dataset.dirty)) {
+      var had = document.activeElement, id = had && live.contains(had) && had.id;
       live.replaceChildren.apply(live, Array.prototype.slice.call(fresh.childNodes));
+      if (id && $(id)) $(id).focus({ preventScroll: true });
     } else {
       fresh.querySelectorAll("[data-live]").forEach(function (el) {
         var old = $(el.id);
