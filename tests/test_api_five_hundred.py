@@ -121,10 +121,10 @@ def test_rules_are_checked_on_creation(client):
     assert sorted(e["field"] for e in r.get_json()["errors"]) == ["rules.pack", "rules.target"]
 
 
-def test_the_start_page_does_not_offer_it_yet(client):
+def test_the_start_page_offers_it(client):
     page = client.get("/").get_data(as_text=True)
     assert "Euchre" in page and "Whist" in page
-    assert "Five Hundred" not in page and "five_hundred" not in page
+    assert "Five Hundred" in page and 'value="five_hundred"' in page
 
 
 def test_the_view_link_and_the_sheet_answer(client):

@@ -209,6 +209,6 @@ def test_the_defaults() -> None:
     assert rules == {"target": 500, "deals": None, "lose_at": -200, "bag_limit": 10,
                      "bag_penalty": 100, "blind_nil": False}
     game = GAMES["spades"]
-    assert (game.tricks, game.hand_form, game.default_target) == (13, None, 500)
+    assert (game.tricks, game.default_target) == (13, 500) and game.playable
     deals, _ = resolve_rules("spades", {"deals": 8})
     assert (deals["target"], deals["lose_at"]) == (None, None)
