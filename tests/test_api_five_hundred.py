@@ -128,7 +128,7 @@ def test_the_start_page_offers_it(client):
 
 
 def test_the_view_link_and_the_sheet_answer(client):
-    """Five Hundred's own pages come later; the generic view and sheet already answer."""
+    """The view link and the sheet answer for a match made through the API."""
     made = fiveplay.random_hand(random.Random(8), "9NT", dealer="S")
     created = create(client, hands=[made["hand"], {"passed": True}])
     for path in (f"/m/{created['id']}", f"/m/{created['id']}/sheet",
