@@ -292,8 +292,7 @@ def _page_response(match_id: str, html: str, status: int = 200):
     resp = current_app.make_response((html, status))
     ids = [match_id] + [i for i in _recent_ids() if i != match_id]
     recent = ".".join(ids[:RECENT_MAX])
-    # Only a visit reorders them: the page's own script re-fetching it (Sec-Fetch-Mode "cors"
-    # or "same-origin") must not move a match above the one opened after it.
+    # Only a visit reorders them, not the page's own script re-fetching it (Sec-Fetch-Mode)
     visit = request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
     if visit and recent != request.cookies.get(RECENT_COOKIE):
         resp.set_cookie(RECENT_COOKIE, recent, max_age=400 * 86400,
