@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -44,8 +43,6 @@ def test_the_sheet_page_has_the_bids_and_the_points(client, golden):
     assert "7NT" in html
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None and not __import__("os").environ.get("CI"),
-                    reason="pdftoppm is not installed")
 @pytest.mark.parametrize("lang", ["en", "zh_Hant", "zh_Hans"])
 def test_the_match_pdf_and_the_blank_sheet_in_three_languages(client, golden, lang):
     client.set_cookie("lang", lang)
