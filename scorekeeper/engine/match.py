@@ -7,6 +7,7 @@ points count (``apply``) and when a game ends (``settle``).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,12 +32,33 @@ def replay(
     state = MatchState(game=game, score=score, next_dealer=first_dealer,
                        running=spec.running(rules) if spec.running is not None else None)
     spec.settle(state, rules, True)
-    dealer = first_dealer
     for no, raw in enumerate(hands, 1):
-        if not isinstance(raw, dict):
-            state.problems.append(Problem("hand.not_object", hand=no))
-            dealer = next_seat(dealer)
-            continue
+        _step(state, spec, rules, no, raw)
+    return state
+
+
+def extend(previous: MatchState, rules: dict[str, Any], raw: object, no: int) -> MatchState:
+    """The state after hand ``no``: equal to :func:`replay` of the first ``no - 1`` hands
+    (whose state is ``previous``) and ``raw``, without replaying them again (a save continues
+    from the kept state). ``previous`` is left as it is (a kept state is shared); ``rules``
+    are the resolved ones."""
+    state = MatchState(
+        game=previous.game, score=dict(previous.score), hands=list(previous.hands),
+        problems=list(previous.problems), over=previous.over, winner=previous.winner,
+        tied=previous.tied, next_dealer=previous.next_dealer,
+        games=None if previous.games is None else list(previous.games),
+        rubber=copy.deepcopy(previous.rubber), played=previous.played,
+        running=copy.deepcopy(previous.running))
+    _step(state, GAMES[state.game], rules, no, raw)
+    return state
+
+
+def _step(state: MatchState, spec: Game, rules: dict[str, Any], no: int, raw: object) -> None:
+    """Check and score hand ``no``, dealt by ``state.next_dealer``; the deal passes on."""
+    dealer = state.next_dealer
+    if not isinstance(raw, dict):
+        state.problems.append(Problem("hand.not_object", hand=no))
+    else:
         given = raw.get("dealer")
         if state.over:
             state.problems.append(Problem("hand.after_game_over", hand=no))
@@ -51,9 +73,7 @@ def replay(
             state.problems.extend(problems)
             if outcome is not None:
                 _apply(state, spec, outcome, rules, no, dealer)
-        dealer = next_seat(dealer)
-    state.next_dealer = dealer
-    return state
+    state.next_dealer = next_seat(dealer)
 
 
 def _apply(

@@ -15,7 +15,7 @@ from typing import Any
 from .cards import SEATS, TEAMS
 from .games import GAMES, resolve_rules
 from .limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
-from .match import replay
+from .match import extend, replay
 from .problems import Problem
 from .rules import MAX_START_SCORE
 from .state import MatchState
@@ -56,6 +56,19 @@ def check_match(data: Any) -> CheckResult:
     state = replay(
         match["game"], rules, match["hands"], match["first_dealer"], match["start_score"]
     )
+    if state.problems:
+        return CheckResult(ok=False, problems=state.problems, match=match)
+    return CheckResult(ok=True, state=state, match=match)
+
+
+def check_next(previous: CheckResult, hand: Any) -> CheckResult:
+    """:func:`check_match` of ``previous``'s match with ``hand`` appended, continuing from its
+    replayed state instead of replaying every hand again (a save at hand 150 costs what one
+    at hand 10 does). ``previous`` must be a legal match's result; it is left as it is."""
+    assert previous.ok and previous.state is not None and previous.match is not None
+    match = {**previous.match, "hands": [*previous.match["hands"], hand]}
+    rules, _problems = resolve_rules(match["game"], match.get("rules"))  # legal: none
+    state = extend(previous.state, rules, hand, len(match["hands"]))
     if state.problems:
         return CheckResult(ok=False, problems=state.problems, match=match)
     return CheckResult(ok=True, state=state, match=match)

@@ -39,6 +39,9 @@ class HandState:
     outcome: HandResult
     points: dict[str, int]  # what the hand added (Whist: against the score, after any cap)
     score: dict[str, int]  # the (current game's) score after the hand
+    # The entry's JSON, made once: a hand's entry never changes after its replay, and a save's
+    # answer carries every hand's, so remaking them made each save cost more than the last.
+    _json: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def result(self) -> str:
@@ -66,11 +69,14 @@ class HandState:
 
     def as_json(self) -> dict[str, Any]:
         """The hand's entry in the `scorekeeper check` object's ``hands``: the generic keys,
-        then the game's own (``details.as_json()``)."""
+        then the game's own (``details.as_json()``). Made once and shared: read-only."""
+        if self._json is not None:
+            return self._json
         entry = {"no": self.no, "dealer": self.dealer, **self.outcome.as_json(),
                  "points": dict(self.points), "score": dict(self.score)}
         if self.outcome.details is not None:
             entry.update(self.outcome.details.as_json())
+        self._json = entry
         return entry
 
 

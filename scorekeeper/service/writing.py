@@ -10,7 +10,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from .. import store
-from ..engine.matchfile import CheckResult
+from ..engine.matchfile import CheckResult, check_next
 from ..engine.problems import Problem
 from ..engine.rules import MAX_DEALS
 from ..formats.egn import egn_to_match, is_egn
@@ -178,7 +178,11 @@ def record_hand(
         if expected_no == next_no <= MAX_HANDS and not behind:
             # The usual case in one replay: a legal new hand means the stored hands replay
             # cleanly and the game was not over (else the new hand would carry a problem).
-            result = replay(row.data, [*datas, hand])
+            # Continue from the kept state of this version when there is one (the usual case:
+            # the previous save left it), so the save's cost does not grow with the match.
+            kept = statecache.get(row.id, row.version, row.data, datas)
+            result = check_next(kept, hand) if kept is not None and kept.ok \
+                else replay(row.data, [*datas, hand])
             if result.ok:
                 seating_.facts_after_append(db, row.id, {**row.data, "hands": [*datas, hand]},
                                             result)
