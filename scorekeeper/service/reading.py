@@ -8,7 +8,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from .. import store
-from ..engine.matchfile import CheckResult, check_match
+from ..engine.matchfile import CheckResult, check_match, check_next
 from . import statecache
 from .results import LoadedMatch, Preview
 
@@ -58,7 +58,7 @@ def match_row(db: Database, match_id: str) -> store.StoredMatch | None:
 
 def preview(db: Database, match_id: str, hand: dict[str, Any], no: int | None = None
             ) -> Preview | None:
-    """What recording ``hand`` would give, by the engine, in one replay; nothing is stored.
+    """What recording ``hand`` would give, by the engine; nothing is stored.
 
     ``no`` of a recorded hand previews its correction (later hands re-scored); otherwise the
     hand is the next one. None if there is no such match.
@@ -69,8 +69,14 @@ def preview(db: Database, match_id: str, hand: dict[str, Any], no: int | None = 
     hands = [h.data for h in store.get_hands(db, match_id)]
     correction = no is not None and 1 <= no <= len(hands)
     at = no if correction and no is not None else len(hands) + 1
-    hands[at - 1:at] = [hand]
-    result = replay(row.data, hands)
+    # The next hand continues from the kept state (a preview comes with every tap on the form);
+    # a correction re-scores the hands after it, so it replays.
+    kept = None if correction else statecache.get(row.id, row.version, row.data, hands)
+    if kept is not None and kept.ok:
+        result = check_next(kept, hand)
+    else:
+        hands[at - 1:at] = [hand]
+        result = replay(row.data, hands)
     return Preview(no=at, correction=correction, problems=list(result.problems),
                    state=result.state if result.ok else None)
 

@@ -1,6 +1,7 @@
 """Writing matches: create (and import), rematch, record, correct, undo. Each runs inside
-``BEGIN IMMEDIATE``, replays once (:mod:`.reading`) and leaves the state of the version it made
-in :mod:`.statecache`. No Flask."""
+``BEGIN IMMEDIATE``, replays at most once (:mod:`.reading`; a new hand continues from the kept
+state of the version before) and leaves the state of the version it made in :mod:`.statecache`.
+No Flask."""
 
 from __future__ import annotations
 

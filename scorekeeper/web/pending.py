@@ -72,6 +72,24 @@ def _hands(game_name: str, rules_json: str, form_class: type) -> tuple[tuple[str
     return tuple(names), tuple(hands)
 
 
+@functools.lru_cache(maxsize=256)
+def _points(game_name: str, rules_json: str, form_class: type, no: int
+            ) -> dict[str, dict[str, dict[str, int]]]:
+    """Each answer's points per dealer for hand ``no`` (``"*"``: the same for every dealer):
+    the engine's, per game, rules and hand number, so a page render does not score ~300 hands
+    again (the tables of a club night share their rules). Read-only: it is shared."""
+    game, rules = GAMES[game_name], json.loads(rules_json)
+    points: dict[str, dict[str, dict[str, int]]] = {seat: {} for seat in SEATS}
+    for key, hand in _hands(game_name, rules_json, form_class)[1]:
+        for seat in SEATS:
+            result, problems = game.evaluate(dict(hand), no, seat, dict(rules))
+            if result is not None and not problems:
+                points[seat][key] = dict(result.points)
+    if all(points[seat] == points["N"] for seat in SEATS):
+        points = {"*": points["N"]}
+    return points
+
+
 def table(loaded, form_class, no: int) -> dict[str, Any] | None:
     """The page's data for hand ``no`` on: ``names`` (the fields of the key), ``points`` per
     dealer (``"*"``: the same for every dealer) and key (the values of ``names`` joined by
@@ -80,18 +98,11 @@ def table(loaded, form_class, no: int) -> dict[str, Any] | None:
     match, game = loaded.match, GAMES[loaded.game]
     if loaded.state is None or game.apply is not add_points or game.running is not None:
         return None
-    rules = resolve_rules(loaded.game, match.get("rules"))[0]
-    names, hands = _hands(loaded.game, json.dumps(rules, sort_keys=True), form_class)
+    rules_json = json.dumps(resolve_rules(loaded.game, match.get("rules"))[0], sort_keys=True)
+    names, hands = _hands(loaded.game, rules_json, form_class)
     if not hands:
         return None
-    points: dict[str, dict[str, dict[str, int]]] = {seat: {} for seat in SEATS}
-    for key, hand in hands:
-        for seat in SEATS:
-            result, problems = game.evaluate(dict(hand), no, seat, dict(rules))
-            if result is not None and not problems:
-                points[seat][key] = dict(result.points)
-    if all(points[seat] == points["N"] for seat in SEATS):
-        points = {"*": points["N"]}
+    points = _points(loaded.game, rules_json, form_class, no)
     dealer = loaded.state.next_dealer
     dealers = []
     for _ in SEATS:
