@@ -92,6 +92,9 @@
   // --- the recorder on the page ---------------------------------------------------------------
   var $ = function (id) { return document.getElementById(id); };
   var rec, data, f, cards = [], deal = {}, mode = "play", holder = null, renegeScored = false;
+  // Five Hundred's exchange (data.kitty cards): the kitty the caller took up and the cards
+  // the caller put down; `part` is the list a tap fills in "swap" mode
+  var kit = { kitty: [], discard: [] }, part = "kitty";
   var anyway = null;  // a card refused for not following suit, that may be recorded as a renege
 
   function say(tpl, values) {
@@ -105,7 +108,7 @@
     group.forEach(function (i) { i.checked = v !== null && i.value === String(v); });
   }
 
-  function facts() {
+  function bidFacts() {
     var no = +(rec.dataset.no || val("expected_no")) || 1;
     var trump = val("trump") || "", turnUp = val("turn_up") || "", round = val("round");
     // an ordered-up card makes its suit trump; a turned-up Joker's suit is the one the dealer
@@ -123,14 +126,29 @@
       caller: val("caller") || null,
       alone: misere || !!(f.elements.alone && f.elements.alone.checked),
       defender: val("defender_alone") || null, loneLead: data.lone_lead, turnUp: turnUp,
-      round: round, discard: val("discard") || "", deal: complete(),
+      round: round, discard: data.kitty ? "" : val("discard") || "", deal: null,
     };
+  }
+  function facts() {  // the hand's facts with the holdings play is judged by
+    var fx = bidFacts();
+    fx.deal = known(fx);
+    return fx;
   }
   function complete() {  // the seats whose whole hand is known
     var full = {}, per = data.tricks;
     Object.keys(deal).forEach(function (s) { if (deal[s].length === per) full[s] = deal[s]; });
     return full;
   }
+  // The seats whose whole hand at the start of play is known: the caller's is the cards dealt
+  // plus the kitty less the discards, so it is known only with the whole exchange.
+  function known(fx) {
+    var full = complete();
+    if (!data.kitty || !fx.caller || !full[fx.caller]) return full;
+    if (!swapped()) delete full[fx.caller];
+    else full[fx.caller] = full[fx.caller].concat(kit.kitty).filter(function (c) { return kit.discard.indexOf(c) < 0; });
+    return full;
+  }
+  function swapped() { return kit.kitty.length === data.kitty && kit.discard.length === data.kitty; }
   function ready(fx) { return fx.trump && (!data.caller || fx.caller); }
 
   function save() {  // the hidden fields the form sends
@@ -138,6 +156,9 @@
     f.elements.play.value = tricks.length ? JSON.stringify(tricks) : "";
     var full = complete();
     f.elements.deal.value = Object.keys(full).length ? JSON.stringify(full) : "";
+    if (data.kitty) ["kitty", "discard"].forEach(function (n) {
+      f.elements[n].value = kit[n].length ? JSON.stringify(kit[n]) : "";
+    });
     return st;
   }
 
@@ -151,6 +172,7 @@
     return null;
   }
   function unavailable(fx, c) {  // why nobody can play c, or ""
+    if (data.kitty && kit.discard.indexOf(c) >= 0) return data.words.discarded;
     if (!data.turn_up) return "";
     if (fx.discard && c === fx.discard) return data.words.discarded;
     if (fx.turnUp && c === fx.turnUp && fx.round === "2") return data.words.turned_down;
@@ -163,12 +185,13 @@
     if (why) return say(data.words.unavailable, { card: show(c), why: why });
     if (data.turn_up && fx.turnUp && c === fx.turnUp && fx.round !== "2" && seat !== fx.dealer)
       return say(data.words.only_dealer, { card: show(c) });
-    var h = holderOf(c);
-    if ((h && h !== seat) || (deal[seat] && deal[seat].length === st.total && deal[seat].indexOf(c) < 0))
+    var h = holderOf(c), mine = fx.deal[seat];
+    if (data.kitty && !h && kit.kitty.indexOf(c) >= 0 && fx.caller) h = fx.caller;  // taken up
+    if ((h && h !== seat) || (mine && mine.indexOf(c) < 0))
       return say(data.words.not_held, { name: name(seat), card: show(c) });
     var bowers = data.bowers, played = [].concat.apply([], st.tricks.map(function (t) { return t.cards; }));
-    var known = deal[seat] && deal[seat].length === st.total;
-    var left = known ? deal[seat].filter(function (x) { return played.indexOf(x) < 0; }) : [];
+    var known = !!mine;
+    var left = known ? mine.filter(function (x) { return played.indexOf(x) < 0; }) : [];
     if (!st.current && known && data.lead_rules.indexOf("trumps_broken") >= 0 && eff(c, fx.trump, bowers) === fx.trump
         && !played.some(function (x) { return eff(x, fx.trump, bowers) === fx.trump; })) {
       var other = left.filter(function (x) { return eff(x, fx.trump, bowers) !== fx.trump; });
@@ -198,6 +221,7 @@
     if (!ready(fx)) return message(data.words.need);
     var st = replay(data, fx, cards);
     if (mode === "hold") return hold(fx, st, c);
+    if (mode === "swap") return swap(fx, st, c);
     if (st.complete || (st.renege && renegeScored && data.renege_ends)) return;
     anyway = null;
     var why = refusal(fx, st, st.turn, c);
@@ -238,10 +262,34 @@
     var played = st.tricks.some(function (t) { return t.cards.indexOf(c) >= 0; });
     if (at >= 0) { if (!played) mine.splice(at, 1); }
     else if (h) return message(say(data.words.holding_other, { card: show(c), name: name(h) }));
-    else if (unavailable(fx, c)) return message(say(data.words.unavailable, { card: show(c), why: unavailable(fx, c) }));
+    else if (data.kitty && kit.kitty.indexOf(c) >= 0) return message(say(data.words.kitty_held, { card: show(c), seat: name(seat) }));
+    else if (data.kitty && kit.discard.indexOf(c) >= 0 && seat !== fx.caller)
+      return message(say(data.words.discard_not_callers, { card: show(c), seat: name(seat) }));
+    else if (unavailable(fx, c) && !(data.kitty && seat === fx.caller)) return message(say(data.words.unavailable, { card: show(c), why: unavailable(fx, c) }));
     else if (data.turn_up && c === fx.turnUp && seat !== fx.dealer) return message(say(data.words.only_dealer, { card: show(c) }));
     else if (mine.length >= st.total) return message(say(data.words.holding_full, { name: name(seat), n: st.total }));
     else mine.push(c);
+    redraw(c);
+  }
+
+  // The exchange: a tap puts a card in (or takes it out of) the kitty or the discards; the
+  // engine's own checks, as far as the holdings go. Both complete: the play comes next.
+  function swap(fx, st, c) {
+    // (a played card's button is disabled: it is neither taken back nor discarded)
+    var list = kit[part], at = list.indexOf(c), h = holderOf(c), w = data.words, n = data.kitty;
+    if (at >= 0) { list.splice(at, 1); return redraw(c); }
+    if (list.length >= n) return message(say(part === "kitty" ? w.kitty_count : w.discard_count, { count: n, got: n + 1 }));
+    if (part === "kitty") {
+      if (h) return message(say(w.kitty_held, { card: show(c), seat: name(h) }));
+    } else {
+      if (h && h !== fx.caller) return message(say(w.discard_not_callers, { card: show(c), seat: name(h) }));
+      var mine = deal[fx.caller] || [];
+      if (mine.length === st.total && kit.kitty.length === n && !h && kit.kitty.indexOf(c) < 0)
+        return message(say(w.discard_not_held, { card: show(c) }));
+    }
+    list.push(c);
+    if (part === "kitty" && kit.kitty.length === n && kit.discard.length < n) part = "discard";
+    if (swapped()) mode = "play";
     redraw(c);
   }
 
@@ -276,6 +324,7 @@
     st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) { played[isJoker(c) ? JOKER : c] = t.seats[i]; }); });
     // whose turn, the trick on the table (its leader marked)
     if (!ready(fx)) turn.textContent = w.need;
+    else if (mode === "swap") turn.textContent = say(part === "kitty" ? w.swap_kitty : w.swap_discard, { name: name(fx.caller), n: kit[part].length, max: data.kitty });
     else if (st.complete) turn.textContent = w.done;
     else {
       var s = st.turn, lead = !st.current;
@@ -301,16 +350,23 @@
           b.classList.add("played");
           label += " (" + w.played + ")";
         } else if (off) {
-          b.disabled = true;
-          b.classList.add("played");
           label += " (" + off + ")";
+          if (mode !== "swap") {  // a discard stays tappable in the exchange: to take it back
+            b.disabled = true;
+            b.classList.add("played");
+          }
         }
+        if (data.kitty && kit.kitty.indexOf(c) >= 0) {
+          b.append(span("who", w.kitty_mark));
+          label += " (" + w.in_kitty + ")";
+        }
+        if (mode === "swap") b.setAttribute("aria-pressed", String(kit[part].indexOf(c) >= 0));
         if (h) {
           b.append(span("who", h));
           label += " (" + say(w.held_by, { name: name(h) }) + ")";
           if (mode === "hold") b.setAttribute("aria-pressed", String(h === holder));
         } else if (mode === "hold") b.setAttribute("aria-pressed", "false");
-        if (mode === "hold" && !played[c]) b.disabled = !!off;
+        if ((mode === "hold" || mode === "swap") && !played[c]) b.disabled = mode === "hold" && !!off;
         else if (mode === "play" && (st.complete || (renegeScored && data.renege_ends))) b.disabled = true;
         b.setAttribute("aria-label", label);
         b.dataset.card = c;
@@ -327,6 +383,19 @@
       b.setAttribute("aria-pressed", String(s === holder));
       seats.append(b);
     });
+    // the exchange: which list a tap fills
+    var parts = $("rec-parts");
+    if (parts) {
+      parts.hidden = mode !== "swap";
+      parts.replaceChildren();
+      if (mode === "swap") ["kitty", "discard"].forEach(function (p) {
+        var b = button(say(w["part_" + p], { n: kit[p].length, max: data.kitty }), "seat", function () { part = p; message(""); draw(); });
+        b.setAttribute("aria-pressed", String(p === part));
+        b.id = "rec-part-" + p;
+        parts.append(b);
+      });
+      $("rec-swap-mode").setAttribute("aria-pressed", String(mode === "swap"));
+    }
     // the count and the likely result
     var makers = fx.caller ? team(fx.caller) : null, other = makers === "NS" ? "EW" : "NS";
     if (data.makers_need && makers) {
@@ -396,7 +465,8 @@
       var p = JSON.parse(f.elements.play.value || "[]"), d = JSON.parse(f.elements.deal.value || "{}");
       cards = [].concat.apply([], p);
       deal = d || {};
-    } catch (e) { cards = []; deal = {}; }
+      if (data.kitty) kit = { kitty: JSON.parse(val("kitty") || "[]"), discard: JSON.parse(val("discard") || "[]") };
+    } catch (e) { cards = []; deal = {}; kit = { kitty: [], discard: [] }; }
   }
 
   function open() {
@@ -410,6 +480,11 @@
       return;
     }
     if (!val("trump") && fx.trump && !data.cycle) checked("trump", fx.trump);
+    // after the bid, the exchange is asked first (a mode button skips it: it may be unknown)
+    if (data.kitty && !cards.length && !swapped() && mode === "play") {
+      mode = "swap";
+      part = kit.kitty.length < data.kitty ? "kitty" : "discard";
+    }
     rec.hidden = false;
     btn.setAttribute("aria-expanded", "true");
     message("");
@@ -418,11 +493,18 @@
     rec.scrollIntoView({ block: "start" });
   }
 
+  function clearKitty() {
+    kit = { kitty: [], discard: [] };
+    part = "kitty";
+    if (data.kitty) f.elements.kitty.value = f.elements.discard.value = "";
+  }
+
   function close() {  // stop: the hand is saved without its cards
     cards = [];
     deal = {};
     renegeScored = false;
     mode = "play";
+    clearKitty();
     f.elements.play.value = f.elements.deal.value = "";
     rec.hidden = true;
     $("rec-open").setAttribute("aria-expanded", "false");
@@ -439,6 +521,7 @@
     $("rec-nojs").hidden = true;
     $("rec-open").hidden = false;
     cards = []; deal = {}; mode = "play"; renegeScored = false; holder = null;
+    kit = { kitty: [], discard: [] }; part = "kitty";
     load();
     $("rec-open").addEventListener("click", function () { if (rec.hidden) open(); else rec.scrollIntoView(); });
     $("rec-undo").addEventListener("click", undo);
@@ -455,12 +538,19 @@
     $("rec-score").addEventListener("click", scoreRenege);
     $("rec-fix").addEventListener("click", function () { undo(); $("rec-grid").querySelector("button:not([disabled])").focus(); });
     $("rec-play-mode").addEventListener("click", function () { mode = "play"; message(""); draw(); });
+    if ($("rec-swap-mode")) $("rec-swap-mode").addEventListener("click", function () {
+      mode = "swap";
+      part = kit.kitty.length < data.kitty ? "kitty" : "discard";
+      message("");
+      draw();
+    });
     $("rec-hold-mode").addEventListener("click", function () {
       mode = "hold";
       holder = holder || facts().dealer;
       var st = replay(data, facts(), cards);  // a seat's played cards were in its hand
       st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) {
         var s = t.seats[i], mine = deal[s] || (deal[s] = []);
+        if (data.kitty && kit.kitty.indexOf(c) >= 0) return;  // taken up, not dealt
         if (mine.indexOf(c) < 0 && !holderOf(c)) mine.push(c);
       }); });
       message("");
@@ -477,11 +567,12 @@
     });
     f.addEventListener("reset", function () {  // saved (queued): the next hand starts empty
       cards = []; deal = {}; renegeScored = false; mode = "play";
+      clearKitty();
       f.elements.play.value = f.elements.deal.value = "";
       rec.hidden = true;
       $("rec-open").setAttribute("aria-expanded", "false");
     });
-    if (cards.length || Object.keys(deal).length) { rec.hidden = false; $("rec-open").setAttribute("aria-expanded", "true"); draw(); }
+    if (cards.length || Object.keys(deal).length || kit.kitty.length || kit.discard.length) { rec.hidden = false; $("rec-open").setAttribute("aria-expanded", "true"); draw(); }
   }
 
   init();
