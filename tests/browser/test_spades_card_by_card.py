@@ -82,3 +82,39 @@ def test_a_spades_hand_tapped_card_by_card_with_spades_not_broken_refused(phone,
     no_horizontal_scroll(page)
     axe_clean(page)
     phone.shot("spades-hand-page-390", full_page=True)
+
+
+# Each word of a chip's label in one piece: a word the line breaks inside has two boxes.
+WORDS_WHOLE = """(el) => {
+    const text = el.firstChild, out = [];
+    for (const m of text.data.matchAll(/\\S+/g)) {
+        const r = document.createRange();
+        r.setStart(text, m.index);
+        r.setEnd(text, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].map((b) => Math.round(b.top)));
+        if (tops.size > 1) out.push(m[0]);
+    }
+    return out;
+}"""
+
+
+def test_the_blind_nil_chip_wraps_between_words_only(make_phone):
+    golden = json.loads(GOLDEN.read_text())
+    phone = make_phone()
+    page = phone.goto("/")
+    start(page, golden)  # the preset "Blind nil allowed"
+    url = page.url
+    for lang, label in (("en", "Blind nil"), ("zh_Hant", "盲零墩"), ("zh_Hans", "盲零墩")):
+        for width in (390, 360):
+            page.set_viewport_size({"width": width, "height": 844})
+            phone.context.add_cookies([{"name": "lang", "value": lang, "url": url}])
+            page.goto(url)
+            chip = page.locator("#bid_N input[value='blind_nil'] + span")
+            expect(chip).to_have_text(label)
+            assert chip.evaluate(WORDS_WHOLE) == [], (lang, width)
+            box = chip.bounding_box()
+            assert box is not None and box["height"] < 60, (lang, width, box)  # one line
+            no_horizontal_scroll(page)
+            page.locator("#bid_N").scroll_into_view_if_needed()
+            phone.shot(f"spades-blind-nil-{lang}-{width}")
+        axe_clean(page)
