@@ -85,7 +85,10 @@ def test_a_spades_hand_tapped_card_by_card_with_spades_not_broken_refused(phone,
 
 
 # Each word of a chip's label in one piece: a word the line breaks inside has two boxes.
-WORDS_WHOLE = """(el) => {
+# One call: the page's live refresh may put a new form in place between two calls.
+WORDS_WHOLE = """() => {
+    const el = document.querySelector("#bid_N input[value='blind_nil'] + span");
+    el.scrollIntoView({block: "center"});
     const text = el.firstChild, out = [];
     for (const m of text.data.matchAll(/\\S+/g)) {
         const r = document.createRange();
@@ -94,7 +97,7 @@ WORDS_WHOLE = """(el) => {
         const tops = new Set([...r.getClientRects()].map((b) => Math.round(b.top)));
         if (tops.size > 1) out.push(m[0]);
     }
-    return out;
+    return {broken: out, height: el.getBoundingClientRect().height};
 }"""
 
 
@@ -111,10 +114,9 @@ def test_the_blind_nil_chip_wraps_between_words_only(make_phone):
             page.goto(url)
             chip = page.locator("#bid_N input[value='blind_nil'] + span")
             expect(chip).to_have_text(label)
-            assert chip.evaluate(WORDS_WHOLE) == [], (lang, width)
-            box = chip.bounding_box()
-            assert box is not None and box["height"] < 60, (lang, width, box)  # one line
-            no_horizontal_scroll(page)
-            page.locator("#bid_N").scroll_into_view_if_needed()
+            got = page.evaluate(WORDS_WHOLE)
             phone.shot(f"spades-blind-nil-{lang}-{width}")
+            assert got["broken"] == [], (lang, width)
+            assert got["height"] < 60, (lang, width, got)  # one line: a chip's height
+            no_horizontal_scroll(page)
         axe_clean(page)
