@@ -94,7 +94,7 @@
   var rec, data, f, cards = [], deal = {}, mode = "play", holder = null, renegeScored = false;
   // Five Hundred's exchange (data.kitty cards): the kitty the caller took up and the cards
   // the caller put down; `part` is the list a tap fills in "swap" mode
-  var kit = { kitty: [], discard: [] }, part = "kitty";
+  var kit = { kitty: [], discard: [] }, part = "kitty", skipped = false;
   var anyway = null;  // a card refused for not following suit, that may be recorded as a renege
 
   function say(tpl, values) {
@@ -480,11 +480,7 @@
       return;
     }
     if (!val("trump") && fx.trump && !data.cycle) checked("trump", fx.trump);
-    // after the bid, the exchange is asked first (a mode button skips it: it may be unknown)
-    if (data.kitty && !cards.length && !swapped() && mode === "play") {
-      mode = "swap";
-      part = kit.kitty.length < data.kitty ? "kitty" : "discard";
-    }
+    askExchange(fx);
     rec.hidden = false;
     btn.setAttribute("aria-expanded", "true");
     message("");
@@ -493,9 +489,17 @@
     rec.scrollIntoView({ block: "start" });
   }
 
+  // After the bid, the exchange is asked first; "Play cards" skips it (nobody saw it).
+  function askExchange(fx) {
+    if (!data.kitty || cards.length || swapped() || mode !== "play" || skipped || !ready(fx)) return;
+    mode = "swap";
+    part = kit.kitty.length < data.kitty ? "kitty" : "discard";
+  }
+
   function clearKitty() {
     kit = { kitty: [], discard: [] };
     part = "kitty";
+    skipped = false;
     if (data.kitty) f.elements.kitty.value = f.elements.discard.value = "";
   }
 
@@ -521,7 +525,7 @@
     $("rec-nojs").hidden = true;
     $("rec-open").hidden = false;
     cards = []; deal = {}; mode = "play"; renegeScored = false; holder = null;
-    kit = { kitty: [], discard: [] }; part = "kitty";
+    kit = { kitty: [], discard: [] }; part = "kitty"; skipped = false;
     load();
     $("rec-open").addEventListener("click", function () { if (rec.hidden) open(); else rec.scrollIntoView(); });
     $("rec-undo").addEventListener("click", undo);
@@ -537,7 +541,7 @@
     $("rec-clear").addEventListener("click", close);
     $("rec-score").addEventListener("click", scoreRenege);
     $("rec-fix").addEventListener("click", function () { undo(); $("rec-grid").querySelector("button:not([disabled])").focus(); });
-    $("rec-play-mode").addEventListener("click", function () { mode = "play"; message(""); draw(); });
+    $("rec-play-mode").addEventListener("click", function () { mode = "play"; skipped = true; message(""); draw(); });
     if ($("rec-swap-mode")) $("rec-swap-mode").addEventListener("click", function () {
       mode = "swap";
       part = kit.kitty.length < data.kitty ? "kitty" : "discard";
@@ -563,7 +567,10 @@
         var more = f.querySelector("details.more");  // the trump is asked next: show it
         if (more) more.open = true;
       }
-      if (!rec.hidden && n && [data.result_field, "play", "deal"].indexOf(n) < 0) draw(true);
+      if (!rec.hidden && n && [data.result_field, "play", "deal"].indexOf(n) < 0) {
+        askExchange(facts());  // the recorder was opened before the bid
+        draw(true);
+      }
     });
     f.addEventListener("reset", function () {  // saved (queued): the next hand starts empty
       cards = []; deal = {}; renegeScored = false; mode = "play";

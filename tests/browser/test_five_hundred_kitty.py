@@ -118,8 +118,10 @@ def test_a_discarded_card_cannot_be_played_and_a_correction_keeps_the_exchange(
     page = phone.goto("/")
     start_five_hundred(page, golden)
     mid = match_id(page)
+    page.locator("#rec-open").click()  # before the bid: the bid is asked for first
+    expect(page.locator("#rec-turn")).to_have_text("Choose who won the bid and the bid first.")
     tap_bid(page, hand)
-    page.locator("#rec-open").click()
+    expect(page.locator("#rec-swap-mode")).to_have_attribute("aria-pressed", "true")
     play_cards(page, hand["kitty"] + hand["discard"])
     expect(page.locator("#rec-turn")).to_have_text("Bo (East) to lead trick 1")
     put_down = page.locator("#rec-grid button[data-card='10D']")  # nobody plays it
@@ -149,3 +151,25 @@ def test_a_discarded_card_cannot_be_played_and_a_correction_keeps_the_exchange(
     again = matches.load(mid).match["hands"][0]
     assert (again["kitty"], again["discard"], again["play"]) == (
         hand["kitty"], hand["discard"], hand["play"])
+
+
+def test_the_exchange_in_both_chinese_scripts(phone):
+    golden, hand = golden_hand(8)
+    page = phone.goto("/")
+    start_five_hundred(page, golden)
+    url = page.url
+    for lang, asked in (("zh_Hant", "點Cai拿起的3張底牌：已點1張。"),
+                        ("zh_Hans", "点Cai拿起的3张底牌：已点1张。")):
+        phone.context.add_cookies([{"name": "lang", "value": lang, "url": url}])
+        page.goto(url)
+        tap_bid(page, hand)
+        page.locator("#rec-open").click()
+        play_cards(page, hand["kitty"][:1])
+        expect(page.locator("#rec-turn")).to_have_text(asked)
+        expect(page.locator("#rec-swap-mode")).to_have_text("換底牌" if lang == "zh_Hant"
+                                                            else "换底牌")
+        no_horizontal_scroll(page)
+        axe_clean(page)
+        page.locator("#rec").scroll_into_view_if_needed()
+        phone.shot(f"five-hundred-kitty-{lang}-390")
+        page.locator("#rec-clear").click()
