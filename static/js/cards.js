@@ -92,9 +92,7 @@
   // --- the recorder on the page ---------------------------------------------------------------
   var $ = function (id) { return document.getElementById(id); };
   var rec, data, f, cards = [], deal = {}, mode = "play", holder = null, renegeScored = false;
-  // Five Hundred's exchange (data.kitty cards): the kitty the caller took up and the cards
-  // the caller put down; `part` is the list a tap fills in "swap" mode
-  var kit = { kitty: [], discard: [] }, part = "kitty", skipped = false;
+  var K = null;  // the kitty exchange (kitty.js), for a game with a kitty
   var anyway = null;  // a card refused for not following suit, that may be recorded as a renege
 
   function say(tpl, values) {
@@ -126,7 +124,7 @@
       caller: val("caller") || null,
       alone: misere || !!(f.elements.alone && f.elements.alone.checked),
       defender: val("defender_alone") || null, loneLead: data.lone_lead, turnUp: turnUp,
-      round: round, discard: data.kitty ? "" : val("discard") || "", deal: null,
+      round: round, discard: K ? "" : val("discard") || "", deal: null,
     };
   }
   function facts() {  // the hand's facts with the holdings play is judged by
@@ -139,16 +137,8 @@
     Object.keys(deal).forEach(function (s) { if (deal[s].length === per) full[s] = deal[s]; });
     return full;
   }
-  // The seats whose whole hand at the start of play is known: the caller's is the cards dealt
-  // plus the kitty less the discards, so it is known only with the whole exchange.
-  function known(fx) {
-    var full = complete();
-    if (!data.kitty || !fx.caller || !full[fx.caller]) return full;
-    if (!swapped()) delete full[fx.caller];
-    else full[fx.caller] = full[fx.caller].concat(kit.kitty).filter(function (c) { return kit.discard.indexOf(c) < 0; });
-    return full;
-  }
-  function swapped() { return kit.kitty.length === data.kitty && kit.discard.length === data.kitty; }
+  // the seats whose whole hand at the start of play is known (after a kitty exchange)
+  function known(fx) { return K ? K.known(fx, complete()) : complete(); }
   function ready(fx) { return fx.trump && (!data.caller || fx.caller); }
 
   function save() {  // the hidden fields the form sends
@@ -156,9 +146,7 @@
     f.elements.play.value = tricks.length ? JSON.stringify(tricks) : "";
     var full = complete();
     f.elements.deal.value = Object.keys(full).length ? JSON.stringify(full) : "";
-    if (data.kitty) ["kitty", "discard"].forEach(function (n) {
-      f.elements[n].value = kit[n].length ? JSON.stringify(kit[n]) : "";
-    });
+    if (K) K.save();
     return st;
   }
 
@@ -172,7 +160,7 @@
     return null;
   }
   function unavailable(fx, c) {  // why nobody can play c, or ""
-    if (data.kitty && kit.discard.indexOf(c) >= 0) return data.words.discarded;
+    if (K && K.discarded(c)) return data.words.discarded;
     if (!data.turn_up) return "";
     if (fx.discard && c === fx.discard) return data.words.discarded;
     if (fx.turnUp && c === fx.turnUp && fx.round === "2") return data.words.turned_down;
@@ -186,7 +174,7 @@
     if (data.turn_up && fx.turnUp && c === fx.turnUp && fx.round !== "2" && seat !== fx.dealer)
       return say(data.words.only_dealer, { card: show(c) });
     var h = holderOf(c), mine = fx.deal[seat];
-    if (data.kitty && !h && kit.kitty.indexOf(c) >= 0 && fx.caller) h = fx.caller;  // taken up
+    if (K && !h && K.taken(c) && fx.caller) h = fx.caller;  // taken up
     if ((h && h !== seat) || (mine && mine.indexOf(c) < 0))
       return say(data.words.not_held, { name: name(seat), card: show(c) });
     var bowers = data.bowers, played = [].concat.apply([], st.tricks.map(function (t) { return t.cards; }));
@@ -221,7 +209,7 @@
     if (!ready(fx)) return message(data.words.need);
     var st = replay(data, fx, cards);
     if (mode === "hold") return hold(fx, st, c);
-    if (mode === "swap") return swap(fx, st, c);
+    if (mode === "swap") return K.tap(fx, st, c);
     if (st.complete || (st.renege && renegeScored && data.renege_ends)) return;
     anyway = null;
     var why = refusal(fx, st, st.turn, c);
@@ -262,34 +250,11 @@
     var played = st.tricks.some(function (t) { return t.cards.indexOf(c) >= 0; });
     if (at >= 0) { if (!played) mine.splice(at, 1); }
     else if (h) return message(say(data.words.holding_other, { card: show(c), name: name(h) }));
-    else if (data.kitty && kit.kitty.indexOf(c) >= 0) return message(say(data.words.kitty_held, { card: show(c), seat: name(seat) }));
-    else if (data.kitty && kit.discard.indexOf(c) >= 0 && seat !== fx.caller)
-      return message(say(data.words.discard_not_callers, { card: show(c), seat: name(seat) }));
-    else if (unavailable(fx, c) && !(data.kitty && seat === fx.caller)) return message(say(data.words.unavailable, { card: show(c), why: unavailable(fx, c) }));
+    else if (K && K.hold(fx, seat, c)) return message(K.hold(fx, seat, c));
+    else if (unavailable(fx, c) && !(K && seat === fx.caller)) return message(say(data.words.unavailable, { card: show(c), why: unavailable(fx, c) }));
     else if (data.turn_up && c === fx.turnUp && seat !== fx.dealer) return message(say(data.words.only_dealer, { card: show(c) }));
     else if (mine.length >= st.total) return message(say(data.words.holding_full, { name: name(seat), n: st.total }));
     else mine.push(c);
-    redraw(c);
-  }
-
-  // The exchange: a tap puts a card in (or takes it out of) the kitty or the discards; the
-  // engine's own checks, as far as the holdings go. Both complete: the play comes next.
-  function swap(fx, st, c) {
-    // (a played card's button is disabled: it is neither taken back nor discarded)
-    var list = kit[part], at = list.indexOf(c), h = holderOf(c), w = data.words, n = data.kitty;
-    if (at >= 0) { list.splice(at, 1); return redraw(c); }
-    if (list.length >= n) return message(say(part === "kitty" ? w.kitty_count : w.discard_count, { count: n, got: n + 1 }));
-    if (part === "kitty") {
-      if (h) return message(say(w.kitty_held, { card: show(c), seat: name(h) }));
-    } else {
-      if (h && h !== fx.caller) return message(say(w.discard_not_callers, { card: show(c), seat: name(h) }));
-      var mine = deal[fx.caller] || [];
-      if (mine.length === st.total && kit.kitty.length === n && !h && kit.kitty.indexOf(c) < 0)
-        return message(say(w.discard_not_held, { card: show(c) }));
-    }
-    list.push(c);
-    if (part === "kitty" && kit.kitty.length === n && kit.discard.length < n) part = "discard";
-    if (swapped()) mode = "play";
     redraw(c);
   }
 
@@ -324,7 +289,7 @@
     st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) { played[isJoker(c) ? JOKER : c] = t.seats[i]; }); });
     // whose turn, the trick on the table (its leader marked)
     if (!ready(fx)) turn.textContent = w.need;
-    else if (mode === "swap") turn.textContent = say(part === "kitty" ? w.swap_kitty : w.swap_discard, { name: name(fx.caller), n: kit[part].length, max: data.kitty });
+    else if (mode === "swap") turn.textContent = K.turn(fx);
     else if (st.complete) turn.textContent = w.done;
     else {
       var s = st.turn, lead = !st.current;
@@ -356,11 +321,7 @@
             b.classList.add("played");
           }
         }
-        if (data.kitty && kit.kitty.indexOf(c) >= 0) {
-          b.append(span("who", w.kitty_mark));
-          label += " (" + w.in_kitty + ")";
-        }
-        if (mode === "swap") b.setAttribute("aria-pressed", String(kit[part].indexOf(c) >= 0));
+        if (K) label = K.mark(b, c, label);
         if (h) {
           b.append(span("who", h));
           label += " (" + say(w.held_by, { name: name(h) }) + ")";
@@ -383,19 +344,7 @@
       b.setAttribute("aria-pressed", String(s === holder));
       seats.append(b);
     });
-    // the exchange: which list a tap fills
-    var parts = $("rec-parts");
-    if (parts) {
-      parts.hidden = mode !== "swap";
-      parts.replaceChildren();
-      if (mode === "swap") ["kitty", "discard"].forEach(function (p) {
-        var b = button(say(w["part_" + p], { n: kit[p].length, max: data.kitty }), "seat", function () { part = p; message(""); draw(); });
-        b.setAttribute("aria-pressed", String(p === part));
-        b.id = "rec-part-" + p;
-        parts.append(b);
-      });
-      $("rec-swap-mode").setAttribute("aria-pressed", String(mode === "swap"));
-    }
+    if (K) K.draw();
     // the count and the likely result
     var makers = fx.caller ? team(fx.caller) : null, other = makers === "NS" ? "EW" : "NS";
     if (data.makers_need && makers) {
@@ -465,8 +414,8 @@
       var p = JSON.parse(f.elements.play.value || "[]"), d = JSON.parse(f.elements.deal.value || "{}");
       cards = [].concat.apply([], p);
       deal = d || {};
-      if (data.kitty) kit = { kitty: JSON.parse(val("kitty") || "[]"), discard: JSON.parse(val("discard") || "[]") };
-    } catch (e) { cards = []; deal = {}; kit = { kitty: [], discard: [] }; }
+    } catch (e) { cards = []; deal = {}; }
+    if (K) K.load();
   }
 
   function open() {
@@ -480,7 +429,7 @@
       return;
     }
     if (!val("trump") && fx.trump && !data.cycle) checked("trump", fx.trump);
-    askExchange(fx);
+    if (K) K.ask(fx);
     rec.hidden = false;
     btn.setAttribute("aria-expanded", "true");
     message("");
@@ -489,26 +438,12 @@
     rec.scrollIntoView({ block: "start" });
   }
 
-  // After the bid, the exchange is asked first; "Play cards" skips it (nobody saw it).
-  function askExchange(fx) {
-    if (!data.kitty || cards.length || swapped() || mode !== "play" || skipped || !ready(fx)) return;
-    mode = "swap";
-    part = kit.kitty.length < data.kitty ? "kitty" : "discard";
-  }
-
-  function clearKitty() {
-    kit = { kitty: [], discard: [] };
-    part = "kitty";
-    skipped = false;
-    if (data.kitty) f.elements.kitty.value = f.elements.discard.value = "";
-  }
-
   function close() {  // stop: the hand is saved without its cards
     cards = [];
     deal = {};
     renegeScored = false;
     mode = "play";
-    clearKitty();
+    if (K) K.clear();
     f.elements.play.value = f.elements.deal.value = "";
     rec.hidden = true;
     $("rec-open").setAttribute("aria-expanded", "false");
@@ -525,7 +460,12 @@
     $("rec-nojs").hidden = true;
     $("rec-open").hidden = false;
     cards = []; deal = {}; mode = "play"; renegeScored = false; holder = null;
-    kit = { kitty: [], discard: [] }; part = "kitty"; skipped = false;
+    K = data.kitty && window.SKKitty ? window.SKKitty({
+      data: data, form: f, $: $, say: say, show: show, name: name, message: message, redraw: redraw,
+      draw: draw, button: button, span: span, holderOf: holderOf, ready: ready,
+      cards: function () { return cards; }, deal: function () { return deal; },
+      mode: function () { return mode; }, setMode: function (m) { mode = m; },
+    }) : null;
     load();
     $("rec-open").addEventListener("click", function () { if (rec.hidden) open(); else rec.scrollIntoView(); });
     $("rec-undo").addEventListener("click", undo);
@@ -541,10 +481,9 @@
     $("rec-clear").addEventListener("click", close);
     $("rec-score").addEventListener("click", scoreRenege);
     $("rec-fix").addEventListener("click", function () { undo(); $("rec-grid").querySelector("button:not([disabled])").focus(); });
-    $("rec-play-mode").addEventListener("click", function () { mode = "play"; skipped = true; message(""); draw(); });
-    if ($("rec-swap-mode")) $("rec-swap-mode").addEventListener("click", function () {
-      mode = "swap";
-      part = kit.kitty.length < data.kitty ? "kitty" : "discard";
+    $("rec-play-mode").addEventListener("click", function () { mode = "play"; if (K) K.skip(); message(""); draw(); });
+    if (K) $("rec-swap-mode").addEventListener("click", function () {
+      K.start();
       message("");
       draw();
     });
@@ -554,7 +493,7 @@
       var st = replay(data, facts(), cards);  // a seat's played cards were in its hand
       st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) {
         var s = t.seats[i], mine = deal[s] || (deal[s] = []);
-        if (data.kitty && kit.kitty.indexOf(c) >= 0) return;  // taken up, not dealt
+        if (K && K.taken(c)) return;  // taken up, not dealt
         if (mine.indexOf(c) < 0 && !holderOf(c)) mine.push(c);
       }); });
       message("");
@@ -568,18 +507,18 @@
         if (more) more.open = true;
       }
       if (!rec.hidden && n && [data.result_field, "play", "deal"].indexOf(n) < 0) {
-        askExchange(facts());  // the recorder was opened before the bid
+        if (K) K.ask(facts());  // the recorder was opened before the bid
         draw(true);
       }
     });
     f.addEventListener("reset", function () {  // saved (queued): the next hand starts empty
       cards = []; deal = {}; renegeScored = false; mode = "play";
-      clearKitty();
+      if (K) K.clear();
       f.elements.play.value = f.elements.deal.value = "";
       rec.hidden = true;
       $("rec-open").setAttribute("aria-expanded", "false");
     });
-    if (cards.length || Object.keys(deal).length || kit.kitty.length || kit.discard.length) { rec.hidden = false; $("rec-open").setAttribute("aria-expanded", "true"); draw(); }
+    if (cards.length || Object.keys(deal).length || (K && K.any())) { rec.hidden = false; $("rec-open").setAttribute("aria-expanded", "true"); draw(); }
   }
 
   init();
