@@ -179,3 +179,23 @@ def test_the_golden_match_form_by_form(table, matches, client):
     assert "🏆" in html
     for page in ("/sheet", "/live", "/hands/1"):
         assert client.get(url + page).status_code == 200, page
+
+
+def test_the_kitty_exchange_is_kept_shown_and_a_wrong_one_refused_in_words(table, matches):
+    url = start(table)
+    match_id = url.rsplit("/", 1)[1]
+    form = table.hand_form(url)
+    assert "kitty" in form and "discard" in form  # the recorder's hidden fields are sent
+    deal = {"E": ["10S", "8D", "QH", "5C", "AC", "AH", "9D", "8C", "6S", "JD"]}
+    wrong = {"caller": "S", "bid": "7NT", "makers_tricks": "7", "deal": json.dumps(deal),
+             "kitty": json.dumps(["4D", "9S", "10C"]), "discard": json.dumps(["10C", "8D", "6D"])}
+    r = table.post_hand(url, **wrong)
+    assert r.status_code == 422
+    assert "8D was dealt to E, so the caller can't discard it" in text(r.get_data(as_text=True))
+    assert matches.load(match_id).hand_count == 0
+    r = table.post_hand(url, **{**wrong, "discard": json.dumps(["10C", "JH", "6D"])})
+    assert r.status_code == 303
+    stored = matches.load(match_id).match["hands"][0]
+    assert stored["kitty"] == ["4D", "9S", "10C"] and stored["discard"] == ["10C", "JH", "6D"]
+    page = text(table.page(url + "/hands/1"))
+    assert "the kitty 4♦ 9♠ 10♣" in page and "discarded 10♣ J♥ 6♦" in page

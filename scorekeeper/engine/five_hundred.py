@@ -339,5 +339,6 @@ GAME = Game(
     statistics=STATISTICS,
     club=CLUB,
     recording=Recording(caller=True, alone=True, result_field="makers_tricks",
-                        trump_from_bid=True, caller_leads=True, joker_names_suit=True),
+                        trump_from_bid=True, caller_leads=True, joker_names_suit=True,
+                        kitty=KITTY),
 )

@@ -40,7 +40,8 @@ class Recording:
     team). ``trump_from_bid``: the trump is the form's ``bid`` ("8H": hearts; no trumps and
     misère: the Joker alone; a misère's partner sits out); ``caller_leads``: the caller leads
     the first trick; ``joker_names_suit``: a Joker led without a trump suit names the suit to
-    follow (written ``JKH``).
+    follow (written ``JKH``); ``kitty``: the caller takes up that many cards and discards as
+    many before the play (the form's ``kitty`` and ``discard``; 0: no exchange).
     """
 
     caller: bool = False
@@ -56,6 +57,7 @@ class Recording:
     trump_from_bid: bool = False
     caller_leads: bool = False
     joker_names_suit: bool = False
+    kitty: int = 0
 
 
 PLAIN_TRICKS = Recording()  # a game of tricks with nothing more: the trump given, teams counted
@@ -82,4 +84,5 @@ def recorder_json(game: Game, rules: Mapping[str, Any]) -> dict[str, Any]:
         "trump_from_bid": rec.trump_from_bid,
         "caller_leads": rec.caller_leads,
         "joker_names_suit": rec.joker_names_suit,
+        "kitty": rec.kitty,
     }

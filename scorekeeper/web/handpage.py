@@ -12,10 +12,12 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from .. import service
 from ..engine.cards import ALL_CARDS, JOKER, SEATS
 from ..engine.games import GAMES, resolve_rules
+from ..engine.messages import MESSAGES
 from ..engine.recording import Recording, recorder_json
 from ..i18n.labels import SEAT_LABELS, card_label, seat_word
 from ..printing.sheet import build_sheet
@@ -90,6 +92,28 @@ def recorder_words(recording: Recording) -> dict[str, str]:
     if recording.trump_from_bid:  # Five Hundred: the bid gives the trump; a led Joker a suit
         words["need"] = _("Choose who won the bid and the bid first.")
         words["joker_suit"] = _("The Joker is led: which suit must the others follow?")
+    if recording.kitty:
+        words.update(kitty_words())
+    return words
+
+
+def kitty_words() -> dict[str, str]:
+    """The exchange's words: its steps, and the engine's own refusals (their ``{card}`` and
+    ``{seat}`` holes filled by the script, the first letter made a capital)."""
+    words = {
+        "swap_kitty": _("Tap the %(max)s cards of the kitty %(name)s took up: %(n)s so far.",
+                        max="{max}", name="{name}", n="{n}"),
+        "swap_discard": _("Tap the %(max)s cards %(name)s discarded: %(n)s so far.",
+                          max="{max}", name="{name}", n="{n}"),
+        "part_kitty": _("Kitty: %(n)s of %(max)s", n="{n}", max="{max}"),
+        "part_discard": _("Discards: %(n)s of %(max)s", n="{n}", max="{max}"),
+        "in_kitty": _("in the kitty"),
+        "kitty_mark": pgettext("the kitty, one letter on a card", "K"),
+    }
+    for key in ("deal.kitty_held", "hand.kitty_count", "hand.discard_count",
+                "hand.discard_not_callers", "hand.discard_not_held"):
+        text = _(MESSAGES[key])
+        words[key.split(".")[1]] = text[:1].upper() + text[1:]
     return words
 
 

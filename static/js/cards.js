@@ -92,6 +92,7 @@
   // --- the recorder on the page ---------------------------------------------------------------
   var $ = function (id) { return document.getElementById(id); };
   var rec, data, f, cards = [], deal = {}, mode = "play", holder = null, renegeScored = false;
+  var K = null;  // the kitty exchange (kitty.js), for a game with a kitty
   var anyway = null;  // a card refused for not following suit, that may be recorded as a renege
 
   function say(tpl, values) {
@@ -105,7 +106,7 @@
     group.forEach(function (i) { i.checked = v !== null && i.value === String(v); });
   }
 
-  function facts() {
+  function bidFacts() {
     var no = +(rec.dataset.no || val("expected_no")) || 1;
     var trump = val("trump") || "", turnUp = val("turn_up") || "", round = val("round");
     // an ordered-up card makes its suit trump; a turned-up Joker's suit is the one the dealer
@@ -123,14 +124,21 @@
       caller: val("caller") || null,
       alone: misere || !!(f.elements.alone && f.elements.alone.checked),
       defender: val("defender_alone") || null, loneLead: data.lone_lead, turnUp: turnUp,
-      round: round, discard: val("discard") || "", deal: complete(),
+      round: round, discard: K ? "" : val("discard") || "", deal: null,
     };
+  }
+  function facts() {  // the hand's facts with the holdings play is judged by
+    var fx = bidFacts();
+    fx.deal = known(fx);
+    return fx;
   }
   function complete() {  // the seats whose whole hand is known
     var full = {}, per = data.tricks;
     Object.keys(deal).forEach(function (s) { if (deal[s].length === per) full[s] = deal[s]; });
     return full;
   }
+  // the seats whose whole hand at the start of play is known (after a kitty exchange)
+  function known(fx) { return K ? K.known(fx, complete()) : complete(); }
   function ready(fx) { return fx.trump && (!data.caller || fx.caller); }
 
   function save() {  // the hidden fields the form sends
@@ -138,6 +146,7 @@
     f.elements.play.value = tricks.length ? JSON.stringify(tricks) : "";
     var full = complete();
     f.elements.deal.value = Object.keys(full).length ? JSON.stringify(full) : "";
+    if (K) K.save();
     return st;
   }
 
@@ -151,6 +160,7 @@
     return null;
   }
   function unavailable(fx, c) {  // why nobody can play c, or ""
+    if (K && K.discarded(c)) return data.words.discarded;
     if (!data.turn_up) return "";
     if (fx.discard && c === fx.discard) return data.words.discarded;
     if (fx.turnUp && c === fx.turnUp && fx.round === "2") return data.words.turned_down;
@@ -163,12 +173,13 @@
     if (why) return say(data.words.unavailable, { card: show(c), why: why });
     if (data.turn_up && fx.turnUp && c === fx.turnUp && fx.round !== "2" && seat !== fx.dealer)
       return say(data.words.only_dealer, { card: show(c) });
-    var h = holderOf(c);
-    if ((h && h !== seat) || (deal[seat] && deal[seat].length === st.total && deal[seat].indexOf(c) < 0))
+    var h = holderOf(c), mine = fx.deal[seat];
+    if (K && !h && K.taken(c) && fx.caller) h = fx.caller;  // taken up
+    if ((h && h !== seat) || (mine && mine.indexOf(c) < 0))
       return say(data.words.not_held, { name: name(seat), card: show(c) });
     var bowers = data.bowers, played = [].concat.apply([], st.tricks.map(function (t) { return t.cards; }));
-    var known = deal[seat] && deal[seat].length === st.total;
-    var left = known ? deal[seat].filter(function (x) { return played.indexOf(x) < 0; }) : [];
+    var known = !!mine;
+    var left = known ? mine.filter(function (x) { return played.indexOf(x) < 0; }) : [];
     if (!st.current && known && data.lead_rules.indexOf("trumps_broken") >= 0 && eff(c, fx.trump, bowers) === fx.trump
         && !played.some(function (x) { return eff(x, fx.trump, bowers) === fx.trump; })) {
       var other = left.filter(function (x) { return eff(x, fx.trump, bowers) !== fx.trump; });
@@ -198,6 +209,7 @@
     if (!ready(fx)) return message(data.words.need);
     var st = replay(data, fx, cards);
     if (mode === "hold") return hold(fx, st, c);
+    if (mode === "swap") return K.tap(fx, st, c);
     if (st.complete || (st.renege && renegeScored && data.renege_ends)) return;
     anyway = null;
     var why = refusal(fx, st, st.turn, c);
@@ -238,7 +250,8 @@
     var played = st.tricks.some(function (t) { return t.cards.indexOf(c) >= 0; });
     if (at >= 0) { if (!played) mine.splice(at, 1); }
     else if (h) return message(say(data.words.holding_other, { card: show(c), name: name(h) }));
-    else if (unavailable(fx, c)) return message(say(data.words.unavailable, { card: show(c), why: unavailable(fx, c) }));
+    else if (K && K.hold(fx, seat, c)) return message(K.hold(fx, seat, c));
+    else if (unavailable(fx, c) && !(K && seat === fx.caller)) return message(say(data.words.unavailable, { card: show(c), why: unavailable(fx, c) }));
     else if (data.turn_up && c === fx.turnUp && seat !== fx.dealer) return message(say(data.words.only_dealer, { card: show(c) }));
     else if (mine.length >= st.total) return message(say(data.words.holding_full, { name: name(seat), n: st.total }));
     else mine.push(c);
@@ -276,6 +289,7 @@
     st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) { played[isJoker(c) ? JOKER : c] = t.seats[i]; }); });
     // whose turn, the trick on the table (its leader marked)
     if (!ready(fx)) turn.textContent = w.need;
+    else if (mode === "swap") turn.textContent = K.turn(fx);
     else if (st.complete) turn.textContent = w.done;
     else {
       var s = st.turn, lead = !st.current;
@@ -301,16 +315,19 @@
           b.classList.add("played");
           label += " (" + w.played + ")";
         } else if (off) {
-          b.disabled = true;
-          b.classList.add("played");
           label += " (" + off + ")";
+          if (mode !== "swap") {  // a discard stays tappable in the exchange: to take it back
+            b.disabled = true;
+            b.classList.add("played");
+          }
         }
+        if (K) label = K.mark(b, c, label);
         if (h) {
           b.append(span("who", h));
           label += " (" + say(w.held_by, { name: name(h) }) + ")";
           if (mode === "hold") b.setAttribute("aria-pressed", String(h === holder));
         } else if (mode === "hold") b.setAttribute("aria-pressed", "false");
-        if (mode === "hold" && !played[c]) b.disabled = !!off;
+        if ((mode === "hold" || mode === "swap") && !played[c]) b.disabled = mode === "hold" && !!off;
         else if (mode === "play" && (st.complete || (renegeScored && data.renege_ends))) b.disabled = true;
         b.setAttribute("aria-label", label);
         b.dataset.card = c;
@@ -327,6 +344,7 @@
       b.setAttribute("aria-pressed", String(s === holder));
       seats.append(b);
     });
+    if (K) K.draw();
     // the count and the likely result
     var makers = fx.caller ? team(fx.caller) : null, other = makers === "NS" ? "EW" : "NS";
     if (data.makers_need && makers) {
@@ -397,6 +415,7 @@
       cards = [].concat.apply([], p);
       deal = d || {};
     } catch (e) { cards = []; deal = {}; }
+    if (K) K.load();
   }
 
   function open() {
@@ -410,6 +429,7 @@
       return;
     }
     if (!val("trump") && fx.trump && !data.cycle) checked("trump", fx.trump);
+    if (K) K.ask(fx);
     rec.hidden = false;
     btn.setAttribute("aria-expanded", "true");
     message("");
@@ -423,6 +443,7 @@
     deal = {};
     renegeScored = false;
     mode = "play";
+    if (K) K.clear();
     f.elements.play.value = f.elements.deal.value = "";
     rec.hidden = true;
     $("rec-open").setAttribute("aria-expanded", "false");
@@ -439,6 +460,12 @@
     $("rec-nojs").hidden = true;
     $("rec-open").hidden = false;
     cards = []; deal = {}; mode = "play"; renegeScored = false; holder = null;
+    K = data.kitty && window.SKKitty ? window.SKKitty({
+      data: data, form: f, $: $, say: say, show: show, name: name, message: message, redraw: redraw,
+      draw: draw, button: button, span: span, holderOf: holderOf, ready: ready,
+      cards: function () { return cards; }, deal: function () { return deal; },
+      mode: function () { return mode; }, setMode: function (m) { mode = m; },
+    }) : null;
     load();
     $("rec-open").addEventListener("click", function () { if (rec.hidden) open(); else rec.scrollIntoView(); });
     $("rec-undo").addEventListener("click", undo);
@@ -454,13 +481,19 @@
     $("rec-clear").addEventListener("click", close);
     $("rec-score").addEventListener("click", scoreRenege);
     $("rec-fix").addEventListener("click", function () { undo(); $("rec-grid").querySelector("button:not([disabled])").focus(); });
-    $("rec-play-mode").addEventListener("click", function () { mode = "play"; message(""); draw(); });
+    $("rec-play-mode").addEventListener("click", function () { mode = "play"; if (K) K.skip(); message(""); draw(); });
+    if (K) $("rec-swap-mode").addEventListener("click", function () {
+      K.start();
+      message("");
+      draw();
+    });
     $("rec-hold-mode").addEventListener("click", function () {
       mode = "hold";
       holder = holder || facts().dealer;
       var st = replay(data, facts(), cards);  // a seat's played cards were in its hand
       st.tricks.forEach(function (t) { t.cards.forEach(function (c, i) {
         var s = t.seats[i], mine = deal[s] || (deal[s] = []);
+        if (K && K.taken(c)) return;  // taken up, not dealt
         if (mine.indexOf(c) < 0 && !holderOf(c)) mine.push(c);
       }); });
       message("");
@@ -473,15 +506,19 @@
         var more = f.querySelector("details.more");  // the trump is asked next: show it
         if (more) more.open = true;
       }
-      if (!rec.hidden && n && [data.result_field, "play", "deal"].indexOf(n) < 0) draw(true);
+      if (!rec.hidden && n && [data.result_field, "play", "deal"].indexOf(n) < 0) {
+        if (K) K.ask(facts());  // the recorder was opened before the bid
+        draw(true);
+      }
     });
     f.addEventListener("reset", function () {  // saved (queued): the next hand starts empty
       cards = []; deal = {}; renegeScored = false; mode = "play";
+      if (K) K.clear();
       f.elements.play.value = f.elements.deal.value = "";
       rec.hidden = true;
       $("rec-open").setAttribute("aria-expanded", "false");
     });
-    if (cards.length || Object.keys(deal).length) { rec.hidden = false; $("rec-open").setAttribute("aria-expanded", "true"); draw(); }
+    if (cards.length || Object.keys(deal).length || (K && K.any())) { rec.hidden = false; $("rec-open").setAttribute("aria-expanded", "true"); draw(); }
   }
 
   init();

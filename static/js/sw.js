@@ -11,6 +11,7 @@ var SHELL = "scorekeeper-shell-v3", PAGES = "scorekeeper-pages-v1", MAX_PAGES = 
 // opened offline without queue.js would send Save as a plain POST, and the hand would be lost.
 var SHELL_URLS = ["/static/css/app.css", "/static/js/table.js", "/static/js/share.js",
   "/static/js/start.js", "/static/js/app.js", "/static/js/queue.js", "/static/js/cards.js",
+  "/static/js/kitty.js",
   "/static/js/wake.js", "/static/css/events.css", "/static/js/event-clock.js",
   "/static/js/event-live.js", "/static/icons/favicon.svg",
   "/static/icons/icon-192.png", "/static/icons/icon-512.png", "/manifest.webmanifest"];

@@ -109,3 +109,35 @@ def make_phone(browser, base_url) -> Iterator:
         p.close()
         assert p.foreign == [], p.foreign
         assert p.errors == [], p.errors
+
+
+class Queue:
+    """A scorer's phone saving while it cannot reach the server (the page's offline queue,
+    static/js/queue.js): each Save shows as a pending row at once; back online they are sent.
+    Shared by the offline tests of every game."""
+
+    def __init__(self, phone: Phone) -> None:
+        self.phone = phone
+
+    def cut(self) -> None:
+        self.phone.context.set_offline(True)
+
+    def save(self, page, pending: int) -> None:
+        """Tap Save (the hand already tapped in): it is kept, the ``pending``-th waiting."""
+        from playwright.sync_api import expect
+
+        page.locator("#save").click()
+        expect(page.locator(".pending-row")).to_have_count(pending)
+
+    def reconnect(self, page) -> None:
+        """Back online: every pending hand is sent (the queue empties)."""
+        from playwright.sync_api import expect
+
+        self.phone.context.set_offline(False)
+        expect(page.locator(".pending-row")).to_have_count(0, timeout=10_000)
+
+
+@pytest.fixture
+def offline(phone) -> Queue:
+    """The offline queue of the ``phone`` fixture's phone."""
+    return Queue(phone)

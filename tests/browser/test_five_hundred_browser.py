@@ -1,6 +1,7 @@
 """Five Hundred in Chromium at 390x844: the golden game (18 hands) tapped in from the start
-page, the bid grid, the one-tap pass, two hands recorded card by card (a 7NT with the Joker led
-as a club, a misère played three-handed), the hand page, axe clean, screenshots to look at."""
+page, the bid grid, the one-tap pass, two hands recorded card by card with their kitty exchange
+(a 7NT with the Joker led as a club, a misère played three-handed), the hand page, axe clean,
+screenshots to look at."""
 
 from __future__ import annotations
 
@@ -54,6 +55,10 @@ def test_the_golden_game_by_tapping_with_two_hands_card_by_card(phone, matches):
         if "play" in hand:  # card by card: the recorder fills the makers' tricks
             page.locator("#rec-open").click()
             expect(page.locator("#rec-grid button")).to_have_count(43)
+            # the exchange is asked first: the kitty taken up, then the bidder's discards
+            expect(page.locator("#rec-swap-mode")).to_have_attribute("aria-pressed", "true")
+            play_cards(page, hand["kitty"] + hand["discard"])
+            expect(page.locator("#rec-play-mode")).to_have_attribute("aria-pressed", "true")
             for trick in hand["play"]:
                 for card in trick:
                     if card.startswith("JK") and len(card) == 3:  # led: the suit it names
@@ -84,7 +89,8 @@ def test_the_golden_game_by_tapping_with_two_hands_card_by_card(phone, matches):
     assert loaded.state.over and loaded.state.winner == "NS"
     assert [h.points for h in loaded.state.hands] == [h["points"] for h in expected["hands"]]
     for no in (8, 14):
-        assert loaded.match["hands"][no - 1]["play"] == golden["hands"][no - 1]["play"]
+        for key in ("kitty", "discard", "play"):
+            assert loaded.match["hands"][no - 1][key] == golden["hands"][no - 1][key]
     expect(page.locator("body")).to_contain_text("🏆")
     phone.shot("five-hundred-over-390", full_page=True)
     axe_clean(page)

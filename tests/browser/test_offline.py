@@ -19,11 +19,10 @@ def tap(page, caller: str, tricks: int) -> None:
     page.locator(f"#makers_tricks input[value='{tricks}']").click()
 
 
-def save_pending(page, caller: str, tricks: int, pending: int) -> None:
+def save_pending(offline, page, caller: str, tricks: int, pending: int) -> None:
     """Tap a hand and Save while it cannot be sent: it shows as pending at once."""
     tap(page, caller, tricks)
-    page.locator("#save").click()
-    expect(page.locator(".pending-row")).to_have_count(pending)
+    offline.save(page, pending)
 
 
 def match_id(page) -> str:
@@ -49,7 +48,8 @@ def scorer_link(page) -> str:
     return link
 
 
-def test_three_hands_saved_offline_arrive_in_order_and_reach_a_viewer(phone, make_phone, matches):
+def test_three_hands_saved_offline_arrive_in_order_and_reach_a_viewer(offline, phone, make_phone,
+                                                                     matches):
     page = phone.goto("/")
     start(page)
     mid = match_id(page)
@@ -57,10 +57,10 @@ def test_three_hands_saved_offline_arrive_in_order_and_reach_a_viewer(phone, mak
     viewer.goto(view_link(page))
     expect(viewer.locator("#conn")).to_have_text("Live")
 
-    phone.context.set_offline(True)
-    save_pending(page, "E", 3, 1)
-    save_pending(page, "N", 4, 2)
-    save_pending(page, "W", 5, 3)
+    offline.cut()
+    save_pending(offline, page, "E", 3, 1)
+    save_pending(offline, page, "N", 4, 2)
+    save_pending(offline, page, "W", 5, 3)
     rows = page.locator(".pending-row")
     expect(rows.nth(0)).to_contain_text("#1 Bo · 3")
     expect(rows.nth(2)).to_contain_text("#3 Dee · 5")
@@ -73,8 +73,7 @@ def test_three_hands_saved_offline_arrive_in_order_and_reach_a_viewer(phone, mak
     phone.shot("offline-three-pending-390", full_page=True)
     assert stored(matches, mid) == []
 
-    phone.context.set_offline(False)
-    expect(page.locator(".pending-row")).to_have_count(0, timeout=10_000)
+    offline.reconnect(page)
     assert stored(matches, mid) == [("E", 3), ("N", 4), ("W", 5)]
     expect(page.locator("tbody tr")).to_have_count(3)
     expect(page.locator(".pts")).to_have_text(["1", "3"])  # EW 1 + 2 (march), NS 1
@@ -89,21 +88,20 @@ def test_three_hands_saved_offline_arrive_in_order_and_reach_a_viewer(phone, mak
 
 
 @pytest.mark.app_config(WTF_CSRF_TIME_LIMIT=2)
-def test_offline_hands_arrive_after_the_csrf_token_expired(phone, matches, monkeypatch):
+def test_offline_hands_arrive_after_the_csrf_token_expired(offline, phone, matches, monkeypatch):
     page = phone.goto("/")
     start(page)
     mid = match_id(page)
     answers: list[tuple[str, int]] = []
     page.on("response", lambda r: answers.append((r.request.method + " " + r.url, r.status)))
-    phone.context.set_offline(True)
-    save_pending(page, "E", 3, 1)
-    save_pending(page, "N", 4, 2)
-    save_pending(page, "W", 3, 3)
+    offline.cut()
+    save_pending(offline, page, "E", 3, 1)
+    save_pending(offline, page, "N", 4, 2)
+    save_pending(offline, page, "W", 3, 3)
     # The live server's clock moves on 3 s for the token signer (no sleep): the page's token
     # is now older than WTF_CSRF_TIME_LIMIT; tokens signed from now on are fresh.
     monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: int(time.time()) + 3)
-    phone.context.set_offline(False)
-    expect(page.locator(".pending-row")).to_have_count(0, timeout=10_000)
+    offline.reconnect(page)
     assert stored(matches, mid) == [("E", 3), ("N", 4), ("W", 3)]
     posts = [s for u, s in answers if u.startswith("POST") and u.endswith("/hands")]
     assert 400 in posts, posts  # the expired token was refused ...
@@ -111,14 +109,14 @@ def test_offline_hands_arrive_after_the_csrf_token_expired(phone, matches, monke
     assert posts.count(201) == 3
 
 
-def test_a_reload_while_hands_are_pending_keeps_and_sends_them(phone, matches):
+def test_a_reload_while_hands_are_pending_keeps_and_sends_them(offline, phone, matches):
     page = phone.goto("/")
     start(page)
     mid = match_id(page)
     down = lambda route: route.abort()  # noqa: E731 - the server unreachable for saves
     page.route(re.compile(r".*/hands$"), down)
-    save_pending(page, "E", 3, 1)  # the request fails: kept, pending
-    save_pending(page, "S", 4, 2)
+    save_pending(offline, page, "E", 3, 1)  # the request fails: kept, pending
+    save_pending(offline, page, "S", 4, 2)
     page.reload()
     expect(page.locator(".pending-row")).to_have_count(2)
     expect(page.locator("#save")).to_have_text("Save hand 3")
@@ -129,7 +127,7 @@ def test_a_reload_while_hands_are_pending_keeps_and_sends_them(phone, matches):
     expect(page.locator("tbody tr")).to_have_count(2)
 
 
-def test_a_save_whose_answer_was_lost_is_stored_once(phone, matches):
+def test_a_save_whose_answer_was_lost_is_stored_once(offline, phone, matches):
     """The server stored the hand but the phone never heard back: the retry is recognised."""
     page = phone.goto("/")
     start(page)
@@ -140,7 +138,7 @@ def test_a_save_whose_answer_was_lost_is_stored_once(phone, matches):
         route.abort()  # ... but the answer never reaches the phone
 
     page.route(re.compile(r".*/hands$"), lost_answer)
-    save_pending(page, "E", 3, 1)
+    save_pending(offline, page, "E", 3, 1)
     assert stored(matches, mid) == [("E", 3)]
     page.unroute(re.compile(r".*/hands$"), lost_answer)
     expect(page.locator(".pending-row")).to_have_count(0, timeout=15_000)
@@ -149,15 +147,15 @@ def test_a_save_whose_answer_was_lost_is_stored_once(phone, matches):
     expect(page.locator("#save")).to_have_text("Save hand 2")
 
 
-def test_a_conflict_shows_both_hands_and_both_choices_work(phone, make_phone, matches):
+def test_a_conflict_shows_both_hands_and_both_choices_work(offline, phone, make_phone, matches):
     page = phone.goto("/")
     start(page)
     mid = match_id(page)
     other = make_phone().page
     other.goto(scorer_link(page))
 
-    phone.context.set_offline(True)
-    save_pending(page, "E", 3, 1)
+    offline.cut()
+    save_pending(offline, page, "E", 3, 1)
     euchre_hand(other, "N", 4)  # the other phone records hand 1 meanwhile
     phone.context.set_offline(False)
     queue = page.locator("#queue")
@@ -175,8 +173,8 @@ def test_a_conflict_shows_both_hands_and_both_choices_work(phone, make_phone, ma
     assert stored(matches, mid) == [("N", 4), ("E", 3)]
     expect(page.locator("tbody tr")).to_have_count(2)
 
-    phone.context.set_offline(True)
-    save_pending(page, "W", 5, 1)
+    offline.cut()
+    save_pending(offline, page, "W", 5, 1)
     expect(other.locator("tbody tr")).to_have_count(2)  # the other phone is up to date
     euchre_hand(other, "S", 3)
     phone.context.set_offline(False)
@@ -188,7 +186,7 @@ def test_a_conflict_shows_both_hands_and_both_choices_work(phone, make_phone, ma
     assert stored(matches, mid) == [("N", 4), ("E", 3), ("S", 3)]
 
 
-def test_an_illegal_pending_hand_stays_with_its_message_until_dropped(phone, matches):
+def test_an_illegal_pending_hand_stays_with_its_message_until_dropped(offline, phone, matches):
     page = phone.goto("/")
     start(page)
     mid = match_id(page)
@@ -201,7 +199,7 @@ def test_an_illegal_pending_hand_stays_with_its_message_until_dropped(phone, mat
     page.locator("#makers_tricks input[value='4']").click()
     page.locator("#save").click()
     expect(page.locator(".pending-row")).to_have_count(1)
-    save_pending(page, "E", 3, 2)  # a good hand behind it waits its turn
+    save_pending(offline, page, "E", 3, 2)  # a good hand behind it waits its turn
     phone.context.set_offline(False)
     queue = page.locator("#queue")
     expect(queue).to_contain_text("Round 2 can't name hearts", timeout=10_000)
@@ -213,14 +211,14 @@ def test_an_illegal_pending_hand_stays_with_its_message_until_dropped(phone, mat
     expect(page.locator("#save")).to_have_text("Save hand 2")
 
 
-def test_a_phone_that_lost_the_scorer_right_keeps_its_hand(phone, make_phone, matches):
+def test_a_phone_that_lost_the_scorer_right_keeps_its_hand(offline, phone, make_phone, matches):
     page = phone.goto("/")
     start(page)
     mid = match_id(page)
     other = make_phone().page
     other.goto(scorer_link(page))
-    phone.context.set_offline(True)
-    save_pending(page, "E", 3, 1)
+    offline.cut()
+    save_pending(offline, page, "E", 3, 1)
     other.locator("summary", has_text="Share").click()
     with other.expect_navigation():
         other.get_by_role("link", name=re.compile("New scorer link")).click()
