@@ -8,11 +8,13 @@ hand form; :func:`recorder` gives it the seats, the rules and its words in the p
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template
+from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
-from flask_babel import pgettext
 
 from .. import service
 from ..engine.cards import ALL_CARDS, JOKER, SEATS
@@ -30,19 +32,28 @@ bp = Blueprint("handpage", __name__)
 
 def recorder(loaded: Any) -> dict[str, Any]:
     """What the card recorder needs: the game's recording data, the seats and its words."""
-    match, game = loaded.match, GAMES[loaded.game]
+    match = loaded.match
     rules, _problems = resolve_rules(loaded.game, match.get("rules"))
     seats = match["seats"]
-    data = recorder_json(game, rules)
     return {
-        **data,
+        **_recorder_words_and_pack(loaded.game, json.dumps(rules, sort_keys=True),
+                                   str(get_locale())),
         "first_dealer": match.get("first_dealer") or "N",
-        "cards": {c: card_label(c) for c in data["pack"]["cards"]},
         "seats": {s: {"name": seats[s], "seat": str(SEAT_LABELS[s]), "word": seat_word(s)}
                   for s in SEATS},
         "teams": tableview.team_names(match),
-        "words": recorder_words(game.recording),
     }
+
+
+@functools.lru_cache(maxsize=128)
+def _recorder_words_and_pack(game_name: str, rules_json: str, locale: str) -> dict[str, Any]:
+    """The part of the recorder's data that depends only on the game, its rules and the
+    page's language (``locale``: the key; the words are the current request's): made once,
+    not on every render of a scorer's page. Read-only: it is shared."""
+    game = GAMES[game_name]
+    data = recorder_json(game, json.loads(rules_json))
+    return {**data, "cards": {c: card_label(c) for c in data["pack"]["cards"]},
+            "words": recorder_words(game.recording)}
 
 
 def recorder_words(recording: Recording) -> dict[str, str]:
