@@ -64,9 +64,15 @@ def test_an_undo_message_ends_with_the_next_save_and_undo_is_taken_back(make_pho
     tap_saved(page, "S", 5)
     with page.expect_navigation():
         page.get_by_role("button", name="Undo hand 2 (Cai, march)").click()
-    expect(page.locator(".flash")).to_have_text("Hand 2 undone.")
-    redo = page.get_by_role("button", name=re.compile(r"Redo hand 2 \(Cai"))
+    note = page.locator("#undo-note")  # the message holds the one way back, beside the words
+    expect(note).to_contain_text("Hand 2 undone (Cai")
+    expect(page.locator(".flash")).to_have_count(1)
+    redo = note.get_by_role("button", name="Redo")
     expect(redo).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile("Redo"))).to_have_count(1)
+    words, button = note.locator("span").first.bounding_box(), redo.bounding_box()
+    assert button["y"] < words["y"] + words["height"], (words, button)  # on the message's line
+    in_view(page, "#undo-note button")
     expect(page.locator(".pts")).to_have_text(["0", "1"])
     axe_clean(page)
     phone.shot(f"edges-undone-{size['width']}x{size['height']}")
@@ -76,6 +82,7 @@ def test_an_undo_message_ends_with_the_next_save_and_undo_is_taken_back(make_pho
     expect(page.locator(".pts")).to_have_text(["2", "1"])
     expect(page.locator("tbody tr")).to_have_count(2)
     expect(page.locator(".redo")).to_have_count(0)
+    expect(page.locator("#undo-note")).to_have_count(0)
     page.go_back()  # the page with the Redo button, sent again: nothing doubles
     page.wait_for_load_state()
     page.reload()
@@ -99,7 +106,7 @@ def test_a_redo_sent_twice_by_two_phones_puts_back_one_hand(make_phone, matches)
     other.goto(page.url)
     for p in (page, other):
         with p.expect_navigation():
-            p.get_by_role("button", name=re.compile("Redo hand 2")).click()
+            p.locator("#undo-note").get_by_role("button", name="Redo").click()
     mid = re.search(r"/m/([\w-]+)", page.url).group(1)
     assert len(matches.load(mid).match["hands"]) == 2
     expect(other.locator(".pts")).to_have_text(["2", "1"])
