@@ -179,3 +179,33 @@ def test_a_viewer_is_offered_the_rematch_live_and_the_evening_is_counted(make_ph
     expect(page.locator(".evening")).to_contain_text("Tonight: Home 1 – 0 Visitors")
     axe_clean(page)
     scorer.shot(f"edges-evening-{size['width']}x{size['height']}")
+
+
+HIDDEN_BY_BAR = """() => {  // the form's controls that the sticky Save covers once scrolled into view
+  const bar = document.querySelector('#save'), hidden = [];
+  const rows = [...document.querySelectorAll('#entry :is(input, label, select, button, summary)')]
+    .filter(e => e !== bar && e.checkVisibility() && e.getBoundingClientRect().height > 0);
+  for (const e of rows.concat([rows[rows.length - 1]])) {
+    e.scrollIntoView({block: 'nearest'});
+    if (e.getBoundingClientRect().bottom > bar.getBoundingClientRect().top + 0.5)
+      hidden.push(e.id || e.textContent.trim());
+  }
+  window.scrollTo(0, document.documentElement.scrollHeight);  // at the end: nothing under it
+  const top = bar.getBoundingClientRect().top, low = rows[rows.length - 1];
+  if (low.getBoundingClientRect().bottom > top + 0.5) hidden.push('at the end: ' + low.id);
+  return hidden;
+}"""
+
+
+@pytest.mark.parametrize("game", ["euchre", "whist"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_sticky_save_hides_no_row_of_the_form(make_phone, size, game):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    start(page, game=game)
+    assert page.evaluate(HIDDEN_BY_BAR) == []
+    page.locator("#entry summary").first.click()  # More: the form's lowest rows
+    assert page.evaluate(HIDDEN_BY_BAR) == []
+    page.locator("#rec-open").click()  # the card recorder, above Save
+    assert page.evaluate(HIDDEN_BY_BAR) == []
+    phone.shot(f"edges-save-bar-{game}-{size['width']}x{size['height']}")
