@@ -211,14 +211,9 @@ def _evening(v: MatchView, loaded) -> None:
     ev = evening(get_db(), loaded.id)
     if ev.rematch is not None and v.over:
         v.rematch_url = url_for("table.match", match_id=ev.rematch)
-    if len(ev.games) < 2:
-        return
-    names = tableview.team_names(loaded.match)
-    v.evening = _("Tonight: %(a)s %(x)s – %(y)s %(b)s", a=names["NS"], x=ev.won["NS"],
-                  y=ev.won["EW"], b=names["EW"])
-    v.evening_games = tableview.join_words([
-        f"{g.score.get('NS', 0)}–{g.score.get('EW', 0)}" + ("" if g.over else " …")
-        for g in ev.games])
+    words = tableview.evening_words(ev, loaded.match)
+    if words is not None:
+        v.evening, v.evening_games = words
 
 
 def _view(loaded) -> MatchView:

@@ -179,9 +179,15 @@ def test_a_viewer_is_offered_the_rematch_live_and_the_evening_is_counted(make_ph
     expect(page.locator(".evening")).to_contain_text("Tonight: Home 1 – 0 Visitors")
     axe_clean(page)
     scorer.shot(f"edges-evening-{size['width']}x{size['height']}")
+    page.goto(page.url + "/sheet")  # the score sheet has the evening's line too
+    expect(page.locator(".evening")).to_have_text("Tonight: Home 1 – 0 Visitors (10–0, 0–1 …)")
+    in_view(page, ".evening")
+    axe_clean(page)
+    scorer.shot(f"edges-evening-sheet-{size['width']}x{size['height']}")
 
 
-HIDDEN_BY_BAR = """() => {  // the form's controls that the sticky Save covers once scrolled into view
+# the form's controls that the sticky Save covers once scrolled into view, and at the end
+HIDDEN_BY_BAR = """() => {
   const bar = document.querySelector('#save'), hidden = [];
   const rows = [...document.querySelectorAll('#entry :is(input, label, select, button, summary)')]
     .filter(e => e !== bar && e.checkVisibility() && e.getBoundingClientRect().height > 0);
