@@ -24,7 +24,7 @@ CHOSEN = {
         "王牌": ["將牌", "将牌"],  # trump
         "鬼牌": ["百搭"],  # the Joker
         "發牌者": ["莊家", "庄家"],  # dealer
-        "全員不叫": ["全部過牌", "全部过牌"],  # everyone passed
+        "全員不叫": ["全員Pass", "全部過牌", "全部过牌"],  # everyone passed (no Latin word)
     },
     "zh_Hans": {
         "叫将方": ["叫牌方"],
@@ -34,7 +34,7 @@ CHOSEN = {
         "将牌": ["王牌"],
         "百搭牌": ["鬼牌"],
         "发牌者": ["庄家", "莊家"],
-        "全部过牌": ["全员不叫", "全員不叫"],
+        "全部过牌": ["全员Pass", "全员不叫", "全員不叫"],
     },
 }
 # zh_Hans says 叫将 for Euchre's call and keeps 叫牌 for a bid (Five Hundred): a message about
