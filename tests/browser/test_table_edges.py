@@ -215,3 +215,31 @@ def test_the_sticky_save_hides_no_row_of_the_form(make_phone, size, game):
     page.locator("#rec-open").click()  # the card recorder, above Save
     assert page.evaluate(HIDDEN_BY_BAR) == []
     phone.shot(f"edges-save-bar-{game}-{size['width']}x{size['height']}")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW", "zh-CN"])
+@pytest.mark.parametrize("size", FULL)
+def test_the_correction_page_has_no_axe_violation(make_phone, size, lang):
+    options = {"locale": lang, "extra_http_headers": {"Accept-Language": lang}}
+    phone = make_phone(viewport=size, **options)
+    page = phone.goto("/")
+    page.goto(phone.base_url + "/lang/en?next=/")  # the start form's words, for start()
+    start(page)
+    tap_saved(page, "E", 3)
+    tap_saved(page, "S", 5)
+    url = page.url
+    code = {"en": "en", "zh-TW": "zh_Hant", "zh-CN": "zh_Hans"}[lang]
+    page.goto(phone.base_url + f"/lang/{code}?next=/")
+    page.goto(url + "/hands/1/edit")
+    expect(page.locator("html")).to_have_attribute("lang", code.replace("_", "-"))
+    expect(page.locator("#entry")).to_be_visible()
+    axe_clean(page)
+    page.locator("#entry summary").first.click()  # More open, the recorder open
+    page.locator("#rec-open").click()
+    axe_clean(page)
+    page.locator("#makers_tricks input:checked").evaluate("i => i.checked = false")
+    with page.expect_navigation():
+        page.locator("#save").click()  # no tricks: the form comes back with its words
+    expect(page.locator(".err").first).to_be_visible()
+    axe_clean(page)
+    phone.shot(f"edges-edit-{lang}-{size['width']}x{size['height']}", full_page=True)
