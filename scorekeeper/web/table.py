@@ -39,7 +39,7 @@ from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from .event_rules import form_with_rules
 from .forms import ActionForm, ImportForm, played_games, start_form
 from .handforms import hand_form_class
-from .homeview import blank_sheets, recent_matches
+from .homeview import blank_sheets, preset_values, recent_matches
 from .matchview import LastHand, MatchView
 from .qr import qr_svg
 from .ratelimit import count_write, spend_creations
@@ -115,6 +115,7 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
         problems=problems, import_problems=import_problems, option_names=option_names,
         option_errors=option_errors, name_max=NAME_MAX,
         known_players=players_store.recent_players(get_db()),
+        preset_values=preset_values(played_games()),
     ), status
 
 

@@ -243,3 +243,32 @@ def test_the_correction_page_has_no_axe_violation(make_phone, size, lang):
     expect(page.locator(".err").first).to_be_visible()
     axe_clean(page)
     phone.shot(f"edges-edit-{lang}-{size['width']}x{size['height']}", full_page=True)
+
+
+@pytest.mark.parametrize("size", FULL)
+def test_all_rules_shows_what_the_chosen_preset_sets(make_phone, matches, size):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    page.locator("#game label", has_text="Whist").click()
+    page.locator("summary", has_text="All rules").click()
+    target = page.locator("#whist_target")
+    expect(target).to_have_attribute("placeholder", "7")  # American whist, the first preset
+    page.locator("#preset_whist label", has_text="Short whist").click()
+    expect(target).to_have_attribute("placeholder", "5")
+    expect(target).to_have_value("")  # still empty: the preset decides
+    page.locator("#preset_whist label", has_text="Long whist").click()
+    expect(target).to_have_attribute("placeholder", "10")
+    target.scroll_into_view_if_needed()
+    axe_clean(page)
+    phone.shot(f"edges-presets-{size['width']}x{size['height']}")
+    page.locator("#game label", has_text="Euchre").click()
+    joker = page.locator("#euchre_joker")
+    page.locator("#preset_euchre label", has_text="Joker").click()
+    expect(joker).to_be_checked()  # the box says what the preset sets
+    expect(page.locator("#euchre_target")).to_have_attribute("placeholder", "10")
+    page.locator("#preset_euchre label", has_text="Short game").click()
+    expect(joker).not_to_be_checked()
+    expect(page.locator("#euchre_target")).to_have_attribute("placeholder", "5")
+    start(page, preset="Short game")
+    mid = re.search(r"/m/([\w-]+)", page.url).group(1)
+    assert matches.load(mid).match["rules"] == {"target": 5}
