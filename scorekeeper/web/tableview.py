@@ -161,7 +161,7 @@ def undo_what(match: dict[str, Any], hand: dict[str, Any], out: HandState) -> st
         return f"{suit} {short_names(match)['NS']} {'' if tricks is None else tricks}".strip()
     caller = match["seats"].get(hand.get("caller") or "", "?")
     label = RESULT_LABELS.get(result, "")
-    return f"{caller}, {label}" if label else caller
+    return join_words([caller, str(label)]) if label else caller
 
 
 def _trump(game: Game, match: dict[str, Any], hand: dict[str, Any], no: int) -> str | None:
