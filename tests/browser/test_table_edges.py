@@ -272,3 +272,23 @@ def test_all_rules_shows_what_the_chosen_preset_sets(make_phone, matches, size):
     start(page, preset="Short game")
     mid = re.search(r"/m/([\w-]+)", page.url).group(1)
     assert matches.load(mid).match["rules"] == {"target": 5}
+
+
+def test_redo_offline_is_refused_in_words_and_works_once_back(make_phone, matches):
+    """A Redo (or Undo) refused offline is not marked as sent: once back, one tap does it."""
+    phone = make_phone()
+    page = phone.goto("/")
+    start(page)
+    tap_saved(page, "E", 3)
+    with page.expect_navigation():
+        page.get_by_role("button", name=re.compile("Undo hand 1")).click()
+    phone.context.set_offline(True)
+    page.locator("#undo-note").get_by_role("button", name="Redo").click()
+    expect(page.locator(".refused")).to_contain_text("You’re offline")
+    phone.context.set_offline(False)
+    page.wait_for_function("window.SK && SK.online", timeout=20_000)  # the next poll answered
+    with page.expect_navigation():
+        page.locator("#undo-note").get_by_role("button", name="Redo").click()
+    expect(page.locator(".flash")).to_have_text("Hand 1 is back.")
+    mid = re.search(r"/m/([\w-]+)", page.url).group(1)
+    assert len(matches.load(mid).match["hands"]) == 1
