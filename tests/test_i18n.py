@@ -408,6 +408,8 @@ def test_the_scorer_page_and_its_form_in_chinese(
     check_chinese(page, locale, english_ui)
     undo = "復原第1副" if locale == "zh_Hant" else "撤销第 1 副"
     assert undo in visible(page)
+    # what the undo takes back, in the script's punctuation: （Bo，達成）
+    assert re.search(r"（[^（）]+，[^（）]+）", visible(page).split(undo)[1][:30])
 
 
 @pytest.mark.app_config(WTF_CSRF_ENABLED=False)

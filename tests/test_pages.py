@@ -732,8 +732,12 @@ def test_a_kept_page_is_fresh_where_it_must_be(app, table, matches):
     token = form_of(html, "/undo")["values"]
     r = table.client.post(url + "/undo", data=token)
     assert r.status_code == 303
-    assert "Hand 2 undone." in table.page(url)
-    assert "Hand 2 undone." not in table.page(url)
+    assert "Hand 2 undone (Cai" in table.page(url)  # the notice, with its Redo, while it can
+    redo = form_of(table.page(url), "/redo")["values"]
+    assert table.client.post(url + "/redo", data=redo).status_code == 303
+    assert "Hand 2 is back." in table.page(url)
+    assert "Hand 2 is back." not in table.page(url)  # a flashed message: once
+    assert "Hand 2 undone" not in table.page(url)
     viewer = app.test_client()
     assert "Who called?" not in viewer.get(url).get_data(as_text=True)  # not the scorer's copy
 

@@ -33,14 +33,27 @@ class Evening:
     rematch: str | None  # the rematch of the match asked about, if one was started
 
 
-def evening(db: Database, match_id: str) -> Evening:
-    """The games of ``match_id``'s evening (itself included)."""
+def _chain(db: Database, match_id: str) -> list[str]:
+    """The ids of ``match_id``'s evening, oldest first (itself included)."""
     ids = [match_id]
     while len(ids) < MAX_GAMES and (before := store.rematch_of(db, ids[0])) is not None:
         ids.insert(0, before)
-    after = store.get_rematch(db, match_id)
     while len(ids) < MAX_GAMES and (nxt := store.get_rematch(db, ids[-1])) is not None:
         ids.append(nxt)
+    return ids
+
+
+def evening_stamp(db: Database, match_id: str) -> str:
+    """Which version of each game of the evening there is, without a replay: a match PDF that
+    prints the evening's line is cached under it, so a later game's hand makes a new one."""
+    rows = (store.get_match(db, one) for one in _chain(db, match_id))
+    return ".".join(f"{row.id}:{row.version}" for row in rows if row is not None)
+
+
+def evening(db: Database, match_id: str) -> Evening:
+    """The games of ``match_id``'s evening (itself included)."""
+    ids = _chain(db, match_id)
+    after = store.get_rematch(db, match_id)
     games = []
     for one in ids:
         loaded = load(db, one)

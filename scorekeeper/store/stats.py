@@ -197,8 +197,27 @@ def opponents(db: Database, player: str, partner: str, frm: str | None = None,
         " GROUP BY s.opp1, s.opp2 ORDER BY COUNT(*) DESC LIMIT 20",
         [player, partner, *_range(frm, to)],
     ).fetchall()
-    return [{"ids": (r[0], r[1]), "names": (r[2], r[3]), "hands": r[4], "matches": r[5]}
-            for r in rows]
+    out = []
+    for r in rows:
+        ids, names = (r[0], r[1]), (r[2], r[3])
+        if _seated_second(db, r[0], player, partner, ids):
+            ids, names = ids[::-1], names[::-1]
+        out.append({"ids": ids, "names": names, "hands": r[4], "matches": r[5]})
+    return out
+
+
+def _seated_second(db: Database, opp: str, player: str, partner: str,
+                   pair: tuple[str, str]) -> bool:
+    """Whether ``opp`` sat South or West when the pairs last met: a pair is named in seat order
+    (North's or East's player first), as on the match page, never in the order of their ids."""
+    row = db.execute(
+        "SELECT mp.seat FROM match_players mp JOIN matches m ON m.id = mp.match_id"
+        " WHERE mp.player = ? AND mp.match_id IN (SELECT match_id FROM seat_facts"
+        " WHERE player = ? AND partner = ? AND opp1 = ? AND opp2 = ?)"
+        " ORDER BY m.created DESC, m.rowid DESC LIMIT 1",
+        [opp, player, partner, *pair],
+    ).fetchone()
+    return row is not None and row[0] in ("S", "W")
 
 
 def recent_matches(db: Database, who: Who, frm: str | None = None, to: str | None = None,

@@ -180,9 +180,8 @@ def undo(match_id: str):
         abort(400)
     outcome = service.undo_last(get_db(), match_id, _expected_no(form),
                                 expected_match_version=_form_version(form), again_ok=True)
-    if outcome.status is Status.UNDONE:
-        flash(_("Hand %(n)s undone.", n=outcome.no), "info")
-    else:
+    # Done, the match page says so itself, with the Redo beside the words (table/_live.html)
+    if outcome.status is not Status.UNDONE:
         flash(outcomes.message(outcome), "warn")
     return redirect(url_for("table.match", match_id=match_id), 303)
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from flask_babel import gettext as _
 
 from .. import service
 from ..engine.games import GAMES
 from ..i18n import format_when
+from ..i18n.labels import CHOICE_LABELS
 from ..store.db import get_db
 from . import security, tableview
 
@@ -56,3 +58,26 @@ def blank_sheets() -> list[tuple[str, str]]:
     """(name, game label) of each playable game that has a blank sheet."""
     return [(g.name, _(g.label)) for g in GAMES.values()
             if g.playable and g.templates.blank is not None]
+
+
+def preset_values(games: list[Any]) -> dict[str, dict[str, dict[str, Any]]]:
+    """What each preset sets, by the start form's field ids: ``{preset field: {preset: {field:
+    value}}}``. static/js/start.js shows them in "All rules" when a preset is chosen (a number as
+    the empty field's placeholder, a choice's words, a box ticked), so "Short whist" says 5."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for game in games:
+        if not game.presets:
+            continue
+        out[f"preset_{game.name}"] = {
+            preset.name: {f"{game.name}_{o.name}": _shown(o, preset.rules.get(o.name, o.default))
+                          for o in game.options
+                          if preset.rules.get(o.name, o.default) is not None}
+            for preset in game.presets}
+    return out
+
+
+def _shown(option: Any, value: Any) -> Any:
+    """A rule's value as the form shows it: True/False for a box, words for a choice."""
+    if option.kind is bool or option.kind is int:
+        return value
+    return str(CHOICE_LABELS.get(value, value))

@@ -10,6 +10,7 @@ the browser's Print and WeasyPrint.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -29,7 +30,9 @@ from ..printing import pdf_render
 from ..printing.chart import render_svg
 from ..printing.pdf import content_disposition, download_name, printable
 from ..printing.sheet import Player, build_sheet, clip, rule_items
+from ..service.evening import evening, evening_stamp
 from ..store.db import get_db
+from .tableview import evening_words
 
 bp = Blueprint("prints", __name__)
 
@@ -133,6 +136,7 @@ def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, 
     match = _for_print(loaded.match) if for_pdf else loaded.match
     sheet = build_sheet(match, loaded.state, history, started=started)
     size = _size()
+    evening_line = evening_words(evening(get_db(), match_id), match)
     html = render_template(
         "prints/sheet.html",
         sheet=sheet,
@@ -145,6 +149,7 @@ def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, 
         lang=_lang(),
         size=size,
         for_pdf=for_pdf,
+        evening=evening_line,
         pdf_url=_pdf_url(".sheet_pdf", match_id=match_id),
         back_url=url_for("table.match", match_id=match_id),
     )
@@ -167,7 +172,9 @@ def sheet_pdf(match_id: str) -> Response:
     read (no replay): a flood of PDF requests costs the scorers next to nothing.
     """
     row = _row(match_id)
-    etag = f"{row.version}-{_lang()}-{_size()}-{_zone()}"
+    # the evening's line is printed too: another game of the evening makes a new PDF
+    tonight = evening_stamp(get_db(), match_id)
+    etag = f"{row.version}-{_lang()}-{_size()}-{_zone()}-{zlib.crc32(tonight.encode()):08x}"
     if etag in request.if_none_match:
         return Response(status=304, headers={"ETag": f'"{etag}"'})
     started = _when(row.created)
@@ -175,7 +182,7 @@ def sheet_pdf(match_id: str) -> Response:
     def html() -> str:
         return _sheet_html(match_id, for_pdf=True, loaded=_load(match_id))[0]
 
-    response = _pdf(("sheet", match_id, row.version), html,
+    response = _pdf(("sheet", match_id, row.version, tonight), html,
                     _team_names(_for_print(row.data)), started.date() if started else None)
     response.set_etag(etag)
     return response

@@ -39,7 +39,7 @@ from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from .event_rules import form_with_rules
 from .forms import ActionForm, ImportForm, played_games, start_form
 from .handforms import hand_form_class
-from .homeview import blank_sheets, recent_matches
+from .homeview import blank_sheets, preset_values, recent_matches
 from .matchview import LastHand, MatchView
 from .qr import qr_svg
 from .ratelimit import count_write, spend_creations
@@ -115,6 +115,7 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
         problems=problems, import_problems=import_problems, option_names=option_names,
         option_errors=option_errors, name_max=NAME_MAX,
         known_players=players_store.recent_players(get_db()),
+        preset_values=preset_values(played_games()),
     ), status
 
 
@@ -211,14 +212,9 @@ def _evening(v: MatchView, loaded) -> None:
     ev = evening(get_db(), loaded.id)
     if ev.rematch is not None and v.over:
         v.rematch_url = url_for("table.match", match_id=ev.rematch)
-    if len(ev.games) < 2:
-        return
-    names = tableview.team_names(loaded.match)
-    v.evening = _("Tonight: %(a)s %(x)s – %(y)s %(b)s", a=names["NS"], x=ev.won["NS"],
-                  y=ev.won["EW"], b=names["EW"])
-    v.evening_games = tableview.join_words([
-        f"{g.score.get('NS', 0)}–{g.score.get('EW', 0)}" + ("" if g.over else " …")
-        for g in ev.games])
+    words = tableview.evening_words(ev, loaded.match)
+    if words is not None:
+        v.evening, v.evening_games = words
 
 
 def _view(loaded) -> MatchView:

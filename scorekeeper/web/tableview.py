@@ -161,7 +161,7 @@ def undo_what(match: dict[str, Any], hand: dict[str, Any], out: HandState) -> st
         return f"{suit} {short_names(match)['NS']} {'' if tricks is None else tricks}".strip()
     caller = match["seats"].get(hand.get("caller") or "", "?")
     label = RESULT_LABELS.get(result, "")
-    return f"{caller}, {label}" if label else caller
+    return join_words([caller, str(label)]) if label else caller
 
 
 def _trump(game: Game, match: dict[str, Any], hand: dict[str, Any], no: int) -> str | None:
@@ -336,3 +336,17 @@ def board(loaded: Any, editor: bool) -> MatchView:
         board_part=game.templates.board,
         running=state.running.as_json() if state.running is not None else {},
     )
+
+
+def evening_words(ev: Any, match: dict[str, Any]) -> tuple[str, str] | None:
+    """The evening's line ("Tonight: Ann & Bo 2 – 1 Cai & Dee") and each game's score, for the
+    match page and its score sheet alike; None for a match that is the evening's only game.
+    The "…" of a game under way keeps to its score (a no-break space) at a phone's width."""
+    if len(ev.games) < 2:
+        return None
+    names = team_names(match)
+    line = _("Tonight: %(a)s %(x)s – %(y)s %(b)s", a=names["NS"], x=ev.won["NS"],
+             y=ev.won["EW"], b=names["EW"])
+    games = join_words([f"{g.score.get('NS', 0)}–{g.score.get('EW', 0)}"
+                        + ("" if g.over else "\u00a0…") for g in ev.games])
+    return line, games

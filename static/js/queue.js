@@ -316,7 +316,7 @@
   // while hands wait to be sent (a waiting hand can be dropped instead, when it is refused).
   document.addEventListener("submit", function (ev) {
     var f = ev.target;
-    if (!f.classList.contains("undo")) return;
+    if (!f.classList.contains("undo") && !f.classList.contains("redo")) return;  // Redo too
     if (!navigator.onLine || !SK.online) {
       ev.preventDefault();
       return say(f, text.dataset.undoOffline);

@@ -61,6 +61,7 @@
 
   document.addEventListener("submit", function (e) {  // a double tap sends once
     var f = e.target;
+    if (e.defaultPrevented) return;  // refused (queue.js: offline): not sent, a later tap may
     if (f.dataset.offline && !navigator.onLine) {  // a correction needs the server's check
       e.preventDefault();
       $("preview").textContent = f.dataset.offline;

@@ -1,6 +1,7 @@
 """The score sheet page at phone width (390x844, 360x640): a table wider than the phone says it
 scrolls sideways, column heads never break inside a word, no cell's text runs into the next
-("Corrections and undos"), points like "+4" stay on one line; both Chinese scripts too."""
+("Corrections and undos"), points like "+4" and what a change was (已撤销) stay on one line; both
+Chinese scripts too."""
 
 from __future__ import annotations
 
@@ -36,7 +37,10 @@ MEASURE = """() => {
     .filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent.trim());
   const wrapped = [...document.querySelectorAll('.hand-table td.pts')]
     .filter(c => c.textContent.trim() && lines(c) > 1).map(c => c.textContent.trim());
-  return {broken, overflowing, wrapped};
+  // what a change was ("Undone", 已撤销): one word on one line, in any script
+  const split = [...document.querySelectorAll('.changes tbody td:nth-child(3)')]
+    .filter(c => lines(c) > 1).map(c => c.textContent.trim());
+  return {broken, overflowing, wrapped, split};
 }"""
 
 
@@ -56,14 +60,15 @@ def sheet_match(matches) -> str:
 
 
 @pytest.mark.parametrize(("viewport", "lang"), [
-    (None, "en"), (SMALL, "en"), (None, "zh-TW"), (SMALL, "zh-CN")],
-    ids=["390-en", "360-en", "390-zh-TW", "360-zh-CN"])
+    (None, "en"), (SMALL, "en"), (None, "zh-TW"), (SMALL, "zh-CN"), (SMALL, "zh-TW")],
+    ids=["390-en", "360-en", "390-zh-TW", "360-zh-CN", "360-zh-TW"])
 def test_the_score_sheet_fits_a_phone(make_phone, sheet_match, viewport, lang):
     options = {"locale": lang, "extra_http_headers": {"Accept-Language": lang}}
     phone = make_phone(**options, **({"viewport": viewport} if viewport else {}))
     page = phone.goto(f"/m/{sheet_match}/sheet")
     found = page.evaluate(MEASURE)
-    assert found == {"broken": [], "overflowing": [], "wrapped": []}, found
+    assert found == {"broken": [], "overflowing": [], "wrapped": [], "split": []}, found
+    assert page.locator(".changes tbody td:nth-child(3)").count() == 2
     hands = page.locator("section.hands")
     scrolls = hands.evaluate("s => s.scrollWidth > s.clientWidth")
     hint = page.locator("section.hands .scroll-hint")

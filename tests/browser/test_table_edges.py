@@ -64,9 +64,15 @@ def test_an_undo_message_ends_with_the_next_save_and_undo_is_taken_back(make_pho
     tap_saved(page, "S", 5)
     with page.expect_navigation():
         page.get_by_role("button", name="Undo hand 2 (Cai, march)").click()
-    expect(page.locator(".flash")).to_have_text("Hand 2 undone.")
-    redo = page.get_by_role("button", name=re.compile(r"Redo hand 2 \(Cai"))
+    note = page.locator("#undo-note")  # the message holds the one way back, beside the words
+    expect(note).to_contain_text("Hand 2 undone (Cai")
+    expect(page.locator(".flash")).to_have_count(1)
+    redo = note.get_by_role("button", name="Redo")
     expect(redo).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile("Redo"))).to_have_count(1)
+    words, button = note.locator("span").first.bounding_box(), redo.bounding_box()
+    assert button["y"] < words["y"] + words["height"], (words, button)  # on the message's line
+    in_view(page, "#undo-note button")
     expect(page.locator(".pts")).to_have_text(["0", "1"])
     axe_clean(page)
     phone.shot(f"edges-undone-{size['width']}x{size['height']}")
@@ -76,6 +82,7 @@ def test_an_undo_message_ends_with_the_next_save_and_undo_is_taken_back(make_pho
     expect(page.locator(".pts")).to_have_text(["2", "1"])
     expect(page.locator("tbody tr")).to_have_count(2)
     expect(page.locator(".redo")).to_have_count(0)
+    expect(page.locator("#undo-note")).to_have_count(0)
     page.go_back()  # the page with the Redo button, sent again: nothing doubles
     page.wait_for_load_state()
     page.reload()
@@ -99,7 +106,7 @@ def test_a_redo_sent_twice_by_two_phones_puts_back_one_hand(make_phone, matches)
     other.goto(page.url)
     for p in (page, other):
         with p.expect_navigation():
-            p.get_by_role("button", name=re.compile("Redo hand 2")).click()
+            p.locator("#undo-note").get_by_role("button", name="Redo").click()
     mid = re.search(r"/m/([\w-]+)", page.url).group(1)
     assert len(matches.load(mid).match["hands"]) == 2
     expect(other.locator(".pts")).to_have_text(["2", "1"])
@@ -172,3 +179,116 @@ def test_a_viewer_is_offered_the_rematch_live_and_the_evening_is_counted(make_ph
     expect(page.locator(".evening")).to_contain_text("Tonight: Home 1 – 0 Visitors")
     axe_clean(page)
     scorer.shot(f"edges-evening-{size['width']}x{size['height']}")
+    page.goto(page.url + "/sheet")  # the score sheet has the evening's line too
+    expect(page.locator(".evening")).to_have_text("Tonight: Home 1 – 0 Visitors (10–0, 0–1 …)")
+    in_view(page, ".evening")
+    axe_clean(page)
+    scorer.shot(f"edges-evening-sheet-{size['width']}x{size['height']}")
+
+
+# the form's controls that the sticky Save covers once scrolled into view, and at the end
+HIDDEN_BY_BAR = """() => {
+  const bar = document.querySelector('#save'), hidden = [];
+  const rows = [...document.querySelectorAll('#entry :is(input, label, select, button, summary)')]
+    .filter(e => e !== bar && e.checkVisibility() && e.getBoundingClientRect().height > 0);
+  for (const e of rows.concat([rows[rows.length - 1]])) {
+    e.scrollIntoView({block: 'nearest'});
+    if (e.getBoundingClientRect().bottom > bar.getBoundingClientRect().top + 0.5)
+      hidden.push(e.id || e.textContent.trim());
+  }
+  window.scrollTo(0, document.documentElement.scrollHeight);  // at the end: nothing under it
+  const top = bar.getBoundingClientRect().top, low = rows[rows.length - 1];
+  if (low.getBoundingClientRect().bottom > top + 0.5) hidden.push('at the end: ' + low.id);
+  return hidden;
+}"""
+
+
+@pytest.mark.parametrize("game", ["euchre", "whist"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_sticky_save_hides_no_row_of_the_form(make_phone, size, game):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    start(page, game=game)
+    assert page.evaluate(HIDDEN_BY_BAR) == []
+    page.locator("#entry summary").first.click()  # More: the form's lowest rows
+    assert page.evaluate(HIDDEN_BY_BAR) == []
+    page.locator("#rec-open").click()  # the card recorder, above Save
+    assert page.evaluate(HIDDEN_BY_BAR) == []
+    phone.shot(f"edges-save-bar-{game}-{size['width']}x{size['height']}")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW", "zh-CN"])
+@pytest.mark.parametrize("size", FULL)
+def test_the_correction_page_has_no_axe_violation(make_phone, size, lang):
+    options = {"locale": lang, "extra_http_headers": {"Accept-Language": lang}}
+    phone = make_phone(viewport=size, **options)
+    page = phone.goto("/")
+    page.goto(phone.base_url + "/lang/en?next=/")  # the start form's words, for start()
+    start(page)
+    tap_saved(page, "E", 3)
+    tap_saved(page, "S", 5)
+    url = page.url
+    code = {"en": "en", "zh-TW": "zh_Hant", "zh-CN": "zh_Hans"}[lang]
+    page.goto(phone.base_url + f"/lang/{code}?next=/")
+    page.goto(url + "/hands/1/edit")
+    expect(page.locator("html")).to_have_attribute("lang", code.replace("_", "-"))
+    expect(page.locator("#entry")).to_be_visible()
+    axe_clean(page)
+    page.locator("#entry summary").first.click()  # More open, the recorder open
+    page.locator("#rec-open").click()
+    axe_clean(page)
+    page.locator("#makers_tricks input:checked").evaluate("i => i.checked = false")
+    with page.expect_navigation():
+        page.locator("#save").click()  # no tricks: the form comes back with its words
+    expect(page.locator(".err").first).to_be_visible()
+    axe_clean(page)
+    phone.shot(f"edges-edit-{lang}-{size['width']}x{size['height']}", full_page=True)
+
+
+@pytest.mark.parametrize("size", FULL)
+def test_all_rules_shows_what_the_chosen_preset_sets(make_phone, matches, size):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    page.locator("#game label", has_text="Whist").click()
+    page.locator("summary", has_text="All rules").click()
+    target = page.locator("#whist_target")
+    expect(target).to_have_attribute("placeholder", "7")  # American whist, the first preset
+    page.locator("#preset_whist label", has_text="Short whist").click()
+    expect(target).to_have_attribute("placeholder", "5")
+    expect(target).to_have_value("")  # still empty: the preset decides
+    page.locator("#preset_whist label", has_text="Long whist").click()
+    expect(target).to_have_attribute("placeholder", "10")
+    target.scroll_into_view_if_needed()
+    axe_clean(page)
+    phone.shot(f"edges-presets-{size['width']}x{size['height']}")
+    page.locator("#game label", has_text="Euchre").click()
+    joker = page.locator("#euchre_joker")
+    page.locator("#preset_euchre label", has_text="Joker").click()
+    expect(joker).to_be_checked()  # the box says what the preset sets
+    expect(page.locator("#euchre_target")).to_have_attribute("placeholder", "10")
+    page.locator("#preset_euchre label", has_text="Short game").click()
+    expect(joker).not_to_be_checked()
+    expect(page.locator("#euchre_target")).to_have_attribute("placeholder", "5")
+    start(page, preset="Short game")
+    mid = re.search(r"/m/([\w-]+)", page.url).group(1)
+    assert matches.load(mid).match["rules"] == {"target": 5}
+
+
+def test_redo_offline_is_refused_in_words_and_works_once_back(make_phone, matches):
+    """A Redo (or Undo) refused offline is not marked as sent: once back, one tap does it."""
+    phone = make_phone()
+    page = phone.goto("/")
+    start(page)
+    tap_saved(page, "E", 3)
+    with page.expect_navigation():
+        page.get_by_role("button", name=re.compile("Undo hand 1")).click()
+    phone.context.set_offline(True)
+    page.locator("#undo-note").get_by_role("button", name="Redo").click()
+    expect(page.locator(".refused")).to_contain_text("You’re offline")
+    phone.context.set_offline(False)
+    page.wait_for_function("window.SK && SK.online", timeout=20_000)  # the next poll answered
+    with page.expect_navigation():
+        page.locator("#undo-note").get_by_role("button", name="Redo").click()
+    expect(page.locator(".flash")).to_have_text("Hand 1 is back.")
+    mid = re.search(r"/m/([\w-]+)", page.url).group(1)
+    assert len(matches.load(mid).match["hands"]) == 1
