@@ -15,13 +15,15 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from hypothesis import event
 from hypothesis import strategies as st
 from test_pages import form_of
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper import service
+from scorekeeper import create_app, service
 from scorekeeper.engine.limits import NOTE_FORM_MAX
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.formats import safejson
@@ -30,6 +32,12 @@ from scorekeeper.store.db import get_db
 SEATS = ("N", "E", "S", "W")
 RECORD_MAX = 4000  # handforms.RECORD_MAX, typed in: a longer card record is refused
 JSON = {"Accept": "application/json"}
+
+
+def app_on_file(folder: Path) -> Any:
+    """An app on a real SQLite file in ``folder``, for a module's examples (a match each)."""
+    return create_app({"TESTING": True, "CREATE_LIMIT": "0", "PDF_LIMIT": "0"},
+                      instance_path=folder)
 
 
 class Refused(Exception):
@@ -108,6 +116,17 @@ def records(sent: dict[str, str], hand: dict[str, Any]) -> dict[str, Any]:
 NOTES = st.one_of(st.text(max_size=20), st.just("x" * (NOTE_FORM_MAX + 1)), st.just("  "))
 RECORD_JUNK = st.sampled_from(["[", "[]", "{}", "[1]", '{"N": 1}', '"AS"', "null", "[[", "x" * 20,
                                "[" * 30 + "]" * 30, "[" + "1," * 2100 + "1]"])
+
+
+def finish_post(draw: Any, sent: dict[str, str | None], broken: tuple[str, ...] = ()
+                ) -> tuple[dict[str, str | None], list[tuple[str, str]], bool]:
+    """The rest of a drawn post: ``broken`` hidden records left out or broken, a note, keys
+    no form has, and whether the page's script sends it (JSON) or the page itself."""
+    for name in broken:
+        sent[name] = draw(st.one_of(st.none(), st.none(), RECORD_JUNK))
+    sent["note"] = draw(st.one_of(st.none(), st.none(), NOTES))
+    extra = draw(st.lists(st.tuples(STRANGE_KEYS, JUNK), max_size=3))
+    return sent, extra, draw(st.booleans())
 
 
 @dataclass
@@ -281,6 +300,29 @@ def ends_once(table: Table, good: dict[str, str], fields: tuple[str, ...],
              "submission_id": "after-the-end", "version": table.version}
     table.post(sent, [], True, make_hand)
     table.post({**sent, "submission_id": "after-the-end, on the page"}, [], False, make_hand)
+
+
+def start_fields(game: str, rules: dict[str, Any]) -> dict[str, str]:
+    """The start form's fields for drawn ``rules`` ("length": the target or the deals)."""
+    fields = {k: v for k, v in rules.items() if k != "length" and v is not None}
+    name, value = rules["length"]
+    if name is not None:
+        fields[f"{game}_{name}"] = value
+    return fields
+
+
+def play(app: Any, game: str, rules: dict[str, Any], data: Any, posts: Any,
+         make_hand: Callable[[dict[str, str | None]], dict[str, Any]]
+         ) -> tuple[Table, dict[str, Any]]:
+    """A match started with ``rules``, then one to nine drawn posts of its hand form, each
+    held to the property (:meth:`Table.post`); the table and the match as started."""
+    table = Table(app.test_client(), game)
+    match = table.start(start_fields(game, rules))
+    for _post in range(data.draw(st.integers(1, 9), label="posts")):
+        sent, extra, as_json = data.draw(posts(table), label="post")
+        table.post(sent, extra, as_json, make_hand)
+    event(f"hands stored: {len(table.hands)}; over: {table.over_after is not None}")
+    return table, match
 
 
 def stripped_int(text: str | None) -> int | None:

@@ -11,29 +11,26 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import fiveplay
 import pytest
 from formprops import (
     JUNK,
-    NOTES,
-    RECORD_JUNK,
     SEATS,
-    STRANGE_KEYS,
     Table,
+    app_on_file,
     ends_once,
     field_value,
+    finish_post,
     note,
+    play,
     radio,
     record,
     records,
 )
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from scorekeeper import create_app
 
 TRICKS = [str(n) for n in range(11)]
 FIELDS = ("caller", "bid", "makers_tricks", "passed", "kitty", "discard", "note", "deal",
@@ -42,10 +39,7 @@ FIELDS = ("caller", "bid", "makers_tricks", "passed", "kitty", "discard", "note"
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """One app on one SQLite file for the module's examples (a fresh match each)."""
-    folder: Path = tmp_path_factory.mktemp("five_hundred_forms")
-    return create_app({"TESTING": True, "CREATE_LIMIT": "0", "PDF_LIMIT": "0"},
-                      instance_path=folder)
+    return app_on_file(tmp_path_factory.mktemp("five_hundred_forms"))
 
 
 def hand_of(sent: dict[str, str | None]) -> dict[str, Any]:
@@ -97,11 +91,8 @@ def posts(draw: Any, table: Table) -> tuple[dict[str, str | None], list[tuple[st
         sent |= {"caller": draw(field_value(seat)), "bid": draw(field_value(bid)),
                  "makers_tricks": draw(field_value(st.sampled_from(TRICKS))),
                  "passed": draw(st.one_of(st.none(), st.none(), JUNK))}
-        for name in ("deal", "play", "kitty", "discard"):
-            sent[name] = draw(st.one_of(st.none(), st.none(), RECORD_JUNK))
-    sent["note"] = draw(st.one_of(st.none(), st.none(), NOTES))
-    extra = draw(st.lists(st.tuples(STRANGE_KEYS, JUNK), max_size=3))
-    return sent, extra, draw(st.booleans())
+        return finish_post(draw, sent, ("deal", "play", "kitty", "discard"))
+    return finish_post(draw, sent)
 
 
 RULES = st.fixed_dictionaries({
@@ -112,14 +103,6 @@ RULES = st.fixed_dictionaries({
     "length": st.sampled_from([("target", "300"), ("target", "500"), ("deals", "3"),
                                ("deals", "5"), (None, None)]),
 })
-
-
-def start_fields(rules: dict[str, Any]) -> dict[str, str]:
-    fields = {k: v for k, v in rules.items() if k != "length" and v is not None}
-    name, value = rules["length"]
-    if name is not None:
-        fields[f"five_hundred_{name}"] = value
-    return fields
 
 
 def points_by_rules(match: dict[str, Any], hand: dict[str, Any], entry: dict[str, Any]
@@ -139,12 +122,7 @@ def points_by_rules(match: dict[str, Any], hand: dict[str, Any], entry: dict[str
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=RULES, data=st.data())
 def test_a_post_is_refused_in_words_or_stored_as_the_engine_scores_it(app, rules, data):
-    table = Table(app.test_client(), "five_hundred")
-    match = table.start(start_fields(rules))
-    for _post in range(data.draw(st.integers(1, 9), label="posts")):
-        sent, extra, as_json = data.draw(posts(table), label="post")
-        table.post(sent, extra, as_json, hand_of)
-    event(f"hands stored: {len(table.hands)}; over: {table.over_after is not None}")
+    table, match = play(app, "five_hundred", rules, data, posts, hand_of)
     entries = table.loaded().state.as_json()["hands"]
     for hand, entry in zip(table.hands, entries, strict=True):
         assert entry["points"] == points_by_rules(match, hand, entry), (hand, entry)

@@ -9,29 +9,26 @@ after it. What the form must make of the fields is written out here (``formprops
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from engine import spades_play
 from formprops import (
     JUNK,
-    NOTES,
-    RECORD_JUNK,
     SEATS,
-    STRANGE_KEYS,
     Refused,
     Table,
+    app_on_file,
     ends_once,
     field_value,
+    finish_post,
     note,
+    play,
     radio,
     records,
 )
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from scorekeeper import create_app
 
 COUNTS = [str(n) for n in range(14)]
 BIDS = [*COUNTS, "blind_nil"]  # the radio's values (0 is nil)
@@ -41,10 +38,7 @@ FIELDS = (*(f"bid_{s}" for s in SEATS), "tricks_NS", *(f"nil_{s}" for s in SEATS
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """One app on one SQLite file for the module's examples (a fresh match each)."""
-    folder: Path = tmp_path_factory.mktemp("spades_forms")
-    return create_app({"TESTING": True, "CREATE_LIMIT": "0", "PDF_LIMIT": "0"},
-                      instance_path=folder)
+    return app_on_file(tmp_path_factory.mktemp("spades_forms"))
 
 
 def hand_of(sent: dict[str, str | None]) -> dict[str, Any]:
@@ -90,11 +84,8 @@ def posts(draw: Any, table: Table) -> tuple[dict[str, str | None], list[tuple[st
             sent[f"nil_{s}"] = draw(st.one_of(st.none(), st.none(), JUNK,
                                               st.sampled_from(COUNTS)))
         sent["tricks_NS"] = draw(field_value(st.sampled_from(COUNTS)))
-        for name in ("deal", "play", "bids", "nil_tricks"):
-            sent[name] = draw(st.one_of(st.none(), st.none(), RECORD_JUNK))
-    sent["note"] = draw(st.one_of(st.none(), st.none(), NOTES))
-    extra = draw(st.lists(st.tuples(STRANGE_KEYS, JUNK), max_size=3))
-    return sent, extra, draw(st.booleans())
+        return finish_post(draw, sent, ("deal", "play", "bids", "nil_tricks"))
+    return finish_post(draw, sent)
 
 
 RULES = st.fixed_dictionaries({
@@ -104,14 +95,6 @@ RULES = st.fixed_dictionaries({
     "length": st.sampled_from([("target", "150"), ("target", "250"), ("deals", "3"),
                                ("deals", "5"), (None, None)]),
 })
-
-
-def start_fields(rules: dict[str, Any]) -> dict[str, str]:
-    fields = {k: v for k, v in rules.items() if k != "length" and v is not None}
-    name, value = rules["length"]
-    if name is not None:
-        fields[f"spades_{name}"] = value
-    return fields
 
 
 def taken(hand: dict[str, Any]) -> dict[str, int]:
@@ -140,12 +123,7 @@ def by_rules(match: dict[str, Any], hands: list[dict[str, Any]]) -> dict[str, An
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=RULES, data=st.data())
 def test_a_post_is_refused_in_words_or_stored_as_the_engine_scores_it(app, rules, data):
-    table = Table(app.test_client(), "spades")
-    match = table.start(start_fields(rules))
-    for _post in range(data.draw(st.integers(1, 9), label="posts")):
-        sent, extra, as_json = data.draw(posts(table), label="post")
-        table.post(sent, extra, as_json, hand_of)
-    event(f"hands stored: {len(table.hands)}; over: {table.over_after is not None}")
+    table, match = play(app, "spades", rules, data, posts, hand_of)
     state = table.loaded().state.as_json()
     plain = by_rules(match, table.hands)
     for entry, row in zip(state["hands"], plain["rows"], strict=True):
