@@ -146,3 +146,18 @@ def test_the_oracle_reads_a_plain_hand_as_the_form_does():
         "N": 7, "S": 0, "E": 1, "W": 5}
     with pytest.raises(Refused):
         hand_of({**sent, "bid_N": "14"})
+
+
+def test_a_correction_without_its_hidden_fields_says_so(app):
+    """The edit page's form, its hidden hand version lost: a sentence, nothing changed."""
+    table = Table(app.test_client(), "spades")
+    table.start({"preset_spades": "standard"})
+    sent: dict[str, str | None] = dict.fromkeys(FIELDS)
+    sent |= {"bid_N": "3", "bid_E": "3", "bid_S": "3", "bid_W": "3", "tricks_NS": "6",
+             "expected_no": "1", "submission_id": "first"}
+    table.post(sent, [], False, hand_of)
+    r = table.client.post(table.url + "/hands/1/edit",
+                          data={"bid_N": "4", "csrf_token": table.token})
+    assert r.status_code == 422
+    assert "Reload the page and enter the hand again." in r.get_data(as_text=True)
+    assert table.loaded().match["hands"] == table.hands
