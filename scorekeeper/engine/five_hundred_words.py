@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import SUIT_SYMBOLS
+from .game import TagWords
 from .messages import N_
 from .result import HandResult
 
@@ -35,8 +36,7 @@ def bid_text(bid: object) -> str:
     return text if text.endswith(NO_TRUMP) else text[:-1] + SUIT_SYMBOLS.get(text[-1:], "")
 
 
-def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
-                 ) -> tuple[tuple[str, dict[str, Any]], ...]:
+def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
     """The history's tag of a hand after its trump: the bid's tricks ("♥ 8"), or misère."""
     bid = hand.get("bid")
     if bid == "misere":
@@ -47,8 +47,10 @@ def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
     return ((level, {}),) if level.isdigit() else ()
 
 
-def said(hand: Mapping[str, Any], outcome: HandResult) -> tuple[str, dict[str, Any]] | None:
-    """A played hand in the table's words; the web layer adds the names and the points."""
+def outcome_words(hand: Mapping[str, Any], outcome: HandResult, rules: Mapping[str, Any]
+                  ) -> TagWords | None:
+    """A played hand in the table's words (``History.outcome``): one clause, to which the web
+    layer adds the names and the points; None (a passed hand): the generic words."""
     tricks = (outcome.tricks or {}).get(outcome.makers or "")
     params: dict[str, Any] = {"bid": bid_text(hand.get("bid")), "n": tricks}
     words = {
@@ -62,4 +64,4 @@ def said(hand: Mapping[str, Any], outcome: HandResult) -> tuple[str, dict[str, A
                           if hand.get("bid") == "open_misere"
                           else N_("%(caller)s misère lost, %(n)s tricks → %(gain)s")),
     }.get(outcome.result)
-    return (words, params) if words is not None else None
+    return ((words, params),) if words is not None else None

@@ -86,13 +86,11 @@ def no_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
     return ()
 
 
-# outcome(hand, result, rules): what a hand did, as N_-marked clauses with params; a param
-# called ``team`` is a side's code and ``seat`` a seat's, which the label turns into names
-OutcomeWords = Callable[[Mapping[str, Any], HandResult, Mapping[str, Any]], TagWords]
-# said(hand, outcome): a hand's line in the game's own words (the Save label, the board), an
-# N_-marked template and its params, or None for the generic words; the web layer adds
-# "gain", "makers", "caller", "NS" and "EW" (names) to the params
-Said = Callable[[Mapping[str, Any], HandResult], "tuple[str, dict[str, Any]] | None"]
+# outcome(hand, result, rules): what a hand did in the game's own words (the Save label, the
+# hand page), as N_-marked clauses with params, joined by "; " (none: the hand's points); None
+# for the generic words. The web layer gives every clause "gain", "makers", "caller", "NS" and
+# "EW" (names), and turns a param called ``team`` (a side's code) or ``seat`` into names.
+OutcomeWords = Callable[[Mapping[str, Any], HandResult, Mapping[str, Any]], TagWords | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +127,7 @@ class History:
     seat: str = "caller"  # the hand's field whose seat the call column names
     makers: bool = False
     tags: Tags = no_tags
-    outcome: OutcomeWords | None = None  # the Save label's words; None: the generic ones
-    said: Said | None = None
+    outcome: OutcomeWords | None = None  # a hand's line; None: the generic words
 
 
 @dataclass(frozen=True, slots=True)

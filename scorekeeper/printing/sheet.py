@@ -72,9 +72,9 @@ class HandRow:
     holdings: tuple[Holding, ...] = ()  # the four hands, when the deal was recorded
     trick_points: dict[str, int] | None = None  # Whist: points for tricks (and a penalty)
     honour_points: dict[str, int] | None = None  # Whist: points for honours
-    # the game's own columns: {"hand": as recorded, "entry": its check entry} (Spades' bids)
+    # for a game's own columns: {"hand": as recorded, "entry": its check entry} (Spades' bids,
+    # Five Hundred's bid)
     details: dict[str, Any] = field(default_factory=dict)
-    given: Mapping[str, Any] = field(default_factory=dict)  # as recorded: a game's own columns
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +220,6 @@ def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
         trick_points=parts["tricks"] if parts else None,
         honour_points=parts["honours"] if parts else None,
         details={"hand": dict(hand), "entry": st.as_json()},
-        given=hand,
     )
 
 

@@ -36,18 +36,23 @@ class AnalysisView:
     took: str  # what they took
     costly: tuple[str, ...]  # one sentence a play that cost a trick
     counts: tuple[TrickCount, ...]  # the running count, trick by trick
+    why: str = ""  # a recorded hand the game does not analyse: why (then nothing else)
 
 
 def analysis_view(loaded: Any, no: int) -> AnalysisView | None:
     """The analysis of hand ``no`` in words, or None when the game does not analyse its hands
-    or this hand has no complete card record (the page then says nothing about it)."""
+    or this hand has no card record (the page then says nothing about it). A recorded hand
+    the analysis refuses (Five Hundred at no trumps or in misère, a renege) says why."""
     game = GAMES[loaded.game]
     hand = loaded.match["hands"][no - 1]
     if not (game.double_dummy or game.analyse) or "play" not in hand:
         return None
-    found, _problems = analyse_match_hand(loaded.match, no)
+    found, problems = analyse_match_hand(loaded.match, no)
     if not isinstance(found, Analysis):
-        return None
+        if not problems:
+            return None
+        return AnalysisView(par="", took="", costly=(), counts=(),
+                            why=tableview.problem_text(problems[0]))
     seats = loaded.match["seats"]
     makers = tableview.team_names(loaded.match)[found.makers]
     took = found.after[-1]

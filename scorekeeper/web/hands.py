@@ -42,6 +42,19 @@ def _apply_problems(form, problems) -> list[str]:
     return general
 
 
+# the fields the page fills in, not the player: an error there has no field on the page to
+# be shown by, and "This field is required." would tell nobody what to do
+HIDDEN_FIELDS = ("expected_no", "submission_id", "version")
+
+
+def _hidden_problems(form) -> list[str]:
+    """One sentence when a hidden field of the posted form is missing or damaged."""
+    if any(form[name].errors for name in HIDDEN_FIELDS if name in form):
+        return [_("This form could not be read: part of it the page fills in is missing or "
+                  "damaged. Reload the page and enter the hand again.")]
+    return []
+
+
 def _expected_no(form) -> int:
     """The form's hidden number (the hand it expects, or the version of the hand it edits)."""
     try:
@@ -92,11 +105,17 @@ def record(match_id: str):
     _require_editor(match_id)
     form = _form_for(row.game, row.data, request.form)
     if not form.validate():
+        hidden = _hidden_problems(form)
         if as_json:
             found = {k: [str(m) for m in v] for k, v in form.errors.items()}
-            text = " ".join(m for msgs in found.values() for m in msgs)
+            text = " ".join(hidden or [m for msgs in found.values() for m in msgs])
             return _answer(422, status="invalid", message=text, errors=found)
-        return _match_page(_load_or_404(match_id), form=form, status=422)
+        current = _load_or_404(match_id)
+        if current.state is not None and current.state.over:  # no form on the page to say it
+            flash(outcomes.message(service.ServiceResult(Status.OVER, match_id=match_id)),
+                  "warn")
+            return _match_page(current, status=409)
+        return _match_page(current, form=form, general_errors=hidden, status=422)
     outcome = service.record_hand(get_db(), match_id, form.hand(), _expected_no(form),
                                   form.submission_id.data or None,
                                   expected_version=_form_version(form))
@@ -234,7 +253,7 @@ def edit_hand(match_id: str, no: int):
                 else [outcomes.message(outcome)]
             status = 422
     elif request.method == "POST":
-        status = 422
+        general, status = _hidden_problems(form), 422
     if request.method == "GET" or status == 409:
         form.fill(loaded.match["hands"][no - 1])
         form.expected_no.data = str(loaded.hand_versions[no - 1])

@@ -107,24 +107,21 @@ def outcome_label(match: dict[str, Any], hand: dict[str, Any], out: HandState,
 
 def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: HandState) -> str:
     names, seats = team_names(match), match["seats"]
-    own = GAMES[match["game"]].history.outcome
-    if own is not None:  # the game words it: "NS make 7 + 2 bags → +72; S nil made +100"
-        clauses = own(hand, out.outcome, match.get("rules") or {})
-        return pgettext("clause separator", "; ").join(
-            _(text, **{**params, **({"team": names[params["team"]]} if "team" in params else {}),
-                       **({"seat": seats[params["seat"]]} if "seat" in params else {})})
-            for text, params in clauses) or gain_text(names, out.points)
     result = out.result
     gain = gain_text(names, out.points)
     caller = seats.get(hand.get("caller") or "", "")
     makers = names.get(out.outcome.makers or "", "")
+    own = GAMES[match["game"]].history.outcome
+    clauses = own(hand, out.outcome, match.get("rules") or {}) if own is not None else None
+    if clauses is not None:  # the game's own words: "NS make 7 + 2 bags → +72; S nil made +100"
+        common = {**names, "gain": gain, "caller": caller, "makers": makers}
+        return pgettext("clause separator", "; ").join(
+            _(text) % {**common, **params,
+                       **({"team": names[params["team"]]} if "team" in params else {}),
+                       **({"seat": seats[params["seat"]]} if "seat" in params else {})}
+            for text, params in clauses) or gain
     if result == "passed":
         return _("all passed → no score")
-    said = GAMES[match["game"]].history.said
-    words = said(hand, out.outcome) if said is not None else None
-    if words is not None:  # the game's own line ("NS 8♥ made with 9 → …")
-        return _(words[0]) % {**names, **words[1], "gain": gain, "caller": caller,
-                              "makers": makers}
     if result == "made":
         return gain
     if result in ("alone_made", "alone_march"):
