@@ -15,7 +15,6 @@ from typing import Any
 from flask_babel import ngettext, pgettext
 
 from ..engine.analysis import Analysis, analyse_match_hand
-from ..engine.games import GAMES
 from ..i18n.labels import card_label, seat_word
 from . import tableview
 
@@ -41,14 +40,14 @@ class AnalysisView:
 def analysis_view(loaded: Any, no: int) -> AnalysisView | None:
     """The analysis of hand ``no`` in words, or None when the game does not analyse its hands
     or this hand has no complete card record (the page then says nothing about it)."""
-    game = GAMES[loaded.game]
-    hand = loaded.match["hands"][no - 1]
+    game = loaded.match.game
+    hand = loaded.match.hands[no - 1].data
     if not (game.double_dummy or game.analyse) or "play" not in hand:
         return None
-    found, _problems = analyse_match_hand(loaded.match, no)
+    found, _problems = analyse_match_hand(loaded.match.as_file(), no)
     if not isinstance(found, Analysis):
         return None
-    seats = loaded.match["seats"]
+    seats = loaded.match.seats
     makers = tableview.team_names(loaded.match)[found.makers]
     took = found.after[-1]
     sentences = []

@@ -15,10 +15,11 @@ from flask_babel import gettext as _
 
 from .. import service
 from ..engine.cards import ALL_CARDS, JOKER, SEATS
-from ..engine.games import GAMES, resolve_rules
+from ..engine.games import resolve_rules
 from ..engine.recording import Recording, recorder_json
 from ..i18n.labels import SEAT_LABELS, card_label, seat_word
 from ..printing.sheet import build_sheet
+from ..service.results import LoadedMatch
 from ..store.db import get_db
 from . import security, tableview
 from .hand_analysis import analysis_view
@@ -26,15 +27,16 @@ from .hand_analysis import analysis_view
 bp = Blueprint("handpage", __name__)
 
 
-def recorder(loaded: Any) -> dict[str, Any]:
+def recorder(loaded: LoadedMatch) -> dict[str, Any]:
     """What the card recorder needs: the game's recording data, the seats and its words."""
-    match, game = loaded.match, GAMES[loaded.game]
-    rules, _problems = resolve_rules(loaded.game, match.get("rules"))
-    seats = match["seats"]
+    match = loaded.match
+    game = match.game
+    rules, _problems = resolve_rules(game.name, match.rules)
+    seats = match.seats
     data = recorder_json(game, rules)
     return {
         **data,
-        "first_dealer": match.get("first_dealer") or "N",
+        "first_dealer": match.first_dealer,
         "cards": {c: card_label(c) for c in data["pack"]["cards"]},
         "seats": {s: {"name": seats[s], "seat": str(SEAT_LABELS[s]), "word": seat_word(s)}
                   for s in SEATS},
@@ -99,13 +101,13 @@ def hand_page(match_id: str, no: int):
     loaded = service.load(get_db(), match_id)
     if loaded is None or loaded.state is None or not 1 <= no <= loaded.hand_count:
         abort(404)
-    sheet = build_sheet(loaded.match, loaded.state)
+    sheet = build_sheet(loaded.match.as_file(), loaded.state)
     row = next(r for r in sheet.rows if r.no == no)
-    hand, out = loaded.match["hands"][no - 1], loaded.state.hands[no - 1]
+    hand, out = loaded.match.hands[no - 1].data, loaded.state.hands[no - 1]
     editor = security.rights_match(loaded.id, loaded.key_hash)
     resp = current_app.make_response(render_template(
         "table/hand.html", sheet=sheet, row=row, no=no, match_id=match_id, editor=editor,
-        words=GAMES[loaded.game].words,
+        words=loaded.match.game.words,
         title=" – ".join(tableview.team_names(loaded.match).values()),
         result=tableview.outcome_label(loaded.match, hand, out),
         card_names={str(c): card_label(str(c)) for c in (*ALL_CARDS, JOKER)},

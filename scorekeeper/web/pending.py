@@ -77,10 +77,10 @@ def table(loaded, form_class, no: int) -> dict[str, Any] | None:
     dealer (``"*"``: the same for every dealer) and key (the values of ``names`` joined by
     "|"), ``dealers`` (the next four, names and seats) and ``no``; None when the points do not
     add or the form has too many answers."""
-    match, game = loaded.match, GAMES[loaded.game]
+    match, game = loaded.match, loaded.match.game
     if loaded.state is None or game.apply is not add_points or game.running is not None:
         return None
-    rules = resolve_rules(loaded.game, match.get("rules"))[0]
+    rules = resolve_rules(game.name, match.rules)[0]
     names, hands = _hands(loaded.game, json.dumps(rules, sort_keys=True), form_class)
     if not hands:
         return None
@@ -95,7 +95,7 @@ def table(loaded, form_class, no: int) -> dict[str, Any] | None:
     dealer = loaded.state.next_dealer
     dealers = []
     for _ in SEATS:
-        dealers.append({"seat": dealer, "name": match["seats"][dealer],
+        dealers.append({"seat": dealer, "name": match.seats[dealer],
                         "seat_name": str(SEAT_LABELS[dealer])})
         dealer = next_seat(dealer)
     return {"names": list(names), "points": points, "dealers": dealers, "no": no}

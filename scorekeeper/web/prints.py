@@ -130,7 +130,7 @@ def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, 
     loaded = loaded or _load(match_id)
     history = service.history(get_db(), match_id) or []
     started = _when(loaded.created)
-    match = _for_print(loaded.match) if for_pdf else loaded.match
+    match = _for_print(loaded.match.as_file()) if for_pdf else loaded.match.as_file()
     sheet = build_sheet(match, loaded.state, history, started=started)
     size = _size()
     html = render_template(
@@ -176,7 +176,7 @@ def sheet_pdf(match_id: str) -> Response:
         return _sheet_html(match_id, for_pdf=True, loaded=_load(match_id))[0]
 
     response = _pdf(("sheet", match_id, row.version), html,
-                    _team_names(_for_print(row.data)), started.date() if started else None)
+                    _team_names(_for_print(row.as_file())), started.date() if started else None)
     response.set_etag(etag)
     return response
 
@@ -253,7 +253,7 @@ def blank_pdf(game: str) -> Response:
 def match_blank(match_id: str) -> str:
     """A blank sheet with this match's rules and names filled in."""
     loaded = _load(match_id, replayed=False)
-    return _blank_html(loaded.game, loaded.match, False,
+    return _blank_html(loaded.game, loaded.match.as_file(), False,
                        _pdf_url(".match_blank_pdf", match_id=match_id))
 
 
@@ -262,5 +262,5 @@ def match_blank_pdf(match_id: str) -> Response:
     """The match's blank sheet as a PDF."""
     row = _row(match_id)
     return _pdf(("match-blank", match_id, row.version),
-                lambda: _blank_html(row.game, _for_print(row.data), True, ""),
-                [f"{row.game}-blank-sheet"], date.today(), stylesheets=(PRINT_CSS, BLANK_CSS))
+                lambda: _blank_html(row.game.name, _for_print(row.as_file()), True, ""),
+                [f"{row.game.name}-blank-sheet"], date.today(), stylesheets=(PRINT_CSS, BLANK_CSS))

@@ -24,7 +24,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import service, store
-from ..engine.games import GAMES, resolve_rules
+from ..engine.games import GAMES
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES
@@ -38,7 +38,7 @@ from .errors import refuse_if_storage_full
 from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from .event_rules import form_with_rules
 from .forms import ActionForm, ImportForm, played_games, start_form
-from .handforms import hand_form_class
+from .handforms import form_for
 from .homeview import blank_sheets, recent_matches
 from .matchview import LastHand, MatchView
 from .qr import qr_svg
@@ -170,18 +170,7 @@ def import_match():
 
 def _hand_form(loaded, formdata=None, csrf=True):
     """The game's hand form, with the players' names on its seat buttons."""
-    return _form_for(loaded.game, loaded.match, formdata, csrf)
-
-
-def _form_for(game: str, match: dict[str, Any], formdata=None, csrf=True):
-    """The hand form of ``game`` for a match object (its hands are not needed: no replay).
-    A game with no hand form yet is scored through the API: its form addresses are 404."""
-    if not GAMES[game].playable:
-        abort(404)
-    form = hand_form_class(game)(formdata=formdata, meta={} if csrf else {"csrf": False})
-    form.name_seats(match["seats"], tableview.short_names(match))
-    form.use_pack(GAMES[game].pack(resolve_rules(game, match.get("rules"))[0]))
-    return form
+    return form_for(loaded.match, formdata, csrf)
 
 
 def _row_or_404(match_id: str):
