@@ -21,8 +21,6 @@ from .organiser import require_organiser
 from .players import bp, change_words, player_or_404, player_page
 from .ratelimit import player_edit_message, spend
 
-DEFAULT_EDIT_LIMIT = "30 per hour"
-
 
 def edit_by(kind: str) -> str:
     """Who made a change, as the history keeps it: a hash of the address, not the address."""
@@ -33,7 +31,7 @@ def edit_by(kind: str) -> str:
 def count_edit() -> None:
     """One rename, merge or undo from this address; 429 with Retry-After and the time in words
     past ``PLAYER_EDIT_LIMIT`` (pages and API count together; only the organiser gets this far)."""
-    spend("PLAYER_EDIT_LIMIT", "players", player_edit_message, default=DEFAULT_EDIT_LIMIT)
+    spend("PLAYER_EDIT_LIMIT", "players", player_edit_message)
 
 
 def sentence(problem: Any) -> str:

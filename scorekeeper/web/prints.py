@@ -23,6 +23,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import ServiceUnavailable
 
 from .. import service
+from ..engine.cards import TEAMS
 from ..engine.games import GAMES, resolve_rules
 from ..i18n import format_when
 from ..printing import pdf_render
@@ -194,7 +195,7 @@ def _team_names(match: dict[str, Any]) -> list[str]:
     seats, teams = match.get("seats") or {}, match.get("teams") or {}
     return [clip(teams[t]) if teams.get(t) else
             f"{clip(seats.get(t[0], t[0]))}-{clip(seats.get(t[1], t[1]))}"
-            for t in ("NS", "EW")]
+            for t in TEAMS]
 
 
 def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url: str) -> str:

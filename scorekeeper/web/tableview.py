@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
-from ..engine.cards import SUIT_SYMBOLS
+from ..engine.cards import SUIT_SYMBOLS, TEAMS
 from ..engine.game import Game
 from ..engine.problems import Problem
 from ..engine.state import HandState, MatchState
@@ -23,7 +23,6 @@ from ..service.match import Match
 from ..service.results import LoadedMatch
 from .matchview import Correction, Dealer, Gain, HistoryRow, LastHand, MatchView, Team
 
-TEAMS = ("NS", "EW")
 # Engine field -> form field, where they differ; fields not on a form are shown at the top.
 FORM_FIELD = {"revoke": "revoke_by"}
 
