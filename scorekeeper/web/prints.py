@@ -30,6 +30,7 @@ from ..printing import pdf_render
 from ..printing.chart import render_svg
 from ..printing.pdf import content_disposition, download_name, printable
 from ..printing.sheet import Player, build_sheet, clip, rule_items
+from ..service.match import Match
 from ..store.db import get_db
 
 bp = Blueprint("prints", __name__)
@@ -118,7 +119,8 @@ def _load(match_id: str, replayed: bool = True) -> Any:
 
 
 def _for_print(match: dict[str, Any]) -> dict[str, Any]:
-    """The match with names a PDF can draw: characters no font has are left out."""
+    """The match file object (the sheet's input) with names a PDF can draw: characters no font
+    has are left out."""
     names = {
         key: {k: printable(v) if isinstance(v, str) else v for k, v in match[key].items()}
         for key in ("seats", "teams")
@@ -177,7 +179,7 @@ def sheet_pdf(match_id: str) -> Response:
         return _sheet_html(match_id, for_pdf=True, loaded=_load(match_id))[0]
 
     response = _pdf(("sheet", match_id, row.version), html,
-                    _team_names(_for_print(row.as_file())), started.date() if started else None)
+                    _team_names(row), started.date() if started else None)
     response.set_etag(etag)
     return response
 
@@ -190,20 +192,25 @@ def _row(match_id: str) -> Any:
     return row
 
 
-def _team_names(match: dict[str, Any]) -> list[str]:
-    """Each side's name for the download: its team name, else its players (as the sheet)."""
-    seats, teams = match.get("seats") or {}, match.get("teams") or {}
-    return [clip(teams[t]) if teams.get(t) else
-            f"{clip(seats.get(t[0], t[0]))}-{clip(seats.get(t[1], t[1]))}"
-            for t in TEAMS]
+def _team_names(match: Match) -> list[str]:
+    """Each side's name for the download: its team name, else its players (as the sheet), in
+    characters a PDF can draw."""
+    seats = {s: clip(printable(n)) for s, n in match.seats.items()}
+    teams = {t: clip(printable(n)) for t, n in match.teams.items()}
+    return [teams.get(t) or f"{seats.get(t[0], t[0])}-{seats.get(t[1], t[1])}" for t in TEAMS]
 
 
-def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url: str) -> str:
-    data = match or {}
-    rules, _problems = resolve_rules(game, data.get("rules"))
-    seats = data.get("seats") or {}
+def _blank_html(game: str, match: Match | None, for_pdf: bool, pdf_url: str) -> str:
+    """A blank sheet of ``game``, with the match's rules and names when given (names a PDF can
+    draw when it is for the PDF)."""
+    def shown(names: dict[str, str]) -> dict[str, str]:
+        return {k: printable(v) if for_pdf else v for k, v in names.items()}
+
+    rules, _problems = resolve_rules(game, match.rules if match is not None else None)
+    seats = shown(match.seats) if match is not None else {}
     players = {s: Player(s, clip(seats[s])) for s in "NESW" if seats.get(s)}
-    teams = {t: clip(n) for t, n in (data.get("teams") or {}).items() if n}
+    named = shown(match.teams) if match is not None else {}
+    teams = {t: clip(n) for t, n in named.items() if n}
     template = GAMES[game].templates.blank
     if template is None:
         abort(404)
@@ -214,7 +221,7 @@ def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url:
         rule_items=rule_items(game, rules),
         players=players,
         teams=teams,
-        first_dealer=data.get("first_dealer"),
+        first_dealer=match.stored.get("first_dealer") if match is not None else None,
         rows=RUBBER_ROWS if rules.get("rubber") else GAMES[game].blank_rows,
         max_ticks=MAX_TICKS,
         lang=_lang(),
@@ -254,7 +261,7 @@ def blank_pdf(game: str) -> Response:
 def match_blank(match_id: str) -> str:
     """A blank sheet with this match's rules and names filled in."""
     loaded = _load(match_id, replayed=False)
-    return _blank_html(loaded.game, loaded.match.as_file(), False,
+    return _blank_html(loaded.game, loaded.match, False,
                        _pdf_url(".match_blank_pdf", match_id=match_id))
 
 
@@ -263,5 +270,5 @@ def match_blank_pdf(match_id: str) -> Response:
     """The match's blank sheet as a PDF."""
     row = _row(match_id)
     return _pdf(("match-blank", match_id, row.version),
-                lambda: _blank_html(row.game.name, _for_print(row.as_file()), True, ""),
+                lambda: _blank_html(row.game.name, row, True, ""),
                 [f"{row.game.name}-blank-sheet"], date.today(), stylesheets=(PRINT_CSS, BLANK_CSS))
