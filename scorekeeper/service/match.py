@@ -134,6 +134,33 @@ class Match(Mapping[str, Any]):
         return len(self.as_file())
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class HandChange(Mapping[str, Any]):
+    """A correction, an undo or a redo (an undo taken back) of hand ``no``, as the match's
+    history keeps it. Reads as its JSON object (``{no, action, old, new, at, by}``) too."""
+
+    no: int
+    action: str  # "correct", "undo" or "redo"
+    old: dict[str, Any] | None  # the hand before (None for a redo)
+    new: dict[str, Any] | None  # the hand after (None for an undo)
+    at: str  # when, ISO 8601 UTC
+    by: str  # who: "scorer", "api" or the phone's words
+
+    def as_json(self) -> dict[str, Any]:
+        """The entry as the API answers it."""
+        return {"no": self.no, "action": self.action, "old": self.old, "new": self.new,
+                "at": self.at, "by": self.by}
+
+    def __getitem__(self, key: str) -> Any:
+        return self.as_json()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.as_json())
+
+    def __len__(self) -> int:
+        return len(self.as_json())
+
+
 def file_object(data: Mapping[str, Any], hands: list[dict[str, Any]]) -> dict[str, Any]:
     """The match file object of stored match data and its hands, keys in a readable order."""
     out = {k: data[k] for k in FILE_ORDER if k in data}

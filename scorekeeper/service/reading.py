@@ -10,7 +10,7 @@ from sqlite_utils import Database
 from .. import store
 from ..engine.matchfile import CheckResult, check_match
 from . import statecache
-from .match import Match, file_object
+from .match import HandChange, Match, file_object
 from .results import LoadedMatch, Preview
 
 RECENT_LIMIT = 20
@@ -95,14 +95,13 @@ def version(db: Database, match_id: str) -> int | None:
     return store.get_version(db, match_id)
 
 
-def history(db: Database, match_id: str) -> list[dict[str, Any]] | None:
-    """Corrections and undos, oldest first: ``{no, action, old, new, at, by}``; None if unknown.
-
-    ``old``/``new`` are hand objects (``new`` is None for an undo).
+def history(db: Database, match_id: str) -> list[HandChange] | None:
+    """Corrections and undos, oldest first (each ``{no, action, old, new, at, by}`` as JSON);
+    None if unknown. ``old``/``new`` are hand objects (``new`` is None for an undo).
     """
     if store.get_match(db, match_id) is None:
         return None
-    return store.get_history(db, match_id)
+    return [HandChange(**e) for e in store.get_history(db, match_id)]
 
 
 def recent(db: Database, ids: list[str]) -> list[LoadedMatch]:

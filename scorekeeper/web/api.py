@@ -278,7 +278,7 @@ def match_history(match_id: str) -> Response:
     entries = service.history(get_db(), match_id)
     if entries is None:
         abort(404, description=_("There is no such match."))
-    return json_response({"history": entries})
+    return json_response({"history": [e.as_json() for e in entries]})
 
 
 @bp.post("/api/matches/<match_id>/hands")

@@ -134,7 +134,7 @@ def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, 
     history = service.history(get_db(), match_id) or []
     started = _when(loaded.created)
     match = _for_print(loaded.match.as_file()) if for_pdf else loaded.match.as_file()
-    sheet = build_sheet(match, loaded.state, history, started=started)
+    sheet = build_sheet(match, loaded.state, [e.as_json() for e in history], started=started)
     size = _size()
     html = render_template(
         "prints/sheet.html",

@@ -19,7 +19,7 @@ from ..engine.problems import Problem
 from ..engine.state import HandState, MatchState
 from ..i18n.labels import RESULT_LABELS, SEAT_LABELS
 from ..i18n.messages import problem_message
-from ..service.match import Match
+from ..service.match import HandChange, Match
 from ..service.results import LoadedMatch
 from .matchview import Correction, Dealer, Gain, HistoryRow, LastHand, MatchView, Team
 
@@ -217,18 +217,18 @@ def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
     return rows
 
 
-def correction_lines(match: Match, entries: list[dict[str, Any]]) -> list[Correction]:
+def correction_lines(match: Match, entries: list[HandChange]) -> list[Correction]:
     """The history of corrections and undos, newest first."""
     lines = []
     for e in reversed(entries or []):
-        at = e.get("at") or ""
-        if e.get("action") == "undo":
-            text = _("hand %(no)s undone", no=e.get("no"))
-        elif e.get("action") == "redo":
-            text = _("hand %(no)s put back", no=e.get("no"))
+        at = e.at or ""
+        if e.action == "undo":
+            text = _("hand %(no)s undone", no=e.no)
+        elif e.action == "redo":
+            text = _("hand %(no)s put back", no=e.no)
         else:
-            text = _("hand %(no)s corrected (was: %(old)s)", no=e.get("no"),
-                     old=describe_hand(match, e.get("old") or {}))
+            text = _("hand %(no)s corrected (was: %(old)s)", no=e.no,
+                     old=describe_hand(match, e.old or {}))
         lines.append(Correction(at, at[11:16], text))
     return lines
 
