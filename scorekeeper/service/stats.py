@@ -48,9 +48,21 @@ def date_range(frm: str | None, to: str | None) -> DateRange:
     return DateRange(frm, to)
 
 
-def player(db: Database, player_id: str) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player of this instance, as the player pages name them."""
+
+    id: str
+    name: str
+    short_name: str | None  # initials, when given
+    merged_into: str | None  # the player this one was merged into, if merged away
+    created: str
+
+
+def player(db: Database, player_id: str) -> Player | None:
     """The player (``merged_into`` set if merged away), or None."""
-    return players_store.get_player(db, player_id)
+    row = players_store.get_player(db, player_id)
+    return None if row is None else Player(**row)
 
 
 def resolve(db: Database, player_id: str) -> str | None:

@@ -53,7 +53,7 @@ def span_or_400() -> stats.DateRange:
     return span
 
 
-def player_or_404(player_id: str) -> dict[str, Any]:
+def player_or_404(player_id: str) -> stats.Player:
     """The player, or 404 (a merged player answers with a redirect from the views)."""
     row = stats.player(get_db(), player_id)
     if row is None:
@@ -201,7 +201,7 @@ def player_page(player_id: str, rename: RenamePlayerForm | None = None,
     row = player_or_404(player_id)
     span = span_or_400()
     page = stats.player_page(get_db(), player_id, span)
-    rename = rename or RenamePlayerForm(formdata=None, data={"name": row["name"]})
+    rename = rename or RenamePlayerForm(formdata=None, data={"name": row.name})
     merge = merge or MergePlayerForm(formdata=None)
     merge.into.choices = _merge_choices(player_id)
     return render_template("players/player.html", player=row, page=page, span=span,
@@ -271,7 +271,7 @@ def season_pdf() -> Response:
     if player_id is not None:
         row = player_or_404(player_id)
         player_id = stats.resolve(get_db(), player_id)
-        names.append(row["name"])
+        names.append(row.name)
     if span.frm or span.to:
         names.append(f"{span.frm or '…'}–{span.to or '…'}")
     # Cached by the facts' state: any recorded, corrected or undone hand, rename or merge bumps
