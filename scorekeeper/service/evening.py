@@ -50,5 +50,5 @@ def evening(db: Database, match_id: str) -> Evening:
         state = loaded.state
         games.append(Game(one, dict(state.score), state.over,
                           state.winner if state.over and not state.tied else None))
-    won = {team: sum(1 for g in games if g.winner == team) for team in TEAMS}
+    won: dict[str, int] = {team: sum(1 for g in games if g.winner == team) for team in TEAMS}
     return Evening(tuple(games), won, after)

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.cards import Seat
 from ..engine.game import Game
 from ..engine.games import GAMES
 from ..store import StoredHand, StoredMatch
@@ -68,7 +69,7 @@ class Match(Mapping[str, Any]):
     seats: dict[str, str]  # seat -> player name
     teams: dict[str, str]  # side -> team name; {} when the sides have none
     rules: dict[str, Any]  # only the options that differ from the game's defaults
-    first_dealer: str
+    first_dealer: Seat
     start_score: dict[str, int] | None  # a game started on paper; None: 0–0
     title: str | None
     played: str | None  # when it was played (the start form's date), ISO 8601

@@ -253,7 +253,7 @@ def _rubber_line(names: dict[str, str], state: MatchState) -> str:
     rubber = state.rubber
     if not rubber:
         return ""
-    won = {t: state.games_won(t) for t in TEAMS}
+    won: dict[str, int] = {t: state.games_won(t) for t in TEAMS}
     other = "EW" if rubber["winner"] == "NS" else "NS"
     return _("%(team)s won the rubber %(a)s–%(b)s, %(n)s points", team=names[rubber["winner"]],
              a=won[rubber["winner"]], b=won[other], n=rubber["points"])
