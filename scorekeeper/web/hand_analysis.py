@@ -16,6 +16,7 @@ from flask_babel import ngettext, pgettext
 
 from ..engine.analysis import Analysis, analyse_match_hand
 from ..i18n.labels import card_label, seat_word
+from ..service.results import LoadedMatch
 from . import tableview
 
 
@@ -37,7 +38,7 @@ class AnalysisView:
     counts: tuple[TrickCount, ...]  # the running count, trick by trick
 
 
-def analysis_view(loaded: Any, no: int) -> AnalysisView | None:
+def analysis_view(loaded: LoadedMatch, no: int) -> AnalysisView | None:
     """The analysis of hand ``no`` in words, or None when the game does not analyse its hands
     or this hand has no complete card record (the page then says nothing about it)."""
     game = loaded.match.game

@@ -66,7 +66,7 @@ def _answer(code: int, **body: Any):
     return resp
 
 
-def _stored_hand(loaded, no: int | None) -> dict[str, Any] | None:
+def _stored_hand(loaded: service.LoadedMatch, no: int | None) -> dict[str, Any] | None:
     """Hand ``no`` as stored, in words (for a conflict shown side by side); None if absent."""
     if no is None or not 1 <= no <= loaded.hand_count or loaded.state is None:
         return None

@@ -23,6 +23,7 @@ from ..engine.games import GAMES, resolve_rules
 from ..engine.match import next_seat
 from ..engine.state import add_points
 from ..i18n.labels import SEAT_LABELS
+from ..service.results import LoadedMatch
 
 # A form whose main buttons give more answers than this gets no table (it would cost a page
 # render more than it is worth): its board waits for the server, as before.
@@ -72,7 +73,7 @@ def _hands(game_name: str, rules_json: str, form_class: type) -> tuple[tuple[str
     return tuple(names), tuple(hands)
 
 
-def table(loaded, form_class, no: int) -> dict[str, Any] | None:
+def table(loaded: LoadedMatch, form_class: type, no: int) -> dict[str, Any] | None:
     """The page's data for hand ``no`` on: ``names`` (the fields of the key), ``points`` per
     dealer (``"*"``: the same for every dealer) and key (the values of ``names`` joined by
     "|"), ``dealers`` (the next four, names and seats) and ``no``; None when the points do not

@@ -108,7 +108,7 @@ def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
     return response
 
 
-def _load(match_id: str, replayed: bool = True) -> Any:
+def _load(match_id: str, replayed: bool = True) -> service.LoadedMatch:
     """The match, or 404; 409 if its hands no longer replay and a score is needed."""
     loaded = service.load(get_db(), match_id)
     if loaded is None:
@@ -129,8 +129,10 @@ def _for_print(match: dict[str, Any]) -> dict[str, Any]:
     return {**match, **names}
 
 
-def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, Any, Any]:
+def _sheet_html(match_id: str, for_pdf: bool, loaded: service.LoadedMatch | None = None
+                ) -> tuple[str, Any, Any]:
     loaded = loaded or _load(match_id)
+    assert loaded.state is not None  # _load answers 409 for a match that no longer replays
     history = service.history(get_db(), match_id) or []
     started = _when(loaded.created)
     match = _for_print(loaded.match.as_file()) if for_pdf else loaded.match.as_file()
@@ -184,7 +186,7 @@ def sheet_pdf(match_id: str) -> Response:
     return response
 
 
-def _row(match_id: str) -> Any:
+def _row(match_id: str) -> Match:
     """The match row (names, rules, version; no hands, no replay), or 404."""
     row = service.match_row(get_db(), match_id)
     if row is None:

@@ -30,6 +30,7 @@ from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES
 from ..service import event_keys
 from ..service.evening import evening
+from ..service.match import Match
 from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
@@ -67,7 +68,7 @@ def _is_editor(match_id: str) -> bool:
     return security.may_edit(get_db(), match_id)
 
 
-def _load_or_404(match_id: str):
+def _load_or_404(match_id: str) -> service.LoadedMatch:
     """The LoadedMatch, or the friendly 404 page."""
     loaded = service.load(get_db(), match_id)
     if loaded is None:
@@ -168,12 +169,12 @@ def import_match():
 # --- the match at the table --------------------------------------------------------------------
 
 
-def _hand_form(loaded, formdata=None, csrf=True):
+def _hand_form(loaded: service.LoadedMatch, formdata=None, csrf=True):
     """The game's hand form, with the players' names on its seat buttons."""
     return form_for(loaded.match, formdata, csrf)
 
 
-def _row_or_404(match_id: str):
+def _row_or_404(match_id: str) -> Match:
     """The stored match without its hands and without a replay, or the friendly 404 page."""
     row = service.match_row(get_db(), match_id)
     if row is None:
@@ -181,7 +182,7 @@ def _row_or_404(match_id: str):
     return row
 
 
-def _live_view(loaded, editor: bool) -> MatchView:
+def _live_view(loaded: service.LoadedMatch, editor: bool) -> MatchView:
     """What the live part shows (``table/_live.html``): the board, the history, corrections."""
     v = tableview.board(loaded, editor)
     v.poll_url = f"/api/matches/{loaded.id}"
@@ -195,7 +196,7 @@ def _live_view(loaded, editor: bool) -> MatchView:
     return v
 
 
-def _evening(v: MatchView, loaded) -> None:
+def _evening(v: MatchView, loaded: service.LoadedMatch) -> None:
     """The evening's games between the same four, and the rematch to follow once started."""
     ev = evening(get_db(), loaded.id)
     if ev.rematch is not None and v.over:
@@ -210,7 +211,7 @@ def _evening(v: MatchView, loaded) -> None:
         for g in ev.games])
 
 
-def _view(loaded) -> MatchView:
+def _view(loaded: service.LoadedMatch) -> MatchView:
     """The match page's values: the live part, links, QR codes and the card recorder."""
     editor = security.rights_match(loaded.id, loaded.key_hash)
     v = _live_view(loaded, editor)
@@ -235,7 +236,7 @@ def _view(loaded) -> MatchView:
     return v
 
 
-def _match_page(loaded, form=None, general_errors=(), status=200):
+def _match_page(loaded: service.LoadedMatch, form=None, general_errors=(), status=200):
     """Render the match at the table (and remember it among this device's recent matches).
 
     A plain page (no form errors, no problems, no flashed message) names its version's tag
