@@ -109,6 +109,26 @@ def api_player(db: Database, player_id: str, span: DateRange) -> dict[str, Any]:
     return {"id": row["id"], "name": row["name"], **body}
 
 
+@dataclass(frozen=True, slots=True)
+class Partner:
+    """Someone a player partnered: the hands and matches they played together."""
+
+    id: str
+    name: str
+    hands: int
+    matches: int
+
+
+@dataclass(frozen=True, slots=True)
+class Opponents:
+    """A pair a partnership played against: the hands and matches they met in."""
+
+    ids: tuple[str, str]
+    names: tuple[str, str]
+    hands: int
+    matches: int
+
+
 @dataclass(slots=True)
 class Page:
     """What a player's or a partnership's page shows."""
@@ -120,8 +140,8 @@ class Page:
     recent: list[dict[str, Any]] = field(default_factory=list)
     progressions: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     months: list[tuple[str, int, int]] = field(default_factory=list)
-    partners: list[dict[str, Any]] = field(default_factory=list)
-    opponents: list[dict[str, Any]] = field(default_factory=list)
+    partners: list[Partner] = field(default_factory=list)
+    opponents: list[Opponents] = field(default_factory=list)
     short_name: str | None = None
 
     def game(self, name: str) -> GameFigures | None:
@@ -151,7 +171,7 @@ def _page(db: Database, who: Who, span: DateRange) -> Page:
 def player_page(db: Database, player_id: str, span: DateRange) -> Page:
     """A player's page: figures, recent matches, partners, charts' data."""
     page = _page(db, Who(player_id), span)
-    page.partners = stats_store.partners(db, player_id, span.frm, span.to)
+    page.partners = [Partner(**p) for p in stats_store.partners(db, player_id, span.frm, span.to)]
     row = players_store.get_player(db, player_id)
     page.short_name = row["short_name"] if row else None
     return page
@@ -163,7 +183,8 @@ def pair_page(db: Database, a: str, b: str, span: DateRange,
     matches, the pairs it met."""
     page = _page(db, Who(a, b, vs), span)
     if vs is None:
-        page.opponents = stats_store.opponents(db, a, b, span.frm, span.to)
+        met = stats_store.opponents(db, a, b, span.frm, span.to)
+        page.opponents = [Opponents(**o) for o in met]
     return page
 
 
