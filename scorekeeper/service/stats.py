@@ -76,9 +76,21 @@ def api_list(db: Database, span: DateRange) -> dict[str, Any]:
                         for p in stats_store.player_list(db, span.frm, span.to)]}
 
 
-def table(db: Database, span: DateRange) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One player in the table of every player: matches played and won, each game's figures."""
+
+    id: str
+    name: str
+    short_name: str | None
+    played: int
+    won: int
+    games: dict[str, dict[str, int]]  # game -> fact -> count
+
+
+def table(db: Database, span: DateRange) -> list[PlayerRow]:
     """Every player with matches played/won and their calls' figures (the /players table)."""
-    return stats_store.player_list(db, span.frm, span.to)
+    return [PlayerRow(**p) for p in stats_store.player_list(db, span.frm, span.to)]
 
 
 def matches_played(db: Database, player_id: str) -> int:

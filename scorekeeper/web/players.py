@@ -108,22 +108,22 @@ def change_words(words: dict[str, Any]) -> str:
              to=words["to"], seats=seats, matches=matches)
 
 
-def _sort_key(sort: str) -> Callable[[dict[str, Any]], Any]:
+def _sort_key(sort: str) -> Callable[[stats.PlayerRow], Any]:
     """The order of the table by one column: a game's column is "<game>.<fact>", its rate
     columns sort by the rate."""
     if sort == "name":
-        return lambda p: (p["name"].casefold(), p["id"])
+        return lambda p: (p.name.casefold(), p.id)
     if sort in SORTS:
-        return lambda p: (-p[sort], p["name"].casefold())
+        return lambda p: (-getattr(p, sort), p.name.casefold())
     game, _dot, key = sort.partition(".")
     column = next(c for c in GAMES[game].statistics.table if c.key == key)
 
-    def value(p: dict[str, Any]) -> Any:
-        figures = p["games"].get(game, {})
+    def value(p: stats.PlayerRow) -> Any:
+        figures = p.games.get(game, {})
         if column.show != "rate" or column.of is None:
-            return (-figures.get(key, 0), p["name"].casefold())
+            return (-figures.get(key, 0), p.name.casefold())
         whole = figures.get(column.of, 0)
-        return (-(figures.get(key, 0) / whole) if whole else 1, p["name"].casefold())
+        return (-(figures.get(key, 0) / whole) if whole else 1, p.name.casefold())
     return value
 
 
