@@ -88,7 +88,11 @@ def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the printing routes."""
     from .web import (
         api,
+        event_live,  # noqa: F401 - the club night's live parts join events.bp
+        event_new,  # noqa: F401 - the "Club night" page (a new event) joins events.bp
         event_prints,  # noqa: F401 - the printed tally cards, chart, standings join events.bp
+        event_rules,  # noqa: F401 - the rules card (/r/<code>) joins events.bp
+        event_table,  # noqa: F401 - confirming, settling and ending rounds join events.bp
         events,
         events_api,
         handpage,

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from .cards import OTHER_TEAM, PARTNER, TEAM_OF, TEAMS, Card, Pack, Seat
 from .fields import FieldReader
 from .five_hundred_club import CLUB
-from .five_hundred_facts import STATISTICS
+from .five_hundred_facts import MADE, STATISTICS
 from .five_hundred_words import OPTION_WORDS, history_tags, outcome_words
 from .game import Game, History, Preset, Templates
 from .messages import N_
@@ -39,7 +39,6 @@ BID_VALUES: dict[str, int] = {
 }
 MISERE_VALUES: dict[str, int] = {"misere": 250, "open_misere": 500}
 SLAM_VALUE = 250  # all ten tricks on a bid worth less
-MADE = frozenset({"made", "slam", "misere_made"})
 MAX_TARGET = 1000  # 500 is the game; some clubs play to 1000
 
 

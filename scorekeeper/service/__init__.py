@@ -22,7 +22,7 @@ Quick reference (see each docstring):
   UNDONE | NOT_LAST | CONFLICT | NOT_FOUND
 - ``redo_last(db, match_id, no, by=..., expected_match_version=None) -> ServiceResult``
   REDONE | CONFLICT | NOT_FOUND;  ``redoable(db, match_id) -> (no, hand) | None``
-- ``history(db, match_id) -> list[dict] | None``
+- ``history(db, match_id) -> list[HandChange] | None``
 - ``check_edit_key(db, match_id, key) -> bool``;  ``new_edit_key(db, match_id) -> str | None``
 - ``recent(db, ids) -> list[LoadedMatch]``
 """

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from .. import store
+from ..engine.cards import TEAMS
 from .reading import load
 
 # A bound on the chain followed (a long evening is a dozen games).
@@ -62,5 +63,5 @@ def evening(db: Database, match_id: str) -> Evening:
         state = loaded.state
         games.append(Game(one, dict(state.score), state.over,
                           state.winner if state.over and not state.tied else None))
-    won = {team: sum(1 for g in games if g.winner == team) for team in ("NS", "EW")}
+    won: dict[str, int] = {team: sum(1 for g in games if g.winner == team) for team in TEAMS}
     return Evening(tuple(games), won, after)

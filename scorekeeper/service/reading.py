@@ -10,22 +10,12 @@ from sqlite_utils import Database
 from .. import store
 from ..engine.matchfile import CheckResult, check_match, check_next
 from . import statecache
+from .match import HandChange, Match, file_object
 from .results import LoadedMatch, Preview
 
 RECENT_LIMIT = 20
-# The order keys are written in when a match file is exported (others follow, hands last).
-_KEY_ORDER = ("format", "game", "title", "played", "rules", "seats", "teams", "first_dealer",
-              "start_score")
 
 # --- reading ----------------------------------------------------------------------------------
-
-
-def match_object(data: dict[str, Any], hands: list[dict[str, Any]]) -> dict[str, Any]:
-    """The match file object: the stored match data with its hands, keys in a readable order."""
-    out = {k: data[k] for k in _KEY_ORDER if k in data}
-    out.update({k: v for k, v in data.items() if k not in out and k != "hands"})
-    out["hands"] = hands
-    return out
 
 
 def check(data: Any) -> CheckResult:
@@ -35,7 +25,7 @@ def check(data: Any) -> CheckResult:
 
 def replay(data: dict[str, Any], hands: list[dict[str, Any]]) -> CheckResult:
     """Replay stored match data with these hands."""
-    return check_match(match_object(data, hands))
+    return check_match(file_object(data, hands))
 
 
 def state_of(row: store.StoredMatch, hands: list[dict[str, Any]]) -> CheckResult:
@@ -50,10 +40,11 @@ def exists(db: Database, match_id: str) -> bool:
     return store.get_match(db, match_id) is not None
 
 
-def match_row(db: Database, match_id: str) -> store.StoredMatch | None:
-    """The match without its hands and without a replay (id, game, data, version, times):
-    cheap, for answers that need only the names, rules or version (PDF caches, ETags)."""
-    return store.get_match(db, match_id)
+def match_row(db: Database, match_id: str) -> Match | None:
+    """The match without its hands and without a replay (id, game, names, rules, version,
+    times): cheap, for answers that need only the names, rules or version (PDF caches, ETags)."""
+    row = store.get_match(db, match_id)
+    return None if row is None else Match.of(row)
 
 
 def preview(db: Database, match_id: str, hand: dict[str, Any], no: int | None = None
@@ -95,19 +86,12 @@ def load(db: Database, match_id: str) -> LoadedMatch | None:
 
 
 def _loaded(row: store.StoredMatch, hands: list[store.StoredHand]) -> LoadedMatch:
-    datas = [h.data for h in hands]
-    match = match_object(row.data, datas)
-    result = state_of(row, datas)
+    match = Match.of(row, hands)
+    result = state_of(row, match.hand_objects)
     return LoadedMatch(
-        id=row.id,
-        game=row.game,
         match=match,
         state=result.state if result.ok else None,
         problems=list(result.problems),
-        version=row.version,
-        hand_versions=[h.version for h in hands],
-        created=row.created,
-        updated=row.updated,
         key_hash=row.edit_key_hash,
     )
 
@@ -117,14 +101,13 @@ def version(db: Database, match_id: str) -> int | None:
     return store.get_version(db, match_id)
 
 
-def history(db: Database, match_id: str) -> list[dict[str, Any]] | None:
-    """Corrections and undos, oldest first: ``{no, action, old, new, at, by}``; None if unknown.
-
-    ``old``/``new`` are hand objects (``new`` is None for an undo).
+def history(db: Database, match_id: str) -> list[HandChange] | None:
+    """Corrections and undos, oldest first (each ``{no, action, old, new, at, by}`` as JSON);
+    None if unknown. ``old``/``new`` are hand objects (``new`` is None for an undo).
     """
     if store.get_match(db, match_id) is None:
         return None
-    return store.get_history(db, match_id)
+    return [HandChange(**e) for e in store.get_history(db, match_id)]
 
 
 def recent(db: Database, ids: list[str]) -> list[LoadedMatch]:

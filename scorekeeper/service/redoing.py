@@ -15,24 +15,25 @@ from sqlite_utils import Database
 from .. import store
 from . import players as seating_
 from . import statecache
+from .match import HandChange
 from .reading import replay, state_of
 from .results import ServiceResult, Status
 
 
-def _last_entry(db: Database, match_id: str) -> dict[str, Any] | None:
+def _last_entry(db: Database, match_id: str) -> HandChange | None:
     entries = store.get_history(db, match_id)
-    return entries[-1] if entries else None
+    return HandChange(**entries[-1]) if entries else None
 
 
 def redoable(db: Database, match_id: str) -> tuple[int, dict[str, Any]] | None:
     """The hand a redo would put back (its number and data), or None: only right after an undo
     of the last hand, nothing recorded, corrected or undone since."""
     last = _last_entry(db, match_id)
-    if last is None or last["action"] != "undo" or last["old"] is None:
+    if last is None or last.action != "undo" or last.old is None:
         return None
-    if last["no"] != len(store.get_hands(db, match_id)) + 1:
+    if last.no != len(store.get_hands(db, match_id)) + 1:
         return None
-    return last["no"], last["old"]
+    return last.no, last.old
 
 
 def redo_last(db: Database, match_id: str, no: int, by: str = "scorer",
@@ -50,19 +51,19 @@ def redo_last(db: Database, match_id: str, no: int, by: str = "scorer",
         hands = store.get_hands(db, match_id)
         datas = [h.data for h in hands]
         last = _last_entry(db, match_id)
-        if last is not None and last["action"] in ("undo", "redo") \
-                and last["no"] == no == len(hands) and datas[-1] == (
-                last["old"] if last["action"] == "undo" else last["new"]):
+        if last is not None and last.action in ("undo", "redo") \
+                and last.no == no == len(hands) and datas[-1] == (
+                last.old if last.action == "undo" else last.new):
             # Sent again: the hand is back already (a redo, or an undo that was not made).
             done = state_of(row, datas)
             return ServiceResult(Status.REDONE, match_id=match_id, no=no, state=done.state,
                                  version=row.version)
         behind = expected_match_version is not None and row.version != expected_match_version
-        if behind or last is None or last["action"] != "undo" or last["no"] != no \
-                or no != len(hands) + 1:
+        if behind or last is None or last.action != "undo" or last.old is None \
+                or last.no != no or no != len(hands) + 1:
             current = state_of(row, datas)
             return ServiceResult(Status.CONFLICT, match_id=match_id, no=no, state=current.state)
-        hand = last["old"]
+        hand = last.old
         result = replay(row.data, [*datas, hand])
         if not result.ok:  # cannot happen with nothing changed since; never stored if so
             return ServiceResult(Status.ILLEGAL, match_id=match_id, no=no,

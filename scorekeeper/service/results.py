@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine.problems import Problem
 from ..engine.state import MatchState
+from .match import Match
 
 
 class Status(StrEnum):
@@ -77,23 +78,47 @@ class Preview:
 
 @dataclass(slots=True)
 class LoadedMatch:
-    """A stored match as the pages and the API show it."""
+    """A stored match as the pages and the API show it: the typed match with its replay."""
 
-    id: str
-    game: str
-    match: dict[str, Any]  # the match file object, hands included
+    match: Match  # the match with its hands (reads as the match file object too)
     state: MatchState | None  # the replay; None if the stored hands no longer replay
     problems: list[Problem]
-    version: int  # bumped by every record, correction and undo
-    hand_versions: list[int]  # per hand, for correct_hand(expected_version=...)
-    created: str
-    updated: str
     key_hash: str = ""  # the stored hash of the current edit key (never shown)
+
+    @property
+    def id(self) -> str:
+        """The match's id."""
+        return self.match.id
+
+    @property
+    def game(self) -> str:
+        """The game's name ("euchre"); ``match.game`` is the game object."""
+        return self.match.game.name
+
+    @property
+    def version(self) -> int:
+        """Bumped by every record, correction and undo (and a renamed player)."""
+        return self.match.version
+
+    @property
+    def hand_versions(self) -> list[int]:
+        """Per hand, for ``correct_hand(expected_version=...)``."""
+        return self.match.hand_versions
+
+    @property
+    def created(self) -> str:
+        """When the match was stored (ISO 8601 UTC)."""
+        return self.match.created
+
+    @property
+    def updated(self) -> str:
+        """When it last changed (ISO 8601 UTC)."""
+        return self.match.updated
 
     @property
     def hand_count(self) -> int:
         """How many hands are recorded."""
-        return len(self.match["hands"])
+        return len(self.match.hands)
 
     @property
     def next_no(self) -> int:

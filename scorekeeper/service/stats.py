@@ -48,9 +48,21 @@ def date_range(frm: str | None, to: str | None) -> DateRange:
     return DateRange(frm, to)
 
 
-def player(db: Database, player_id: str) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player of this instance, as the player pages name them."""
+
+    id: str
+    name: str
+    short_name: str | None  # initials, when given
+    merged_into: str | None  # the player this one was merged into, if merged away
+    created: str
+
+
+def player(db: Database, player_id: str) -> Player | None:
     """The player (``merged_into`` set if merged away), or None."""
-    return players_store.get_player(db, player_id)
+    row = players_store.get_player(db, player_id)
+    return None if row is None else Player(**row)
 
 
 def resolve(db: Database, player_id: str) -> str | None:
@@ -64,9 +76,21 @@ def api_list(db: Database, span: DateRange) -> dict[str, Any]:
                         for p in stats_store.player_list(db, span.frm, span.to)]}
 
 
-def table(db: Database, span: DateRange) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One player in the table of every player: matches played and won, each game's figures."""
+
+    id: str
+    name: str
+    short_name: str | None
+    played: int
+    won: int
+    games: dict[str, dict[str, int]]  # game -> fact -> count
+
+
+def table(db: Database, span: DateRange) -> list[PlayerRow]:
     """Every player with matches played/won and their calls' figures (the /players table)."""
-    return stats_store.player_list(db, span.frm, span.to)
+    return [PlayerRow(**p) for p in stats_store.player_list(db, span.frm, span.to)]
 
 
 def matches_played(db: Database, player_id: str) -> int:
@@ -97,6 +121,26 @@ def api_player(db: Database, player_id: str, span: DateRange) -> dict[str, Any]:
     return {"id": row["id"], "name": row["name"], **body}
 
 
+@dataclass(frozen=True, slots=True)
+class Partner:
+    """Someone a player partnered: the hands and matches they played together."""
+
+    id: str
+    name: str
+    hands: int
+    matches: int
+
+
+@dataclass(frozen=True, slots=True)
+class Opponents:
+    """A pair a partnership played against: the hands and matches they met in."""
+
+    ids: tuple[str, str]
+    names: tuple[str, str]
+    hands: int
+    matches: int
+
+
 @dataclass(slots=True)
 class Page:
     """What a player's or a partnership's page shows."""
@@ -108,8 +152,8 @@ class Page:
     recent: list[dict[str, Any]] = field(default_factory=list)
     progressions: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     months: list[tuple[str, int, int]] = field(default_factory=list)
-    partners: list[dict[str, Any]] = field(default_factory=list)
-    opponents: list[dict[str, Any]] = field(default_factory=list)
+    partners: list[Partner] = field(default_factory=list)
+    opponents: list[Opponents] = field(default_factory=list)
     short_name: str | None = None
 
     def game(self, name: str) -> GameFigures | None:
@@ -139,7 +183,7 @@ def _page(db: Database, who: Who, span: DateRange) -> Page:
 def player_page(db: Database, player_id: str, span: DateRange) -> Page:
     """A player's page: figures, recent matches, partners, charts' data."""
     page = _page(db, Who(player_id), span)
-    page.partners = stats_store.partners(db, player_id, span.frm, span.to)
+    page.partners = [Partner(**p) for p in stats_store.partners(db, player_id, span.frm, span.to)]
     row = players_store.get_player(db, player_id)
     page.short_name = row["short_name"] if row else None
     return page
@@ -151,7 +195,8 @@ def pair_page(db: Database, a: str, b: str, span: DateRange,
     matches, the pairs it met."""
     page = _page(db, Who(a, b, vs), span)
     if vs is None:
-        page.opponents = stats_store.opponents(db, a, b, span.frm, span.to)
+        met = stats_store.opponents(db, a, b, span.frm, span.to)
+        page.opponents = [Opponents(**o) for o in met]
     return page
 
 

@@ -162,7 +162,7 @@ def answer(outcome: ServiceResult, if_match: bool = False) -> Response:
 
 def match_body(loaded: LoadedMatch) -> dict[str, Any]:
     """The GET answer: the match file object and its replayed state."""
-    body: dict[str, Any] = {"match": loaded.match, "state": _state_json(loaded.state),
+    body: dict[str, Any] = {"match": loaded.match.as_file(), "state": _state_json(loaded.state),
                             **seat_players(loaded.id)}
     if loaded.problems:
         body["errors"] = [problem_json(p) for p in loaded.problems]
@@ -278,7 +278,7 @@ def match_history(match_id: str) -> Response:
     entries = service.history(get_db(), match_id)
     if entries is None:
         abort(404, description=_("There is no such match."))
-    return json_response({"history": entries})
+    return json_response({"history": [e.as_json() for e in entries]})
 
 
 @bp.post("/api/matches/<match_id>/hands")
@@ -340,7 +340,7 @@ def hand_analysis(match_id: str, no: int) -> Response:
     key = (match_id, loaded.version, no)
     body = _analyses.get(key)
     if body is None:
-        result, problems = analyse_match_hand(loaded.match, no)
+        result, problems = analyse_match_hand(loaded.match.as_file(), no)
         if result is None:
             return json_response({"errors": [problem_json(p) for p in problems]}, 422)
         body = result.as_json()
@@ -355,7 +355,7 @@ def hand_analysis(match_id: str, no: int) -> Response:
 def export_match(match_id: str) -> Response:
     """The match file, as a download."""
     loaded = load_or_404(match_id)
-    text = json.dumps(loaded.match, ensure_ascii=False, indent=2) + "\n"
+    text = json.dumps(loaded.match.as_file(), ensure_ascii=False, indent=2) + "\n"
     response = current_app.response_class(text, mimetype="application/json")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{loaded.game}-{match_id}.json"'
@@ -370,7 +370,8 @@ def export_egn(match_id: str) -> Response:
     loaded = load_or_404(match_id)
     if GAMES[loaded.game].notation != "egn":
         abort(404, description=_("Only Euchre matches can be saved as EGN files."))
-    text = json.dumps(egn_export.export_egn(loaded.match), ensure_ascii=False, indent=2) + "\n"
+    egn = egn_export.export_egn(loaded.match.as_file())
+    text = json.dumps(egn, ensure_ascii=False, indent=2) + "\n"
     response = current_app.response_class(text, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{loaded.game}-{match_id}.egn"'
     response.headers["Cache-Control"] = "no-cache"

@@ -7,6 +7,7 @@ director to its page, this phone holding the director's right."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
@@ -85,7 +86,20 @@ def typed_names(text: str) -> list[str]:
     return [n.strip() for line in text.splitlines() for n in line.split(",") if n.strip()]
 
 
-def rule_fields(game: str) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class RuleField:
+    """One of a game's rule options as the "Club night" page draws it."""
+
+    name: str  # the form field, "rule-<game>-<option>"
+    option: str
+    kind: str  # "bool", "choice" or "int"
+    label: str
+    default: Any
+    nullable: bool
+    choices: list[tuple[str, str]]  # (value, its words)
+
+
+def rule_fields(game: str) -> list[RuleField]:
     """The game's rule options as the page draws them (a round's length left out)."""
     out = []
     for option in GAMES[game].options:
@@ -95,10 +109,11 @@ def rule_fields(game: str) -> list[dict[str, Any]]:
             "int" if option.kind is int else None)
         if kind is None:
             continue
-        out.append({"name": f"rule-{game}-{option.name}", "option": option.name, "kind": kind,
-                    "label": str(option_words(GAMES[game], option.name)[0]),
-                    "default": option.default, "nullable": option.nullable,
-                    "choices": [(c, str(CHOICE_LABELS.get(c, c))) for c in option.choices]})
+        out.append(RuleField(
+            name=f"rule-{game}-{option.name}", option=option.name, kind=kind,
+            label=str(option_words(GAMES[game], option.name)[0]), default=option.default,
+            nullable=option.nullable,
+            choices=[(c, str(CHOICE_LABELS.get(c, c))) for c in option.choices]))
     return out
 
 
@@ -106,21 +121,21 @@ def chosen_rules(game: str, form: Any, problems: list[str]) -> dict[str, Any]:
     """The rules ticked or typed for ``game``: only those off their defaults."""
     rules: dict[str, Any] = {}
     for field in rule_fields(game):
-        raw = form.get(field["name"])
-        if field["kind"] == "bool":
+        raw = form.get(field.name)
+        if field.kind == "bool":
             value: Any = raw is not None
         elif raw in (None, ""):
             continue
-        elif field["kind"] == "int":
+        elif field.kind == "int":
             try:
                 value = int(raw)
             except ValueError:
-                problems.append(_("%(rule)s must be a whole number.", rule=field["label"]))
+                problems.append(_("%(rule)s must be a whole number.", rule=field.label))
                 continue
         else:
             value = raw
-        if value != field["default"]:
-            rules[field["option"]] = value
+        if value != field.default:
+            rules[field.option] = value
     return rules
 
 

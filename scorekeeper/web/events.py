@@ -386,7 +386,3 @@ def event_banner() -> dict[str, Any]:
 
     values = banner_values(found, no, table_no)
     return {} if values is None else {"event_banner": values}
-
-
-# The "Club night" page, the live parts and the confirmations join this blueprint.
-from . import event_live, event_new, event_rules, event_table  # noqa: E402, F401

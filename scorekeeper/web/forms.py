@@ -24,7 +24,7 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, StopValidation
 
-from ..engine.cards import SEATS
+from ..engine.cards import SEATS, TEAMS
 from ..engine.game import Game
 from ..engine.games import GAMES
 from ..engine.limits import MATCH_FORMAT, NAME_MAX
@@ -158,7 +158,7 @@ class StartForm(Form):
         }
         if rules:
             match["rules"] = rules
-        teams = {t: (self[f"team_{t}"].data or "").strip() for t in ("NS", "EW")}
+        teams = {t: (self[f"team_{t}"].data or "").strip() for t in TEAMS}
         if any(teams.values()):
             match["teams"] = {t: name for t, name in teams.items() if name}
         return match

@@ -15,8 +15,8 @@ from typing import Any
 from flask_babel import ngettext, pgettext
 
 from ..engine.analysis import Analysis, analyse_match_hand
-from ..engine.games import GAMES
 from ..i18n.labels import card_label, seat_word
+from ..service.results import LoadedMatch
 from . import tableview
 
 
@@ -39,21 +39,21 @@ class AnalysisView:
     why: str = ""  # a recorded hand the game does not analyse: why (then nothing else)
 
 
-def analysis_view(loaded: Any, no: int) -> AnalysisView | None:
+def analysis_view(loaded: LoadedMatch, no: int) -> AnalysisView | None:
     """The analysis of hand ``no`` in words, or None when the game does not analyse its hands
     or this hand has no card record (the page then says nothing about it). A recorded hand
     the analysis refuses (Five Hundred at no trumps or in misère, a renege) says why."""
-    game = GAMES[loaded.game]
-    hand = loaded.match["hands"][no - 1]
+    game = loaded.match.game
+    hand = loaded.match.hands[no - 1].data
     if not (game.double_dummy or game.analyse) or "play" not in hand:
         return None
-    found, problems = analyse_match_hand(loaded.match, no)
+    found, problems = analyse_match_hand(loaded.match.as_file(), no)
     if not isinstance(found, Analysis):
         if not problems:
             return None
         return AnalysisView(par="", took="", costly=(), counts=(),
                             why=tableview.problem_text(problems[0]))
-    seats = loaded.match["seats"]
+    seats = loaded.match.seats
     makers = tableview.team_names(loaded.match)[found.makers]
     took = found.after[-1]
     sentences = []

@@ -11,15 +11,18 @@ import json
 from functools import cache
 from typing import Any, ClassVar
 
+from flask import abort
 from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, StringField
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
 from ..engine.cards import JOKER, SUIT_SYMBOLS, SUITS, Card, Pack
-from ..engine.games import GAMES
+from ..engine.games import GAMES, resolve_rules
 from ..engine.limits import NOTE_FORM_MAX
 from ..formats import safejson
+from ..service.match import Match
 from .forms import Form, SaidLength, choices, new_submission_id
+from .tableview import short_names
 
 RECORD_MAX = 4000  # characters of a card record (JSON): 52 cards and 52 more of a deal fit
 
@@ -113,6 +116,18 @@ def card_choices(cards: frozenset[Card]) -> list[tuple[str, str]]:
     return [(str(c), c.symbol) for c in ordered]
 
 
+
+
+def form_for(match: Match, formdata=None, csrf=True) -> HandForm:
+    """The hand form of the match's game, with the players' names on its seat buttons (the
+    match's hands are not needed: no replay). A game with no hand form yet is scored through
+    the API: its form addresses are 404."""
+    if not (game := match.game).playable:
+        abort(404)
+    form = hand_form_class(game.name)(formdata=formdata, meta={} if csrf else {"csrf": False})
+    form.name_seats(match.seats, short_names(match))
+    form.use_pack(game.pack(resolve_rules(game.name, match.rules)[0]))
+    return form
 
 
 @cache

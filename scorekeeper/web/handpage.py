@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template
@@ -18,27 +19,29 @@ from flask_babel import gettext as _
 
 from .. import service
 from ..engine.cards import ALL_CARDS, JOKER, SEATS
+from ..engine.game import Words
 from ..engine.games import GAMES, resolve_rules
 from ..engine.messages import MESSAGES
 from ..engine.recording import Recording, recorder_json
 from ..i18n.labels import SEAT_LABELS, card_label, seat_word
-from ..printing.sheet import build_sheet
+from ..printing.sheet import HandRow, Sheet, build_sheet
+from ..service.results import LoadedMatch
 from ..store.db import get_db
-from . import security, tableview
-from .hand_analysis import analysis_view
+from . import tableview
+from .hand_analysis import AnalysisView, analysis_view
 
 bp = Blueprint("handpage", __name__)
 
 
-def recorder(loaded: Any) -> dict[str, Any]:
+def recorder(loaded: LoadedMatch) -> dict[str, Any]:
     """What the card recorder needs: the game's recording data, the seats and its words."""
     match = loaded.match
-    rules, _problems = resolve_rules(loaded.game, match.get("rules"))
-    seats = match["seats"]
+    rules, _problems = resolve_rules(match.game.name, match.rules)
+    seats = match.seats
     return {
-        **_recorder_words_and_pack(loaded.game, json.dumps(rules, sort_keys=True),
+        **_recorder_words_and_pack(match.game.name, json.dumps(rules, sort_keys=True),
                                    str(get_locale())),
-        "first_dealer": match.get("first_dealer") or "N",
+        "first_dealer": match.first_dealer,
         "seats": {s: {"name": seats[s], "seat": str(SEAT_LABELS[s]), "word": seat_word(s)}
                   for s in SEATS},
         "teams": tableview.team_names(match),
@@ -128,24 +131,48 @@ def kitty_words() -> dict[str, str]:
     return words
 
 
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """What the hand page shows: one row of the printed sheet's view model, with the match's
+    names, the hand's result in words and its analysis."""
+
+    match_id: str
+    no: int
+    last: int  # the last recorded hand (the page links to the next one before it)
+    title: str  # the sides' names, "Ann & Cai – Bo & Dee"
+    result: str  # what the hand did, in table language
+    words: Words  # the game's words ("Hand"/"Deal")
+    sheet: Sheet
+    row: HandRow
+    card_names: dict[str, str]  # each card's name, read out for its symbol
+    analysis: AnalysisView | None
+
+
+def hand_view(loaded: LoadedMatch, no: int) -> HandView:
+    """The hand page of recorded hand ``no`` of a replayed match."""
+    assert loaded.state is not None
+    match = loaded.match
+    sheet = build_sheet(match.as_file(), loaded.state)
+    return HandView(
+        match_id=match.id,
+        no=no,
+        last=loaded.hand_count,
+        title=" – ".join(tableview.team_names(match).values()),
+        result=tableview.outcome_label(match, match.hands[no - 1].data, loaded.state.hands[no - 1]),
+        words=match.game.words,
+        sheet=sheet,
+        row=next(r for r in sheet.rows if r.no == no),
+        card_names={str(c): card_label(str(c)) for c in (*ALL_CARDS, JOKER)},
+        analysis=analysis_view(loaded, no),
+    )
+
+
 @bp.get("/m/<match_id>/hands/<int:no>")
 def hand_page(match_id: str, no: int):
     """One hand: its facts, the deal diagram when known, then trick by trick."""
     loaded = service.load(get_db(), match_id)
     if loaded is None or loaded.state is None or not 1 <= no <= loaded.hand_count:
         abort(404)
-    sheet = build_sheet(loaded.match, loaded.state)
-    row = next(r for r in sheet.rows if r.no == no)
-    hand, out = loaded.match["hands"][no - 1], loaded.state.hands[no - 1]
-    editor = security.rights_match(loaded.id, loaded.key_hash)
-    resp = current_app.make_response(render_template(
-        "table/hand.html", sheet=sheet, row=row, no=no, match_id=match_id, editor=editor,
-        words=GAMES[loaded.game].words,
-        title=" – ".join(tableview.team_names(loaded.match).values()),
-        result=tableview.outcome_label(loaded.match, hand, out),
-        card_names={str(c): card_label(str(c)) for c in (*ALL_CARDS, JOKER)},
-        last=loaded.hand_count,
-        analysis=analysis_view(loaded, no),
-    ))
+    resp = current_app.make_response(render_template("table/hand.html", v=hand_view(loaded, no)))
     resp.headers["Cache-Control"] = "no-store"
     return resp

@@ -17,8 +17,8 @@ from ..service import Status
 from ..store.db import get_db
 from . import errors, outcomes, tableview
 from .forms import ActionForm
+from .handforms import form_for
 from .table import (
-    _form_for,
     _hand_form,
     _is_editor,
     _load_or_404,
@@ -79,11 +79,11 @@ def _answer(code: int, **body: Any):
     return resp
 
 
-def _stored_hand(loaded, no: int | None) -> dict[str, Any] | None:
+def _stored_hand(loaded: service.LoadedMatch, no: int | None) -> dict[str, Any] | None:
     """Hand ``no`` as stored, in words (for a conflict shown side by side); None if absent."""
     if no is None or not 1 <= no <= loaded.hand_count or loaded.state is None:
         return None
-    hand, out = loaded.match["hands"][no - 1], loaded.state.hands[no - 1]
+    hand, out = loaded.match.hands[no - 1].data, loaded.state.hands[no - 1]
     return {"no": no, "what": tableview.describe_hand(loaded.match, hand),
             "result": tableview.outcome_label(loaded.match, hand, out)}
 
@@ -103,7 +103,7 @@ def record(match_id: str):
             "another phone. The hand is kept on this phone. To record it, open the new scorer "
             "link (or scan the scorer QR code on the scoring phone), then come back."))
     _require_editor(match_id)
-    form = _form_for(row.game, row.data, request.form)
+    form = form_for(row, request.form)
     if not form.validate():
         hidden = _hidden_problems(form)
         if as_json:
@@ -157,13 +157,13 @@ def preview(match_id: str):
     row = _row_or_404(match_id)
     _require_editor(match_id)
     if request.method == "GET":
-        form = _form_for(row.game, row.data, request.args, csrf=False)
+        form = form_for(row, request.args, csrf=False)
     else:
-        form = _form_for(row.game, row.data, request.form)
+        form = form_for(row, request.form)
     if not form.validate():
         no = request.args.get("no", type=int)
         plain = _("Save the correction") if no is not None and 1 <= no < _next_no(match_id) \
-            else _save_label(row.game, _next_no(match_id))
+            else _save_label(row.game.name, _next_no(match_id))
         return jsonify(label=plain, errors={
             k: v for k, v in form.errors.items() if k != "csrf_token"})
     hand = form.hand()
@@ -173,14 +173,14 @@ def preview(match_id: str):
     if seen.correction:
         plain, says = _("Save the correction"), _("Save correction: %(what)s")
     else:
-        plain, says = _save_label(row.game, seen.no), _("Save: %(what)s")
+        plain, says = _save_label(row.game.name, seen.no), _("Save: %(what)s")
     if not seen.ok:
         errors: dict[str, list[str]] = {}
         for p in seen.problems:
             errors.setdefault(p.field or "", []).append(tableview.problem_text(p))
         return jsonify(label=plain, errors=errors)
     out = seen.state.hands[seen.no - 1]
-    what = tableview.outcome_label(row.data, hand, out, seen.state)
+    what = tableview.outcome_label(row, hand, out, seen.state)
     return jsonify(label=says % {"what": what}, errors={})
 
 
@@ -255,13 +255,13 @@ def edit_hand(match_id: str, no: int):
     elif request.method == "POST":
         general, status = _hidden_problems(form), 422
     if request.method == "GET" or status == 409:
-        form.fill(loaded.match["hands"][no - 1])
+        form.fill(loaded.match.hands[no - 1].data)
         form.expected_no.data = str(loaded.hand_versions[no - 1])
     v = _view(loaded)
     dealer_seat = loaded.state.hands[no - 1].dealer if loaded.state is not None else ""
     resp = current_app.make_response((render_template(
         "table/edit_hand.html", v=v, form=form, no=no, general_errors=general, rec_no=no,
-        dealer=loaded.match["seats"].get(dealer_seat, "?"), more_open=True,
+        dealer=loaded.match.seats.get(dealer_seat, "?"), more_open=True,
         preview_url=url_for("table.preview", match_id=match_id, no=no),
     ), status))
     resp.headers["Cache-Control"] = "no-store"  # Back never shows an old form to send again

@@ -30,7 +30,7 @@ from werkzeug.wrappers import Response
 from ..service import organiser as organiser_service
 from ..store.db import get_db
 from .forms import OrganiserForm
-from .security import RIGHTS_MAX_AGE, bearer_key, host_cookie, secure_cookies
+from .security import HOST_PREFIX, RIGHTS_MAX_AGE, bearer_key, host_cookie, secure_cookies
 
 bp = Blueprint("organiser", __name__)
 
@@ -128,6 +128,6 @@ def forget() -> Response:
     """Give up the right on this phone (the key stays valid elsewhere)."""
     response = redirect(url_for("organiser.page"), 303)
     response.delete_cookie(cookie_name(), path="/", httponly=True, samesite="Lax",
-                           secure=cookie_name().startswith("__Host-"))
+                           secure=cookie_name().startswith(HOST_PREFIX))
     flash(_("This phone no longer has the organiser's right."), "info")
     return response

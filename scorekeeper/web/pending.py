@@ -23,6 +23,7 @@ from ..engine.games import GAMES, resolve_rules
 from ..engine.match import next_seat
 from ..engine.state import add_points
 from ..i18n.labels import SEAT_LABELS
+from ..service.results import LoadedMatch
 
 # A form whose main buttons give more answers than this gets no table (it would cost a page
 # render more than it is worth): its board waits for the server, as before.
@@ -90,15 +91,15 @@ def _points(game_name: str, rules_json: str, form_class: type, no: int
     return points
 
 
-def table(loaded, form_class, no: int) -> dict[str, Any] | None:
+def table(loaded: LoadedMatch, form_class: type, no: int) -> dict[str, Any] | None:
     """The page's data for hand ``no`` on: ``names`` (the fields of the key), ``points`` per
     dealer (``"*"``: the same for every dealer) and key (the values of ``names`` joined by
     "|"), ``dealers`` (the next four, names and seats) and ``no``; None when the points do not
     add or the form has too many answers."""
-    match, game = loaded.match, GAMES[loaded.game]
+    match, game = loaded.match, loaded.match.game
     if loaded.state is None or game.apply is not add_points or game.running is not None:
         return None
-    rules_json = json.dumps(resolve_rules(loaded.game, match.get("rules"))[0], sort_keys=True)
+    rules_json = json.dumps(resolve_rules(game.name, match.rules)[0], sort_keys=True)
     names, hands = _hands(loaded.game, rules_json, form_class)
     if not hands:
         return None
@@ -106,7 +107,7 @@ def table(loaded, form_class, no: int) -> dict[str, Any] | None:
     dealer = loaded.state.next_dealer
     dealers = []
     for _ in SEATS:
-        dealers.append({"seat": dealer, "name": match["seats"][dealer],
+        dealers.append({"seat": dealer, "name": match.seats[dealer],
                         "seat_name": str(SEAT_LABELS[dealer])})
         dealer = next_seat(dealer)
     return {"names": list(names), "points": points, "dealers": dealers, "no": no}

@@ -21,8 +21,6 @@ from .organiser import require_organiser
 from .players import bp, change_words, player_or_404, player_page
 from .ratelimit import player_edit_message, spend
 
-DEFAULT_EDIT_LIMIT = "30 per hour"
-
 
 def edit_by(kind: str) -> str:
     """Who made a change, as the history keeps it: a hash of the address, not the address."""
@@ -33,7 +31,7 @@ def edit_by(kind: str) -> str:
 def count_edit() -> None:
     """One rename, merge or undo from this address; 429 with Retry-After and the time in words
     past ``PLAYER_EDIT_LIMIT`` (pages and API count together; only the organiser gets this far)."""
-    spend("PLAYER_EDIT_LIMIT", "players", player_edit_message, default=DEFAULT_EDIT_LIMIT)
+    spend("PLAYER_EDIT_LIMIT", "players", player_edit_message)
 
 
 def sentence(problem: Any) -> str:
@@ -45,11 +43,11 @@ def sentence(problem: Any) -> str:
 def _editable(player_id: str) -> Response | None:
     """None for a current player; a 303 to whom a merged player went (nothing changed)."""
     row = player_or_404(player_id)
-    if not row["merged_into"]:
+    if not row.merged_into:
         return None
     current = stats.resolve(get_db(), player_id) or player_id
-    flash(_("%(name)s was merged into %(into)s; nothing was changed.", name=row["name"],
-            into=player_or_404(current)["name"]), "warn")
+    flash(_("%(name)s was merged into %(into)s; nothing was changed.", name=row.name,
+            into=player_or_404(current).name), "warn")
     return redirect(url_for("players.player", player_id=current), 303)  # type: ignore[return-value]
 
 
@@ -80,18 +78,18 @@ def _flash_change(change_id: int | None) -> None:
                 change=change_words(item.words)), "info")
 
 
-def _merge_target(player_id: str, form: MergePlayerForm) -> dict[str, Any] | None:
+def _merge_target(player_id: str, form: MergePlayerForm) -> stats.Player | None:
     """The player chosen to merge into, or None with the reason on the form."""
     if not form.validate():
         return None
     target = stats.player(get_db(), form.into.data)
     if form.into.data == player_id:
         form.into.errors = [_("A player cannot be merged into themselves: choose another.")]
-    elif target is None or target["merged_into"]:
+    elif target is None or target.merged_into:
         form.into.errors = [_("There is no such player to merge into: choose one from the "
                               "list.")]
     else:
-        together = player_changes.shared_table(get_db(), player_id, target["id"])
+        together = player_changes.shared_table(get_db(), player_id, target.id)
         if together is None:
             return target
         form.into.errors = [sentence(together)]
@@ -113,7 +111,7 @@ def merge_confirm(player_id: str) -> Any:
     played = stats.matches_played(get_db(), player_id)
     return render_template("players/merge.html", player=row, target=target, played=played,
                            form=MergePlayerForm(
-                               formdata=None, data={"into": target["id"], "confirm": "yes"}))
+                               formdata=None, data={"into": target.id, "confirm": "yes"}))
 
 
 @bp.post("/players/<player_id>/merge")
@@ -129,15 +127,15 @@ def merge(player_id: str) -> Any:
         return player_page(player_id, merge=form, status=422)
     if form.confirm.data != "yes":
         return redirect(url_for("players.merge_confirm", player_id=player_id,
-                                into=target["id"]), 303)
+                                into=target.id), 303)
     count_edit()
-    change = player_changes.merge(get_db(), player_id, target["id"], by=edit_by("page"))
+    change = player_changes.merge(get_db(), player_id, target.id, by=edit_by("page"))
     if change.status != "ok":
         form.into.errors = [sentence(p) for p in change.problems] or [
             _("There is no such player to merge into: choose one from the list.")]
         return player_page(player_id, merge=form, status=422)
     _flash_change(change.change)
-    return redirect(url_for("players.player", player_id=target["id"]), 303)
+    return redirect(url_for("players.player", player_id=target.id), 303)
 
 
 @bp.post("/players/<player_id>/changes/<int:change_id>/undo")

@@ -53,7 +53,7 @@ def span_or_400() -> stats.DateRange:
     return span
 
 
-def player_or_404(player_id: str) -> dict[str, Any]:
+def player_or_404(player_id: str) -> stats.Player:
     """The player, or 404 (a merged player answers with a redirect from the views)."""
     row = stats.player(get_db(), player_id)
     if row is None:
@@ -108,22 +108,22 @@ def change_words(words: dict[str, Any]) -> str:
              to=words["to"], seats=seats, matches=matches)
 
 
-def _sort_key(sort: str) -> Callable[[dict[str, Any]], Any]:
+def _sort_key(sort: str) -> Callable[[stats.PlayerRow], Any]:
     """The order of the table by one column: a game's column is "<game>.<fact>", its rate
     columns sort by the rate."""
     if sort == "name":
-        return lambda p: (p["name"].casefold(), p["id"])
+        return lambda p: (p.name.casefold(), p.id)
     if sort in SORTS:
-        return lambda p: (-p[sort], p["name"].casefold())
+        return lambda p: (-getattr(p, sort), p.name.casefold())
     game, _dot, key = sort.partition(".")
     column = next(c for c in GAMES[game].statistics.table if c.key == key)
 
-    def value(p: dict[str, Any]) -> Any:
-        figures = p["games"].get(game, {})
+    def value(p: stats.PlayerRow) -> Any:
+        figures = p.games.get(game, {})
         if column.show != "rate" or column.of is None:
-            return (-figures.get(key, 0), p["name"].casefold())
+            return (-figures.get(key, 0), p.name.casefold())
         whole = figures.get(column.of, 0)
-        return (-(figures.get(key, 0) / whole) if whole else 1, p["name"].casefold())
+        return (-(figures.get(key, 0) / whole) if whole else 1, p.name.casefold())
     return value
 
 
@@ -201,7 +201,7 @@ def player_page(player_id: str, rename: RenamePlayerForm | None = None,
     row = player_or_404(player_id)
     span = span_or_400()
     page = stats.player_page(get_db(), player_id, span)
-    rename = rename or RenamePlayerForm(formdata=None, data={"name": row["name"]})
+    rename = rename or RenamePlayerForm(formdata=None, data={"name": row.name})
     merge = merge or MergePlayerForm(formdata=None)
     merge.into.choices = _merge_choices(player_id)
     return render_template("players/player.html", player=row, page=page, span=span,
@@ -271,7 +271,7 @@ def season_pdf() -> Response:
     if player_id is not None:
         row = player_or_404(player_id)
         player_id = stats.resolve(get_db(), player_id)
-        names.append(row["name"])
+        names.append(row.name)
     if span.frm or span.to:
         names.append(f"{span.frm or '…'}–{span.to or '…'}")
     # Cached by the facts' state: any recorded, corrected or undone hand, rename or merge bumps

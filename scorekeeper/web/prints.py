@@ -24,6 +24,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import ServiceUnavailable
 
 from .. import service
+from ..engine.cards import TEAMS
 from ..engine.games import GAMES, resolve_rules
 from ..i18n import format_when
 from ..printing import pdf_render
@@ -31,8 +32,9 @@ from ..printing.chart import render_svg
 from ..printing.pdf import content_disposition, download_name, printable
 from ..printing.sheet import Player, build_sheet, clip, rule_items
 from ..service.evening import evening, evening_stamp
+from ..service.match import Match
 from ..store.db import get_db
-from .tableview import evening_words
+from .tableview import evening_words, team_names
 
 bp = Blueprint("prints", __name__)
 
@@ -109,7 +111,7 @@ def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
     return response
 
 
-def _load(match_id: str, replayed: bool = True) -> Any:
+def _load(match_id: str, replayed: bool = True) -> service.LoadedMatch:
     """The match, or 404; 409 if its hands no longer replay and a score is needed."""
     loaded = service.load(get_db(), match_id)
     if loaded is None:
@@ -120,7 +122,8 @@ def _load(match_id: str, replayed: bool = True) -> Any:
 
 
 def _for_print(match: dict[str, Any]) -> dict[str, Any]:
-    """The match with names a PDF can draw: characters no font has are left out."""
+    """The match file object (the sheet's input) with names a PDF can draw: characters no font
+    has are left out."""
     names = {
         key: {k: printable(v) if isinstance(v, str) else v for k, v in match[key].items()}
         for key in ("seats", "teams")
@@ -129,14 +132,18 @@ def _for_print(match: dict[str, Any]) -> dict[str, Any]:
     return {**match, **names}
 
 
-def _sheet_html(match_id: str, for_pdf: bool, loaded: Any = None) -> tuple[str, Any, Any]:
+def _sheet_html(match_id: str, for_pdf: bool, loaded: service.LoadedMatch | None = None
+                ) -> tuple[str, Any, Any]:
     loaded = loaded or _load(match_id)
+    assert loaded.state is not None  # _load answers 409 for a match that no longer replays
     history = service.history(get_db(), match_id) or []
     started = _when(loaded.created)
-    match = _for_print(loaded.match) if for_pdf else loaded.match
-    sheet = build_sheet(match, loaded.state, history, started=started)
+    match = _for_print(loaded.match.as_file()) if for_pdf else loaded.match.as_file()
+    sheet = build_sheet(match, loaded.state, [e.as_json() for e in history], started=started)
     size = _size()
-    evening_line = evening_words(evening(get_db(), match_id), match)
+    names = {t: printable(n) for t, n in team_names(loaded.match).items()} if for_pdf \
+        else team_names(loaded.match)
+    evening_line = evening_words(evening(get_db(), match_id), names)
     html = render_template(
         "prints/sheet.html",
         sheet=sheet,
@@ -183,12 +190,12 @@ def sheet_pdf(match_id: str) -> Response:
         return _sheet_html(match_id, for_pdf=True, loaded=_load(match_id))[0]
 
     response = _pdf(("sheet", match_id, row.version, tonight), html,
-                    _team_names(_for_print(row.data)), started.date() if started else None)
+                    _team_names(row), started.date() if started else None)
     response.set_etag(etag)
     return response
 
 
-def _row(match_id: str) -> Any:
+def _row(match_id: str) -> Match:
     """The match row (names, rules, version; no hands, no replay), or 404."""
     row = service.match_row(get_db(), match_id)
     if row is None:
@@ -196,20 +203,25 @@ def _row(match_id: str) -> Any:
     return row
 
 
-def _team_names(match: dict[str, Any]) -> list[str]:
-    """Each side's name for the download: its team name, else its players (as the sheet)."""
-    seats, teams = match.get("seats") or {}, match.get("teams") or {}
-    return [clip(teams[t]) if teams.get(t) else
-            f"{clip(seats.get(t[0], t[0]))}-{clip(seats.get(t[1], t[1]))}"
-            for t in ("NS", "EW")]
+def _team_names(match: Match) -> list[str]:
+    """Each side's name for the download: its team name, else its players (as the sheet), in
+    characters a PDF can draw."""
+    seats = {s: clip(printable(n)) for s, n in match.seats.items()}
+    teams = {t: clip(printable(n)) for t, n in match.teams.items()}
+    return [teams.get(t) or f"{seats.get(t[0], t[0])}-{seats.get(t[1], t[1])}" for t in TEAMS]
 
 
-def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url: str) -> str:
-    data = match or {}
-    rules, _problems = resolve_rules(game, data.get("rules"))
-    seats = data.get("seats") or {}
+def _blank_html(game: str, match: Match | None, for_pdf: bool, pdf_url: str) -> str:
+    """A blank sheet of ``game``, with the match's rules and names when given (names a PDF can
+    draw when it is for the PDF)."""
+    def shown(names: dict[str, str]) -> dict[str, str]:
+        return {k: printable(v) if for_pdf else v for k, v in names.items()}
+
+    rules, _problems = resolve_rules(game, match.rules if match is not None else None)
+    seats = shown(match.seats) if match is not None else {}
     players = {s: Player(s, clip(seats[s])) for s in "NESW" if seats.get(s)}
-    teams = {t: clip(n) for t, n in (data.get("teams") or {}).items() if n}
+    named = shown(match.teams) if match is not None else {}
+    teams = {t: clip(n) for t, n in named.items() if n}
     template = GAMES[game].templates.blank
     if template is None:
         abort(404)
@@ -220,7 +232,7 @@ def _blank_html(game: str, match: dict[str, Any] | None, for_pdf: bool, pdf_url:
         rule_items=rule_items(game, rules),
         players=players,
         teams=teams,
-        first_dealer=data.get("first_dealer"),
+        first_dealer=match.stored.get("first_dealer") if match is not None else None,
         rows=RUBBER_ROWS if rules.get("rubber") else GAMES[game].blank_rows,
         max_ticks=MAX_TICKS,
         lang=_lang(),
@@ -269,5 +281,5 @@ def match_blank_pdf(match_id: str) -> Response:
     """The match's blank sheet as a PDF."""
     row = _row(match_id)
     return _pdf(("match-blank", match_id, row.version),
-                lambda: _blank_html(row.game, _for_print(row.data), True, ""),
-                [f"{row.game}-blank-sheet"], date.today(), stylesheets=(PRINT_CSS, BLANK_CSS))
+                lambda: _blank_html(row.game.name, row, True, ""),
+                [f"{row.game.name}-blank-sheet"], date.today(), stylesheets=(PRINT_CSS, BLANK_CSS))

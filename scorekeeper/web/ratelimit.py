@@ -45,6 +45,7 @@ DEFAULTS = {
     "CREATE_LIMIT": "120 per hour;30 per minute",  # new matches, events, rounds per address
     "PDF_LIMIT": "30 per minute",  # PDFs per address; 0: off
     "WRITE_LIMIT_PER_MINUTE": 60,  # per edit key; 0 turns the limit off
+    "PLAYER_EDIT_LIMIT": "30 per hour",  # renames, merges and undos per address
     "RATELIMIT_STORAGE_URI": None,  # None: sqlite:///<instance>/limits.db (limits_store)
     "RATELIMIT_SWALLOW_ERRORS": True,  # a count that can't be kept (read-only disk) lets it be
     "RATELIMIT_HEADERS_ENABLED": True,  # X-RateLimit-* headers

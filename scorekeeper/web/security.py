@@ -38,6 +38,8 @@ UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 SESSION_KEYS = "edit_keys"  # older versions' session entry {match_id: edit key}: migrated
 MAX_REMEMBERED = 20  # matches a phone scores at once (the rights cookie stays small)
 RIGHTS_MAX_AGE = 400 * 86400  # the rights cookie: browsers keep a cookie at most 400 days
+# A Secure cookie's name prefix: no Domain, Path=/, so no other host or path can set it.
+HOST_PREFIX = "__Host-"
 
 
 class InsecureSecretKey(RuntimeError):
@@ -103,7 +105,7 @@ class SchemeAwareSessionInterface(SecureCookieSessionInterface):
     """
 
     def get_cookie_name(self, app: Flask) -> str:
-        return "__Host-session" if self.get_cookie_secure(app) else app.config[
+        return f"{HOST_PREFIX}session" if self.get_cookie_secure(app) else app.config[
             "SESSION_COOKIE_NAME"]
 
     def get_cookie_secure(self, app: Flask) -> bool:
@@ -196,7 +198,7 @@ def secure_cookies() -> bool:
 def host_cookie(name: str) -> str:
     """A rights cookie's name: ``__Host-<name>`` when Secure (no Domain, Path=/, so no other
     host or path can set it), else ``<name>``."""
-    return f"__Host-{name}" if secure_cookies() else name
+    return f"{HOST_PREFIX}{name}" if secure_cookies() else name
 
 
 def rights_cookie_name() -> str:
@@ -314,7 +316,7 @@ def write_rights_cookie(response: Response) -> Response:
                                 or bool(current_app.config["SESSION_COOKIE_SECURE"]))
         else:
             response.delete_cookie(name, path="/", httponly=True, samesite="Lax",
-                                   secure=name.startswith("__Host-"))
+                                   secure=name.startswith(HOST_PREFIX))
     return response
 
 

@@ -24,12 +24,13 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import service, store
-from ..engine.games import GAMES, resolve_rules
+from ..engine.games import GAMES
 from ..engine.limits import NAME_MAX
 from ..formats import safejson
 from ..i18n import LANGUAGE_NAMES
 from ..service import event_keys
 from ..service.evening import evening
+from ..service.match import Match
 from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
@@ -38,7 +39,7 @@ from .errors import refuse_if_storage_full
 from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from .event_rules import form_with_rules
 from .forms import ActionForm, ImportForm, played_games, start_form
-from .handforms import hand_form_class
+from .handforms import form_for
 from .homeview import blank_sheets, preset_values, recent_matches
 from .matchview import LastHand, MatchView
 from .qr import qr_svg
@@ -67,7 +68,7 @@ def _is_editor(match_id: str) -> bool:
     return security.may_edit(get_db(), match_id)
 
 
-def _load_or_404(match_id: str):
+def _load_or_404(match_id: str) -> service.LoadedMatch:
     """The LoadedMatch, or the friendly 404 page."""
     loaded = service.load(get_db(), match_id)
     if loaded is None:
@@ -169,23 +170,12 @@ def import_match():
 # --- the match at the table --------------------------------------------------------------------
 
 
-def _hand_form(loaded, formdata=None, csrf=True):
+def _hand_form(loaded: service.LoadedMatch, formdata=None, csrf=True):
     """The game's hand form, with the players' names on its seat buttons."""
-    return _form_for(loaded.game, loaded.match, formdata, csrf)
+    return form_for(loaded.match, formdata, csrf)
 
 
-def _form_for(game: str, match: dict[str, Any], formdata=None, csrf=True):
-    """The hand form of ``game`` for a match object (its hands are not needed: no replay).
-    A game with no hand form yet is scored through the API: its form addresses are 404."""
-    if not GAMES[game].playable:
-        abort(404)
-    form = hand_form_class(game)(formdata=formdata, meta={} if csrf else {"csrf": False})
-    form.name_seats(match["seats"], tableview.short_names(match))
-    form.use_pack(GAMES[game].pack(resolve_rules(game, match.get("rules"))[0]))
-    return form
-
-
-def _row_or_404(match_id: str):
+def _row_or_404(match_id: str) -> Match:
     """The stored match without its hands and without a replay, or the friendly 404 page."""
     row = service.match_row(get_db(), match_id)
     if row is None:
@@ -193,7 +183,7 @@ def _row_or_404(match_id: str):
     return row
 
 
-def _live_view(loaded, editor: bool) -> MatchView:
+def _live_view(loaded: service.LoadedMatch, editor: bool) -> MatchView:
     """What the live part shows (``table/_live.html``): the board, the history, corrections."""
     v = tableview.board(loaded, editor)
     v.poll_url = f"/api/matches/{loaded.id}"
@@ -207,17 +197,17 @@ def _live_view(loaded, editor: bool) -> MatchView:
     return v
 
 
-def _evening(v: MatchView, loaded) -> None:
+def _evening(v: MatchView, loaded: service.LoadedMatch) -> None:
     """The evening's games between the same four, and the rematch to follow once started."""
     ev = evening(get_db(), loaded.id)
     if ev.rematch is not None and v.over:
         v.rematch_url = url_for("table.match", match_id=ev.rematch)
-    words = tableview.evening_words(ev, loaded.match)
+    words = tableview.evening_words(ev, tableview.team_names(loaded.match))
     if words is not None:
         v.evening, v.evening_games = words
 
 
-def _view(loaded) -> MatchView:
+def _view(loaded: service.LoadedMatch) -> MatchView:
     """The match page's values: the live part, links, QR codes and the card recorder."""
     editor = security.rights_match(loaded.id, loaded.key_hash)
     v = _live_view(loaded, editor)
@@ -242,7 +232,7 @@ def _view(loaded) -> MatchView:
     return v
 
 
-def _match_page(loaded, form=None, general_errors=(), status=200):
+def _match_page(loaded: service.LoadedMatch, form=None, general_errors=(), status=200):
     """Render the match at the table (and remember it among this device's recent matches).
 
     A plain page (no form errors, no problems, no flashed message) names its version's tag

@@ -6,22 +6,23 @@ dealers and game ends all come from the engine's typed state (``MatchState``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
-from ..engine.cards import SUIT_SYMBOLS
+from ..engine.cards import SUIT_SYMBOLS, TEAMS
 from ..engine.game import Game
-from ..engine.games import GAMES
 from ..engine.problems import Problem
 from ..engine.state import HandState, MatchState
 from ..i18n.labels import RESULT_LABELS, SEAT_LABELS
 from ..i18n.messages import problem_message
+from ..service.match import HandChange, Match
+from ..service.results import LoadedMatch
 from .matchview import Correction, Dealer, Gain, HistoryRow, LastHand, MatchView, Team
 
-TEAMS = ("NS", "EW")
 # Engine field -> form field, where they differ; fields not on a form are shown at the top.
 FORM_FIELD = {"revoke": "revoke_by"}
 
@@ -32,16 +33,16 @@ def problem_text(problem: Problem) -> str:
     return text[:1].upper() + text[1:]
 
 
-def team_names(match: dict[str, Any]) -> dict[str, str]:
+def team_names(match: Match) -> dict[str, str]:
     """Each side's display name: its team name, else its two players."""
-    seats, teams = match["seats"], match.get("teams") or {}
+    seats, teams = match.seats, match.teams
     pairs = {"NS": ("N", "S"), "EW": ("E", "W")}
     return {
         t: teams.get(t) or f"{seats[pairs[t][0]]} & {seats[pairs[t][1]]}" for t in TEAMS
     }
 
 
-def short_names(match: dict[str, Any]) -> dict[str, str]:
+def short_names(match: Match) -> dict[str, str]:
     """Each side's name in a label: the name the board uses (team name, else "Ann & Cai")."""
     return team_names(match)
 
@@ -70,7 +71,7 @@ def gain_text(names: dict[str, str], points: dict[str, int] | None,
     return join_words(parts) or _("no score")
 
 
-def end_text(match: dict[str, Any], state: MatchState, no: int) -> str:
+def end_text(match: Match, state: MatchState, no: int) -> str:
     """What hand ``no`` ended, if anything: a game of a rubber, the rubber, or the match."""
     names = team_names(match)
     last = no == len(state.hands)
@@ -93,7 +94,7 @@ def end_text(match: dict[str, Any], state: MatchState, no: int) -> str:
     return ""
 
 
-def outcome_label(match: dict[str, Any], hand: dict[str, Any], out: HandState,
+def outcome_label(match: Match, hand: Mapping[str, Any], out: HandState,
                   state: MatchState | None = None) -> str:
     """What a hand did, in table language: "Bo & Dee euchred → Ann & Cai +2 · game!".
 
@@ -105,14 +106,14 @@ def outcome_label(match: dict[str, Any], hand: dict[str, Any], out: HandState,
     return f"{text} · {ended}" if ended else text
 
 
-def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: HandState) -> str:
-    names, seats = team_names(match), match["seats"]
+def _outcome_words(match: Match, hand: Mapping[str, Any], out: HandState) -> str:
+    names, seats = team_names(match), match.seats
     result = out.result
     gain = gain_text(names, out.points)
     caller = seats.get(hand.get("caller") or "", "")
     makers = names.get(out.outcome.makers or "", "")
-    own = GAMES[match["game"]].history.outcome
-    clauses = own(hand, out.outcome, match.get("rules") or {}) if own is not None else None
+    own = match.game.history.outcome
+    clauses = own(hand, out.outcome, match.rules) if own is not None else None
     if clauses is not None:  # the game's own words: "NS make 7 + 2 bags → +72; S nil made +100"
         common = {**names, "gain": gain, "caller": caller, "makers": makers}
         return pgettext("clause separator", "; ").join(
@@ -145,37 +146,38 @@ def _outcome_words(match: dict[str, Any], hand: dict[str, Any], out: HandState) 
     return words
 
 
-def undo_what(match: dict[str, Any], hand: dict[str, Any], out: HandState) -> str:
+def undo_what(match: Match, hand: Mapping[str, Any], out: HandState) -> str:
     """The short description in "Undo hand 11 (Bo, march)"."""
     result = out.result
     if result == "passed":
         return str(RESULT_LABELS["passed"])
-    game = GAMES[match["game"]]
+    game = match.game
     if not game.history.makers:  # the trump and North–South's tricks: "♠ Ann & Cai 7"
         tricks = (out.outcome.tricks or {}).get("NS")
         trump = _trump(game, match, hand, out.no) or ""
         suit = SUIT_SYMBOLS.get(trump, trump)  # a rotation's no-trump deal: NT
         return f"{suit} {short_names(match)['NS']} {'' if tricks is None else tricks}".strip()
-    caller = match["seats"].get(hand.get("caller") or "", "?")
+    caller = match.seats.get(hand.get("caller") or "", "?")
     label = RESULT_LABELS.get(result, "")
     return join_words([caller, str(label)]) if label else caller
 
 
-def _trump(game: Game, match: dict[str, Any], hand: dict[str, Any], no: int) -> str | None:
+def _trump(game: Game, match: Match, hand: Mapping[str, Any], no: int) -> str | None:
     """The trump of hand ``no``: the rotation's, else the one recorded."""
-    return game.deal_trump(dict(match.get("rules") or {}), no) or hand.get("trump")
+    return game.deal_trump(dict(match.rules), no) or hand.get("trump")
 
 
 def _pair(score: dict[str, int]) -> str:
     return f"{score.get('NS', 0)}–{score.get('EW', 0)}"
 
 
-def history_rows(match: dict[str, Any], state: MatchState) -> list[HistoryRow]:
+def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
     """One row per hand, newest first; in a rubber, a row above each deal that ended a game."""
-    seats, rows, names = match["seats"], [], team_names(match)
-    game, rules = GAMES[match["game"]], match.get("rules") or {}
+    seats, rows, names = match.seats, [], team_names(match)
+    game, rules = match.game, match.rules
     breaks = state.game_ends()
-    for hand, out in zip(match["hands"], state.hands, strict=False):
+    for recorded, out in zip(match.hands, state.hands, strict=False):
+        hand = recorded.data
         result = out.result
         points = out.points
         tricks = out.outcome.tricks or {}
@@ -199,8 +201,8 @@ def history_rows(match: dict[str, Any], state: MatchState) -> list[HistoryRow]:
             result_cls=result.replace("alone_", ""),
             cls=result,
             score=_pair(out.score),
-            note=hand.get("note"),
-            cards=bool(hand.get("play") or hand.get("deal")),
+            note=recorded.note,
+            cards=recorded.cards,
         ))
         ended = breaks.get(out.no)
         if ended:
@@ -212,30 +214,30 @@ def history_rows(match: dict[str, Any], state: MatchState) -> list[HistoryRow]:
     return rows
 
 
-def correction_lines(match: dict[str, Any], entries: list[dict[str, Any]]) -> list[Correction]:
+def correction_lines(match: Match, entries: list[HandChange]) -> list[Correction]:
     """The history of corrections and undos, newest first."""
     lines = []
     for e in reversed(entries or []):
-        at = e.get("at") or ""
-        if e.get("action") == "undo":
-            text = _("hand %(no)s undone", no=e.get("no"))
-        elif e.get("action") == "redo":
-            text = _("hand %(no)s put back", no=e.get("no"))
+        at = e.at or ""
+        if e.action == "undo":
+            text = _("hand %(no)s undone", no=e.no)
+        elif e.action == "redo":
+            text = _("hand %(no)s put back", no=e.no)
         else:
-            text = _("hand %(no)s corrected (was: %(old)s)", no=e.get("no"),
-                     old=describe_hand(match, e.get("old") or {}))
+            text = _("hand %(no)s corrected (was: %(old)s)", no=e.no,
+                     old=describe_hand(match, e.old or {}))
         lines.append(Correction(at, at[11:16], text))
     return lines
 
 
-def describe_hand(match: dict[str, Any], hand: dict[str, Any]) -> str:
+def describe_hand(match: Match, hand: Mapping[str, Any]) -> str:
     """A hand as recorded, in a few words (for the corrections list)."""
     if hand.get("passed"):
         return str(RESULT_LABELS["passed"])
     suit = SUIT_SYMBOLS.get(hand.get("trump") or "", "")
-    if not GAMES[match["game"]].history.makers:
+    if not match.game.history.makers:
         return f"{suit} {team_names(match)['NS']} {hand.get('tricks_NS', '?')}".strip()
-    parts = [match["seats"].get(hand.get("caller") or "", "?"), suit]
+    parts = [match.seats.get(hand.get("caller") or "", "?"), suit]
     if hand.get("alone"):
         parts.append(str(_l("alone")))
     if hand.get("makers_tricks") is not None:
@@ -248,13 +250,13 @@ def _rubber_line(names: dict[str, str], state: MatchState) -> str:
     rubber = state.rubber
     if not rubber:
         return ""
-    won = {t: state.games_won(t) for t in TEAMS}
+    won: dict[str, int] = {t: state.games_won(t) for t in TEAMS}
     other = "EW" if rubber["winner"] == "NS" else "NS"
     return _("%(team)s won the rubber %(a)s–%(b)s, %(n)s points", team=names[rubber["winner"]],
              a=won[rubber["winner"]], b=won[other], n=rubber["points"])
 
 
-def _game_news(match: dict[str, Any], state: MatchState) -> str:
+def _game_news(match: Match, state: MatchState) -> str:
     """Said on the board right after a deal ends a game of a rubber (not the last one)."""
     if not state.hands or state.over:
         return ""
@@ -267,30 +269,30 @@ def _game_news(match: dict[str, Any], state: MatchState) -> str:
              next=ended.no + 1)
 
 
-def board(loaded: Any, editor: bool) -> MatchView:
+def board(loaded: LoadedMatch, editor: bool) -> MatchView:
     """Everything the match page shows, for the templates.
 
     A match whose stored hands no longer replay (``loaded.state`` None) shows an empty board
     and its problems."""
     match = loaded.match
+    game = match.game
     state = loaded.state if loaded.state is not None else MatchState(
-        match["game"], {"NS": 0, "EW": 0}, next_dealer=match.get("first_dealer") or "N")
-    seats, rules = match["seats"], dict(match.get("rules") or {})
+        game.name, {"NS": 0, "EW": 0}, next_dealer=match.first_dealer)
+    seats, rules = match.seats, dict(match.rules)
     names, score = team_names(match), state.score
-    game = GAMES[match["game"]]
     target, deals = rules.get("target"), rules.get("deals")
     if target is None and deals is None:
         target = game.default_target
-    has_teams = bool(match.get("teams"))
+    has_teams = bool(match.teams)
     pairs = {"NS": ("N", "S"), "EW": ("E", "W")}
     winner = state.winner
     teams = [Team(t, names[t], f"{seats[pairs[t][0]]} & {seats[pairs[t][1]]}" if has_teams
                   else "", score.get(t, 0), winner == t) for t in TEAMS]
     dealer = state.next_dealer
-    hands = match["hands"]
+    hands = match.hands
     last = None
     if hands and state.hands:
-        last = LastHand(len(hands), undo_what(match, hands[-1], state.hands[-1]))
+        last = LastHand(len(hands), undo_what(match, hands[-1].data, state.hands[-1]))
     cycle = list(game.recording.trumps(rules) or ())
     games = ""
     if state.games is not None:
@@ -302,7 +304,7 @@ def board(loaded: Any, editor: bool) -> MatchView:
                                team=names[state.rubber["winner"]], n=state.rubber["points"])
     return MatchView(
         id=loaded.id,
-        game=match["game"],
+        game=game.name,
         words=game.words,
         call_heading=game.history.call,
         tricks=game.tricks,
@@ -335,13 +337,13 @@ def board(loaded: Any, editor: bool) -> MatchView:
     )
 
 
-def evening_words(ev: Any, match: dict[str, Any]) -> tuple[str, str] | None:
+def evening_words(ev: Any, names: dict[str, str]) -> tuple[str, str] | None:
     """The evening's line ("Tonight: Ann & Bo 2 – 1 Cai & Dee") and each game's score, for the
     match page and its score sheet alike; None for a match that is the evening's only game.
-    The "…" of a game under way keeps to its score (a no-break space) at a phone's width."""
+    The "…" of a game under way keeps to its score (a no-break space) at a phone's width.
+    ``names``: each side's name as the page shows it (:func:`team_names`)."""
     if len(ev.games) < 2:
         return None
-    names = team_names(match)
     line = _("Tonight: %(a)s %(x)s – %(y)s %(b)s", a=names["NS"], x=ev.won["NS"],
              y=ev.won["EW"], b=names["EW"])
     games = join_words([f"{g.score.get('NS', 0)}–{g.score.get('EW', 0)}"

@@ -196,7 +196,7 @@ def end_round(db: Database, event_id: str, no: int) -> EventResult:
             loaded = load(db, t.match_id) if t.match_id else None
             if loaded is None or (loaded.state is not None and loaded.state.over):
                 continue
-            played = len(loaded.match["hands"])
+            played = len(loaded.match.hands)
             if played:
                 match = store.get_match(db, loaded.id)
                 assert match is not None

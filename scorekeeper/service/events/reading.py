@@ -148,10 +148,10 @@ def _table(db: Database, t: event_store.StoredTable, names: list[str], house: di
     if loaded is None:
         return info
     state = _state_json(loaded.state)
-    seated.update(club.table_round(t.seats, loaded.match["hands"], state, house, scoring))
+    seated.update(club.table_round(t.seats, loaded.match.hand_objects, state, house, scoring))
     if state is not None:
         info["hand_points"] = [dict(h["points"]) for h in state["hands"]]
-        info.update(hands=len(loaded.match["hands"]), score=dict(state["score"]),
+        info.update(hands=len(loaded.match.hands), score=dict(state["score"]),
                     over=bool(state["over"]), winner=state["winner"], tied=bool(state["tied"]))
     if ended and not info["over"]:  # ended early with no hand played: 0-0
         info.update(over=True, tied=info["score"]["NS"] == info["score"]["EW"])

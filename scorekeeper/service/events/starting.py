@@ -9,7 +9,7 @@ from sqlite_utils import Database
 
 from ... import store
 from ...engine import drives, fixed_seats, movements, progressive
-from ...engine.cards import SEATS
+from ...engine.cards import SEATS, TEAMS
 from ...store import events as event_store
 from ..event_keys import generation, table_key
 from ..keys import hash_key, new_key, new_match_id
@@ -119,7 +119,7 @@ def start_round(db: Database, event_id: str, no: int, secret: str,
 
 def decide(db: Database, event_id: str, no: int, table_no: int, side: Any) -> EventResult:
     """Record which side won a tied table's extra, unscored hand (progressive movement)."""
-    if side not in ("NS", "EW"):
+    if side not in TEAMS:
         return EventResult(EventStatus.ILLEGAL,
                            problems=[EventProblem("event.bad_side", "winner")])
     with store.transaction(db):
