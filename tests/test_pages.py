@@ -610,6 +610,17 @@ def test_pages_and_their_files_are_gzipped_and_still_revalidate(app, client):
     assert "Content-Encoding" not in api.headers  # JSON is left alone
 
 
+
+@pytest.mark.parametrize("name", ["js/cards.js", "js/queue.js", "css/app.css"])
+def test_scripts_and_stylesheets_go_without_their_comments(make_app, name):
+    from scorekeeper import ROOT
+    source = (ROOT / "static" / name).read_text(encoding="utf-8")
+    sent = make_app().test_client().get(f"/static/{name}").get_data(as_text=True)
+    assert ("// " in source or "/*" in source) and "// " not in sent and "/*" not in sent
+    assert len(sent) < 0.85 * len(source)  # the browser tests run what is sent
+    debug = make_app(DEBUG=True).test_client().get(f"/static/{name}")
+    assert debug.get_data(as_text=True) == source  # a developer reads them as written
+
 def test_import_an_egn_file(table, client):
     from pathlib import Path
 
