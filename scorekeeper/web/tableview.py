@@ -241,7 +241,8 @@ def describe_hand(match: Match, hand: Mapping[str, Any]) -> str:
     if hand.get("alone"):
         parts.append(str(_l("alone")))
     if hand.get("makers_tricks") is not None:
-        parts.append(_("%(n)s tricks", n=hand["makers_tricks"]))
+        # a count stays on one line with its word ("5 墩" never breaks at 360 px)
+        parts.append(_("%(n)s tricks", n=hand["makers_tricks"]).replace(" ", "\u00a0"))
     return " ".join(p for p in parts if p)
 
 
