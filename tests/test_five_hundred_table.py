@@ -56,8 +56,17 @@ def test_a_hand_is_saved_and_shown(table, matches):
     assert r.status_code == 303
     html = table.page(url)
     assert "Undo hand 1" in html and "300" in html
+    assert '<i>Bo</i> <span class="sH">♥</span> <em class="tag">8</em>' in html  # the bid's suit
     assert matches.load(url.rsplit("/", 1)[1]).match["hands"][0] == {
         "caller": "E", "bid": "8H", "makers_tricks": 9}
+
+
+@pytest.mark.parametrize(("bid", "trump"), [
+    ("6S", "S"), ("8H", "H"), ("10C", "C"), ("7D", "D"), ("9NT", "NT"), ("misere", None),
+    ("open_misere", None), (None, None), ("", None), ("7X", None), (8, None)])
+def test_the_history_takes_the_trump_from_the_bid(bid, trump):
+    from scorekeeper.engine.five_hundred_words import bid_trump
+    assert bid_trump({"bid": bid}) == trump
 
 
 PREVIEWS = [  # (fields, the Save label's words)

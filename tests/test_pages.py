@@ -743,7 +743,7 @@ def test_a_kept_page_is_fresh_where_it_must_be(app, table, matches):
     token = form_of(html, "/undo")["values"]
     r = table.client.post(url + "/undo", data=token)
     assert r.status_code == 303
-    assert "Hand 2 undone (Cai" in table.page(url)  # the notice, with its Redo, while it can
+    assert "Hand 2 undone (Cai\xa04\xa0tricks)." in table.page(url)  # its words on one line
     redo = form_of(table.page(url), "/redo")["values"]
     assert table.client.post(url + "/redo", data=redo).status_code == 303
     assert "Hand 2 is back." in table.page(url)

@@ -10,7 +10,7 @@ from .cards import OTHER_TEAM, PARTNER, TEAM_OF, TEAMS, Card, Pack, Seat
 from .fields import FieldReader
 from .five_hundred_club import CLUB
 from .five_hundred_facts import MADE, STATISTICS
-from .five_hundred_words import OPTION_WORDS, history_tags, outcome_words
+from .five_hundred_words import OPTION_WORDS, bid_trump, history_tags, outcome_words
 from .game import Game, History, Preset, Templates
 from .messages import N_
 from .problems import Problem, show
@@ -332,7 +332,7 @@ GAME = Game(
                         sheet_hands="game/five_hundred/sheet_hands.html",
                         blank="game/five_hundred/blank.html"),
     blank_rows=20,
-    history=History(call=N_("Bid"), makers=True, tags=history_tags,
+    history=History(call=N_("Bid"), makers=True, tags=history_tags, trump=bid_trump,
                     outcome=outcome_words),
     option_words=OPTION_WORDS,
     folder="scorekeeper.games.five_hundred",

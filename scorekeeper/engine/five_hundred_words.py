@@ -36,6 +36,15 @@ def bid_text(bid: object) -> str:
     return text if text.endswith(NO_TRUMP) else text[:-1] + SUIT_SYMBOLS.get(text[-1:], "")
 
 
+def bid_trump(hand: Mapping[str, Any]) -> str | None:
+    """The trump of a hand's bid ("7S": spades, "8NT": no trump), None for misère."""
+    bid = hand.get("bid")
+    if not isinstance(bid, str) or not bid[:1].isdigit():
+        return None
+    suit = bid.lstrip("0123456789")
+    return suit if suit in ("S", "C", "D", "H", NO_TRUMP) else None
+
+
 def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
     """The history's tag of a hand after its trump: the bid's tricks ("♥ 8"), or misère."""
     bid = hand.get("bid")

@@ -86,6 +86,12 @@ def no_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
     return ()
 
 
+def recorded_trump(hand: Mapping[str, Any]) -> str | None:
+    """The trump a hand records in its own ``trump`` field."""
+    trump = hand.get("trump")
+    return trump if isinstance(trump, str) else None
+
+
 # outcome(hand, result, rules): what a hand did in the game's own words (the Save label, the
 # hand page), as N_-marked clauses with params, joined by "; " (none: the hand's points); None
 # for the generic words. The web layer gives every clause "gain", "makers", "caller", "NS" and
@@ -121,12 +127,14 @@ class History:
     ``makers``: a hand has a caller whose side (the makers) counts its tricks, so the tricks
     column and the short descriptions say the caller and the makers' tricks, not each side's.
     ``tags(hand, rules)``: the small words after the trump (N_-marked, with their params).
+    ``trump(hand)``: the hand's trump suit ("S", "NT"), or None (misère, a passed hand).
     """
 
     call: str = N_("Trump")
     seat: str = "caller"  # the hand's field whose seat the call column names
     makers: bool = False
     tags: Tags = no_tags
+    trump: Callable[[Mapping[str, Any]], str | None] = recorded_trump
     outcome: OutcomeWords | None = None  # a hand's line; None: the generic words
 
 

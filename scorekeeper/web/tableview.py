@@ -164,7 +164,7 @@ def undo_what(match: Match, hand: Mapping[str, Any], out: HandState) -> str:
 
 def _trump(game: Game, match: Match, hand: Mapping[str, Any], no: int) -> str | None:
     """The trump of hand ``no``: the rotation's, else the one recorded."""
-    return game.deal_trump(dict(match.rules), no) or hand.get("trump")
+    return game.deal_trump(dict(match.rules), no) or game.history.trump(hand)
 
 
 def _pair(score: dict[str, int]) -> str:
@@ -234,15 +234,14 @@ def describe_hand(match: Match, hand: Mapping[str, Any]) -> str:
     """A hand as recorded, in a few words (for the corrections list)."""
     if hand.get("passed"):
         return str(RESULT_LABELS["passed"])
-    suit = SUIT_SYMBOLS.get(hand.get("trump") or "", "")
+    suit = SUIT_SYMBOLS.get(match.game.history.trump(hand) or "", "")
     if not match.game.history.makers:
         return f"{suit} {team_names(match)['NS']} {hand.get('tricks_NS', '?')}".strip()
     parts = [match.seats.get(hand.get("caller") or "", "?"), suit]
     if hand.get("alone"):
         parts.append(str(_l("alone")))
     if hand.get("makers_tricks") is not None:
-        # a count stays on one line with its word ("5 墩" never breaks at 360 px)
-        parts.append(_("%(n)s tricks", n=hand["makers_tricks"]).replace(" ", "\u00a0"))
+        parts.append(_("%(n)s tricks", n=hand["makers_tricks"]))
     return " ".join(p for p in parts if p)
 
 

@@ -207,7 +207,11 @@
       var f = $("entry"), last = list[list.length - 1];
       if (f && f.dataset.queue && +f.elements.expected_no.value <= last.no) chain(f, last);
       var note = el("p", "pending-note", "↻ " + t("note", list.length));
-      if (board) { board.appendChild(note); ahead(board, list); }
+      // Only the hands that go as they are count ahead: one held for the scorer's decision
+      // (another phone's hand took its number) and those after it wait.
+      var going = [];
+      list.every(function (e) { return e.state === "waiting" && going.push(e); });
+      if (board) { board.appendChild(note); if (going.length) ahead(board, going); }
       var ol = el("ol", "pending-list");
       list.forEach(function (e) {
         var li = el("li", "pending-row" + (e.state !== "waiting" ? " blocked" : ""));

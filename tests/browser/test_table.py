@@ -201,6 +201,8 @@ def test_a_second_scorer_phone_that_is_late_is_told(phone, make_phone):
     expect(queue.locator(".theirs")).to_contain_text("hand 1: Bo 3 tricks")  # side by side
     expect(queue.locator(".yours")).to_contain_text("hand 1: Cai · 4")
     expect(other.locator("tbody tr")).to_have_count(1)
+    expect(other.locator(".pts")).to_have_text(["0", "1"])  # the stored score: nothing ahead
+    expect(other.locator(".deal")).not_to_contain_text("pending")
     queue.get_by_role("button", name="Drop it").click()
     expect(queue).to_be_hidden()
     expect(other.locator("#save")).to_have_text("Save hand 2")
