@@ -202,8 +202,11 @@ def test_card_records_and_corrections(client: Any, matches: Any, app: Any) -> No
     with app.app_context():
         service.correct_hand(get_db(), match_id, 2, {"caller": "N", "makers_tricks": 4})
         service.undo_last(get_db(), match_id, 3)
+        service.redo_last(get_db(), match_id, 3)
+        service.undo_last(get_db(), match_id, 3)
     text = pdf_text(fetch_pdf(client, f"/m/{match_id}/sheet.pdf"))
     assert "Hands recorded card by card" in text
+    assert "Put back" in text and "no → yes" not in text  # a redo is not a correction
     assert "J♦" in text and "Won by" in text
     assert "Corrections and undos" in text
     assert "Corrected" in text and "Undone" in text and "makers' tricks" in text

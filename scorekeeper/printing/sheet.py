@@ -88,7 +88,7 @@ class Totals:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    kind: str  # correct | undo
+    kind: str  # correct | undo | redo (an undo taken back)
     no: int | None
     at: str | None
     fields: tuple[tuple[str, Any, Any], ...]  # (field, before, after)
