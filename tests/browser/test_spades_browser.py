@@ -69,6 +69,14 @@ def test_the_golden_spades_game_to_500_by_tapping(phone, make_phone) -> None:
     phone.shot("spades-bids-390", full_page=True)
     viewer = make_phone().page
     viewer.goto(page.url.split("?")[0])
+    expect(page.locator("details.nils")).to_be_hidden()  # nobody bid nil: not asked
+    bid(page, {"W": 0})
+    page.locator("details.nils summary").click()
+    expect(page.locator("#nil_W")).to_be_visible()  # only the nil bidder's own tricks
+    expect(page.locator("#nil_N, #nil_E, #nil_S")).to_have_count(3)
+    for seat in "NES":
+        expect(page.locator(f"#nil_{seat}")).to_be_hidden()
+    bid(page, taps[0]["bids"])
     after_play(page, taps[0])
     save(page, "Save: Spades Aces make 5 + 1 bag → +51; Night Owls make 7 → +70")
     expect(viewer.locator(".pts")).to_have_text(["51", "70"], timeout=5000)
