@@ -110,7 +110,7 @@ class Banner:
 def banner_values(found: Event, no: int, table_no: int) -> Banner | None:
     """A table's banner of round ``no``, or None."""
     rnd = found.round_no(no)
-    t = None if rnd is None else rnd.table_no(table_no)
+    t = None if rnd is None else rnd.table(table_no)
     if rnd is None or t is None or not t.match:
         return None
     scorer = may_edit(get_db(), t.match)

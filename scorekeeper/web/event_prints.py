@@ -22,7 +22,7 @@ from ..engine.games import GAMES
 from ..printing import pdf_render
 from ..printing.pdf import content_disposition, download_name, printable
 from ..service import event_keys
-from ..service.events.model import Event, EventRound
+from ..service.events.model import Event, EventRound, RosterEntry, StandingLine
 from ..store.db import get_db
 from .events import app_secret, bp, director_here, event_or_404, table_path
 from .qr import qr_svg
@@ -85,15 +85,15 @@ class TallyCard:
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
-def _tally_row(found: Event, rnd: EventRound, number: int, name: str,
+def _tally_row(rnd: EventRound, entry: RosterEntry, line: StandingLine | None,
                kinds: tuple[str, ...]) -> TallyRow:
-    points = next((s.by_round for s in found.standings if s.number == number), {})
-    absent = found.roster[number].absent(rnd.no)
-    if name in rnd.sit_outs:
+    points = line.by_round if line is not None else {}
+    absent = entry.absent(rnd.no)
+    if entry.name in rnd.sit_outs:
         return TallyRow(rnd.no, absent, sits_out=True,
                         total=points.get(rnd.no) if rnd.over else None)
     for t in rnd.tables:
-        seat = next((seat for seat, who in t.seats.items() if who == name), None)
+        seat = next((seat for seat, who in t.seats.items() if who == entry.name), None)
         if seat is None:
             continue
         others = ("E", "W") if seat in "NS" else ("N", "S")
@@ -102,19 +102,20 @@ def _tally_row(found: Event, rnd: EventRound, number: int, name: str,
         if not (t.over or rnd.over):
             return row
         side = "NS" if seat in "NS" else "EW"  # filled in once the round is played
-        marks = next((s.marks_by_round for s in found.standings if s.number == number), {})
-        got = marks.get(rnd.no, {})
+        got = line.marks_by_round.get(rnd.no, {}) if line is not None else {}
         return replace(row, filled=[h.get(side, 0) for h in t.hand_points],
                        total=points.get(rnd.no), marks=[got.get(k, 0) for k in kinds])
-    return TallyRow(rnd.no, absent)
+    return TallyRow(rnd.no, absent)  # a round not yet seated (progressive)
 
 
 def tally_cards(found: Event) -> list[TallyCard]:
     """Per player, per round: table, seat, partner, opponents (or a sit-out)."""
     kinds = tuple(GAMES[found.game].club.marks)
-    return [TallyCard(number + 1, name, tuple(_tally_row(found, rnd, number, name, kinds)
-                                               for rnd in found.rounds))
-            for number, name in enumerate(found.players)]
+    lines = {s.number: s for s in found.standings}
+    return [TallyCard(entry.number, entry.name,
+                      tuple(_tally_row(rnd, entry, lines.get(entry.number - 1), kinds)
+                            for rnd in found.rounds))
+            for entry in found.roster]
 
 
 def _print_page(template: str, found: Event, **extra: Any) -> str:

@@ -52,7 +52,7 @@ class EventRound:
     ended_early: bool = False
     ends_at: str | None = None  # a timed round: when its time is up (ISO 8601 UTC)
 
-    def table_no(self, table_no: int) -> EventTable | None:
+    def table(self, table_no: int) -> EventTable | None:
         """Table ``table_no`` of this round, or None."""
         return next((t for t in self.tables if t.table == table_no), None)
 
@@ -145,7 +145,7 @@ class Event:
     def table(self, no: int, table_no: int) -> EventTable | None:
         """Table ``table_no`` of round ``no``, or None."""
         rnd = self.round_no(no)
-        return None if rnd is None else rnd.table_no(table_no)
+        return None if rnd is None else rnd.table(table_no)
 
     @property
     def upcoming(self) -> EventRound | None:
