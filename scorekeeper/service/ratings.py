@@ -46,7 +46,7 @@ def rate(games: Iterable[Game]) -> dict[Hashable, Rating]:
     for ns, ew, winner in games:
         teams = [[now.get(p) or model.rating(name=str(p)) for p in ns],
                  [now.get(p) or model.rating(name=str(p)) for p in ew]]
-        ranks = [0, 0] if winner is None else ([0, 1] if winner == "NS" else [1, 0])
+        ranks: list[float] = [0, 0] if winner is None else ([0, 1] if winner == "NS" else [1, 0])
         rated = model.rate(teams, ranks=ranks)
         for pair, team in ((ns, rated[0]), (ew, rated[1])):
             for player, rating in zip(pair, team, strict=True):

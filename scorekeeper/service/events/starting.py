@@ -10,6 +10,7 @@ from sqlite_utils import Database
 from ... import store
 from ...engine import drives, fixed_seats, movements, progressive
 from ...engine.cards import SEATS, TEAMS
+from ...engine.designs import Table
 from ...store import events as event_store
 from ..event_keys import generation, table_key
 from ..keys import hash_key, new_key, new_match_id
@@ -19,7 +20,7 @@ from .reading import build
 from .results import EventProblem, EventResult, EventStatus, new_event_id
 
 
-def seats(table: movements.Table) -> dict[str, int]:
+def seats(table: Table) -> dict[str, int]:
     return {seat: table[i] for i, seat in enumerate(SEATS)}
 
 
