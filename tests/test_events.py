@@ -213,6 +213,8 @@ def test_the_table_key_scores_only_its_own_table_and_the_director_key_is_checked
     ({"rules": {"stick_the_dealer": "yes"}}, "rules.stick_the_dealer", "stick_the_dealer"),
     ({"house": {"sit_out": "half"}}, "house.sit_out", "sit_out"),
     ({"players": NAMES[:10], "movement": "fixed"}, "movement", "multiple of 4"),
+    ({"players": NAMES[:8], "movement": "fixed", "rounds": 3}, "movement",
+     "at most one round per table (2)"),
     ({"colour": "red"}, "colour", "not a setting"),
 ])
 def test_bad_events_are_refused_with_a_reason(client, body, field, words):

@@ -185,9 +185,9 @@ def test_tally_cards_are_filled_in_with_the_rounds_played(app, client, event):
     with app.test_request_context():
         cards = tally_cards(events.load_event(get_db(), event["id"]))
     north = event["rounds"][0]["tables"][0]["seats"]["N"]
-    card = next(c for c in cards if c["name"] == north)
-    assert card["rows"][0]["filled"] == [2, 0] and card["rows"][0]["total"] == 2
-    assert card["rows"][1]["filled"] is None and card["rows"][1]["total"] is None
+    card = next(c for c in cards if c.name == north)
+    assert card.rows[0].filled == [2, 0] and card.rows[0].total == 2
+    assert card.rows[1].filled is None and card.rows[1].total is None
 
 
 def test_the_rules_card_names_the_evenings_rules_and_starts_a_match_with_them(client):
@@ -224,11 +224,11 @@ def test_tally_cards_carry_the_games_marks_of_each_round(app, client, event):
     from scorekeeper.web.event_prints import tally_cards
 
     with app.test_request_context():
-        cards = {c["name"]: c for c in tally_cards(events.load_event(get_db(), event["id"]))}
+        cards = {c.name: c for c in tally_cards(events.load_event(get_db(), event["id"]))}
     seats = table["seats"]
-    assert cards[seats["N"]]["rows"][0]["marks"] == [1, 1]  # loners, euchres
-    assert cards[seats["S"]]["rows"][0]["marks"] == [0, 1]
-    assert cards[seats["E"]]["rows"][0]["marks"] == [0, 0]
+    assert cards[seats["N"]].rows[0].marks == [1, 1]  # loners, euchres
+    assert cards[seats["S"]].rows[0].marks == [0, 1]
+    assert cards[seats["E"]].rows[0].marks == [0, 0]
     pdf = client.get(f"/events/{event['id']}/tally.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
 

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 from sqlite_utils import Database
+
+if TYPE_CHECKING:  # the events package imports this module: no cycle at run time
+    from .events.model import EventRound
 
 # One finished game: the North-South pair, the East-West pair, the winner (None: a tie).
 Game = tuple[Sequence[Hashable], Sequence[Hashable], str | None]
@@ -43,7 +46,7 @@ def rate(games: Iterable[Game]) -> dict[Hashable, Rating]:
     for ns, ew, winner in games:
         teams = [[now.get(p) or model.rating(name=str(p)) for p in ns],
                  [now.get(p) or model.rating(name=str(p)) for p in ew]]
-        ranks = [0, 0] if winner is None else ([0, 1] if winner == "NS" else [1, 0])
+        ranks: list[float] = [0, 0] if winner is None else ([0, 1] if winner == "NS" else [1, 0])
         rated = model.rate(teams, ranks=ranks)
         for pair, team in ((ns, rated[0]), (ew, rated[1])):
             for player, rating in zip(pair, team, strict=True):
@@ -52,23 +55,23 @@ def rate(games: Iterable[Game]) -> dict[Hashable, Rating]:
     return {p: Rating(r.mu, r.sigma, played[p]) for p, r in now.items()}
 
 
-def event_games(found: dict[str, Any]) -> list[Game]:
+def event_games(rounds: Iterable[EventRound]) -> list[Game]:
     """A club night's finished tables, round by round, players by their event number."""
     out: list[Game] = []
-    for rnd in found["rounds"]:
-        for t in rnd["tables"]:
-            if not t["over"] or not t["hands"]:
+    for rnd in rounds:
+        for t in rnd.tables:
+            if not t.over or not t.hands:
                 continue
-            seats = t["seat_numbers"]
-            winner = t["winner"] or t["decider"]
+            seats = t.seat_numbers
+            winner = t.winner or t.decider
             out.append(((seats["N"], seats["S"]), (seats["E"], seats["W"]),
-                        None if t["tied"] and not t["decider"] else winner))
+                        None if t.tied and not t.decider else winner))
     return out
 
 
-def event_ratings(found: dict[str, Any]) -> dict[int, Rating]:
+def event_ratings(rounds: Iterable[EventRound]) -> dict[int, Rating]:
     """This evening's ratings by player number (from 0)."""
-    return {int(k): v for k, v in rate(event_games(found)).items()}  # type: ignore[call-overload]
+    return {int(k): v for k, v in rate(event_games(rounds)).items()}  # type: ignore[call-overload]
 
 
 def player_ratings(db: Database) -> dict[str, Rating]:

@@ -6,16 +6,18 @@ part in place."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from flask import abort, make_response, render_template, request, url_for
 from flask_babel import format_time
 
+from ..service.events.model import Event, EventRound, EventTable
 from ..store import events as event_store
 from ..store.db import get_db
 from .etags import LANGUAGE_VARY, REVALIDATE, not_modified, page_etag
-from .events import bp, director_here, event_or_404, moves, table_path
+from .events import Move, bp, director_here, event_or_404, moves, table_path
 from .security import may_edit
 
 
@@ -40,15 +42,25 @@ def _answer(html: str, tag: str) -> Any:
     return response
 
 
-def late_tables(found: dict[str, Any]) -> set[int]:
+def late_tables(found: Event) -> set[int]:
     """The tables of the round being played still playing after its time is up."""
-    rnd = next((r for r in found["rounds"] if r["no"] == found["current_round"]), None)
-    if rnd is None or not rnd["ends_at"] or rnd["over"]:
+    rnd = found.round_no(found.current_round)
+    if rnd is None or not rnd.ends_at or rnd.over:
         return set()
-    ends = datetime.fromisoformat(rnd["ends_at"].replace("Z", "+00:00"))
+    ends = datetime.fromisoformat(rnd.ends_at.replace("Z", "+00:00"))
     if datetime.now(UTC) < ends:
         return set()
-    return {t["table"] for t in rnd["tables"] if not t["over"]}
+    return {t.table for t in rnd.tables if not t.over}
+
+
+@dataclass(frozen=True, slots=True)
+class Mover:
+    """A player of the next round, for the director's "Move a player" lists (``table`` None:
+    sits out)."""
+
+    player: int  # from 0
+    table: int | None = None
+    seat: str | None = None
 
 
 def director_values(event_id: str) -> dict[str, Any]:
@@ -57,13 +69,12 @@ def director_values(event_id: str) -> dict[str, Any]:
 
     found = event_or_404(event_id)
     is_director = director_here(event_id)
-    upcoming = next((r for r in found["rounds"] if not r["started"]), None)
+    upcoming = found.upcoming
     movers = []
     if upcoming is not None:
-        movers = [{"player": t["seat_numbers"][s], "table": t["table"], "seat": s}
-                  for t in upcoming["tables"] for s in ("N", "E", "S", "W")]
-        movers += [{"player": p, "table": None, "seat": None}
-                   for p in upcoming["sit_out_numbers"]]
+        movers = [Mover(t.seat_numbers[s], t.table, s)
+                  for t in upcoming.tables for s in ("N", "E", "S", "W")]
+        movers += [Mover(p) for p in upcoming.sit_out_numbers]
     return {"e": found, "director": is_director, "upcoming": upcoming, "movers": movers,
             "links": director_links(event_id) if is_director else {},
             "late": late_tables(found),
@@ -82,19 +93,32 @@ def director_live(event_id: str) -> Any:
                    tag)
 
 
-def banner_values(found: dict[str, Any], no: int, table_no: int) -> dict[str, Any] | None:
-    """A table's banner of round ``no`` (``events/_banner.html``), or None."""
-    rnd = next((r for r in found["rounds"] if r["no"] == no), None)
-    t = None if rnd is None else next((x for x in rnd["tables"] if x["table"] == table_no),
-                                      None)
-    if rnd is None or t is None or not t["match"]:
+@dataclass(frozen=True, slots=True)
+class Banner:
+    """A table's banner on its match page (``events/_banner.html``)."""
+
+    e: Event
+    rnd: EventRound
+    t: EventTable
+    moves: list[Move]
+    table_url: str
+    scorer: bool  # this phone scores the table
+    follow: str  # the address the page polls
+    etag: str
+
+
+def banner_values(found: Event, no: int, table_no: int) -> Banner | None:
+    """A table's banner of round ``no``, or None."""
+    rnd = found.round_no(no)
+    t = None if rnd is None else rnd.table(table_no)
+    if rnd is None or t is None or not t.match:
         return None
-    scorer = may_edit(get_db(), t["match"])
-    return {"e": found, "rnd": rnd, "t": t, "moves": moves(found, no, t),
-            "table_url": table_path(found["id"], table_no), "scorer": scorer,
-            "follow": url_for("events.banner", event_id=found["id"], no=no,
-                              table_no=table_no),
-            "etag": event_tag(found["id"], "banner", no, table_no, scorer)}
+    scorer = may_edit(get_db(), t.match)
+    return Banner(e=found, rnd=rnd, t=t, moves=moves(found, no, t),
+                  table_url=table_path(found.id, table_no), scorer=scorer,
+                  follow=url_for("events.banner", event_id=found.id, no=no,
+                                 table_no=table_no),
+                  etag=event_tag(found.id, "banner", no, table_no, scorer))
 
 
 @bp.get("/events/<event_id>/rounds/<int:no>/tables/<int:table_no>/banner")
@@ -105,17 +129,15 @@ def banner(event_id: str, no: int, table_no: int) -> Any:
     values = banner_values(found, no, table_no)
     if values is None:
         abort(404)
-    unchanged = not_modified(values["etag"], weak=True, vary=LANGUAGE_VARY)
+    unchanged = not_modified(values.etag, weak=True, vary=LANGUAGE_VARY)
     if unchanged is not None:
         return unchanged
-    return _answer(render_template("events/_banner.html", event_banner=values), values["etag"])
+    return _answer(render_template("events/_banner.html", event_banner=values), values.etag)
 
 
 def wall_values(event_id: str) -> dict[str, Any]:
     found = event_or_404(event_id)
-    current = next((r for r in found["rounds"] if r["no"] == found["current_round"]), None)
-    upcoming = next((r for r in found["rounds"] if not r["started"]), None)
-    return {"e": found, "rnd": current, "upcoming": upcoming,
+    return {"e": found, "rnd": found.round_no(found.current_round), "upcoming": found.upcoming,
             "live_url": url_for("events.wall", event_id=event_id, part=1),
             "etag": event_tag(event_id, "wall")}
 

@@ -3,6 +3,7 @@ tents, as PDFs (the views join :data:`.events.bp`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from ..engine.games import GAMES
 from ..printing import pdf_render
 from ..printing.pdf import content_disposition, download_name, printable
 from ..service import event_keys
+from ..service.events.model import Event, EventRound, RosterEntry, StandingLine
 from ..store.db import get_db
 from .events import app_secret, bp, director_here, event_or_404, table_path
 from .qr import qr_svg
@@ -37,10 +39,10 @@ def _lang() -> str:
     return str(locale).replace("_", "-") if locale else "en"
 
 
-def _pdf(found: dict[str, Any], kind: str, html: Any) -> Response:
+def _pdf(found: Event, kind: str, html: Any) -> Response:
     app = current_app
     static_dir = Path(app.static_folder or "static")
-    key = ("event", kind, found["id"], found["version"], _lang(), _size(), request.host_url)
+    key = ("event", kind, found.id, found.version, _lang(), _size(), request.host_url)
     try:
         data, how = pdf_render.render(key, html, request.host_url, static_dir,
                                       app.static_url_path or "/static", PRINT_CSS)
@@ -48,7 +50,7 @@ def _pdf(found: dict[str, Any], kind: str, html: Any) -> Response:
         raise ServiceUnavailable(
             _("The server is busy printing other PDFs; try again in a few seconds."),
             retry_after=pdf_render.RETRY_AFTER) from None
-    plain, full = download_name([printable(found["name"]), kind], None)
+    plain, full = download_name([printable(found.name), kind], None)
     response = Response(data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = content_disposition(plain, full)
     response.headers["Cache-Control"] = "private, no-cache"
@@ -56,50 +58,67 @@ def _pdf(found: dict[str, Any], kind: str, html: Any) -> Response:
     return response
 
 
-def _absent(entry: dict[str, Any], no: int) -> bool:
-    """Whether a player is not there in round ``no`` (arrived later, or gone)."""
-    return entry["from_round"] > no or (entry["gone_from"] is not None
-                                        and entry["gone_from"] <= no)
+@dataclass(frozen=True, slots=True)
+class TallyRow:
+    """One round on a player's tally card: where they sit (or a sit-out), and once the round
+    is played, each hand's points, the total and the game's marks."""
+
+    round: int
+    absent: bool  # not there this round (arrived later, or gone)
+    table: int | None = None
+    seat: str | None = None
+    partner: str | None = None
+    opponents: tuple[str, ...] = ()
+    sits_out: bool = False
+    filled: list[int] | None = None
+    total: int | None = None
+    marks: list[int] | None = None
 
 
-def tally_cards(found: dict[str, Any]) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class TallyCard:
+    number: int  # from 1
+    name: str
+    rows: tuple[TallyRow, ...]
+
+
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def _tally_row(rnd: EventRound, entry: RosterEntry, line: StandingLine | None,
+               kinds: tuple[str, ...]) -> TallyRow:
+    points = line.by_round if line is not None else {}
+    absent = entry.absent(rnd.no)
+    if entry.name in rnd.sit_outs:
+        return TallyRow(rnd.no, absent, sits_out=True,
+                        total=points.get(rnd.no) if rnd.over else None)
+    for t in rnd.tables:
+        seat = next((seat for seat, who in t.seats.items() if who == entry.name), None)
+        if seat is None:
+            continue
+        others = ("E", "W") if seat in "NS" else ("N", "S")
+        row = TallyRow(rnd.no, absent, table=t.table, seat=seat, partner=t.seats[PARTNER[seat]],
+                       opponents=tuple(t.seats[o] for o in others))
+        if not (t.over or rnd.over):
+            return row
+        side = "NS" if seat in "NS" else "EW"  # filled in once the round is played
+        got = line.marks_by_round.get(rnd.no, {}) if line is not None else {}
+        return replace(row, filled=[h.get(side, 0) for h in t.hand_points],
+                       total=points.get(rnd.no), marks=[got.get(k, 0) for k in kinds])
+    return TallyRow(rnd.no, absent)  # a round not yet seated (progressive)
+
+
+def tally_cards(found: Event) -> list[TallyCard]:
     """Per player, per round: table, seat, partner, opponents (or a sit-out)."""
-    cards = []
-    by_round = {s["number"]: s["by_round"] for s in found["standings"]}
-    marks_by_round = {s["number"]: s["marks_by_round"] for s in found["standings"]}
-    kinds = GAMES[found["game"]].club.marks
-    for number, name in enumerate(found["players"]):
-        rows = []
-        entry = found["roster"][number]
-        points = by_round.get(number, {})
-        for rnd in found["rounds"]:
-            row: dict[str, Any] = {"round": rnd["no"], "table": None, "sits_out": False,
-                                   "filled": None, "total": None, "marks": None,
-                                   "partner": None, "opponents": [], "seat": None,
-                                   "absent": _absent(entry, rnd["no"])}
-            if name in rnd["sit_outs"]:
-                row["sits_out"] = True
-                row["total"] = points.get(rnd["no"]) if rnd["over"] else None
-            for t in rnd["tables"]:
-                seats = t["seats"]
-                for seat, who in seats.items():
-                    if who == name:
-                        partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
-                        others = ("E", "W") if seat in "NS" else ("N", "S")
-                        row.update(table=t["table"], seat=seat, partner=seats[partner],
-                                   opponents=[seats[o] for o in others])
-                        side = "NS" if seat in "NS" else "EW"
-                        if t["over"] or rnd["over"]:  # filled in once the round is played
-                            row["filled"] = [h.get(side, 0) for h in t["hand_points"]]
-                            row["total"] = points.get(rnd["no"])
-                            marks = marks_by_round.get(number, {}).get(rnd["no"], {})
-                            row["marks"] = [marks.get(k, 0) for k in kinds]
-            rows.append(row)
-        cards.append({"number": number + 1, "name": name, "rows": rows})
-    return cards
+    kinds = tuple(GAMES[found.game].club.marks)
+    lines = {s.number: s for s in found.standings}
+    return [TallyCard(entry.number, entry.name,
+                      tuple(_tally_row(rnd, entry, lines.get(entry.number - 1), kinds)
+                            for rnd in found.rounds))
+            for entry in found.roster]
 
 
-def _print_page(template: str, found: dict[str, Any], **extra: Any) -> str:
+def _print_page(template: str, found: Event, **extra: Any) -> str:
     return render_template(template, e=found, lang=_lang(), size=_size(), **extra)
 
 
@@ -109,18 +128,18 @@ def tally_pdf(event_id: str) -> Response:
     found = event_or_404(event_id)
     return _pdf(found, "tally-cards", lambda: _print_page(
         "events/tally.html", found, cards=tally_cards(found),
-        boxes=range(1, found["hands_per_round"] + 1),
-        box_trumps=box_trumps(found), tally_marks=GAMES[found["game"]].club.tally,
+        boxes=range(1, found.hands_per_round + 1),
+        box_trumps=box_trumps(found), tally_marks=GAMES[found.game].club.tally,
         suits={**SUIT_SYMBOLS, "NT": _("NT")},
-        box_mm=round(min(6.0, 54.0 / found["hands_per_round"]), 2)))
+        box_mm=round(min(6.0, 54.0 / found.hands_per_round), 2)))
 
 
-def box_trumps(found: dict[str, Any]) -> list[str]:
+def box_trumps(found: Event) -> list[str]:
     """A drive whose rules fix each deal's trump (a trump rotation; the cycle starts again
     with every round's match): the trumps, for the tally card's boxes; else nothing."""
-    deal_trump = GAMES[found["game"]].deal_trump
-    rules = {**found["rules"], "deals": found["hands_per_round"]}
-    trumps = [deal_trump(rules, no) for no in range(1, found["hands_per_round"] + 1)]
+    deal_trump = GAMES[found.game].deal_trump
+    rules = {**found.rules, "deals": found.hands_per_round}
+    trumps = [deal_trump(rules, no) for no in range(1, found.hands_per_round + 1)]
     return [t for t in trumps if t is not None]
 
 
@@ -128,7 +147,7 @@ def box_trumps(found: dict[str, Any]) -> list[str]:
 def chart_pdf(event_id: str) -> Response:
     """The rotation chart for the wall: rounds by tables, and the standings."""
     found = event_or_404(event_id)
-    tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
+    tables = sorted({t.table for r in found.rounds for t in r.tables})
     return _pdf(found, "rotation-chart", lambda: _print_page("events/chart.html", found,
                                                              tables=tables))
 
@@ -146,7 +165,7 @@ def tents_pdf(event_id: str) -> Response:
     """A tent card per table with its link as a QR code: for the director, the table's
     scoring link (its key); for anyone else, the view-only link."""
     found = event_or_404(event_id)
-    tables = sorted({t["table"] for r in found["rounds"] for t in r["tables"]})
+    tables = sorted({t.table for r in found.rounds for t in r.tables})
     base = request.host_url.rstrip("/")
     keyed = director_here(event_id)
     keys = event_keys.current_keys(get_db(), app_secret(), event_id) if keyed else {}

@@ -4,13 +4,16 @@ its QR (``rules_card``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, flash, render_template, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from ..engine.games import GAMES
 from ..i18n.labels import CHOICE_LABELS
+from ..service.events.model import Event
 from ..service.rules_codes import rules_of, stored_code
 from ..store.db import get_db
 from .events import bp
@@ -35,15 +38,24 @@ def rule_lines(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:
     return lines
 
 
+@dataclass(frozen=True, slots=True)
+class RulesCard:
+    """An evening's rules card: its code, the card's address, its QR and the rules in words."""
+
+    code: str
+    url: str
+    qr: Markup
+    lines: list[tuple[str, str]]
+
+
 @bp.app_template_global("rules_card")
-def rules_card(found: dict[str, Any]) -> dict[str, Any]:
-    """An evening's rules card: its code, the card's address and its QR (an evening made
-    before codes existed gets its code stored now)."""
-    code = found.get("rules_code") or stored_code(get_db(), found["game"], found["rules"])
+def rules_card(found: Event) -> RulesCard:
+    """An evening's rules card (an evening made before codes existed gets its code stored
+    now)."""
+    code = found.rules_code or stored_code(get_db(), found.game, found.rules)
     url = f"{request.host_url.rstrip('/')}{url_for('events.rules_page', code=code)}"
     qr = qr_svg(url, _("Rules %(code)s", code=code), public=True)
-    return {"code": code, "url": url, "qr": qr,
-            "lines": rule_lines(found["game"], found["rules"])}
+    return RulesCard(code, url, qr, rule_lines(found.game, found.rules))
 
 
 @bp.get("/r/<code>")

@@ -28,11 +28,10 @@ from .security import may_edit
 def confirm_page(event_id: str, no: int, table_no: int) -> Any:
     """One pair confirms its table's result, or says it is wrong, on the table's phone."""
     found = event_or_404(event_id)
-    t = next((t for r in found["rounds"] if r["no"] == no for t in r["tables"]
-              if t["table"] == table_no), None)
-    if t is None or not t["match"]:
+    t = found.table(no, table_no)
+    if t is None or not t.match:
         abort(404)
-    if not (may_edit(get_db(), t["match"]) or director_here(event_id)):
+    if not (may_edit(get_db(), t.match) or director_here(event_id)):
         abort(403)
     side = request.form.get("side")
     if side == "dispute":
@@ -45,7 +44,7 @@ def confirm_page(event_id: str, no: int, table_no: int) -> Any:
         flash(" ".join(e["message"] for e in errors(result)), "error")
     else:
         flash(done, "ok")
-    return redirect(url_for("table.match", match_id=t["match"]))
+    return redirect(url_for("table.match", match_id=t.match))
 
 
 @bp.post("/events/<event_id>/settle")
@@ -68,11 +67,11 @@ def end_ask(event_id: str) -> Any:
     found = event_or_404(event_id)
     if not director_here(event_id):
         abort(403)
-    no = request.args.get("round", type=int) or found["current_round"]
-    rnd = next((r for r in found["rounds"] if r["no"] == no and r["started"]), None)
-    if rnd is None or rnd["over"]:
+    no = request.args.get("round", type=int) or found.current_round
+    rnd = found.round_no(no)
+    if rnd is None or not rnd.started or rnd.over:
         return redirect(url_for("events.director", event_id=event_id))
-    playing = [t for t in rnd["tables"] if not t["over"]]
+    playing = [t for t in rnd.tables if not t.over]
     return render_template("events/end.html", e=found, rnd=rnd, playing=playing)
 
 

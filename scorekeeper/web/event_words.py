@@ -15,6 +15,10 @@ def problem_text(problem: EventProblem) -> str:
     if problem.problem is not None:
         return problem_message(problem.problem)
     p = problem.params
+    # "tables" is a list of tables here and a count in movement.fixed_too_many_rounds: every
+    # sentence below is made, so neither may fail on the other's
+    tables = p.get("tables", [])
+    playing = ", ".join(map(str, tables)) if isinstance(tables, list | tuple) else str(tables)
     words = {
         "event.not_object": _("The body must be a JSON object."),
         "event.unknown_key": _("“%(name)s” is not a setting of an event.", name=p.get("name")),
@@ -51,8 +55,7 @@ def problem_text(problem: EventProblem) -> str:
         "event.bad_side": _("The winner must be NS or EW."),
         "event.not_tied": _("Table %(table)s of round %(round)s did not end in a tie.",
                             table=p.get("table"), round=p.get("round")),
-        "event.tables_playing": _("Tables still playing: %(tables)s.",
-                                  tables=", ".join(str(t) for t in p.get("tables", []))),
+        "event.tables_playing": _("Tables still playing: %(tables)s.", tables=playing),
         "event.bad_target": _("“round_target” must be a whole number of points."),
         "event.bad_minutes": _("“minutes_per_round” must be a whole number from 1 to %(n)s.",
                                n=p.get("high")),

@@ -9,6 +9,7 @@ director's answers can show it again; the director's key is shown once, at creat
 from __future__ import annotations
 
 import hmac
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -29,6 +30,7 @@ from flask_babel import gettext as _
 from .. import service
 from ..service import event_keys, events
 from ..service.events import EventResult, EventStatus
+from ..service.events.model import Event, EventRound, EventTable
 from ..service.events.reading import club_scoring
 from ..store.db import get_db
 from .errors import refuse_if_storage_full
@@ -55,7 +57,7 @@ def app_secret() -> str:
     return str(current_app.config["SECRET_KEY"])
 
 
-def event_or_404(event_id: str) -> dict[str, Any]:
+def event_or_404(event_id: str) -> Event:
     found = events.load_event(get_db(), event_id)
     if found is None:
         abort(404, description=_("There is no such event."))
@@ -93,47 +95,6 @@ def require_api_director(event_id: str) -> None:
 
 def table_path(event_id: str, table_no: int) -> str:
     return url_for("events.table", event_id=event_id, table_no=table_no)
-
-
-def event_body(found: dict[str, Any], director: bool) -> dict[str, Any]:
-    """The API's event object; with ``director``, each table's edit key and keyed link."""
-    keys = event_keys.current_keys(get_db(), app_secret(), found["id"]) if director else {}
-    rounds = []
-    for rnd in found["rounds"]:
-        tables = []
-        for t in rnd["tables"]:
-            entry = {k: t[k] for k in ("table", "seats", "match", "hands", "score", "over",
-                                       "winner", "tied", "decider")}
-            link = table_path(found["id"], t["table"])
-            key = keys.get(t["table"]) if director else None
-            if key is not None:  # a table not yet keyed (a round only planned) has no link key
-                entry["edit_key"] = key
-                link = f"{link}?key={key}"
-            entry["table_url"] = link
-            tables.append(entry)
-        rounds.append({"no": rnd["no"], "started": rnd["started"], "over": rnd["over"],
-                       "tables": tables, "sit_outs": rnd["sit_outs"],
-                       "started_at": rnd["started_at"], "ends_at": rnd["ends_at"],
-                       "ended_early": rnd["ended_early"]})
-    return {
-        "id": found["id"], "name": found["name"], "game": found["game"],
-        "movement": found["movement"], "method": found["method"],
-        "quality": found["quality"], "hands_per_round": found["hands_per_round"],
-        "rules": found["rules"], "house": found["house"], "players": found["players"],
-        "roster": found["roster"], "round_target": found["round_target"],
-        "minutes_per_round": found["minutes_per_round"],
-        "rounds_total": found["rounds_total"], "current_round": found["current_round"],
-        "can_start": found["can_start"], "over": found["over"], "rounds": rounds,
-        "sit_outs": found["sit_outs"],
-        "standings": [{k: s[k] for k in ("player", "points", *found["marks"], "games_won",
-                                         "high_game", "sit_outs", "rank")}
-                      for s in found["standings"]],
-        "prizes": found["prizes"],
-        "director_url": url_for("events.director", event_id=found["id"]),
-        "tally_url": url_for("events.tally_pdf", event_id=found["id"]),
-        "chart_url": url_for("events.chart_pdf", event_id=found["id"]),
-        "tents_url": url_for("events.tents_pdf", event_id=found["id"]),
-    }
 
 
 # --- pages -----------------------------------------------------------------------------------
@@ -245,7 +206,7 @@ def leave_page(event_id: str) -> Any:
     number = _form_int("player") or 0
     result = events.player_leaves(get_db(), event_id, number, _form_int("gone_from"))
     found = event_or_404(event_id)
-    name = found["players"][number - 1] if 1 <= number <= len(found["players"]) else ""
+    name = found.players[number - 1] if 1 <= number <= len(found.players) else ""
     return _after(event_id, result, _("%(name)s leaves: rounds from %(n)s are planned again.",
                                       name=name, n=result.round))
 
@@ -281,53 +242,63 @@ def table(event_id: str, table_no: int) -> Any:
     same key. Between rounds it shows where everyone goes next.
     """
     found = event_or_404(event_id)
-    mine = [(r, t) for r in found["rounds"] for t in r["tables"] if t["table"] == table_no]
+    mine = [(r, t) for r in found.rounds for t in r.tables if t.table == table_no]
     if not mine:
         abort(404, description=_("This event has no such table."))
     key = request.args.get("key")
     current = event_keys.current_keys(get_db(), app_secret(), event_id).get(table_no, "")
     key_hash = service.hash_key(current)
     # Only the matches holding the table's current key: a replaced key gives no rights.
-    started = [(r, t) for r, t in mine if t["match"]]
-    held = [t for _r, t in started if service.check_edit_key(get_db(), t["match"], current)]
+    started = [(r, t, t.match) for r, t in mine if t.match]
+    held = [m for _r, _t, m in started if service.check_edit_key(get_db(), m, current)]
     if key is not None:
         if hmac.compare_digest(key.encode(), current.encode()):
-            for t in held:
-                remember_key_hash(t["match"], key_hash)
+            for match_id in held:
+                remember_key_hash(match_id, key_hash)
         else:
             flash(_("That table link is not valid: this phone follows the score only."), "error")
         return redirect(url_for("events.table", event_id=event_id, table_no=table_no))
     if not started:
         abort(404, description=_("This event has no such table."))
-    if any(may_edit(get_db(), t["match"]) for t in held):
-        for t in held:
-            if not rights_match(t["match"], key_hash):
-                remember_key_hash(t["match"], key_hash)
-    rnd, current = started[-1]
-    if current["over"] and not found["over"]:
+    if any(may_edit(get_db(), m) for m in held):
+        for match_id in held:
+            if not rights_match(match_id, key_hash):
+                remember_key_hash(match_id, key_hash)
+    rnd, now, match_id = started[-1]
+    if now.over and not found.over:
         from .event_live import banner_values
 
-        return render_template("events/between.html", e=found, t=current,
-                               event_banner=banner_values(found, rnd["no"], current["table"]))
-    return redirect(url_for("table.match", match_id=current["match"]))
+        return render_template("events/between.html", e=found, t=now,
+                               event_banner=banner_values(found, rnd.no, now.table))
+    return redirect(url_for("table.match", match_id=match_id))
 
 
-def moves(found: dict[str, Any], no: int, t: dict[str, Any]) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Where a player of a table goes in the next round (``table`` None: not known yet, or
+    ``sits_out``, or ``gone``)."""
+
+    seat: str
+    name: str
+    table: int | None = None
+    to_seat: str | None = None
+    sits_out: bool = False
+    gone: bool = False
+
+
+def moves(found: Event, no: int, t: EventTable) -> list[Move]:
     """Where each player of table ``t`` of round ``no`` goes in the next round, if known."""
-    upcoming = next((r for r in found["rounds"] if r["no"] == no + 1), None)
+    upcoming = found.round_no(no + 1)
     out = []
-    for seat, name in t["seats"].items():
-        where: dict[str, Any] = {"seat": seat, "name": name, "table": None, "to_seat": None,
-                                 "sits_out": False, "gone": False}
-        if upcoming is not None:
-            if name in upcoming["sit_outs"]:
-                where["sits_out"] = True
-            for nt in upcoming["tables"]:
-                for s, n in nt["seats"].items():
-                    if n == name:
-                        where.update(table=nt["table"], to_seat=s)
-            where["gone"] = where["table"] is None and not where["sits_out"]
-        out.append(where)
+    for seat, name in t.seats.items():
+        if upcoming is None:
+            out.append(Move(seat, name))
+            continue
+        if name in upcoming.sit_outs:
+            out.append(Move(seat, name, sits_out=True))
+            continue
+        to = [(nt.table, s) for nt in upcoming.tables for s, n in nt.seats.items() if n == name]
+        out.append(Move(seat, name, *to[-1]) if to else Move(seat, name, gone=True))
     return out
 
 
@@ -353,17 +324,27 @@ def club_tally_note(game: str) -> str:
     return _(note) if note else _("The opponents initial each round.")
 
 
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A timed round's clock: when it ends (ISO, for the countdown script), the no-script
+    words ("Ends at 21:40") and the script's words."""
+
+    ends: str
+    text: str
+    left: str
+    done: str
+
+
 @bp.app_template_global("round_clock")
-def round_clock(rnd: dict[str, Any]) -> dict[str, str] | None:
-    """A timed round's clock for the templates: when it ends (ISO, for the countdown script),
-    the no-script words ("Ends at 21:40") and the script's words; None for an untimed round or
-    one that is over."""
-    ends = rnd.get("ends_at")
-    if not ends or rnd.get("over") or rnd.get("ended_early"):
+def round_clock(rnd: EventRound) -> Clock | None:
+    """A timed round's clock for the templates; None for an untimed round or one that is
+    over."""
+    ends = rnd.ends_at
+    if not ends or rnd.over or rnd.ended_early:
         return None
     when = datetime.fromisoformat(ends.replace("Z", "+00:00"))
-    return {"ends": ends, "text": _("Ends at %(time)s", time=format_time(when, "HH:mm")),
-            "left": _("%(time)s left", time="%(time)s"), "done": _("Finish this hand.")}
+    return Clock(ends=ends, text=_("Ends at %(time)s", time=format_time(when, "HH:mm")),
+                 left=_("%(time)s left", time="%(time)s"), done=_("Finish this hand."))
 
 
 @bp.app_context_processor

@@ -9,8 +9,9 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 from flask_babel import gettext as _
 
-from ..service import events
+from ..service import event_keys, events
 from ..service.events import EventStatus
+from ..service.events.model import Event, EventRound, EventTable, StandingLine
 from ..store.db import get_db
 from .errors import refuse_if_storage_full
 from .events import (
@@ -18,13 +19,67 @@ from .events import (
     api_director,
     app_secret,
     errors,
-    event_body,
     event_or_404,
     require_api_director,
+    table_path,
 )
 from .ratelimit import spend_creations
 
 bp = Blueprint("events_api", __name__)
+
+
+TABLE_FIELDS = ("table", "seats", "match", "hands", "score", "over", "winner", "tied", "decider")
+
+
+def _table_body(event_id: str, t: EventTable, key: str | None) -> dict[str, Any]:
+    """A table as the API shows it; with its edit key (the director's answers), a keyed link."""
+    entry: dict[str, Any] = {name: getattr(t, name) for name in TABLE_FIELDS}
+    link = table_path(event_id, t.table)
+    if key is not None:  # a table not yet keyed (a round only planned) has no link key
+        entry["edit_key"] = key
+        link = f"{link}?key={key}"
+    entry["table_url"] = link
+    return entry
+
+
+def _round_body(event_id: str, rnd: EventRound, keys: dict[int, str]) -> dict[str, Any]:
+    return {"no": rnd.no, "started": rnd.started, "over": rnd.over,
+            "tables": [_table_body(event_id, t, keys.get(t.table)) for t in rnd.tables],
+            "sit_outs": list(rnd.sit_outs), "started_at": rnd.started_at,
+            "ends_at": rnd.ends_at, "ended_early": rnd.ended_early}
+
+
+def _standing_body(s: StandingLine, marks: tuple[str, ...]) -> dict[str, Any]:
+    return {"player": s.player, "points": s.points, **{m: s.marks[m] for m in marks},
+            "games_won": s.games_won, "high_game": s.high_game, "sit_outs": s.sit_outs,
+            "rank": s.rank}
+
+
+def event_body(found: Event, director: bool) -> dict[str, Any]:
+    """The API's event object (docs/api.md); with ``director``, each table's edit key and
+    keyed link."""
+    keys = event_keys.current_keys(get_db(), app_secret(), found.id) if director else {}
+    return {
+        "id": found.id, "name": found.name, "game": found.game,
+        "movement": found.movement, "method": found.method,
+        "quality": found.quality, "hands_per_round": found.hands_per_round,
+        "rules": found.rules, "house": found.house, "players": list(found.players),
+        "roster": [{"number": p.number, "name": p.name, "from_round": p.from_round,
+                    "gone_from": p.gone_from} for p in found.roster],
+        "round_target": found.round_target,
+        "minutes_per_round": found.minutes_per_round,
+        "rounds_total": found.rounds_total, "current_round": found.current_round,
+        "can_start": found.can_start, "over": found.over,
+        "rounds": [_round_body(found.id, rnd, keys) for rnd in found.rounds],
+        "sit_outs": [{"round": s.round, "players": list(s.players)} for s in found.sit_outs],
+        "standings": [_standing_body(s, found.marks) for s in found.standings],
+        "prizes": [{"prize": p.prize, "players": list(p.players), "value": p.value,
+                    "shared": p.shared} for p in found.prizes],
+        "director_url": url_for("events.director", event_id=found.id),
+        "tally_url": url_for("events.tally_pdf", event_id=found.id),
+        "chart_url": url_for("events.chart_pdf", event_id=found.id),
+        "tents_url": url_for("events.tents_pdf", event_id=found.id),
+    }
 
 
 def _json(body: Any, status: int = 200) -> Response:
@@ -59,8 +114,8 @@ def read_event(event_id: str) -> Response:
     return _json(event_body(found, director=api_director(event_id)))
 
 
-def _round_no(body: Any, found: dict[str, Any]) -> int | Response:
-    no = body.get("no", found["current_round"] + 1) if isinstance(body, dict) else None
+def _round_no(body: Any, found: Event) -> int | Response:
+    no = body.get("no", found.current_round + 1) if isinstance(body, dict) else None
     if isinstance(no, bool) or not isinstance(no, int) or no < 1:
         return _json({"errors": [{"hand": None, "field": "no",
                                   "message": _("“no” must be the number of the round to "

@@ -147,12 +147,12 @@ def swap_players(db: Database, event_id: str, no: int, first: Any, second: Any) 
         if row is None:
             return EventResult(EventStatus.NOT_FOUND)
         view = build(db, row)
-        rnd = next((r for r in view["rounds"] if r["no"] == no), None)
-        if rnd is None or rnd["started"]:
+        rnd = view.round_no(no)
+        if rnd is None or rnd.started:
             return EventResult(EventStatus.ILLEGAL, problems=[
                 EventProblem("event.round_not_planned", "round", {"round": no})])
-        present = {p for t in rnd["tables"] for p in t["seat_numbers"].values()}
-        present.update(rnd["sit_out_numbers"])
+        present = {p for t in rnd.tables for p in t.seat_numbers.values()}
+        present.update(rnd.sit_out_numbers)
         problems = []
         for where, value in (("players[0]", first), ("players[1]", second)):
             if not is_int(value) or value - 1 not in present:
@@ -163,9 +163,9 @@ def swap_players(db: Database, event_id: str, no: int, first: Any, second: Any) 
         if problems:
             return EventResult(EventStatus.ILLEGAL, problems=problems)
         planned = movements.Round(
-            tuple((t["seat_numbers"]["N"], t["seat_numbers"]["E"], t["seat_numbers"]["S"],
-                   t["seat_numbers"]["W"]) for t in rnd["tables"]),
-            tuple(rnd["sit_out_numbers"]))
+            tuple((t.seat_numbers["N"], t.seat_numbers["E"], t.seat_numbers["S"],
+                   t.seat_numbers["W"]) for t in rnd.tables),
+            rnd.sit_out_numbers)
         moved = movements.swap(planned, first - 1, second - 1)
         event_store.replace_round(db, event_id, no, list(moved.sit_outs),
                                   [seats(t) for t in moved.tables])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from typing import Any
+from typing import Any, TypeGuard
 
 from ...engine import club
 from ...engine.cards import SEATS
@@ -24,7 +24,7 @@ from .results import (
 )
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -154,8 +154,8 @@ def validate(body: Any) -> tuple[dict[str, Any], list[EventProblem]]:
         problems.append(EventProblem("event.bad_seed", "seed"))
     playable = GAMES[game] if game in club_games() else None
     house = _house(body.get("house"), playable.club if playable else club.NO_MARKS, problems)
-    if not problems and game in club_games():
-        sample = match_data(str(game), str(name), rules, int(hands),
+    if not problems and game in club_games() and is_int(hands):  # hands: checked above
+        sample = match_data(str(game), str(name), rules, hands,
                              {s: players[i]["name"] for i, s in enumerate(SEATS)}, target)
         result = check_match({**sample, "hands": []})
         problems.extend(EventProblem(p.code, p.field, dict(p.params), p)

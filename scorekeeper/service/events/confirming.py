@@ -19,6 +19,7 @@ from ...store import now as stamp
 from ..event_keys import generation, table_key
 from ..keys import hash_key, new_key
 from .checks import match_data
+from .model import Event, EventTable
 from .reading import build
 from .results import EventProblem, EventResult, EventStatus
 
@@ -26,14 +27,13 @@ SIDES = {"NS": "confirmed_ns", "EW": "confirmed_ew"}
 
 
 def _table(db: Database, event_id: str, no: int, table_no: int
-           ) -> tuple[dict | None, dict | None, EventResult | None]:
+           ) -> tuple[Event | None, EventTable | None, EventResult | None]:
     row = event_store.get_event(db, event_id)
     if row is None:
         return None, None, EventResult(EventStatus.NOT_FOUND)
     view = build(db, row)
-    table = next((t for r in view["rounds"] if r["no"] == no for t in r["tables"]
-                  if t["table"] == table_no and t["match"]), None)
-    if table is None:
+    table = view.table(no, table_no)
+    if table is None or table.match is None:
         return view, None, EventResult(EventStatus.NOT_FOUND, problems=[
             EventProblem("event.no_table", "table", {"round": no, "table": table_no})])
     return view, table, None
@@ -48,14 +48,14 @@ def confirm(db: Database, event_id: str, no: int, table_no: int, side: object) -
         _view, table, refused = _table(db, event_id, no, table_no)
         if refused is not None or table is None:
             return refused or EventResult(EventStatus.NOT_FOUND)
-        if not table["over"]:
+        if not table.over or table.match is None:
             return EventResult(EventStatus.ILLEGAL, problems=[
                 EventProblem("event.not_over", "table", {"table": table_no})])
         event_store.set_confirmation(db, event_id, no, table_no, SIDES[str(side)], stamp())
         event_store.set_confirmation(db, event_id, no, table_no, "disputed", None)
         other = "EW" if side == "NS" else "NS"
-        if table["confirmed"][other]:
-            event_store.set_match_key(db, table["match"], hash_key(new_key()))
+        if table.confirmed[other]:
+            event_store.set_match_key(db, table.match, hash_key(new_key()))
         event_store.bump_event(db, event_id)
     return EventResult(EventStatus.CHANGED, event_id=event_id, round=no)
 
@@ -66,7 +66,7 @@ def dispute(db: Database, event_id: str, no: int, table_no: int) -> EventResult:
         _view, table, refused = _table(db, event_id, no, table_no)
         if refused is not None or table is None:
             return refused or EventResult(EventStatus.NOT_FOUND)
-        if table["confirmed"]["NS"] and table["confirmed"]["EW"]:
+        if table.both_confirmed:
             return EventResult(EventStatus.ILLEGAL, problems=[
                 EventProblem("event.confirmed", "table", {"table": table_no})])
         event_store.set_confirmation(db, event_id, no, table_no, "disputed", stamp())
@@ -84,7 +84,7 @@ def settle(db: Database, event_id: str, no: int, table_no: int, action: object,
     with store.transaction(db):
         row = event_store.get_event(db, event_id)
         _view, table, refused = _table(db, event_id, no, table_no)
-        if refused is not None or table is None or row is None:
+        if refused is not None or table is None or table.match is None or row is None:
             return refused or EventResult(EventStatus.NOT_FOUND)
         when = stamp() if action == "accept" else None
         for column in SIDES.values():
@@ -92,7 +92,7 @@ def settle(db: Database, event_id: str, no: int, table_no: int, action: object,
         event_store.set_confirmation(db, event_id, no, table_no, "disputed", None)
         key = (new_key() if action == "accept"
                else table_key(secret, event_id, table_no, generation(row.data, table_no)))
-        event_store.set_match_key(db, table["match"], hash_key(key))
+        event_store.set_match_key(db, table.match, hash_key(key))
         event_store.bump_event(db, event_id)
     return EventResult(EventStatus.CHANGED, event_id=event_id, round=no)
 

@@ -10,6 +10,7 @@ from sqlite_utils import Database
 from ... import store
 from ...engine import drives, fixed_seats, movements, progressive
 from ...engine.cards import SEATS, TEAMS
+from ...engine.designs import Table
 from ...store import events as event_store
 from ..event_keys import generation, table_key
 from ..keys import hash_key, new_key, new_match_id
@@ -19,7 +20,7 @@ from .reading import build
 from .results import EventProblem, EventResult, EventStatus, new_event_id
 
 
-def seats(table: movements.Table) -> dict[str, int]:
+def seats(table: Table) -> dict[str, int]:
     return {seat: table[i] for i, seat in enumerate(SEATS)}
 
 
@@ -98,21 +99,21 @@ def start_round(db: Database, event_id: str, no: int, secret: str,
             return EventResult(EventStatus.NOT_FOUND)
         settings = row.data
         view = build(db, row)
-        current = view["current_round"]
+        current = view.current_round
         if no <= current:
             return EventResult(EventStatus.STARTED, event_id=event_id, round=no)
         if no != current + 1 or no > settings["rounds"]:
             return EventResult(EventStatus.FINISHED if current >= settings["rounds"]
                                else EventStatus.NOT_READY, event_id=event_id, round=current)
-        if view["waiting"]:
+        if view.waiting:
             return EventResult(EventStatus.NOT_READY, event_id=event_id, round=current,
                                problems=[EventProblem("event.tables_playing", None,
-                                                      {"tables": view["waiting"]})])
-        if not view["rounds"][-1]["started"] and view["rounds"][-1]["no"] == no:
-            planned = view["rounds"][-1]
-            if not planned["stored"]:  # a progressive or up/down round, made from results
-                event_store.insert_round(db, event_id, no, planned["sit_out_numbers"],
-                                         [t["seat_numbers"] for t in planned["tables"]])
+                                                      {"tables": list(view.waiting)})])
+        planned = view.rounds[-1]
+        if not planned.started and planned.no == no and not planned.stored:
+            # a progressive or up/down round, made from results
+            event_store.insert_round(db, event_id, no, list(planned.sit_out_numbers),
+                                     [t.seat_numbers for t in planned.tables])
         _start(db, event_id, settings, no, secret, budget)
     return EventResult(EventStatus.STARTED, event_id=event_id, round=no)
 
@@ -127,9 +128,8 @@ def decide(db: Database, event_id: str, no: int, table_no: int, side: Any) -> Ev
         if row is None:
             return EventResult(EventStatus.NOT_FOUND)
         view = build(db, row)
-        table = next((t for r in view["rounds"] if r["no"] == no for t in r["tables"]
-                      if t["table"] == table_no), None)
-        if table is None or not table["tied"]:
+        table = view.table(no, table_no)
+        if table is None or not table.tied:
             return EventResult(EventStatus.ILLEGAL, problems=[
                 EventProblem("event.not_tied", "table", {"round": no, "table": table_no})])
         event_store.set_decider(db, event_id, no, table_no, side)
