@@ -30,6 +30,7 @@ def test_the_director_link_is_remembered_and_a_wrong_one_is_refused(client, even
     assert client.post(f"/events/{event['id']}/start", data={"no": 2}).status_code == 403
     right = client.get(event["director_url"], follow_redirects=True)
     assert "View only" not in right.text and "Open table 2" in right.text
+    assert "1 hand a round" in right.text  # one, not "1 hands"
     early = client.post(f"/events/{event['id']}/start", data={"no": 2}, follow_redirects=True)
     assert "Tables still playing: 1, 2." in early.text
     for table in event["rounds"][0]["tables"]:
