@@ -27,6 +27,7 @@ from scorekeeper import create_app, service
 from scorekeeper.engine.limits import NOTE_FORM_MAX
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.formats import safejson
+from scorekeeper.service.match import Match
 from scorekeeper.store.db import get_db
 
 SEATS = ("N", "E", "S", "W")
@@ -143,8 +144,8 @@ class Table:
     keys_sent: list[str] = field(default_factory=list)
     over_after: int | None = None  # the number of hands when the game ended
 
-    def start(self, fields: dict[str, str]) -> dict[str, Any]:
-        """Start the match through the start form; its stored match object."""
+    def start(self, fields: dict[str, str]) -> Match:
+        """Start the match through the start form; the match as stored."""
         home = self.client.get("/").get_data(as_text=True)
         token = form_of(home, "/start")["values"]["csrf_token"]
         r = self.client.post("/start", data={"game": self.game, "N": "Ann", "E": "Bo",
@@ -159,13 +160,13 @@ class Table:
     @property
     def first(self) -> str:
         """The first dealer."""
-        return str(self.match().get("first_dealer") or "N")
+        return self.match().first_dealer
 
     @property
     def match_id(self) -> str:
         return self.url.rsplit("/", 1)[1]
 
-    def match(self) -> dict[str, Any]:
+    def match(self) -> Match:
         with self.client.application.app_context():
             loaded = service.load(get_db(), self.match_id)
         assert loaded is not None
@@ -225,7 +226,7 @@ class Table:
         if hidden["submission_id"]:
             self.keys_sent.append(str(hidden["submission_id"]))
         loaded = self.loaded()
-        stored = loaded.match["hands"]
+        stored = loaded.match.hand_objects
         if not will:
             answer = (r.status_code, sent, expected, r.get_data(as_text=True)[:800])
             if retried:  # a retried Save, or its key reused: done before, or refused
@@ -243,13 +244,13 @@ class Table:
         self.hands.append(stored[-1])
         self.keys_used.add(str(hidden["submission_id"] or ""))
         self.version = str(loaded.version)
-        engine = check_match({**loaded.match, "hands": self.hands})
+        engine = check_match({**loaded.match.as_file(), "hands": self.hands})
         assert engine.ok and engine.state is not None, engine.problems
         # the pages' state (stored, cached) is the engine's own scoring of the same hands
         assert loaded.state.as_json() == engine.state.as_json()
         api = self.client.get(f"/api/matches/{self.match_id}").get_json()["state"]
         assert api["score"] == engine.state.score and api["over"] == engine.state.over
-        first = SEATS.index(loaded.match.get("first_dealer", "N"))
+        first = SEATS.index(loaded.match.first_dealer)
         assert [h.dealer for h in engine.state.hands] == [
             SEATS[(first + i) % 4] for i in range(len(self.hands))]  # rotation, passes too
         assert api["next_dealer"] == engine.state.next_dealer
@@ -268,8 +269,7 @@ class Table:
             return False
         if (seen := stripped_int(version)) is not None and seen < int(self.version):
             return False
-        match = self.match()
-        return check_match({**match, "hands": [*self.hands, hand]}).ok
+        return check_match({**self.match().as_file(), "hands": [*self.hands, hand]}).ok
 
 
 def form_ok(hidden: dict[str, str | None]) -> None:
@@ -287,13 +287,13 @@ def ends_once(table: Table, good: dict[str, str], fields: tuple[str, ...],
               make_hand: Callable[[dict[str, str | None]], dict[str, Any]]) -> None:
     """The game ended at one hand (none of the hands before it ended it), and a ``good``
     hand posted after the end, as the page would send it, is refused in words."""
-    state = check_match({**table.match(), "hands": table.hands}).state
+    state = check_match({**table.match().as_file(), "hands": table.hands}).state
     assert state is not None
     assert state.over == (table.over_after is not None)
     if table.over_after is None:
         return
     assert table.over_after == len(table.hands)  # nothing was taken after the end
-    before = check_match({**table.match(), "hands": table.hands[:-1]}).state
+    before = check_match({**table.match().as_file(), "hands": table.hands[:-1]}).state
     assert before is not None and not before.over
     sent: dict[str, str | None] = dict.fromkeys(fields)
     sent |= {**good, "expected_no": str(len(table.hands) + 1),
@@ -313,7 +313,7 @@ def start_fields(game: str, rules: dict[str, Any]) -> dict[str, str]:
 
 def play(app: Any, game: str, rules: dict[str, Any], data: Any, posts: Any,
          make_hand: Callable[[dict[str, str | None]], dict[str, Any]]
-         ) -> tuple[Table, dict[str, Any]]:
+         ) -> tuple[Table, Match]:
     """A match started with ``rules``, then one to nine drawn posts of its hand form, each
     held to the property (:meth:`Table.post`); the table and the match as started."""
     table = Table(app.test_client(), game)

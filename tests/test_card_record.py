@@ -30,9 +30,9 @@ def test_a_hand_with_its_play_and_deal_is_stored_and_scored_from_the_cards(table
                         deal=json.dumps(hand["deal"]))
     assert r.status_code == 303, text(r.get_data(as_text=True))[:600]
     stored = matches.load(mid(url))
-    assert stored.match["hands"][0]["play"] == hand["play"]
-    assert stored.match["hands"][0]["deal"] == hand["deal"]
-    assert "makers_tricks" not in stored.match["hands"][0]  # the engine counts the tricks
+    assert stored.match.hand_objects[0]["play"] == hand["play"]
+    assert stored.match.hand_objects[0]["deal"] == hand["deal"]
+    assert "makers_tricks" not in stored.match.hand_objects[0]  # the engine counts the tricks
     assert stored.state.as_json()["hands"][0]["tricks"] == hand["tricks"]
     assert stored.state.as_json()["hands"][0]["trick_winners"] == hand["winners"]
 
@@ -45,7 +45,7 @@ def test_a_card_record_that_is_not_json_gets_a_clear_message(table, matches):
         assert "The recorded cards could not be read" in text(r.get_data(as_text=True))
     r = table.post_hand(url, caller="E", makers_tricks="3", deal="[1, 2]")
     assert r.status_code == 422 and "could not be read" in text(r.get_data(as_text=True))
-    assert matches.load(mid(url)).match["hands"] == []
+    assert matches.load(mid(url)).match.hand_objects == []
 
 
 def test_an_impossible_play_is_refused_in_words(table, matches):
@@ -55,7 +55,7 @@ def test_an_impossible_play_is_refused_in_words(table, matches):
     assert r.status_code == 422
     page = text(r.get_data(as_text=True))
     assert "AS was already played" in page, page[:800]
-    assert matches.load(mid(url)).match["hands"] == []
+    assert matches.load(mid(url)).match.hand_objects == []
 
 
 def test_the_script_gets_json_for_an_incomplete_record(table):
@@ -86,7 +86,7 @@ def test_a_correction_keeps_the_card_record(table, matches):
     assert json.loads(values["play"]) == hand["play"]
     r = table.client.post(url + "/hands/1/edit", data={**values, "note": "checked"})
     assert r.status_code == 303
-    stored = matches.load(mid(url)).match["hands"][0]
+    stored = matches.load(mid(url)).match.hand_objects[0]
     assert stored["play"] == hand["play"] and stored["note"] == "checked"
 
 

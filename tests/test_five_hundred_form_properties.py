@@ -32,6 +32,8 @@ from formprops import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.service.match import Match
+
 TRICKS = [str(n) for n in range(11)]
 FIELDS = ("caller", "bid", "makers_tricks", "passed", "kitty", "discard", "note", "deal",
           "play", "expected_no", "submission_id", "version")
@@ -105,12 +107,12 @@ RULES = st.fixed_dictionaries({
 })
 
 
-def points_by_rules(match: dict[str, Any], hand: dict[str, Any], entry: dict[str, Any]
+def points_by_rules(match: Match, hand: dict[str, Any], entry: dict[str, Any]
                     ) -> dict[str, int]:
     """A hand's points as rules.md says (fiveplay's Avondale table), apart from the engine."""
     if hand.get("passed"):
         return {"NS": 0, "EW": 0}
-    rules = match.get("rules") or {}
+    rules = match.rules
     makers = fiveplay.TEAM[hand["caller"]]
     _result, own, others = fiveplay.points(
         hand["bid"], entry["tricks"][makers], slam=rules.get("slam", True),

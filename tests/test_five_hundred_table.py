@@ -57,7 +57,7 @@ def test_a_hand_is_saved_and_shown(table, matches):
     html = table.page(url)
     assert "Undo hand 1" in html and "300" in html
     assert '<i>Bo</i> <span class="sH">♥</span> <em class="tag">8</em>' in html  # the bid's suit
-    assert matches.load(url.rsplit("/", 1)[1]).match["hands"][0] == {
+    assert matches.load(url.rsplit("/", 1)[1]).match.hand_objects[0] == {
         "caller": "E", "bid": "8H", "makers_tricks": 9}
 
 
@@ -130,7 +130,7 @@ def test_a_passed_hand_in_one_tap_undo_and_a_correction(table, matches):
     form = table.hand_form(url)
     assert "passed" not in form  # the button sends it, not a box left ticked
     assert table.post_hand(url, passed="y").status_code == 303
-    assert matches.load(match_id).match["hands"][0] == {"passed": True}
+    assert matches.load(match_id).match.hand_objects[0] == {"passed": True}
     assert table.post_hand(url, caller="S", bid="6S", makers_tricks="5").status_code == 303
     html = table.page(url)
     assert "Undo hand 2" in html and 'class="passed"' in html
@@ -143,7 +143,7 @@ def test_a_passed_hand_in_one_tap_undo_and_a_correction(table, matches):
     r = table.client.post(url + "/hands/2/edit", data={**values, "makers_tricks": "6"})
     assert r.status_code == 303
     loaded = matches.load(match_id)
-    assert loaded.match["hands"][1]["makers_tricks"] == 6
+    assert loaded.match.hand_objects[1]["makers_tricks"] == 6
     assert loaded.state.score == {"NS": 40, "EW": 40}
 
 
@@ -204,7 +204,7 @@ def test_the_kitty_exchange_is_kept_shown_and_a_wrong_one_refused_in_words(table
     assert matches.load(match_id).hand_count == 0
     r = table.post_hand(url, **{**wrong, "discard": json.dumps(["10C", "JH", "6D"])})
     assert r.status_code == 303
-    stored = matches.load(match_id).match["hands"][0]
+    stored = matches.load(match_id).match.hand_objects[0]
     assert stored["kitty"] == ["4D", "9S", "10C"] and stored["discard"] == ["10C", "JH", "6D"]
     page = text(table.page(url + "/hands/1"))
     assert "the kitty 4♦ 9♠ 10♣" in page and "discarded 10♣ J♥ 6♦" in page

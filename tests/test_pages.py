@@ -115,7 +115,7 @@ def test_start_creates_a_match_and_gives_edit_rights(table, matches):
     assert "Who called?" in html and "Save hand 1" in html
     assert "▸" in text(html) and "Ann" in text(html)  # N deals first
     loaded = matches.load(url.rsplit("/", 1)[1])
-    assert loaded.match["teams"] == {"NS": "Home", "EW": "Visitors"}
+    assert loaded.match.teams == {"NS": "Home", "EW": "Visitors"}
 
 
 def test_start_form_errors_are_shown(table, client):
@@ -129,7 +129,7 @@ def test_start_form_errors_are_shown(table, client):
 
 def test_start_with_a_preset_and_an_option(table, matches):
     url = table.start(preset_euchre="short", euchre_defend_alone="y")
-    rules = matches.load(url.rsplit("/", 1)[1]).match["rules"]
+    rules = matches.load(url.rsplit("/", 1)[1]).match.rules
     assert rules == {"target": 5, "defend_alone": True}
 
 
@@ -196,7 +196,7 @@ def test_a_page_behind_the_server_is_refused_even_with_the_right_number(table, m
     r = table.post_hand(url, stale, caller="E", makers_tricks="3")
     assert r.status_code == 409
     assert "changed on another phone meanwhile" in r.get_data(as_text=True)
-    assert [h["caller"] for h in matches.load(mid).match["hands"]] == ["N"]
+    assert [h["caller"] for h in matches.load(mid).match.hand_objects] == ["N"]
 
 
 def json_post(table, url: str, values: dict, **fields):
@@ -309,7 +309,7 @@ def test_correct_an_earlier_hand(table, matches):
     viewer = table.client.application.test_client()
     assert "hand 1 corrected (was: Bo 3 tricks)" in viewer.get(url).get_data(as_text=True)
     loaded = matches.load(url.rsplit("/", 1)[1])
-    assert loaded.match["hands"][0]["makers_tricks"] == 5
+    assert loaded.match.hand_objects[0]["makers_tricks"] == 5
 
 
 def test_an_illegal_correction_is_refused(table, matches):
@@ -322,7 +322,7 @@ def test_an_illegal_correction_is_refused(table, matches):
     html = r.get_data(as_text=True).replace("&#39;", "'")
     assert 'id="trump-err">Round 2 can\'t name hearts' in html
     loaded = matches.load(url.rsplit("/", 1)[1])
-    assert loaded.match["hands"] == [{"caller": "E", "makers_tricks": 3, "alone": False}]
+    assert loaded.match.hand_objects == [{"caller": "E", "makers_tricks": 3, "alone": False}]
     assert loaded.hand_versions == [1]
 
 
@@ -334,7 +334,7 @@ def test_a_correction_to_a_passed_hand_rescores_it(table, matches):
                                                         "caller": ""})
     assert r.status_code == 303 and r.headers["Location"] == url
     loaded = matches.load(url.rsplit("/", 1)[1])
-    assert loaded.hand_count == 1 and loaded.match["hands"][0]["passed"] is True
+    assert loaded.hand_count == 1 and loaded.match.hand_objects[0]["passed"] is True
     assert loaded.state.score == {"NS": 0, "EW": 0}
 
 
@@ -433,8 +433,8 @@ def test_game_over_and_rematch(table, matches):
     new = r.headers["Location"]
     assert new != url
     loaded = matches.load(new.rsplit("/", 1)[1])
-    assert loaded.match["first_dealer"] == "W" and loaded.match["rules"] == {"target": 5}
-    assert loaded.match["seats"] == {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
+    assert loaded.match.first_dealer == "W" and loaded.match.rules == {"target": 5}
+    assert loaded.match.seats == {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
     assert "Who called?" in table.page(new)
 
 
@@ -460,9 +460,9 @@ def test_a_rematch_follows_the_hands_as_they_are_now(table, matches):
     assert "Rematch: same seats, Ann deals" in table.page(url)
     second = table.action(url, "rematch").headers["Location"]
     assert second not in (url, first)
-    assert matches.load(second.rsplit("/", 1)[1]).match["first_dealer"] == "N"
+    assert matches.load(second.rsplit("/", 1)[1]).match.first_dealer == "N"
     assert table.action(url, "rematch").headers["Location"] == second  # a second press
-    assert matches.load(first.rsplit("/", 1)[1]).match["first_dealer"] == "W"  # kept, unlinked
+    assert matches.load(first.rsplit("/", 1)[1]).match.first_dealer == "W"  # kept, unlinked
 
 
 def test_no_hand_after_game_over(table, matches):
@@ -674,7 +674,7 @@ def test_a_stale_correction_is_409_with_the_current_hand(table, matches):
     html = r.get_data(as_text=True)
     assert "changed by someone else" in html
     assert checked(html, "makers_tricks", "5")  # what is stored now, ready to change again
-    assert matches.load(url.rsplit("/", 1)[1]).match["hands"][0]["makers_tricks"] == 5
+    assert matches.load(url.rsplit("/", 1)[1]).match.hand_objects[0]["makers_tricks"] == 5
 
 
 @pytest.mark.app_config(WTF_CSRF_ENABLED=False)
@@ -833,14 +833,14 @@ def test_a_renamed_player_does_not_make_the_scorer_page_behind(table, client, ma
     r = table.post_hand(url, form, caller="E", makers_tricks="3")
     assert r.status_code == 303, r.get_data(as_text=True)[:500]
     loaded = matches.load(match_id)
-    assert len(loaded.match["hands"]) == 1 and loaded.match["seats"]["N"] == "Annabel"
+    assert len(loaded.match.hands) == 1 and loaded.match.seats["N"] == "Annabel"
     stale = table.hand_form(url)
     assert table.post_hand(url, table.hand_form(url), caller="W", makers_tricks="3"
                            ).status_code == 303
     assert table.action(url, "undo").status_code == 303  # a hand changed since `stale`
     r = table.post_hand(url, stale, caller="N", makers_tricks="4")
     assert r.status_code == 409
-    assert len(matches.load(match_id).match["hands"]) == 1
+    assert len(matches.load(match_id).match.hands) == 1
 
 
 @pytest.mark.parametrize(("field", "text"), [
@@ -854,7 +854,7 @@ def test_a_crafted_card_record_in_the_form_is_refused_in_words(table, matches, f
     r = table.post_hand(url, form, caller="E", makers_tricks="3", **{field: text})
     assert r.status_code == 422, r.status_code
     assert "The recorded cards could not be read" in r.get_data(as_text=True)
-    assert matches.load(url.rsplit("/", 1)[1]).match["hands"] == []
+    assert matches.load(url.rsplit("/", 1)[1]).match.hand_objects == []
     preview = table.client.get(url + "/preview", query_string={
         **form, "caller": "E", "makers_tricks": "3", field: text})
     assert preview.status_code < 500

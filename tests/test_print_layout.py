@@ -177,7 +177,7 @@ def test_whist_points_split_into_tricks_and_honours(client: Any, matches: Any) -
 
     match_id = whist_rubber(matches, {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"})
     loaded = matches.load(match_id)
-    sheet = build_sheet(loaded.match, loaded.state)
+    sheet = build_sheet(loaded.match.as_file(), loaded.state)
     first = sheet.rows[0]
     assert first.honours_ns == 4  # from the card record: N and S held A K Q J of spades
     assert (first.trick_points, first.honour_points) == ({"NS": 3, "EW": 0}, {"NS": 4, "EW": 0})
@@ -257,7 +257,7 @@ def test_the_chart_names_its_axes_numbers_game_breaks_and_shows_the_lead(
 
     match_id = whist_rubber(matches, {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"})
     loaded = matches.load(match_id)
-    sheet = build_sheet(loaded.match, loaded.state)
+    sheet = build_sheet(loaded.match.as_file(), loaded.state)
     assert sheet.chart is not None
     assert [n for _x, n in sheet.chart.breaks] == [1, 2]  # three games: two breaks
     assert sheet.margin_chart is None
@@ -268,7 +268,7 @@ def test_the_chart_names_its_axes_numbers_game_breaks_and_shows_the_lead(
     assert "Points" in text and "Deal →" in text and "the end of game 1, 2" in text
     long_id, _key = matches.create(euchre_match(rules={"deals": 60}, hands=cycle_hands(60)))
     loaded = matches.load(long_id)
-    sheet = build_sheet(loaded.match, loaded.state)
+    sheet = build_sheet(loaded.match.as_file(), loaded.state)
     assert sheet.margin_chart is not None and sheet.margin_chart.zero_y is not None
     text = " ".join(pdf_text(fetch_pdf(client, f"/m/{long_id}/sheet.pdf"), layout=False).split())
     assert "Lead in points" in text and "Ann & Cai ahead above the line" in text
@@ -280,10 +280,10 @@ def test_an_imported_egn_game_keeps_its_title_date_and_annotations(
     egn = json.loads((SHARED_EGN / "VWEC Finals Annotated.egn").read_text(encoding="utf-8"))
     match_id, _key = matches.create(egn)
     loaded = matches.load(match_id)
-    assert loaded.match["title"] == "VWEC Finals" and loaded.match["played"] == "2026-05-29T16:30"
-    assert "Pretty ambitious next call" in loaded.match["hands"][1]["note"]
-    assert "Even if dealer trumps here" in loaded.match["hands"][1]["note"]
-    assert "note" not in loaded.match["hands"][0]
+    assert loaded.match.title == "VWEC Finals" and loaded.match.played == "2026-05-29T16:30"
+    assert "Pretty ambitious next call" in loaded.match.hand_objects[1]["note"]
+    assert "Even if dealer trumps here" in loaded.match.hand_objects[1]["note"]
+    assert "note" not in loaded.match.hand_objects[0]
     text = " ".join(pdf_text(fetch_pdf(client, f"/m/{match_id}/sheet.pdf"),
                              layout=False).split())
     assert "VWEC Finals" in text and "May 29, 2026 4:30 PM" in text

@@ -27,7 +27,7 @@ def played(db, *hands):
 
 
 def stored(db, match_id):
-    return [h for h in service.load(db, match_id).match["hands"]]
+    return service.load(db, match_id).match.hand_objects
 
 
 def test_redo_puts_back_the_exact_hand_and_a_resend_writes_nothing(db):
@@ -43,7 +43,7 @@ def test_redo_puts_back_the_exact_hand_and_a_resend_writes_nothing(db):
     again = service.redo_last(db, match_id, 2, expected_match_version=version)  # a retry
     assert again.status is Status.REDONE and again.version == version + 1
     assert len(stored(db, match_id)) == 2 and service.redoable(db, match_id) is None
-    actions = [e["action"] for e in service.history(db, match_id)]
+    actions = [e.action for e in service.history(db, match_id)]
     assert actions == ["undo", "redo"]
 
 

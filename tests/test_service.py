@@ -57,7 +57,7 @@ def test_create_with_hands_is_an_import(db):
     assert outcome.ok
     loaded = service.load(db, outcome.match_id)
     assert loaded.hand_count == 2
-    assert loaded.match["hands"] == data["hands"]
+    assert loaded.match.hand_objects == data["hands"]
     assert loaded.state.score == {"NS": 2, "EW": 1}
 
 
@@ -242,12 +242,12 @@ def test_a_correction_rescored_later_hands_and_keeps_history(db, match):
     assert [h["score"] for h in outcome.state.as_json()["hands"]] == [
         {"NS": 2, "EW": 0}, {"NS": 2, "EW": 1}]
     (entry,) = service.history(db, match_id)
-    assert entry["action"] == "correct"
-    assert entry["no"] == 1
-    assert entry["old"] == euchre_hand("E", 3)
-    assert entry["new"] == euchre_hand("N", 5)
-    assert entry["by"] == "phone A"
-    assert entry["at"]
+    assert entry.action == "correct"
+    assert entry.no == 1
+    assert entry.old == euchre_hand("E", 3)
+    assert entry.new == euchre_hand("N", 5)
+    assert entry.by == "phone A"
+    assert entry.at
     assert service.load(db, match_id).hand_versions == [2, 1]
 
 
@@ -259,7 +259,7 @@ def test_a_correction_with_a_stale_version_is_a_conflict(db, match):
     assert outcome.status is Status.CONFLICT
     assert outcomes.http_status(outcome) == 409
     assert outcome.state.score == {"NS": 1, "EW": 0}
-    assert service.load(db, match_id).match["hands"][0]["caller"] == "N"
+    assert service.load(db, match_id).match.hand_objects[0]["caller"] == "N"
 
 
 def test_a_correction_against_a_stale_match_version_is_a_conflict(db, match):
@@ -281,7 +281,7 @@ def test_a_correction_that_makes_a_later_hand_illegal_is_refused(db, match):
     outcome = service.correct_hand(db, match_id, 3, euchre_hand("N", 5))
     assert outcome.status is Status.ILLEGAL
     assert any(p.hand == 4 for p in outcome.problems)
-    assert service.load(db, match_id).match["hands"][2] == euchre_hand("N", 3)
+    assert service.load(db, match_id).match.hand_objects[2] == euchre_hand("N", 3)
 
 
 def test_an_illegal_correction_is_refused(db, match):
@@ -323,9 +323,8 @@ def test_undo_removes_only_the_last_hand(db, match):
     assert outcome.state.score == {"NS": 0, "EW": 1}
     assert service.undo_last(db, match_id, 2).status is Status.NOT_LAST  # a retried undo
     (entry,) = service.history(db, match_id)
-    assert (entry["action"], entry["no"], entry["new"], entry["by"]) == (
-        "undo", 2, None, "phone B")
-    assert entry["old"] == euchre_hand("N", 5)
+    assert (entry.action, entry.no, entry.new, entry.by) == ("undo", 2, None, "phone B")
+    assert entry.old == euchre_hand("N", 5)
     # the number is free again
     assert service.record_hand(db, match_id, euchre_hand("W", 3), 2).ok
 
@@ -371,8 +370,8 @@ def test_load(db, match):
     loaded = service.load(db, match_id)
     assert loaded.id == match_id
     assert loaded.game == "euchre"
-    assert list(loaded.match)[:3] == ["format", "game", "seats"]
-    assert loaded.match["hands"] == [euchre_hand()]
+    assert list(loaded.match.as_file())[:3] == ["format", "game", "seats"]
+    assert loaded.match.hand_objects == [euchre_hand()]
     assert loaded.state.as_json()["hands"][0]["no"] == 1
     assert loaded.problems == []
     assert not loaded.over
@@ -415,7 +414,7 @@ def test_preview_says_what_a_save_would_do_and_stores_nothing(db, match):
     far = service.preview(db, match_id, euchre_hand("N", 3), no=9)  # not recorded: the next
     assert (far.no, far.correction) == (2, False)
     after = service.load(db, match_id)
-    assert (after.version, after.match) == (before.version, before.match)
+    assert (after.version, after.match.as_file()) == (before.version, before.match.as_file())
     assert service.preview(db, "no-such-match", euchre_hand()) is None
 
 

@@ -73,7 +73,7 @@ def test_totals_are_always_the_replay_of_the_stored_hands(sequence):
                         assert arg == 0
                         model.pop()
                 loaded = service.load(db, match_id)
-                assert loaded.match["hands"] == model
+                assert loaded.match.hand_objects == model
                 expected = check_match({**base, "hands": model})
                 assert expected.ok
                 assert loaded.state == expected.state

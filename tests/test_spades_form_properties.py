@@ -30,6 +30,8 @@ from formprops import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.service.match import Match
+
 COUNTS = [str(n) for n in range(14)]
 BIDS = [*COUNTS, "blind_nil"]  # the radio's values (0 is nil)
 FIELDS = (*(f"bid_{s}" for s in SEATS), "tricks_NS", *(f"nil_{s}" for s in SEATS), "note",
@@ -67,7 +69,7 @@ def posts(draw: Any, table: Table) -> tuple[dict[str, str | None], list[tuple[st
     sent: dict[str, str | None] = dict.fromkeys(FIELDS)
     sent |= table.hidden(draw, clean=kind == "clean")
     if kind == "clean":  # bids, tricks and each nil's own tricks, as the taps send them
-        blind = ["blind_nil"] if table.match().get("rules", {}).get("blind_nil") else []
+        blind = ["blind_nil"] if table.match().rules.get("blind_nil") else []
         bids = {s: draw(st.sampled_from([*COUNTS[1:6]] * 2 + ["0", *blind])) for s in SEATS}
         tricks = draw(st.integers(0, 13))
         sent |= {f"bid_{s}": b for s, b in bids.items()} | {"tricks_NS": str(tricks)}
@@ -109,9 +111,9 @@ def taken(hand: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def by_rules(match: dict[str, Any], hands: list[dict[str, Any]]) -> dict[str, Any]:
+def by_rules(match: Match, hands: list[dict[str, Any]]) -> dict[str, Any]:
     """The match as rules.md says, by spades_play's plain replay."""
-    rules = match.get("rules") or {}
+    rules = match.rules
     target = rules.get("target", 500) if "deals" not in rules else None
     return spades_play.replay(
         [(h["bids"], taken(h)) for h in hands], target=target,
@@ -160,4 +162,4 @@ def test_a_correction_without_its_hidden_fields_says_so(app):
                           data={"bid_N": "4", "csrf_token": table.token})
     assert r.status_code == 422
     assert "Reload the page and enter the hand again." in r.get_data(as_text=True)
-    assert table.loaded().match["hands"] == table.hands
+    assert table.loaded().match.hand_objects == table.hands

@@ -51,7 +51,7 @@ BIDS = {"bid_N": "3", "bid_E": "4", "bid_S": "2", "bid_W": "3"}
 ])
 def test_each_preset_starts_its_rules(table, matches, preset, rules) -> None:
     url = start(table, preset_spades=preset)
-    assert matches.load(url.rsplit("/", 1)[1]).match.get("rules", {}) == rules
+    assert matches.load(url.rsplit("/", 1)[1]).match.rules == rules
 
 
 def test_the_start_page_explains_every_option(client) -> None:

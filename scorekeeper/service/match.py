@@ -4,13 +4,12 @@ score, version and times, with its recorded hands; made once from the stored row
 
 The match file object (``spec/match-format.md``) is made only at the edges, by
 :meth:`Match.as_file`: the API's JSON, the match file export, the engine's replay and the
-printed sheet read that form. A ``Match`` also reads as that object (``match["hands"]`` is the
-file's list of hand objects), so code written for the file form keeps working unchanged.
+printed sheet read that form; everything else reads the attributes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,9 +59,9 @@ def _text(value: Any) -> str | None:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Match(Mapping[str, Any]):
-    """A match as stored, with its hands. Compares and reads (``m["seats"]``) as its match
-    file object; the attributes are the typed view of the same data."""
+class Match:
+    """A match as stored, with its hands. Not a mapping: callers read the attributes, or ask
+    :meth:`as_file` for the match file object where they need that form."""
 
     id: str
     game: Game
@@ -124,21 +123,11 @@ class Match(Mapping[str, Any]):
         """The match file object: the stored data with its hands, keys in a readable order."""
         return file_object(self.stored, self.hand_objects)
 
-    # Read as the match file object (the engine's, the sheet's and the exports' form).
-    def __getitem__(self, key: str) -> Any:
-        return self.as_file()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.as_file())
-
-    def __len__(self) -> int:
-        return len(self.as_file())
-
 
 @dataclass(frozen=True, slots=True, eq=False)
-class HandChange(Mapping[str, Any]):
+class HandChange:
     """A correction, an undo or a redo (an undo taken back) of hand ``no``, as the match's
-    history keeps it. Reads as its JSON object (``{no, action, old, new, at, by}``) too."""
+    history keeps it; :meth:`as_json` is its JSON object (``{no, action, old, new, at, by}``)."""
 
     no: int
     action: str  # "correct", "undo" or "redo"
@@ -151,15 +140,6 @@ class HandChange(Mapping[str, Any]):
         """The entry as the API answers it."""
         return {"no": self.no, "action": self.action, "old": self.old, "new": self.new,
                 "at": self.at, "by": self.by}
-
-    def __getitem__(self, key: str) -> Any:
-        return self.as_json()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.as_json())
-
-    def __len__(self) -> int:
-        return len(self.as_json())
 
 
 def file_object(data: Mapping[str, Any], hands: list[dict[str, Any]]) -> dict[str, Any]:

@@ -80,7 +80,7 @@ class Preview:
 class LoadedMatch:
     """A stored match as the pages and the API show it: the typed match with its replay."""
 
-    match: Match  # the match with its hands (reads as the match file object too)
+    match: Match  # the match with its hands (``match.as_file()``: its match file object)
     state: MatchState | None  # the replay; None if the stored hands no longer replay
     problems: list[Problem]
     key_hash: str = ""  # the stored hash of the current edit key (never shown)

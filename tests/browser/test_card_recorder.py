@@ -74,7 +74,7 @@ def test_a_hand_recorded_card_by_card(phone, matches):
     phone.shot("cards-recorded-390", full_page=True)
     page.locator("#save").click()
     expect(page.locator("#live")).to_have_attribute("data-version", "2")
-    stored = matches.load(mid).match["hands"]
+    stored = matches.load(mid).match.hand_objects
     assert [h["play"] for h in stored] == [hand["play"]]
     assert stored[0].get("makers_tricks") == ew
     expect(page.locator("#rec")).to_be_hidden()  # the next hand starts without cards
@@ -151,7 +151,7 @@ def test_holdings_refuse_a_play_that_does_not_follow_suit(phone, matches):
         play_cards(page, trick)
     page.locator("#save").click()
     expect(page.locator("#live")).to_have_attribute("data-version", "2")
-    stored = matches.load(mid).match["hands"][0]
+    stored = matches.load(mid).match.hand_objects[0]
     assert stored["deal"] == hand["deal"] and stored["play"] == hand["play"]
     page.goto(page.url + "/hands/1")
     expect(page.locator(".compass .hold")).to_have_count(4)
@@ -199,15 +199,15 @@ def test_an_offline_save_is_sent_once_after_reconnecting(phone, matches):
     page.locator("#save").click()
     expect(page.locator(".pending-row")).to_have_count(1)
     expect(page.locator("#rec")).to_be_hidden()
-    assert matches.load(mid).match["hands"] == []
+    assert matches.load(mid).match.hand_objects == []
     phone.context.set_offline(False)
     expect(page.locator(".pending-row")).to_have_count(0, timeout=15_000)
-    stored = matches.load(mid).match["hands"]
+    stored = matches.load(mid).match.hand_objects
     assert len(stored) == 1 and stored[0]["play"] == hand["play"]
     page.reload()  # the queue is empty: nothing is sent again
     expect(page.locator("#history tbody tr")).to_have_count(1)
     page.wait_for_timeout(1500)
-    assert len(matches.load(mid).match["hands"]) == 1
+    assert len(matches.load(mid).match.hands) == 1
 
 
 def test_the_scripts_trick_winners_match_the_engine(phone):
@@ -322,7 +322,7 @@ def test_without_javascript_the_page_says_the_recorder_is_absent(make_phone, mat
     page.locator("#makers_tricks label", has_text="3").click()
     page.locator("#save").click()
     expect(page.locator("#history tbody tr")).to_have_count(1)
-    assert len(matches.load(match_id(page)).match["hands"]) == 1
+    assert len(matches.load(match_id(page)).match.hands) == 1
 
 
 def test_the_recorder_in_chinese(phone):
@@ -365,7 +365,7 @@ def test_a_correction_shows_the_record_and_can_change_it(phone, matches):
     page.locator("#note").fill("checked card by card")
     page.locator("#save").click()
     page.wait_for_url(f"**/m/{mid}")
-    stored = matches.load(mid).match["hands"][1]
+    stored = matches.load(mid).match.hand_objects[1]
     assert stored["play"] == hand["play"] and stored["note"] == "checked card by card"
 
 
@@ -388,6 +388,6 @@ def test_holdings_entered_after_the_play_keep_the_cards_played(phone, matches):
         expect(page.locator("#rec-seats button").nth(i)).to_contain_text("5 of 5")
     page.locator("#save").click()
     expect(page.locator("#live")).to_have_attribute("data-version", "2")
-    stored = matches.load(mid).match["hands"][0]
+    stored = matches.load(mid).match.hand_objects[0]
     assert {s: sorted(c) for s, c in stored["deal"].items()} == \
         {s: sorted(c) for s, c in hand["deal"].items()}

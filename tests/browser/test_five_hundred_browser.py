@@ -42,7 +42,7 @@ def test_the_golden_game_by_tapping_with_two_hands_card_by_card(phone, matches):
     page = phone.goto("/")
     start_five_hundred(page, golden)
     mid = match_id(page)
-    assert matches.load(mid).match["rules"] == {"misere_opponent_points": 10}
+    assert matches.load(mid).match.rules == {"misere_opponent_points": 10}
     expect(page.locator("#bid label")).to_have_count(27)  # 6♠ … 10NT, misère, open misère
     no_horizontal_scroll(page)
     axe_clean(page)
@@ -90,7 +90,7 @@ def test_the_golden_game_by_tapping_with_two_hands_card_by_card(phone, matches):
     assert [h.points for h in loaded.state.hands] == [h["points"] for h in expected["hands"]]
     for no in (8, 14):
         for key in ("kitty", "discard", "play"):
-            assert loaded.match["hands"][no - 1][key] == golden["hands"][no - 1][key]
+            assert loaded.match.hand_objects[no - 1][key] == golden["hands"][no - 1][key]
     expect(page.locator("body")).to_contain_text("🏆")
     phone.shot("five-hundred-over-390", full_page=True)
     axe_clean(page)

@@ -96,7 +96,7 @@ def test_a_hand_with_its_kitty_exchange_recorded_card_by_card(phone, matches):
     phone.shot("five-hundred-kitty-done-390", full_page=True)
     saved(page, button.click)
 
-    stored = matches.load(mid).match["hands"][0]
+    stored = matches.load(mid).match.hand_objects[0]
     assert stored["kitty"] == hand["kitty"]
     assert stored["discard"] == [*hand["discard"][1:], hand["discard"][0]]  # as tapped
     assert stored["play"] == hand["play"] and stored["makers_tricks"] == 6
@@ -135,7 +135,7 @@ def test_a_discarded_card_cannot_be_played_and_a_correction_keeps_the_exchange(
     tap_tricks(page, [hand["play"][0][2:], *hand["play"][1:]])
     expect(page.locator("#rec-turn")).to_have_text("All tricks recorded.")
     saved(page, page.locator("#save").click)
-    stored = matches.load(mid).match["hands"][0]
+    stored = matches.load(mid).match.hand_objects[0]
     assert (stored["kitty"], stored["discard"]) == (hand["kitty"], hand["discard"])
     assert stored["play"] == hand["play"]
 
@@ -148,7 +148,7 @@ def test_a_discarded_card_cannot_be_played_and_a_correction_keeps_the_exchange(
     axe_clean(page)
     with page.expect_navigation():
         page.locator("#save").click()
-    again = matches.load(mid).match["hands"][0]
+    again = matches.load(mid).match.hand_objects[0]
     assert (again["kitty"], again["discard"], again["play"]) == (
         hand["kitty"], hand["discard"], hand["play"])
 

@@ -31,7 +31,7 @@ def match_id(page) -> str:
 
 def stored(matches, mid: str) -> list[tuple[str, int]]:
     """The hands in the SQLite file: (caller, tricks) in order."""
-    return [(h["caller"], h["makers_tricks"]) for h in matches.load(mid).match["hands"]]
+    return [(h["caller"], h["makers_tricks"]) for h in matches.load(mid).match.hand_objects]
 
 
 def view_link(page) -> str:

@@ -30,7 +30,7 @@ def arrived_once(page, matches, mid: str, hands: list[dict], keys: tuple[str, ..
     """The stored hands are exactly ``hands`` (as far as ``keys`` go), and the board and the
     API show the server's score."""
     loaded = matches.load(mid)
-    assert [{k: h.get(k) for k in keys} for h in loaded.match["hands"]] == \
+    assert [{k: h.get(k) for k in keys} for h in loaded.match.hand_objects] == \
         [{k: h.get(k) for k in keys} for h in hands]
     score = loaded.state.score
     expect(page.locator("tbody tr")).to_have_count(len(hands))

@@ -34,7 +34,7 @@ def test_a_32_card_hand_with_the_joker_turned_up(phone, matches):
     page = phone.goto("/")
     start(page, preset="32 cards and the Joker, to 10")
     mid = match_id(page)
-    assert matches.load(mid).match["rules"] == {"pack": 32, "joker": True}
+    assert matches.load(mid).match.rules == {"pack": 32, "joker": True}
     made = joker_turned_up_and_taken()
     hand = made["hand"]
     page.locator(f"#caller input[value='{hand['caller']}']").check(force=True)
@@ -73,7 +73,7 @@ def test_a_32_card_hand_with_the_joker_turned_up(phone, matches):
     page.locator("#save").click()
     expect(page.locator("#live")).to_have_attribute("data-version", "2")
     loaded = matches.load(mid)
-    stored = loaded.match["hands"][0]
+    stored = loaded.match.hand_objects[0]
     assert stored["play"] == hand["play"] and stored["turn_up"] == "JK"
     assert stored["trump"] == hand["trump"] and stored["makers_tricks"] == won
     assert loaded.state.as_json()["hands"][0]["trick_winners"] == made["winners"]

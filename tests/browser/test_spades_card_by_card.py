@@ -62,7 +62,7 @@ def test_a_spades_hand_tapped_card_by_card_with_spades_not_broken_refused(phone,
     saved(page, button.click)
 
     loaded = matches.load(mid)
-    stored = loaded.match["hands"][0]
+    stored = loaded.match.hand_objects[0]
     assert stored["play"] == hand["play"]
     assert stored["deal"] == {"E": hand["deal"]["E"]}
     assert stored["bids"] == hand["bids"]

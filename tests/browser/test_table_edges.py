@@ -108,7 +108,7 @@ def test_a_redo_sent_twice_by_two_phones_puts_back_one_hand(make_phone, matches)
         with p.expect_navigation():
             p.locator("#undo-note").get_by_role("button", name="Redo").click()
     mid = re.search(r"/m/([\w-]+)", page.url).group(1)
-    assert len(matches.load(mid).match["hands"]) == 2
+    assert len(matches.load(mid).match.hands) == 2
     expect(other.locator(".pts")).to_have_text(["2", "1"])
 
 
@@ -271,7 +271,7 @@ def test_all_rules_shows_what_the_chosen_preset_sets(make_phone, matches, size):
     expect(page.locator("#euchre_target")).to_have_attribute("placeholder", "5")
     start(page, preset="Short game")
     mid = re.search(r"/m/([\w-]+)", page.url).group(1)
-    assert matches.load(mid).match["rules"] == {"target": 5}
+    assert matches.load(mid).match.rules == {"target": 5}
 
 
 def test_redo_offline_is_refused_in_words_and_works_once_back(make_phone, matches):
@@ -291,4 +291,4 @@ def test_redo_offline_is_refused_in_words_and_works_once_back(make_phone, matche
         page.locator("#undo-note").get_by_role("button", name="Redo").click()
     expect(page.locator(".flash")).to_have_text("Hand 1 is back.")
     mid = re.search(r"/m/([\w-]+)", page.url).group(1)
-    assert len(matches.load(mid).match["hands"]) == 1
+    assert len(matches.load(mid).match.hands) == 1

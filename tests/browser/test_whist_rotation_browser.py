@@ -25,7 +25,7 @@ def test_a_rotation_match_shows_each_deals_trump_and_plays_no_trump(phone, match
     page.fill("#whist_deals", "5")
     start(page, game=None, teams=None)
     mid = match_id(page)
-    assert matches.load(mid).match["rules"] == {
+    assert matches.load(mid).match.rules == {
         "deals": 5, "trump_rotation": "HDSC", "no_trump": True, "scoring": "tricks"}
 
     expect(page.locator("#deal-trump")).to_have_text("Trump this deal: ♥ hearts")
@@ -64,7 +64,7 @@ def test_a_rotation_match_shows_each_deals_trump_and_plays_no_trump(phone, match
     assert [sum(h["points"].values()) for h in state["hands"]] == [13] * 5
     assert state["score"] == {"NS": 7 + 4 + 9 + 6 + ns, "EW": 6 + 9 + 4 + 7 + 13 - ns}
     assert state["over"]
-    stored = loaded.match["hands"]
+    stored = loaded.match.hand_objects
     assert all("trump" not in h for h in stored)  # the rotation gives it
     assert stored[4]["play"] == hand["play"]
     expect(page.locator("#deal-trump")).to_have_count(0)  # the match is over
