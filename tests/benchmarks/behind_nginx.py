@@ -104,6 +104,8 @@ class NginxProcess:
             "    listen 443 ssl http2;\n": f"    {listen}\n",
             "    listen [::]:443 ssl http2;\n": "",
         }
+        if "/var/cache/nginx/scorekeeper" in text:  # the live part's one-second cache
+            changes["/var/cache/nginx/scorekeeper"] = str(self.prefix / "cache")
         if self.tls:
             changes["/etc/letsencrypt/live/scores.example.org/fullchain.pem"] = str(self.cert)
             changes["/etc/letsencrypt/live/scores.example.org/privkey.pem"] = str(self.key)

@@ -106,6 +106,30 @@ def test_a_hand_saved_and_read_polls_and_a_pdf_through_nginx(front) -> None:
         conn.close()
 
 
+def test_watching_phones_share_one_answer_a_second_and_see_a_new_hand(front) -> None:
+    conn, other = Conn(front), Conn(front, "127.0.0.4")
+    try:
+        match_id, key = new_match(conn)
+        live = f"/m/{match_id}/live"
+        first = conn("GET", live, **{"Accept-Encoding": "gzip"})
+        again = other("GET", live, **{"Accept-Encoding": "gzip"})  # another phone, same second
+        assert first[0] == again[0] == 200 and first[1] == again[1]
+        assert first[2]["x-cache-status"] == "MISS" and again[2]["x-cache-status"] == "HIT"
+        zh = other("GET", live, **{"Accept-Encoding": "gzip", "Accept-Language": "zh-TW"})
+        assert zh[2]["x-cache-status"] == "MISS" and zh[1] != first[1]  # a language its own
+        status, raw, _h = conn("POST", f"/api/matches/{match_id}/hands",
+                               {"caller": "E", "makers_tricks": 3, "no": 1},
+                               Authorization=f"Bearer {key}")
+        assert status == 201, raw
+        time.sleep(2.1)  # kept 1 s by a clock of whole seconds: up to 2 s, then the new hand
+        status, _raw, headers = other("GET", live, **{"If-None-Match": first[2]["etag"],
+                                                      "Accept-Encoding": "gzip"})
+        assert status == 200 and headers["etag"] != first[2]["etag"]
+    finally:
+        conn.close()
+        other.close()
+
+
 def test_plain_http_sends_phones_to_https(front) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", front.http_port, timeout=10)
     conn.request("GET", "/m/abc", headers={"Host": "scores.example.org"})
