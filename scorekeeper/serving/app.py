@@ -10,11 +10,11 @@ import os
 
 from a2wsgi import WSGIMiddleware
 
-THREADS = 64  # the app's threads per worker: a request waiting on its client holds one
+THREADS = 128  # the app's threads per worker: a request waiting on its client holds one
 
 
 def create(threads: int | None = None) -> WSGIMiddleware:
-    """The Flask app behind a2wsgi's pool of ``threads`` (``$SCOREKEEPER_THREADS``, else 64)."""
+    """The Flask app behind a2wsgi's pool of ``threads`` (``$SCOREKEEPER_THREADS``, else 128)."""
     from scorekeeper import create_app
 
     count = threads or int(os.environ.get("SCOREKEEPER_THREADS") or THREADS)

@@ -34,15 +34,13 @@ class ScorekeeperServer(BaseApplication):
         return create(self.threads)
 
 
-WORKERS_A_CORE = 4  # the GIL is per process: a club night's tail waits for it, not for work
-MAX_WORKERS = 16  # about 60 MB each before they render anything
-
-
 def default_workers() -> int:
-    """Worker processes: four a core (8 on 2 cores), at most 16, at least 2. Each process has
-    its own GIL, and with fewer requests in flight in each the queue for it stays short: at
-    500 tables on 2 cores, p99 351 ms with 2 workers, 26-39 ms with 8 (docs/performance.md)."""
-    return max(2, min(WORKERS_A_CORE * (os.cpu_count() or 1), MAX_WORKERS))
+    """Worker processes: one a core, at least 2 (a spare while one restarts). More processes
+    with fewer threads answer a 500-table night faster (docs/performance.md), but a stalled
+    upload holds a thread, and a busy worker's idle loop takes in many: 128 threads a worker
+    keep 150 stalled uploads from stalling the server. Behind nginx (which reads whole
+    bodies first) ``--workers 8 --threads 64`` is safe and faster."""
+    return max(2, os.cpu_count() or 1)
 
 
 def options(host: str, port: int, instance: Path, workers: int = 2,

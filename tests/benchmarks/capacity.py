@@ -368,7 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="seconds over which the phones join their tables, each at a "
                              "random moment (default: the warm-up; 2 = every phone at once)")
     parser.add_argument("--workers", type=int, default=None, help="default: serve's")
-    parser.add_argument("--threads", type=int, default=64, help="default: serve's (64)")
+    parser.add_argument("--threads", type=int, default=128)
     parser.add_argument("--nice", type=int, default=0,
                         help="the server's niceness (below 0 needs root): on a machine shared "
                              "with other work, gives the server the cores as its own machine")

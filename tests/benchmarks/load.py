@@ -547,7 +547,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--match-writes-per-minute", type=int, default=50,
                         help="client-side cap per match, under the server's 60 (default 50)")
     parser.add_argument("--workers", type=int, default=None, help="default: serve's")
-    parser.add_argument("--threads", type=int, default=64)
+    parser.add_argument("--threads", type=int, default=128)
     parser.add_argument("--instance", type=Path, default=None,
                         help="a new instance folder to keep afterwards (default: a temporary "
                              "one, deleted)")

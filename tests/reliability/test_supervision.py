@@ -146,7 +146,10 @@ def saves(base: str, tables: int, stop: threading.Event) -> list[dict[str, Any]]
 
 def test_a_killed_master_takes_its_workers_and_the_port_is_free_at_once(started):
     server = started()
-    assert len(server.workers()) == 2
+    from scorekeeper.serving.config import default_workers
+
+    wanted = default_workers()  # four a core, 2 to 16
+    assert len(server.workers(wanted)) == wanted
     pid_file = server.instance / "serve.pid"
     assert int(pid_file.read_text()) == server.proc.pid  # gunicorn's own pid file
     stop = threading.Event()
