@@ -449,7 +449,11 @@ def test_a_locked_database_never_stalls_the_event_loop(serve):
 
 
 def chattr(flag: str, path: Path) -> None:
-    subprocess.run(["chattr", flag, str(path)], check=True)
+    """The flag on the database and its write-ahead log: a disk turned read-only takes both
+    (with the log still writable, a connection already open stores a hand there, rightly)."""
+    wal = path.with_name(path.name + "-wal")
+    subprocess.run(["chattr", flag, str(path), *([str(wal)] if wal.exists() else [])],
+                   check=True)
 
 
 def test_a_read_only_database_is_a_503_for_the_organiser_and_healthz_says_so(serve):
