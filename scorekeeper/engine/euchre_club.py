@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .cards import PARTNER
 from .club import ClubScoring
 from .messages import N_
 
-PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 TEAM = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 LONER_RESULTS = frozenset({"alone_made", "alone_march"})
 MOST_HOUSE_POINTS = 20  # the largest a house rule may give or take for one hand

@@ -17,7 +17,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import ServiceUnavailable
 
-from ..engine.cards import SUIT_SYMBOLS
+from ..engine.cards import PARTNER, SUIT_SYMBOLS, TEAM_OF
 from ..engine.games import GAMES
 from ..printing import pdf_render
 from ..printing.pdf import content_disposition, download_name, printable
@@ -82,8 +82,6 @@ class TallyCard:
     rows: tuple[TallyRow, ...]
 
 
-PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
-
 
 def _tally_row(rnd: EventRound, entry: RosterEntry, line: StandingLine | None,
                kinds: tuple[str, ...]) -> TallyRow:
@@ -101,7 +99,7 @@ def _tally_row(rnd: EventRound, entry: RosterEntry, line: StandingLine | None,
                        opponents=tuple(t.seats[o] for o in others))
         if not (t.over or rnd.over):
             return row
-        side = "NS" if seat in "NS" else "EW"  # filled in once the round is played
+        side = TEAM_OF[seat]  # filled in once the round is played
         got = line.marks_by_round.get(rnd.no, {}) if line is not None else {}
         return replace(row, filled=[h.get(side, 0) for h in t.hand_points],
                        total=points.get(rnd.no), marks=[got.get(k, 0) for k in kinds])
