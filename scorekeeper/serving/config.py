@@ -37,9 +37,9 @@ class ScorekeeperServer(BaseApplication):
 def default_workers() -> int:
     """Worker processes: one a core, at least 2 (a spare while one restarts). More processes
     with fewer threads answer a 500-table night faster (docs/performance.md), but a stalled
-    upload holds a thread, and a busy worker's idle loop takes in many: 128 threads a worker
-    keep 150 stalled uploads from stalling the server. Behind nginx (which reads whole
-    bodies first) ``--workers 8 --threads 64`` is safe and faster."""
+    upload holds a thread, and a worker whose threads are held still accepts: 128 threads a
+    worker make a stall by 150 stalled uploads rarer, not impossible. Behind nginx (which
+    reads whole bodies first) ``--workers 8 --threads 64`` is safe and faster."""
     return max(2, os.cpu_count() or 1)
 
 
