@@ -157,3 +157,54 @@ def test_backup_refuses_garbage(tmp_path):
     with pytest.raises(BackupError):
         backup_database(junk, tmp_path / "out.db")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["junk.db"]  # a failure leaves nothing
+
+
+def _raw(base: str, head: str, chunks: list[bytes], close_early: bool = False) -> bytes:
+    """An HTTP/1.1 request written by hand (a chunked body, a body cut short); the answer."""
+    import socket
+    from urllib.parse import urlsplit
+
+    where = urlsplit(base)
+    with socket.create_connection((where.hostname, where.port), timeout=30) as s:
+        s.sendall(head.encode())
+        for chunk in chunks:
+            s.sendall(chunk)
+        if close_early:
+            return b""
+        answer = b""
+        while b"\r\n\r\n" not in answer or len(answer) < 200:
+            got = s.recv(65536)
+            if not got:
+                break
+            answer += got
+        return answer
+
+
+def test_bodies_reach_the_app_whole_through_the_real_server(served_app):
+    """A body is read whole before the app has it: chunked or in pieces it saves, too large
+    it is refused in words (413), and one cut short stores nothing."""
+    _status, match = call("POST", served_app + "/api/matches", euchre_match())
+    path = f"/api/matches/{match['id']}/hands"
+    auth = f"Authorization: Bearer {match['edit_key']}\r\nContent-Type: application/json\r\n"
+    body = json.dumps({**euchre_hand(), "no": 1}).encode()
+    chunked = b"".join(b"%x\r\n%s\r\n" % (len(p), p) for p in (body[:7], body[7:])) + b"0\r\n\r\n"
+    answer = _raw(served_app, f"POST {path} HTTP/1.1\r\nHost: x\r\n{auth}"
+                  "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n", [chunked])
+    assert answer.startswith(b"HTTP/1.1 201"), answer[:200]
+
+    big = b"[" + b" " * (2 * 1024 * 1024) + b"]"
+    answer = _raw(served_app, f"POST {path} HTTP/1.1\r\nHost: x\r\n{auth}"
+                  f"Content-Length: {len(big)}\r\nConnection: close\r\n\r\n", [])
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]  # refused before it is sent
+    piece = b" " * 65536
+    over = b"".join(b"%x\r\n%s\r\n" % (len(piece), piece) for _ in range(20)) + b"0\r\n\r\n"
+    answer = _raw(served_app, f"POST {path} HTTP/1.1\r\nHost: x\r\n{auth}"
+                  "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n", [over])
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b"1 MB" in answer or b"too large" in answer.lower(), answer[-300:]
+
+    second = json.dumps({**euchre_hand(), "no": 2}).encode()
+    _raw(served_app, f"POST {path} HTTP/1.1\r\nHost: x\r\n{auth}"
+         f"Content-Length: {len(second)}\r\n\r\n", [second[:-5]], close_early=True)
+    status, got = call("GET", f"{served_app}/api/matches/{match['id']}")
+    assert status == 200 and len(got["match"]["hands"]) == 1

@@ -26,9 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
     add_instance_option(serve)
     serve.add_argument("--workers", type=int, default=None,
-                       help="worker processes (default: one a core, at least 2)")
-    serve.add_argument("--threads", type=int, default=128,
-                       help="the app's threads per worker (default 128)")
+                       help="worker processes (default: four a core, 2 to 16)")
+    serve.add_argument("--threads", type=int, default=64,
+                       help="the app's threads per worker (default 64)")
     serve.add_argument("--dev", action="store_true",
                        help="use Werkzeug's threaded development server instead of gunicorn")
     serve.add_argument("--https", action="store_true",

@@ -368,7 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="seconds over which the phones join their tables, each at a "
                              "random moment (default: the warm-up; 2 = every phone at once)")
     parser.add_argument("--workers", type=int, default=None, help="default: serve's")
-    parser.add_argument("--threads", type=int, default=128)
+    parser.add_argument("--threads", type=int, default=None, help="default: serve's")
     parser.add_argument("--nice", type=int, default=0,
                         help="the server's niceness (below 0 needs root): on a machine shared "
                              "with other work, gives the server the cores as its own machine")
@@ -387,6 +387,10 @@ def main(argv: list[str] | None = None) -> int:
         from scorekeeper.serving.config import default_workers
 
         args.workers = default_workers()
+    if not args.threads:
+        from scorekeeper.serving.app import THREADS
+
+        args.threads = THREADS
     levels = [args.tables] if args.tables else [int(x) for x in args.levels.split(",")]
     print(f"Capacity: each table a hand every {HAND_EVERY:g} s and {PHONES} phones polling "
           f"every {POLL_EVERY:g} s; scorekeeper serve ({args.workers} workers x "

@@ -94,7 +94,7 @@ class ServeProcess:
     the processes. Each start picks a fresh port: read ``base`` after starting.
     """
 
-    def __init__(self, instance: Path, *, workers: int | None = None, threads: int = 128,
+    def __init__(self, instance: Path, *, workers: int | None = None, threads: int | None = None,
                  env: dict[str, str] | None = None, log: Path | None = None):
         self.instance = Path(instance)
         self.workers = workers
@@ -119,7 +119,7 @@ class ServeProcess:
             [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
              "--port", str(port), "--instance", str(self.instance),
              *(["--workers", str(self.workers)] if self.workers else []),
-             "--threads", str(self.threads)],
+             *(["--threads", str(self.threads)] if self.threads else [])],
             cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )

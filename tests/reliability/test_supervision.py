@@ -54,7 +54,7 @@ def children(pid: int) -> list[int]:
 class Served:
     """``scorekeeper serve`` on a given port, a session of its own."""
 
-    def __init__(self, instance: Path, port: int, log: Path):
+    def __init__(self, instance: Path, port: int, log: Path, args: tuple[str, ...] = ()):
         self.instance, self.port, self.log = instance, port, log
         self.base = f"http://127.0.0.1:{port}"
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "SCOREKEEPER_CREATE_LIMIT": "0",
@@ -63,7 +63,7 @@ class Served:
         self.out = log.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "scorekeeper", "serve", "--port", str(port),
-             "--instance", str(instance)],
+             "--instance", str(instance), *args],
             cwd=ROOT, env=env, stdout=self.out, stderr=subprocess.STDOUT,
             start_new_session=True)
         self.started = time.monotonic()
@@ -106,8 +106,8 @@ class Served:
 def started(tmp_path):
     made: list[Served] = []
 
-    def start(port: int | None = None) -> Served:
-        s = Served(tmp_path / "instance", port or free_port(), tmp_path / "serve.log")
+    def start(port: int | None = None, args: tuple[str, ...] = ()) -> Served:
+        s = Served(tmp_path / "instance", port or free_port(), tmp_path / "serve.log", args)
         made.append(s)
         return s
 
@@ -197,6 +197,18 @@ def _healthz_within(base: str, seconds: float) -> float:
     return took
 
 
+def _stall(server: Served, match_id: str, key: str, held: list[socket.socket]) -> None:
+    """STALLED uploads that announce 1 MB, send 10 kB and stop."""
+    head = (f"POST /api/matches/{match_id}/hands HTTP/1.1\r\nHost: x\r\n"
+            f"Authorization: Bearer {key}\r\nContent-Type: application/json\r\n"
+            "Content-Length: 1000000\r\n\r\n").encode()
+    for _ in range(STALLED):
+        s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        s.sendall(head + b" " * 10_000)
+        held.append(s)
+    time.sleep(0.5)
+
+
 def test_idle_connections_and_stalled_uploads_do_not_hold_the_server(started):
     server = started()
     held: list[socket.socket] = []
@@ -205,14 +217,7 @@ def test_idle_connections_and_stalled_uploads_do_not_hold_the_server(started):
             s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
             held.append(s)
         match_id, key = create(server.base)
-        head = (f"POST /api/matches/{match_id}/hands HTTP/1.1\r\nHost: x\r\n"
-                f"Authorization: Bearer {key}\r\nContent-Type: application/json\r\n"
-                "Content-Length: 1000000\r\n\r\n").encode()
-        for _ in range(STALLED):
-            s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
-            s.sendall(head + b" " * 10_000)
-            held.append(s)
-        time.sleep(0.5)
+        _stall(server, match_id, key, held)
         for _ in range(3):
             _healthz_within(server.base, 5)
         status, _b, _h = api(server.base, "POST", f"/api/matches/{match_id}/hands",
@@ -221,6 +226,24 @@ def test_idle_connections_and_stalled_uploads_do_not_hold_the_server(started):
         rss = sum(int(Path(f"/proc/{pid}/statm").read_text().split()[1])
                   for pid in server.workers()) * os.sysconf("SC_PAGE_SIZE")
         assert rss < 800 * 1024 * 1024, rss  # each connection holds kilobytes, not a megabyte
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_stalled_uploads_hold_no_thread(started):
+    """Far more stalled bodies than the app has threads (2 x 4): a body is read whole before
+    a thread is taken, so every thread stays free for the requests that are complete."""
+    server = started(args=("--workers", "2", "--threads", "4"))
+    held: list[socket.socket] = []
+    try:
+        match_id, key = create(server.base)
+        _stall(server, match_id, key, held)
+        for no in range(1, 6):
+            _healthz_within(server.base, 2)
+            status, _b, _h = api(server.base, "POST", f"/api/matches/{match_id}/hands",
+                                 {"caller": "N", "makers_tricks": 3, "no": no}, key)
+            assert status == 201
     finally:
         for s in held:
             s.close()
