@@ -365,7 +365,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "below) at this niceness, e.g. -10 as root: on a machine shared "
                              "with other work, the server and its scorers then get the cores "
                              "as on a machine of their own")
-    parser.add_argument("--threads", type=int, default=128)
+    parser.add_argument("--threads", type=int, default=None, help="default: serve's")
     args = parser.parse_args(argv)
     if not args.workers:
         from scorekeeper.serving.config import default_workers
