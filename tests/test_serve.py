@@ -9,7 +9,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from helpers import euchre_hand, euchre_match
+from helpers import euchre_hand, euchre_match, free_port, stop_process, wait_for
 
 from scorekeeper import cli
 from scorekeeper.serving.config import options as gunicorn_options
@@ -208,3 +208,40 @@ def test_bodies_reach_the_app_whole_through_the_real_server(served_app):
          f"Content-Length: {len(second)}\r\n\r\n", [second[:-5]], close_early=True)
     status, got = call("GET", f"{served_app}/api/matches/{match['id']}")
     assert status == 200 and len(got["match"]["hands"]) == 1
+
+
+def test_a_body_that_stops_gets_a_408_and_stores_nothing(tmp_path):
+    """The README's plain gunicorn command, with a 2 s ``--timeout`` (``serve`` has 30 s): a
+    body that stops coming is answered 408 in words when the timeout passes, not 500."""
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    port = free_port()
+    env = {**os.environ, "SCOREKEEPER_INSTANCE": str(tmp_path / "instance"),
+           "SCOREKEEPER_CREATE_LIMIT": "0"}
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    proc = subprocess.Popen(
+        [str(gunicorn), "-k", "asgi", "--asgi-lifespan", "off", "-w", "1",
+         "-b", f"127.0.0.1:{port}", "--timeout", "2", "--no-control-socket",
+         "scorekeeper.serving.app:create()"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(base + "/healthz", process=proc)
+        body = json.dumps(euchre_match()).encode()
+        started = time.monotonic()
+        answer = _raw(base, "POST /api/matches HTTP/1.1\r\nHost: x\r\n"
+                      "Content-Type: application/json\r\n"
+                      f"Content-Length: {len(body)}\r\n\r\n", [body[:20]])
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+        assert b"did not arrive in time" in answer
+        assert time.monotonic() - started < 10
+    finally:
+        stop_process(proc)
+    errors = proc.stderr.read().decode() if proc.stderr else ""
+    assert "Traceback" not in errors, errors
+    with sqlite3.connect(tmp_path / "instance" / "scorekeeper.db") as db:
+        assert db.execute("SELECT count(*) FROM matches").fetchone()[0] == 0

@@ -45,7 +45,10 @@ def whole_bodies(app: ASGIApp, limit: int) -> ASGIApp:
             while True:
                 message = await receive()
                 if message["type"] == "http.disconnect":
-                    return  # the client left: no request to answer
+                    # The client left, or sent nothing more for gunicorn's ``timeout``: in
+                    # the second case it is still there and gets a 408 (a client that left
+                    # gets nothing; gunicorn drops what is sent to a closed connection).
+                    return await _timed_out(send)
                 piece = message.get("body", b"")
                 size += len(piece)
                 more = bool(message.get("more_body"))
@@ -60,6 +63,17 @@ def whole_bodies(app: ASGIApp, limit: int) -> ASGIApp:
             await app(_with_length(scope, size), _replay(body, b"", False, receive), send)
 
     return buffered
+
+
+TIMED_OUT = b"The request's body did not arrive in time. Nothing was saved; send it again.\n"
+
+
+async def _timed_out(send: Send) -> None:
+    await send({"type": "http.response.start", "status": 408,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(TIMED_OUT)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": TIMED_OUT})
 
 
 def _announced(scope: MutableMapping[str, Any]) -> int:
