@@ -1,6 +1,7 @@
 """A club night's table keys: each derived from the app's secret, the event, the table number
-and the table's key generation (kept in the event's settings, ``table_keys``), so the
-director's pages can show them again while only their hashes are stored.
+and the table's key generation (kept in the event's settings,
+``EventSettings.table_keys``), so the director's pages can show them again while only their
+hashes are stored.
 
 A round's matches take the table's key as it is when the round starts. "New scorer link" on
 a table's match makes the table's next key: the matches of that table that held the old key
@@ -10,7 +11,7 @@ revoked key (a printed tent card, a phone that left) never records again. No Fla
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from sqlite_utils import Database
 
@@ -26,18 +27,13 @@ def table_key(secret: str, event_id: str, table_no: int, generation: int = 0) ->
     return derived_key(secret, f"event-table:{event_id}:{table_no}{suffix}")
 
 
-def generation(settings: dict[str, Any], table_no: int) -> int:
-    """How many times the table's key was replaced."""
-    return int((settings.get("table_keys") or {}).get(str(table_no), 0))
-
-
 def current_keys(db: Database, secret: str, event_id: str) -> dict[int, str]:
     """Every table's current key (the tables of every round), or {} for no such event."""
     row = event_store.get_event(db, event_id)
     if row is None:
         return {}
     tables = {t.table_no for r in event_store.get_rounds(db, event_id) for t in r.tables}
-    return {t: table_key(secret, event_id, t, generation(row.data, t)) for t in tables}
+    return {t: table_key(secret, event_id, t, row.data.key_generation(t)) for t in tables}
 
 
 def new_table_key(db: Database, match_id: str, secret: str) -> str | None:
@@ -49,11 +45,11 @@ def new_table_key(db: Database, match_id: str, secret: str) -> str | None:
         if found is None or row is None:
             return None
         event_id, _round, table_no = found
-        settings = dict(row.data)
-        old = hash_key(table_key(secret, event_id, table_no, generation(settings, table_no)))
-        settings["table_keys"] = {**(settings.get("table_keys") or {}),
-                                  str(table_no): generation(settings, table_no) + 1}
-        key = table_key(secret, event_id, table_no, generation(settings, table_no))
+        settings = row.data
+        old = hash_key(table_key(secret, event_id, table_no, settings.key_generation(table_no)))
+        settings = replace(settings, table_keys={
+            **(settings.table_keys or {}), table_no: settings.key_generation(table_no) + 1})
+        key = table_key(secret, event_id, table_no, settings.key_generation(table_no))
         event_store.set_data(db, event_id, settings)
         for rnd in event_store.get_rounds(db, event_id):
             for t in rnd.tables:

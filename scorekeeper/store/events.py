@@ -10,6 +10,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import dumps, now
+from .event_settings import EventSettings
 
 
 @dataclass(slots=True)
@@ -19,7 +20,7 @@ class StoredEvent:
     id: str
     director_key_hash: str
     game: str
-    data: dict[str, Any]
+    data: EventSettings
     created: str
     updated: str
     version: int
@@ -50,13 +51,12 @@ class StoredRound:
     ended: str | None = None
 
 
-def insert_event(db: Database, event_id: str, key_hash: str, game: str,
-                 data: dict[str, Any]) -> None:
+def insert_event(db: Database, event_id: str, key_hash: str, settings: EventSettings) -> None:
     """A new event (version 1)."""
     stamp = now()
     db.execute("INSERT INTO events (id, director_key_hash, game, data, created, updated, version)"
-               " VALUES (?, ?, ?, ?, ?, ?, 1)", [event_id, key_hash, game, dumps(data), stamp,
-                                                  stamp])
+               " VALUES (?, ?, ?, ?, ?, ?, 1)", [event_id, key_hash, settings.game,
+                                                  dumps(settings.as_json()), stamp, stamp])
 
 
 def get_event(db: Database, event_id: str) -> StoredEvent | None:
@@ -65,7 +65,8 @@ def get_event(db: Database, event_id: str) -> StoredEvent | None:
                      " FROM events WHERE id = ?", [event_id]).fetchone()
     if row is None:
         return None
-    return StoredEvent(row[0], row[1], row[2], json.loads(row[3]), row[4], row[5], row[6])
+    return StoredEvent(row[0], row[1], row[2], EventSettings.from_json(json.loads(row[3])),
+                       row[4], row[5], row[6])
 
 
 def bump_event(db: Database, event_id: str) -> None:
@@ -93,9 +94,9 @@ def start_round(db: Database, event_id: str, no: int, matches: dict[int, str]) -
                    " AND table_no = ?", [match_id, event_id, no, table_no])
 
 
-def set_data(db: Database, event_id: str, data: dict[str, Any]) -> None:
-    """Replace the event's settings (a late arrival, a player gone)."""
-    db.execute("UPDATE events SET data = ? WHERE id = ?", [dumps(data), event_id])
+def set_data(db: Database, event_id: str, settings: EventSettings) -> None:
+    """Replace the event's settings (a late arrival, a player gone, a table's new key)."""
+    db.execute("UPDATE events SET data = ? WHERE id = ?", [dumps(settings.as_json()), event_id])
 
 
 def delete_planned_rounds(db: Database, event_id: str, first: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sqlite_utils import Database
@@ -12,9 +13,10 @@ from ...engine.limits import NAME_MAX
 from ...engine.matchfile import clean_name
 from ...store import events as event_store
 from ...store import facts
+from ...store.event_settings import EventPlayer, EventSettings
 from ..keys import hash_key, new_key
 from .checks import is_int, name_problem
-from .reading import build, present
+from .reading import build
 from .results import MAX_PLAYERS, EventProblem, EventResult, EventStatus
 from .starting import seats
 
@@ -25,36 +27,34 @@ def _as_round(stored: event_store.StoredRound) -> movements.Round:
         tuple(stored.sit_outs))
 
 
-def _replan(db: Database, event_id: str, settings: dict[str, Any], first: int) -> None:
+def _replan(db: Database, event_id: str, settings: EventSettings, first: int) -> None:
     """Plan again the rounds from ``first`` on that have not started, for the players there
     in each (a late arrival, a leaver): the schedule's and fixed seats' rounds by the seeded
     search (counting the rounds before), a progressive round stored by a move fitted to the
     players. Rounds that have started never change."""
     stored = event_store.get_rounds(db, event_id)
-    count = len(settings["players"])
-    if settings["movement"] in drives.RESULT_MOVEMENTS:
+    count = len(settings.players)
+    if settings.movement in drives.RESULT_MOVEMENTS:
         for waiting in [r for r in stored if r.started is None and r.no >= first]:
             before = [_as_round(r) for r in stored if r.no < waiting.no]
-            fitted = movements.refit(_as_round(waiting), present(settings, waiting.no),
+            fitted = movements.refit(_as_round(waiting), settings.present(waiting.no),
                                      movements.sat_counts(count, before))
             event_store.replace_round(db, event_id, waiting.no, list(fitted.sit_outs),
                                       [seats(t) for t in fitted.tables])
         return
     history = [_as_round(r) for r in stored if r.no < first]
     event_store.delete_planned_rounds(db, event_id, first)
-    for no in range(first, settings["rounds"] + 1):
-        (planned,) = movements.replan(count, present(settings, no), history, 1,
-                                      settings["seed"])
+    for no in range(first, settings.rounds + 1):
+        (planned,) = movements.replan(count, settings.present(no), history, 1, settings.seed)
         event_store.insert_round(db, event_id, no, list(planned.sit_outs),
                                  [seats(t) for t in planned.tables])
         history.append(planned)
-    settings["method"] = "search"
-    settings["quality"] = movements.quality(count, history).as_json()
-    event_store.set_data(db, event_id, settings)
+    event_store.set_data(db, event_id, replace(
+        settings, method="search", quality=movements.quality(count, history).as_json()))
 
 
-def _too_few(settings: dict[str, Any], first: int) -> list[EventProblem]:
-    low = min(len(present(settings, no)) for no in range(first, settings["rounds"] + 1))
+def _too_few(settings: EventSettings, first: int) -> list[EventProblem]:
+    low = min(len(settings.present(no)) for no in range(first, settings.rounds + 1))
     if low < movements.MIN_PLAYERS:
         return [EventProblem("event.too_few_left", "players",
                              {"minimum": movements.MIN_PLAYERS})]
@@ -88,15 +88,16 @@ def add_player(db: Database, event_id: str, body: Any) -> EventResult:
         settings = row.data
         first = _next_round(db, row)
         problems: list[EventProblem] = []
-        if first > settings["rounds"]:
+        if first > settings.rounds:
             problems.append(EventProblem("event.all_started", "name"))
-        elif any(p["name"].casefold() == name.casefold() for p in settings["players"]):
+        elif any(p.name.casefold() == name.casefold() for p in settings.players):
             problems.append(EventProblem("event.same_name", "name", {"name": name}))
-        elif len(settings["players"]) >= MAX_PLAYERS:
+        elif len(settings.players) >= MAX_PLAYERS:
             problems.append(EventProblem("event.players_full", "name", {"high": MAX_PLAYERS}))
         if problems:
             return EventResult(EventStatus.ILLEGAL, problems=problems)
-        settings["players"].append({"name": name, "player": player_id, "from_round": first})
+        settings = replace(settings, players=(
+            *settings.players, EventPlayer(name, player_id, from_round=first)))
         event_store.set_data(db, event_id, settings)
         _replan(db, event_id, settings, first)
         event_store.bump_event(db, event_id)
@@ -113,23 +114,24 @@ def player_leaves(db: Database, event_id: str, number: int, from_round: Any) -> 
             return EventResult(EventStatus.NOT_FOUND)
         settings = row.data
         first = _next_round(db, row)
-        players = settings["players"]
+        players = settings.players
         if not 1 <= number <= len(players):
             return EventResult(EventStatus.NOT_FOUND, problems=[
                 EventProblem("event.no_player", "player", {"n": number})])
         gone = first if from_round is None else from_round
-        if first > settings["rounds"]:
+        if first > settings.rounds:
             return EventResult(EventStatus.ILLEGAL, problems=[
                 EventProblem("event.all_started", "gone_from")])
-        if not is_int(gone) or not first <= gone <= settings["rounds"]:
+        if not is_int(gone) or not first <= gone <= settings.rounds:
             return EventResult(EventStatus.ILLEGAL, problems=[
                 EventProblem("event.bad_gone_from", "gone_from",
-                             {"low": first, "high": settings["rounds"]})])
+                             {"low": first, "high": settings.rounds})])
         player = players[number - 1]
-        if player.get("gone_from") is not None and player["gone_from"] <= first:
+        if player.gone_from is not None and player.gone_from <= first:
             return EventResult(EventStatus.ILLEGAL, problems=[
-                EventProblem("event.already_gone", "player", {"name": player["name"]})])
-        player["gone_from"] = gone
+                EventProblem("event.already_gone", "player", {"name": player.name})])
+        settings = replace(settings, players=(
+            *players[:number - 1], replace(player, gone_from=gone), *players[number:]))
         problems = _too_few(settings, gone)
         if problems:
             return EventResult(EventStatus.ILLEGAL, problems=problems)

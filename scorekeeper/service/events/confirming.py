@@ -16,7 +16,7 @@ from ... import store
 from ...store import events as event_store
 from ...store import facts
 from ...store import now as stamp
-from ..event_keys import generation, table_key
+from ..event_keys import table_key
 from ..keys import hash_key, new_key
 from .checks import match_data
 from .model import Event, EventTable
@@ -91,7 +91,7 @@ def settle(db: Database, event_id: str, no: int, table_no: int, action: object,
             event_store.set_confirmation(db, event_id, no, table_no, column, when)
         event_store.set_confirmation(db, event_id, no, table_no, "disputed", None)
         key = (new_key() if action == "accept"
-               else table_key(secret, event_id, table_no, generation(row.data, table_no)))
+               else table_key(secret, event_id, table_no, row.data.key_generation(table_no)))
         event_store.set_match_key(db, table.match, hash_key(key))
         event_store.bump_event(db, event_id)
     return EventResult(EventStatus.CHANGED, event_id=event_id, round=no)
@@ -117,17 +117,16 @@ def undo_end(db: Database, event_id: str, no: int, secret: str) -> EventResult:
                 return EventResult(EventStatus.ILLEGAL, problems=[
                     EventProblem("event.next_round_played", "round", {"round": no + 1})])
             event_store.unstart_round(db, event_id, no + 1)
-            if settings["movement"] in ("progressive", "updown"):  # follows the results again
+            if settings.movement in ("progressive", "updown"):  # follows the results again
                 event_store.delete_planned_rounds(db, event_id, no + 1)
         for t in rnd.tables:
             match = store.get_match(db, t.match_id) if t.match_id else None
-            length = match_data(settings["game"], settings["name"], settings["rules"],
-                                settings["hands_per_round"], {},
-                                settings.get("round_target"))["rules"]
+            length = match_data(settings.game, settings.name, settings.rules,
+                                settings.hands_per_round, {}, settings.round_target)["rules"]
             if match is None or (match.data["rules"] == length
                                  and store.get_hands(db, match.id)):
                 continue  # a table that finished its round itself keeps it
-            key = table_key(secret, event_id, t.table_no, generation(settings, t.table_no))
+            key = table_key(secret, event_id, t.table_no, settings.key_generation(t.table_no))
             event_store.close_match(db, match.id, {**match.data, "rules": length},
                                     hash_key(key))
             for column in (*SIDES.values(), "disputed"):

@@ -13,15 +13,9 @@ from ...engine.cards import SEATS
 from ...engine.games import GAMES
 from ...engine.state import MatchState
 from ...store import events as event_store
+from ...store.event_settings import EventSettings
 from ..ratings import event_ratings
 from .model import Event, EventRound, EventTable, PrizeLine, RosterEntry, SitOuts, StandingLine
-
-
-def present(settings: dict[str, Any], no: int) -> list[int]:
-    """The players there in round ``no``: arrived by then and not gone."""
-    return [i for i, p in enumerate(settings["players"])
-            if int(p.get("from_round") or 1) <= no
-            and (p.get("gone_from") is None or no < int(p["gone_from"]))]
 
 
 def sat_counts(players: int, history: list[movements.Round]) -> list[int]:
@@ -49,12 +43,12 @@ def build(db: Database, row: event_store.StoredEvent) -> Event:
     """Everything about an event now: rounds (tables, scores, who plays), sit-outs, standings
     and prizes (live), and the next round's seating when it can be shown."""
     settings = row.data
-    names = [p["name"] for p in settings["players"]]
-    house = settings["house"]
-    scoring = club_scoring(settings["game"])
+    names = settings.names
+    house = settings.house
+    scoring = club_scoring(settings.game)
     stored = event_store.get_rounds(db, row.id)
     # a tie moves nobody in a movement that does not follow the results
-    follows = settings["movement"] in drives.RESULT_MOVEMENTS
+    follows = settings.movement in drives.RESULT_MOVEMENTS
     rounds: list[EventRound] = []
     scored: list[tuple[int, dict[int, club.PlayerRound], list[int]]] = []
     current = 0
@@ -80,7 +74,7 @@ def build(db: Database, row: event_store.StoredEvent) -> Event:
             sit_outs=tuple(names[p] for p in rnd.sit_outs),
             sit_out_numbers=tuple(rnd.sit_outs), stored=True, started_at=rnd.started,
             ended_early=rnd.ended is not None,
-            ends_at=_ends_at(rnd.started, settings.get("minutes_per_round"))))
+            ends_at=_ends_at(rnd.started, settings.minutes_per_round)))
     lines = club.standings(len(names), scored, house, scoring)
     played = any(t.hands for r in rounds for t in r.tables)
     prize_list = club.prizes(lines, house, scoring) if played else [
@@ -89,21 +83,21 @@ def build(db: Database, row: event_store.StoredEvent) -> Event:
     waiting = () if last is None else tuple(t.table for t in last.tables if not t.settled)
     rated = event_ratings(rounds)
     if (follows and last is not None and not waiting
-            and current < settings["rounds"] and len(rounds) == current):
+            and current < settings.rounds and len(rounds) == current):
         rounds.append(_progressive_preview(settings, stored, last, names))
-    over = current >= settings["rounds"] and last is not None and not waiting
+    over = current >= settings.rounds and last is not None and not waiting
     return Event(
-        id=row.id, name=settings["name"], game=settings["game"],
-        movement=settings["movement"], method=settings["method"],
-        quality=settings.get("quality"), hands_per_round=settings["hands_per_round"],
-        rules=settings["rules"], house=house, players=tuple(names),
-        rules_code=settings.get("rules_code"),
-        roster=tuple(RosterEntry(i + 1, p["name"], p.get("from_round", 1), p.get("gone_from"))
-                     for i, p in enumerate(settings["players"])),
-        round_target=settings.get("round_target"),
-        minutes_per_round=settings.get("minutes_per_round"),
-        rounds_total=settings["rounds"], current_round=current, waiting=waiting,
-        can_start=current < settings["rounds"] and not waiting and last is not None,
+        id=row.id, name=settings.name, game=settings.game,
+        movement=settings.movement, method=settings.method,
+        quality=settings.quality, hands_per_round=settings.hands_per_round,
+        rules=settings.rules, house=house, players=tuple(names),
+        rules_code=settings.rules_code,
+        roster=tuple(RosterEntry(i + 1, p.name, 1 if p.from_round is None else p.from_round,
+                                 p.gone_from) for i, p in enumerate(settings.players)),
+        round_target=settings.round_target,
+        minutes_per_round=settings.minutes_per_round,
+        rounds_total=settings.rounds, current_round=current, waiting=waiting,
+        can_start=current < settings.rounds and not waiting and last is not None,
         over=over, version=row.version, rounds=tuple(rounds),
         sit_outs=tuple(SitOuts(r.no, r.sit_outs) for r in rounds if r.sit_outs),
         marks=tuple(scoring.marks),
@@ -163,7 +157,7 @@ def _state_json(state: MatchState | None) -> dict[str, Any] | None:
     return None if state is None else state.as_json()
 
 
-def _progressive_preview(settings: dict[str, Any], stored: list[event_store.StoredRound],
+def _progressive_preview(settings: EventSettings, stored: list[event_store.StoredRound],
                          last: EventRound, names: list[str]) -> EventRound:
     """The next progressive round's seating from the last round's winners (not stored until
     the director starts it; the same every time it is computed)."""
@@ -174,10 +168,10 @@ def _progressive_preview(settings: dict[str, Any], stored: list[event_store.Stor
     played = [movements.Round(tuple(tuple(t.seats[s] for s in SEATS) for t in r.tables),  # type: ignore[misc]
                               tuple(r.sit_outs)) for r in stored]
     sat = movements.sit_out_counts(len(names), played)
-    follow = drives.updown_next if settings["movement"] == drives.UPDOWN \
+    follow = drives.updown_next if settings.movement == drives.UPDOWN \
         else progressive.progressive_next
-    nxt = follow(previous, winners, sat, settings["seed"] + last.no)
-    active = present(settings, last.no + 1)
+    nxt = follow(previous, winners, sat, settings.seed + last.no)
+    active = settings.present(last.no + 1)
     if sorted([p for t in nxt.tables for p in t] + list(nxt.sit_outs)) != active:
         nxt = movements.refit(nxt, active, sat_counts(len(names), played))
     tables = tuple(EventTable(table=i, seats={s: names[p] for s, p in zip(SEATS, t, strict=True)},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from sqlite_utils import Database
@@ -12,7 +13,8 @@ from ...engine import drives, fixed_seats, movements, progressive
 from ...engine.cards import SEATS, TEAMS
 from ...engine.designs import Table
 from ...store import events as event_store
-from ..event_keys import generation, table_key
+from ...store.event_settings import EventSettings
+from ..event_keys import table_key
 from ..keys import hash_key, new_key, new_match_id
 from ..rules_codes import keep_code
 from .checks import match_data, validate
@@ -36,28 +38,28 @@ def create_event(db: Database, body: Any, secret: str, budget: Budget | None = N
     Returns CREATED (``event_id``, ``director_key``: shown once) or ILLEGAL (``problems``).
     """
     settings, problems = validate(body)
-    if problems:
+    if problems or settings is None:
         return EventResult(EventStatus.ILLEGAL, problems=problems)
-    count, rounds, seed = len(settings["players"]), settings["rounds"], settings["seed"]
+    count, rounds, seed = len(settings.players), settings.rounds, settings.seed
     try:
-        if settings["movement"] == "schedule":
+        if settings.movement == "schedule":
             plan = movements.schedule(count, rounds, seed)
             planned, method, quality = list(plan.rounds), plan.method, plan.quality
-        elif settings["movement"] == "fixed":
+        elif settings.movement == "fixed":
             plan = fixed_seats.fixed_schedule(count, rounds)
             planned, method, quality = list(plan.rounds), plan.method, plan.quality
         else:
             planned = [progressive.progressive_first(count, seed)]  # updown: drawn as well
-            method, quality = settings["movement"], movements.quality(count, planned)
+            method, quality = settings.movement, movements.quality(count, planned)
     except movements.MovementError as refused:
         return EventResult(EventStatus.ILLEGAL, problems=[
             EventProblem(refused.code, "movement", dict(refused.params))])
-    settings["method"] = method
-    settings["quality"] = quality.as_json() if method not in drives.RESULT_MOVEMENTS else None
+    settings = replace(settings, method=method, quality=quality.as_json()
+                       if method not in drives.RESULT_MOVEMENTS else None)
     event_id, key = new_event_id(), new_key()
     with store.transaction(db):
-        settings["rules_code"] = keep_code(db, settings["game"], settings["rules"])
-        event_store.insert_event(db, event_id, hash_key(key), settings["game"], settings)
+        settings = replace(settings, rules_code=keep_code(db, settings.game, settings.rules))
+        event_store.insert_event(db, event_id, hash_key(key), settings)
         for no, rnd in enumerate(planned, start=1):
             event_store.insert_round(db, event_id, no, list(rnd.sit_outs),
                                      [seats(t) for t in rnd.tables])
@@ -65,23 +67,23 @@ def create_event(db: Database, body: Any, secret: str, budget: Budget | None = N
     return EventResult(EventStatus.CREATED, event_id=event_id, director_key=key, round=1)
 
 
-def _start(db: Database, event_id: str, settings: dict[str, Any], no: int, secret: str,
+def _start(db: Database, event_id: str, settings: EventSettings, no: int, secret: str,
            budget: Budget | None) -> None:
     """Create the matches of planned round ``no`` and mark it started (in a transaction)."""
-    names = [p["name"] for p in settings["players"]]
+    names = settings.names
     stored = next(r for r in event_store.get_rounds(db, event_id) if r.no == no)
     if budget is not None:
         budget(len(stored.tables))
     matches: dict[int, str] = {}
     for table in stored.tables:
-        data = match_data(settings["game"], settings["name"], settings["rules"],
-                           settings["hands_per_round"],
-                           {seat: names[p] for seat, p in table.seats.items()},
-                           settings.get("round_target"))
+        data = match_data(settings.game, settings.name, settings.rules,
+                          settings.hands_per_round,
+                          {seat: names[p] for seat, p in table.seats.items()},
+                          settings.round_target)
         match_id = new_match_id()
         key_hash = hash_key(table_key(secret, event_id, table.table_no,
-                                      generation(settings, table.table_no)))
-        store.insert_match(db, match_id, key_hash, settings["game"], data)
+                                      settings.key_generation(table.table_no)))
+        store.insert_match(db, match_id, key_hash, settings.game, data)
         matches[table.table_no] = match_id
     event_store.start_round(db, event_id, no, matches)
     event_store.bump_event(db, event_id)
@@ -102,8 +104,8 @@ def start_round(db: Database, event_id: str, no: int, secret: str,
         current = view.current_round
         if no <= current:
             return EventResult(EventStatus.STARTED, event_id=event_id, round=no)
-        if no != current + 1 or no > settings["rounds"]:
-            return EventResult(EventStatus.FINISHED if current >= settings["rounds"]
+        if no != current + 1 or no > settings.rounds:
+            return EventResult(EventStatus.FINISHED if current >= settings.rounds
                                else EventStatus.NOT_READY, event_id=event_id, round=current)
         if view.waiting:
             return EventResult(EventStatus.NOT_READY, event_id=event_id, round=current,
