@@ -10,7 +10,15 @@ from .cards import OTHER_TEAM, PARTNER, TEAM_OF, TEAMS, Card, Pack, Seat
 from .fields import FieldReader
 from .five_hundred_club import CLUB
 from .five_hundred_facts import MADE, STATISTICS
-from .five_hundred_words import OPTION_WORDS, bid_trump, history_tags, outcome_words
+from .five_hundred_words import (
+    OPTION_WORDS,
+    RESULT_WORDS,
+    bid_trump,
+    history_tags,
+    outcome_words,
+    recorded_words,
+    short_words,
+)
 from .game import Game, History, Preset, Templates
 from .messages import N_
 from .problems import Problem, show
@@ -333,7 +341,8 @@ GAME = Game(
                         blank="game/five_hundred/blank.html"),
     blank_rows=20,
     history=History(call=N_("Bid"), makers=True, tags=history_tags, trump=bid_trump,
-                    outcome=outcome_words),
+                    outcome=outcome_words, short=short_words, recorded=recorded_words,
+                    results=RESULT_WORDS),
     option_words=OPTION_WORDS,
     folder="scorekeeper.games.five_hundred",
     statistics=STATISTICS,

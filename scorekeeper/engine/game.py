@@ -93,10 +93,20 @@ def recorded_trump(hand: Mapping[str, Any]) -> str | None:
 
 
 # outcome(hand, result, rules): what a hand did in the game's own words (the Save label, the
-# hand page), as N_-marked clauses with params, joined by "; " (none: the hand's points); None
-# for the generic words. The web layer gives every clause "gain", "makers", "caller", "NS" and
-# "EW" (names), and turns a param called ``team`` (a side's code) or ``seat`` into names.
-OutcomeWords = Callable[[Mapping[str, Any], HandResult, Mapping[str, Any]], TagWords | None]
+# hand page), as N_-marked clauses with params, joined by "; " (none: the hand's points).
+# short(hand, result, rules): its few words in the Undo button ("Bo, march"), clauses joined
+# by ", " (none: the hand's points). The web layer gives every clause "gain" (every side's
+# points), "makers", "caller", "trump" (its symbol), "NS" and "EW" (names); it turns a param
+# called ``team`` or ``side`` (a side's code) or ``seat`` into names, and ``said`` (a side's
+# code) words "gain" with that side's points first, its name left out ("NS march → +2").
+# A text with no words, only params ("%(caller)s"), is left unmarked: there is nothing to
+# translate.
+OutcomeWords = Callable[[Mapping[str, Any], HandResult, Mapping[str, Any]], TagWords]
+
+
+def no_words(hand: Mapping[str, Any], result: HandResult, rules: Mapping[str, Any]) -> TagWords:
+    """No words of the game's own: the hand's points say it."""
+    return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +138,13 @@ class History:
     column and the short descriptions say the caller and the makers' tricks, not each side's.
     ``tags(hand, rules)``: the small words after the trump (N_-marked, with their params).
     ``trump(hand)``: the hand's trump suit ("S", "NT"), or None (misère, a passed hand).
+    ``outcome`` and ``short``: a played hand's words (see :data:`OutcomeWords`);
+    ``recorded(hand, rules)``: a hand as recorded, before it is scored, for the list of
+    corrections ("Bo ♠ alone 4 tricks"): parts joined by spaces, with the same params but
+    "gain" (none: the seat the call column names).
+    ``results``: the word the result column shows for a result code (none: nothing, the
+    points say it); ``classes``: the class of a result that shares another's look
+    (a lone march is a march).
     """
 
     call: str = N_("Trump")
@@ -135,7 +152,11 @@ class History:
     makers: bool = False
     tags: Tags = no_tags
     trump: Callable[[Mapping[str, Any]], str | None] = recorded_trump
-    outcome: OutcomeWords | None = None  # a hand's line; None: the generic words
+    outcome: OutcomeWords = no_words  # a hand's line
+    short: OutcomeWords = no_words  # the Undo button's words
+    recorded: Tags = no_tags  # the corrections list's words of a hand as recorded
+    results: Mapping[str, str] = field(default_factory=dict)
+    classes: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

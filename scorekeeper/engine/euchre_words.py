@@ -1,0 +1,72 @@
+"""Euchre's words on the pages (pure): the history's tag, a hand's line ("Bo & Dee euchred →
+Ann & Cai +2"), its Undo button's words and a recorded hand in the corrections list, N_-marked
+for the web layer to translate (``History`` in :mod:`scorekeeper.engine.game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .game import TagWords
+from .messages import N_
+from .result import HandResult
+
+# The history's result column (a hand made, alone or not, shows its points alone) and the
+# Undo button's word after the caller ("Bo, march").
+RESULT_WORDS = {
+    "march": N_("march"),
+    "alone_march": N_("alone march"),
+    "euchred": N_("euchred"),
+    "passed": N_("passed"),
+    "renege": N_("renege"),
+}
+SHORT_WORDS = {**RESULT_WORDS, "made": N_("made"), "alone_made": N_("alone")}
+# A lone hand made or marched looks as the same hand played with a partner.
+RESULT_CLASSES = {"alone_made": "made", "alone_march": "march"}
+PASSED: TagWords = ((N_("passed"), {}),)
+
+
+def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
+    """The history's tag of a hand: "alone"."""
+    return ((N_("alone"), {}),) if hand.get("alone") else ()
+
+
+def outcome_words(hand: Mapping[str, Any], result: HandResult, rules: Mapping[str, Any]
+                  ) -> TagWords:
+    """A hand in the table's words: "all passed → no score", "Cai alone march → Home +4",
+    "Bo & Dee euchred → Ann & Cai +2", "Bo renege → …"; a hand simply made: its points."""
+    code = result.result
+    if code == "passed":
+        return ((N_("all passed → no score"), {}),)
+    if code == "alone_made":
+        return ((N_("%(caller)s alone → %(gain)s"), {}),)
+    if code == "alone_march":
+        return ((N_("%(caller)s alone march → %(gain)s"), {}),)
+    if code == "march":
+        return ((N_("%(makers)s march → %(gain)s"), {"said": result.makers}),)
+    if code == "euchred":
+        return ((N_("%(makers)s euchred → %(gain)s"), {"said": result.makers}),)
+    if code == "renege":
+        by = (result.renege or {}).get("seat") or hand.get("renege")
+        return ((N_("%(seat)s renege → %(gain)s"), {"seat": by}),)
+    return ()
+
+
+def short_words(hand: Mapping[str, Any], result: HandResult, rules: Mapping[str, Any]
+                ) -> TagWords:
+    """The Undo button's words: "passed", or the caller and the result ("Bo, march")."""
+    if result.result == "passed":
+        return PASSED
+    return (("%(caller)s", {}), (SHORT_WORDS.get(result.result, ""), {}))
+
+
+def recorded_words(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
+    """A hand as recorded, for the corrections list: "passed", "Bo ♠ alone 4 tricks"."""
+    if hand.get("passed"):
+        return PASSED
+    parts: list[tuple[str, dict[str, Any]]] = [("%(caller)s", {}), ("%(trump)s", {})]
+    if hand.get("alone"):
+        parts.append((N_("alone"), {}))
+    if hand.get("makers_tricks") is not None:
+        parts.append((N_("%(n)s tricks"), {"n": hand["makers_tricks"]}))
+    return tuple(parts)
