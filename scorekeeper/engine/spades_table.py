@@ -94,23 +94,25 @@ def outcome_words(hand: Mapping[str, Any], result: HandResult,
 
 def _took(hand: Mapping[str, Any], tricks: object) -> TagWords:
     """North–South's bid (their two bids, a nil counting 0) and tricks: "Ann & Cai bid 5,
-    took 7"; without the bids, their tricks alone."""
+    took 7"; what is not known (a hand recorded card by card has no count) left out."""
     raw = hand.get("bids")
     bids: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
     own = [bids[s] for s in SEATS if TEAM_OF[s] == "NS" and s in bids]
-    if not own:
-        return ((N_("%(team)s took %(n)s"), {"team": "NS", "n": tricks}),)
     bid = sum(b for b in own if isinstance(b, int) and not isinstance(b, bool))
+    if not own:
+        took = "?" if tricks is None else tricks
+        return ((N_("%(team)s took %(n)s"), {"team": "NS", "n": took}),)
+    if tricks is None:
+        return ((N_("%(team)s bid %(bid)s"), {"team": "NS", "bid": bid}),)
     return ((N_("%(team)s bid %(bid)s, took %(n)s"), {"team": "NS", "bid": bid, "n": tricks}),)
 
 
 def short_words(hand: Mapping[str, Any], result: HandResult, rules: Mapping[str, Any]
                 ) -> TagWords:
     """The Undo button's words: North–South's bid and tricks ("Ann & Cai bid 5, took 7")."""
-    tricks = (result.tricks or {}).get("NS")
-    return _took(hand, "?" if tricks is None else tricks)
+    return _took(hand, (result.tricks or {}).get("NS"))
 
 
 def recorded_words(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
     """A hand as recorded, for the corrections list: "Ann & Cai bid 5, took 7"."""
-    return _took(hand, hand.get("tricks_NS", "?"))
+    return _took(hand, hand.get("tricks_NS"))
