@@ -22,9 +22,6 @@ from ..service.match import HandChange, Match
 from ..service.results import LoadedMatch
 from .matchview import Correction, Dealer, Gain, HistoryRow, LastHand, MatchView, Team
 
-# Engine field -> form field, where they differ; fields not on a form are shown at the top.
-FORM_FIELD = {"revoke": "revoke_by"}
-
 
 def problem_text(problem: Problem) -> str:
     """The engine's message in the user's language, starting with a capital."""
@@ -55,7 +52,7 @@ def gain_text(names: dict[str, str], points: dict[str, int] | None,
               said: str | None = None) -> str:
     """Every side's points of a hand: "Ann & Cai +4, Bo & Dee +2", or "no score".
 
-    ``said``: the side the label has just named ("Ann & Cai march → +2"): its points go first,
+    ``said``: the side the label has just named ("Ann & Cai took 8 → +2"): its points go first,
     without its name again (issue 24)."""
     parts = []
     order = sorted(TEAMS, key=lambda t: t != said)
@@ -95,7 +92,8 @@ def end_text(match: Match, state: MatchState, no: int) -> str:
 
 def outcome_label(match: Match, hand: Mapping[str, Any], out: HandState,
                   state: MatchState | None = None) -> str:
-    """What a hand did, in table language: "Bo & Dee euchred → Ann & Cai +2 · game!".
+    """What a hand did, in table language, with the game's words (``History.outcome``):
+    "Bo & Dee … → Ann & Cai +2 · game!".
 
     Every side that scores is named (a Whist deal may score both), with the names the board
     uses; given the replayed ``state``, the end of a game, a rubber or the match is added.
@@ -156,7 +154,7 @@ def _outcome_words(match: Match, hand: Mapping[str, Any], out: HandState) -> str
 
 
 def undo_what(match: Match, hand: Mapping[str, Any], out: HandState) -> str:
-    """The short description in "Undo hand 11 (Bo, march)": the game's few words of the hand
+    """The short description in "Undo hand 11 (…)": the game's few words of the hand
     (``History.short``), else its points."""
     gain = gain_text(team_names(match), out.points)
     common = {**_common(match, hand, _trump(match.game, match, hand, out.no) or "", "?"),
