@@ -285,3 +285,21 @@ def test_a_whist_revoke_problem_shows_by_who_revoked(app):
         problem = Problem("hand.revoke_mismatch", "revoke", {"side": "NS", "declared": "EW"})
         assert _apply_problems(form, [problem]) == []
         assert form.revoke_by.errors
+
+
+@pytest.mark.parametrize(("game", "hand", "marks"), [
+    ("euchre", {"dealer": "S", "caller": "N", "trump": "S", "alone": True, "makers_tricks": 5},
+     ("march", "loner")),
+    ("euchre", {"dealer": "W", "caller": "W", "trump": "D", "makers_tricks": 2}, ("euchred",)),
+    ("euchre", {"dealer": "N", "caller": "E", "trump": "H", "makers_tricks": 3}, ()),
+    ("euchre", {"dealer": "N", "caller": "S", "trump": "C", "renege": "E"}, ("renege",)),
+    ("euchre", {"dealer": "E", "passed": True}, ("passed",)),
+    ("whist", {"dealer": "N", "trump": "S", "tricks_NS": 8,
+               "revoke": {"by": "EW", "penalty": "add3"}}, ("revoke",)),
+    ("whist", {"dealer": "N", "trump": "S", "tricks_NS": 8}, ()),
+    ("five_hundred", {"dealer": "W", "passed": True}, ("passed",)),
+    ("spades", {"dealer": "E", "bids": {"N": 2, "E": 4, "S": 3, "W": 3}, "tricks_NS": 6}, ()),
+])
+def test_each_game_marks_its_hands_on_the_sheet(game, hand, marks):
+    _match, state = one_hand(game, hand)
+    assert GAMES[game].history.marks(hand, state.hands[0].outcome) == marks

@@ -23,6 +23,7 @@ from .euchre_words import (
     history_tags,
     outcome_words,
     recorded_words,
+    sheet_marks,
     short_words,
 )
 from .fields import FieldReader, suit_name
@@ -335,7 +336,7 @@ GAME = Game(
     ),
     history=History(call=N_("Called"), makers=True, tags=history_tags, outcome=outcome_words,
                     short=short_words, recorded=recorded_words, results=RESULT_WORDS,
-                    classes=RESULT_CLASSES),
+                    classes=RESULT_CLASSES, marks=sheet_marks),
     option_words=OPTION_WORDS,
     folder="scorekeeper.games.euchre",
     notation="egn",

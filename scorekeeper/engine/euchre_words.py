@@ -70,3 +70,21 @@ def recorded_words(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWord
     if hand.get("makers_tricks") is not None:
         parts.append((N_("%(n)s tricks"), {"n": hand["makers_tricks"]}))
     return tuple(parts)
+
+
+# The printed sheet marks these results (a lone hand as the same result), then the loner and
+# a lone defence, then a renege.
+MARKED = ("passed", "march", "euchred")
+
+
+def sheet_marks(hand: Mapping[str, Any], result: HandResult) -> tuple[str, ...]:
+    """The printed sheet's marks of a hand: "euchred", "loner", "renege" (prints them)."""
+    base = RESULT_CLASSES.get(result.result, result.result)
+    marks = [base] if base in MARKED else []
+    if hand.get("alone"):
+        marks.append("loner")
+    if hand.get("defender_alone"):
+        marks.append("defender_alone")
+    if base == "renege":
+        marks.append("renege")
+    return tuple(marks)

@@ -17,6 +17,7 @@ from .five_hundred_words import (
     history_tags,
     outcome_words,
     recorded_words,
+    sheet_marks,
     short_words,
 )
 from .game import Game, History, Preset, Templates
@@ -342,7 +343,7 @@ GAME = Game(
     blank_rows=20,
     history=History(call=N_("Bid"), makers=True, tags=history_tags, trump=bid_trump,
                     outcome=outcome_words, short=short_words, recorded=recorded_words,
-                    results=RESULT_WORDS),
+                    results=RESULT_WORDS, marks=sheet_marks),
     option_words=OPTION_WORDS,
     folder="scorekeeper.games.five_hundred",
     statistics=STATISTICS,

@@ -115,3 +115,8 @@ def recorded_words(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWord
     if hand.get("makers_tricks") is not None:
         parts.append((N_("%(n)s tricks"), {"n": hand["makers_tricks"]}))
     return tuple(parts)
+
+
+def sheet_marks(hand: Mapping[str, Any], result: HandResult) -> tuple[str, ...]:
+    """The printed sheet's mark of a hand: everyone passed."""
+    return ("passed",) if result.result == "passed" else ()

@@ -109,6 +109,16 @@ def no_words(hand: Mapping[str, Any], result: HandResult, rules: Mapping[str, An
     return ()
 
 
+# marks(hand, result): the printed sheet's marks of a hand ("euchred", "loner"), as codes its
+# printed words name (the ``mark`` macro of ``Statistics.sheet_words``)
+Marks = Callable[[Mapping[str, Any], HandResult], tuple[str, ...]]
+
+
+def no_marks(hand: Mapping[str, Any], result: HandResult) -> tuple[str, ...]:
+    """No marks: the points say it."""
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class Words:
     """The game's words on the pages: English marked with N_, translated by the web layer.
@@ -144,7 +154,7 @@ class History:
     "gain" (none: the seat the call column names).
     ``results``: the word the result column shows for a result code (none: nothing, the
     points say it); ``classes``: the class of a result that shares another's look
-    (a lone march is a march).
+    (a lone march is a march); ``marks``: the printed sheet's marks of a hand.
     """
 
     call: str = N_("Trump")
@@ -157,6 +167,7 @@ class History:
     recorded: Tags = no_tags  # the corrections list's words of a hand as recorded
     results: Mapping[str, str] = field(default_factory=dict)
     classes: Mapping[str, str] = field(default_factory=dict)
+    marks: Marks = no_marks  # the printed sheet's marks of a hand
 
 
 @dataclass(frozen=True, slots=True)

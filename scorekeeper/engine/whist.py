@@ -23,7 +23,14 @@ from .state import GameEnd, MatchState, settle_to_target
 from .tricks import analyse_play
 from .whist_facts import STATISTICS
 from .whist_rotation import NO_TRUMP, ROTATIONS, deal_trump, is_rotation, trump_cycle
-from .whist_words import RESULT_WORDS, history_tags, outcome_words, recorded_words, short_words
+from .whist_words import (
+    RESULT_WORDS,
+    history_tags,
+    outcome_words,
+    recorded_words,
+    sheet_marks,
+    short_words,
+)
 
 FIELDS = frozenset({
     "dealer", "trump", "turn_up", "tricks_NS", "honours_NS", "revoke", "deal", "play", "note",
@@ -368,7 +375,7 @@ GAME = Game(
         record_as=N_("Record it as deal %(n)s"),
     ),
     history=History(tags=history_tags, outcome=outcome_words, short=short_words,
-                    recorded=recorded_words, results=RESULT_WORDS),
+                    recorded=recorded_words, results=RESULT_WORDS, marks=sheet_marks),
     option_words=OPTION_WORDS,
     folder="scorekeeper.games.whist",
     deal_trump=deal_trump,

@@ -66,3 +66,8 @@ def short_words(hand: Mapping[str, Any], result: HandResult, rules: Mapping[str,
 def recorded_words(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
     """A deal as recorded, for the corrections list: "♠ Ann & Cai 7"."""
     return (("%(trump)s", {}), ("%(NS)s", {}), ("%(n)s", {"n": hand.get("tricks_NS", "?")}))
+
+
+def sheet_marks(hand: Mapping[str, Any], result: HandResult) -> tuple[str, ...]:
+    """The printed sheet's mark of a deal: a revoke."""
+    return ("revoke",) if result.result == "revoke" else ()

@@ -26,8 +26,6 @@ from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
 NAME_LIMIT = 80  # names are 1-40 code points; anything longer is cut, never laid out in full
 MARGIN_CHART_FROM = 40  # more hands than this: a lead-margin chart beside the two lines
 DEFAULT_WORDS = "prints/_sheet_words.html"  # a hand's words, for a game with none of its own
-LEAD_MARKS = ("passed", "march", "euchred")  # results marked before the loner's marks
-END_MARKS = ("renege", "revoke")  # and after them
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,18 +171,6 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
     return tuple(items)
 
 
-def _marks(result: str, alone: bool, hand: Mapping[str, Any]) -> tuple[str, ...]:
-    """The marks after a hand's result: the result itself where it is one to mark (a loner's
-    result as the same result's), then the loner and lone defence, then a renege or revoke."""
-    base = result.removeprefix("alone_")
-    marks = [m for m in LEAD_MARKS if m == base]
-    if alone:
-        marks.append("loner")
-    if hand.get("defender_alone"):
-        marks.append("defender_alone")
-    return (*marks, *(m for m in END_MARKS if m == base))
-
-
 def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
     result = st.result
     alone = bool(hand.get("alone"))
@@ -211,7 +197,7 @@ def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
         honours_ns=st.honours_ns,
         revoke=hand.get("revoke"),
         renege=st.outcome.renege,
-        marks=_marks(result, alone, hand),
+        marks=GAMES[game].history.marks(hand, st.outcome),
         note=clip(hand["note"]) if hand.get("note") else None,
         trick_rows=trick_rows(game, hand, st),
         turn_up=hand.get("turn_up") if isinstance(hand.get("turn_up"), str) else None,
