@@ -303,3 +303,28 @@ def test_a_whist_revoke_problem_shows_by_who_revoked(app):
 def test_each_game_marks_its_hands_on_the_sheet(game, hand, marks):
     _match, state = one_hand(game, hand)
     assert GAMES[game].history.marks(hand, state.hands[0].outcome) == marks
+
+
+@pytest.mark.parametrize(("game", "hand", "own", "columns"), [
+    ("euchre", {"dealer": "S", "caller": "N", "round": 2, "trump": "S", "alone": True,
+                "makers_tricks": 5},
+     {"round": 2, "alone": True, "defender_alone": None, "makers_tricks": 5, "renege": None},
+     {"trump", "alone", "round"}),
+    ("euchre", {"dealer": "E", "passed": True},
+     {"round": None, "alone": False, "defender_alone": None, "makers_tricks": None,
+      "renege": None}, {"trump", "alone"}),
+    ("whist", {"dealer": "N", "trump": "S", "tricks_NS": 8, "honours_NS": 1,
+               "revoke": {"by": "EW", "penalty": "add3"}},
+     {"honours_ns": 1, "revoke": {"by": "EW", "penalty": "add3"},
+      "trick_points": {"NS": 5, "EW": 0}, "honour_points": {"NS": 0, "EW": 2}},
+     {"honours", "revoke"}),
+    ("five_hundred", {"dealer": "E", "caller": "N", "bid": "7S", "makers_tricks": 7},
+     {"makers_tricks": 7}, set()),
+    ("spades", {"dealer": "E", "bids": {"N": 2, "E": 4, "S": 3, "W": 3}, "tricks_NS": 6},
+     {}, set()),
+])
+def test_each_game_fills_its_own_sheet_columns(game, hand, own, columns):
+    rules = {"honours": True} if game == "whist" else {}
+    _match, state = one_hand(game, hand, rules)
+    row = GAMES[game].sheet_row(hand, state.hands[0])
+    assert (dict(row.own), set(row.columns)) == (own, columns)

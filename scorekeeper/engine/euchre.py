@@ -24,6 +24,7 @@ from .euchre_words import (
     outcome_words,
     recorded_words,
     sheet_marks,
+    sheet_row,
     short_words,
 )
 from .fields import FieldReader, suit_name
@@ -329,6 +330,7 @@ GAME = Game(
                         sheet_hands="game/euchre/sheet_hands.html",
                         blank="game/euchre/blank.html"),
     blank_rows=20,
+    sheet_row=sheet_row,
     words=Words(
         tricks_hint=N_("▸ marks the card led; the winning card is boxed; shaded cards are "
                        "trumps (the left bower counts as a trump). The last column counts the "

@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .game import TagWords
+from .cards import TEAMS
+from .game import SheetRow, TagWords
 from .messages import N_
 from .result import HandResult
+from .state import HandState
 
 # The history's result column (a hand made, alone or not, shows its points alone) and the
 # Undo button's word after the caller ("Bo, march").
@@ -88,3 +90,29 @@ def sheet_marks(hand: Mapping[str, Any], result: HandResult) -> tuple[str, ...]:
     if base == "renege":
         marks.append("renege")
     return tuple(marks)
+
+
+# The hand table always has a trump and an alone column; the round's only when a hand says it.
+ALWAYS = frozenset({"trump", "alone"})
+
+
+def makers_tricks(hand: Mapping[str, Any], state: HandState) -> int | None:
+    """The makers' tricks: as recorded, else from the cards (none for a passed hand)."""
+    if state.result == "passed":
+        return None
+    taken = hand.get("makers_tricks")
+    tricks, makers = state.outcome.tricks, state.outcome.makers
+    if taken is None and tricks is not None and makers in TEAMS:
+        taken = tricks.get(makers)
+    return taken if isinstance(taken, int) else None
+
+
+def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
+    """A hand's own columns on the printed sheet: the round, alone (and a lone defender), the
+    makers' tricks and a renege."""
+    round_ = hand.get("round")
+    return SheetRow(
+        own={"round": round_, "alone": bool(hand.get("alone")),
+             "defender_alone": hand.get("defender_alone"),
+             "makers_tricks": makers_tricks(hand, state), "renege": state.outcome.renege},
+        columns=ALWAYS | ({"round"} if round_ is not None else set()))

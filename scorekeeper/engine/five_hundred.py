@@ -18,6 +18,7 @@ from .five_hundred_words import (
     outcome_words,
     recorded_words,
     sheet_marks,
+    sheet_row,
     short_words,
 )
 from .game import Game, History, Preset, Templates
@@ -341,6 +342,7 @@ GAME = Game(
                         sheet_hands="game/five_hundred/sheet_hands.html",
                         blank="game/five_hundred/blank.html"),
     blank_rows=20,
+    sheet_row=sheet_row,
     history=History(call=N_("Bid"), makers=True, tags=history_tags, trump=bid_trump,
                     outcome=outcome_words, short=short_words, recorded=recorded_words,
                     results=RESULT_WORDS, marks=sheet_marks),

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import SUIT_SYMBOLS
-from .game import TagWords
+from .cards import SUIT_SYMBOLS, TEAMS
+from .game import SheetRow, TagWords
 from .messages import N_
 from .result import HandResult
+from .state import HandState
 
 NO_TRUMP = "NT"
 
@@ -120,3 +121,13 @@ def recorded_words(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWord
 def sheet_marks(hand: Mapping[str, Any], result: HandResult) -> tuple[str, ...]:
     """The printed sheet's mark of a hand: everyone passed."""
     return ("passed",) if result.result == "passed" else ()
+
+
+def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
+    """A hand's own column on the printed sheet: the makers' tricks, as recorded or from the
+    cards (none for a passed hand)."""
+    taken = hand.get("makers_tricks")
+    tricks, makers = state.outcome.tricks, state.outcome.makers
+    if taken is None and tricks is not None and makers in TEAMS:
+        taken = tricks.get(makers)
+    return SheetRow(own={"makers_tricks": taken if state.result != "passed" else None})

@@ -23,7 +23,7 @@ from .problems import Problem
 from .recording import PLAIN_TRICKS, Recording
 from .result import HandResult
 from .rules import Option
-from .state import MatchState, Running, add_points, settle_to_target
+from .state import HandState, MatchState, Running, add_points, settle_to_target
 from .statistics import Statistics
 
 # evaluate(hand, no, dealer, rules) -> (result, problems): one hand checked and scored
@@ -171,6 +171,25 @@ class History:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetRow:
+    """A game's own part of one row of the printed sheet's hand table (and the hand page):
+    the values its templates read as ``row.own`` (Euchre's round, Whist's honours) and the
+    columns the row fills (``sheet.columns``: a column is printed when some hand fills it)."""
+
+    own: Mapping[str, Any] = field(default_factory=dict)
+    columns: frozenset[str] = frozenset()
+
+
+# sheet_row(hand, state): that part of a hand's row, from the hand as recorded and as replayed
+SheetRowOf = Callable[[Mapping[str, Any], HandState], SheetRow]
+
+
+def no_sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
+    """No columns of its own: the generic row (dealer, caller, trump, tricks, points)."""
+    return SheetRow()
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """Everything that makes a game, in one place."""
 
@@ -191,6 +210,7 @@ class Game:
     pack: PackOf = full_pack  # the pack of a match's rules: its ranks, Joker, hand and kitty
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
+    sheet_row: SheetRowOf = no_sheet_row  # its own columns of the printed sheet's rows
     blank_rows: int = 20  # rows of a blank sheet
     analyse: AnalyseHand | None = None  # its own double-dummy analysis (Euchre's: analysis.py)
     double_dummy: bool = False  # its hands are small enough for engine/analysis.py's solver

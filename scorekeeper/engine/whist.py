@@ -29,6 +29,7 @@ from .whist_words import (
     outcome_words,
     recorded_words,
     sheet_marks,
+    sheet_row,
     short_words,
 )
 
@@ -366,6 +367,7 @@ GAME = Game(
                         sheet_hands="game/whist/sheet_hands.html",
                         blank="game/whist/blank.html"),
     blank_rows=18,
+    sheet_row=sheet_row,
     words=Words(
         title=N_("Deal %(no)s"),
         number=N_("deal %(n)s"),

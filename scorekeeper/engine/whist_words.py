@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .game import TagWords
+from .game import SheetRow, TagWords
 from .messages import N_
 from .result import HandResult
+from .state import HandState
 
 # The history's result column: a deal simply scored shows its points alone.
 RESULT_WORDS = {"revoke": N_("revoke")}
@@ -71,3 +72,17 @@ def recorded_words(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWord
 def sheet_marks(hand: Mapping[str, Any], result: HandResult) -> tuple[str, ...]:
     """The printed sheet's mark of a deal: a revoke."""
     return ("revoke",) if result.result == "revoke" else ()
+
+
+def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
+    """A deal's own columns on the printed sheet: North–South's honours, a revoke, and the
+    points split into tricks and honours; the honours and revoke columns print when a deal
+    fills them."""
+    parts, revoke = state.parts, hand.get("revoke")
+    honours = state.honours_ns
+    return SheetRow(
+        own={"honours_ns": honours, "revoke": revoke,
+             "trick_points": parts["tricks"] if parts else None,
+             "honour_points": parts["honours"] if parts else None},
+        columns=frozenset({"honours"} if honours is not None else set())
+        | ({"revoke"} if revoke else set()))
