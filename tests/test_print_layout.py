@@ -179,12 +179,14 @@ def test_whist_points_split_into_tricks_and_honours(client: Any, matches: Any) -
     loaded = matches.load(match_id)
     sheet = build_sheet(loaded.match.as_file(), loaded.state)
     first = sheet.rows[0]
-    assert first.honours_ns == 4  # from the card record: N and S held A K Q J of spades
-    assert (first.trick_points, first.honour_points) == ({"NS": 3, "EW": 0}, {"NS": 4, "EW": 0})
+    assert first.own["honours_ns"] == 4  # from the card record: N and S held A K Q J of spades
+    assert (first.own["trick_points"], first.own["honour_points"]) == (
+        {"NS": 3, "EW": 0}, {"NS": 4, "EW": 0})
     for row in sheet.rows:
-        assert row.trick_points and row.honour_points
+        tricks, honours = row.own["trick_points"], row.own["honour_points"]
+        assert tricks and honours
         for t in ("NS", "EW"):
-            assert row.trick_points[t] + row.honour_points[t] == row.points[t]
+            assert tricks[t] + honours[t] == row.points[t]
     data = fetch_pdf(client, f"/m/{match_id}/sheet.pdf")
     text = " ".join(pdf_text(data, layout=False).split())
     assert "Points for tricks" in text and "Points for honours" in text

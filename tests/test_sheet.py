@@ -54,7 +54,7 @@ def test_seed_euchre_rows_and_tricks() -> None:
     assert (row.no, row.dealer, row.caller) == (1, "S", "W")
     assert (row.makers, row.result) == ("EW", "euchred")
     assert row.trump is not None and row.trump.red and row.trump.symbol == "♥"
-    assert row.makers_tricks == 1
+    assert row.own["makers_tricks"] == 1
     assert row.points == {"NS": 2, "EW": 0} and row.score == {"NS": 2, "EW": 0}
     assert row.marks == ("euchred",)
     assert [t.winner for t in row.trick_rows] == ["W", "N", "N", "N", "S"]
@@ -142,7 +142,7 @@ def test_team_and_player_tallies() -> None:
     assert sheet.score == {"NS": 8, "EW": 3}
     assert players["W"].euchred == 1 and players["W"].loners_tried == 1
     assert players["N"].points_from_calls == 4
-    assert sheet.rows[3].marks == ("passed",) and sheet.rows[3].makers_tricks is None
+    assert sheet.rows[3].marks == ("passed",) and sheet.rows[3].own["makers_tricks"] is None
     assert sheet.rows[5].marks == ("renege",)
 
 

@@ -17,6 +17,16 @@ from .cards import (
 )
 from .euchre_club import CLUB
 from .euchre_facts import STATISTICS
+from .euchre_words import (
+    RESULT_CLASSES,
+    RESULT_WORDS,
+    history_tags,
+    outcome_words,
+    recorded_words,
+    sheet_marks,
+    sheet_row,
+    short_words,
+)
 from .fields import FieldReader, suit_name
 from .game import Game, History, Preset, Templates, Words
 from .messages import N_
@@ -297,13 +307,6 @@ OPTION_WORDS = {
 }
 
 
-def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
-                 ) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """The history's tag of a hand: "alone"."""
-    return ((N_("alone"), {}),) if hand.get("alone") else ()
-
-
-
 GAME = Game(
     name="euchre",
     label=N_("Euchre"),
@@ -327,12 +330,15 @@ GAME = Game(
                         sheet_hands="game/euchre/sheet_hands.html",
                         blank="game/euchre/blank.html"),
     blank_rows=20,
+    sheet_row=sheet_row,
     words=Words(
         tricks_hint=N_("▸ marks the card led; the winning card is boxed; shaded cards are "
                        "trumps (the left bower counts as a trump). The last column counts the "
                        "makers’ tricks."),
     ),
-    history=History(call=N_("Called"), makers=True, tags=history_tags),
+    history=History(call=N_("Called"), makers=True, tags=history_tags, outcome=outcome_words,
+                    short=short_words, recorded=recorded_words, results=RESULT_WORDS,
+                    classes=RESULT_CLASSES, marks=sheet_marks),
     option_words=OPTION_WORDS,
     folder="scorekeeper.games.euchre",
     notation="egn",

@@ -10,7 +10,17 @@ from .cards import OTHER_TEAM, PARTNER, TEAM_OF, TEAMS, Card, Pack, Seat
 from .fields import FieldReader
 from .five_hundred_club import CLUB
 from .five_hundred_facts import MADE, STATISTICS
-from .five_hundred_words import OPTION_WORDS, bid_trump, history_tags, outcome_words
+from .five_hundred_words import (
+    OPTION_WORDS,
+    RESULT_WORDS,
+    bid_trump,
+    history_tags,
+    outcome_words,
+    recorded_words,
+    sheet_marks,
+    sheet_row,
+    short_words,
+)
 from .game import Game, History, Preset, Templates
 from .messages import N_
 from .problems import Problem, show
@@ -332,8 +342,10 @@ GAME = Game(
                         sheet_hands="game/five_hundred/sheet_hands.html",
                         blank="game/five_hundred/blank.html"),
     blank_rows=20,
+    sheet_row=sheet_row,
     history=History(call=N_("Bid"), makers=True, tags=history_tags, trump=bid_trump,
-                    outcome=outcome_words),
+                    outcome=outcome_words, short=short_words, recorded=recorded_words,
+                    results=RESULT_WORDS, marks=sheet_marks),
     option_words=OPTION_WORDS,
     folder="scorekeeper.games.five_hundred",
     statistics=STATISTICS,

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import SUIT_SYMBOLS
-from .game import TagWords
+from .cards import SUIT_SYMBOLS, TEAMS
+from .game import SheetRow, TagWords
 from .messages import N_
 from .result import HandResult
+from .state import HandState
 
 NO_TRUMP = "NT"
 
@@ -57,9 +58,11 @@ def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
 
 
 def outcome_words(hand: Mapping[str, Any], outcome: HandResult, rules: Mapping[str, Any]
-                  ) -> TagWords | None:
-    """A played hand in the table's words (``History.outcome``): one clause, to which the web
-    layer adds the names and the points; None (a passed hand): the generic words."""
+                  ) -> TagWords:
+    """A hand in the table's words (``History.outcome``): one clause, to which the web layer
+    adds the names and the points."""
+    if outcome.result == "passed":
+        return ((N_("all passed → no score"), {}),)
     tricks = (outcome.tricks or {}).get(outcome.makers or "")
     params: dict[str, Any] = {"bid": bid_text(hand.get("bid")), "n": tricks}
     words = {
@@ -73,4 +76,58 @@ def outcome_words(hand: Mapping[str, Any], outcome: HandResult, rules: Mapping[s
                           if hand.get("bid") == "open_misere"
                           else N_("%(caller)s misère lost, %(n)s tricks → %(gain)s")),
     }.get(outcome.result)
-    return ((words, params),) if words is not None else None
+    return ((words, params),) if words is not None else ()
+
+
+# The history's result column (the points say the rest) and a hand's result after its bid in
+# the Undo button ("Ann 8♥, set").
+RESULT_WORDS = {"passed": N_("passed")}
+SHORT_WORDS = {"made": N_("made"), "slam": N_("slam"), "failed": N_("set"),
+               "misere_made": N_("made"), "misere_failed": N_("lost")}
+PASSED: TagWords = ((N_("passed"), {}),)
+
+
+def _called(hand: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The caller and the bid: "%(caller)s 8♥", "%(caller)s misère"."""
+    bid = hand.get("bid")
+    if bid == "misere":
+        return N_("%(caller)s misère"), {}
+    if bid == "open_misere":
+        return N_("%(caller)s open misère"), {}
+    if isinstance(bid, str) and bid:
+        return "%(caller)s %(bid)s", {"bid": bid_text(bid)}
+    return "%(caller)s", {}
+
+
+def short_words(hand: Mapping[str, Any], result: HandResult, rules: Mapping[str, Any]
+                ) -> TagWords:
+    """The Undo button's words: "passed", or the caller, the bid and how it went
+    ("Ann 8♥, set", "Dee misère, made")."""
+    if result.result == "passed":
+        return PASSED
+    return (_called(hand), (SHORT_WORDS.get(result.result, ""), {}))
+
+
+def recorded_words(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
+    """A hand as recorded, for the corrections list: "passed", "Ann 8♥ 9 tricks"."""
+    if hand.get("passed"):
+        return PASSED
+    parts = [_called(hand)]
+    if hand.get("makers_tricks") is not None:
+        parts.append((N_("%(n)s tricks"), {"n": hand["makers_tricks"]}))
+    return tuple(parts)
+
+
+def sheet_marks(hand: Mapping[str, Any], result: HandResult) -> tuple[str, ...]:
+    """The printed sheet's mark of a hand: everyone passed."""
+    return ("passed",) if result.result == "passed" else ()
+
+
+def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
+    """A hand's own column on the printed sheet: the makers' tricks, as recorded or from the
+    cards (none for a passed hand)."""
+    taken = hand.get("makers_tricks")
+    tricks, makers = state.outcome.tricks, state.outcome.makers
+    if taken is None and tricks is not None and makers in TEAMS:
+        taken = tricks.get(makers)
+    return SheetRow(own={"makers_tricks": taken if state.result != "passed" else None})

@@ -23,7 +23,7 @@ from .problems import Problem
 from .recording import PLAIN_TRICKS, Recording
 from .result import HandResult
 from .rules import Option
-from .state import MatchState, Running, add_points, settle_to_target
+from .state import HandState, MatchState, Running, add_points, settle_to_target
 from .statistics import Statistics
 
 # evaluate(hand, no, dealer, rules) -> (result, problems): one hand checked and scored
@@ -93,10 +93,30 @@ def recorded_trump(hand: Mapping[str, Any]) -> str | None:
 
 
 # outcome(hand, result, rules): what a hand did in the game's own words (the Save label, the
-# hand page), as N_-marked clauses with params, joined by "; " (none: the hand's points); None
-# for the generic words. The web layer gives every clause "gain", "makers", "caller", "NS" and
-# "EW" (names), and turns a param called ``team`` (a side's code) or ``seat`` into names.
-OutcomeWords = Callable[[Mapping[str, Any], HandResult, Mapping[str, Any]], TagWords | None]
+# hand page), as N_-marked clauses with params, joined by "; " (none: the hand's points).
+# short(hand, result, rules): its few words in the Undo button ("Bo, march"), clauses joined
+# by ", " (none: the hand's points). The web layer gives every clause "gain" (every side's
+# points), "makers", "caller", "trump" (its symbol), "NS" and "EW" (names); it turns a param
+# called ``team`` or ``side`` (a side's code) or ``seat`` into names, and ``said`` (a side's
+# code) words "gain" with that side's points first, its name left out ("NS march → +2").
+# A text with no words, only params ("%(caller)s"), is left unmarked: there is nothing to
+# translate.
+OutcomeWords = Callable[[Mapping[str, Any], HandResult, Mapping[str, Any]], TagWords]
+
+
+def no_words(hand: Mapping[str, Any], result: HandResult, rules: Mapping[str, Any]) -> TagWords:
+    """No words of the game's own: the hand's points say it."""
+    return ()
+
+
+# marks(hand, result): the printed sheet's marks of a hand ("euchred", "loner"), as codes its
+# printed words name (the ``mark`` macro of ``Statistics.sheet_words``)
+Marks = Callable[[Mapping[str, Any], HandResult], tuple[str, ...]]
+
+
+def no_marks(hand: Mapping[str, Any], result: HandResult) -> tuple[str, ...]:
+    """No marks: the points say it."""
+    return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +148,13 @@ class History:
     column and the short descriptions say the caller and the makers' tricks, not each side's.
     ``tags(hand, rules)``: the small words after the trump (N_-marked, with their params).
     ``trump(hand)``: the hand's trump suit ("S", "NT"), or None (misère, a passed hand).
+    ``outcome`` and ``short``: a played hand's words (see :data:`OutcomeWords`);
+    ``recorded(hand, rules)``: a hand as recorded, before it is scored, for the list of
+    corrections ("Bo ♠ alone 4 tricks"): parts joined by spaces, with the same params but
+    "gain" (none: the seat the call column names).
+    ``results``: the word the result column shows for a result code (none: nothing, the
+    points say it); ``classes``: the class of a result that shares another's look
+    (a lone march is a march); ``marks``: the printed sheet's marks of a hand.
     """
 
     call: str = N_("Trump")
@@ -135,7 +162,31 @@ class History:
     makers: bool = False
     tags: Tags = no_tags
     trump: Callable[[Mapping[str, Any]], str | None] = recorded_trump
-    outcome: OutcomeWords | None = None  # a hand's line; None: the generic words
+    outcome: OutcomeWords = no_words  # a hand's line
+    short: OutcomeWords = no_words  # the Undo button's words
+    recorded: Tags = no_tags  # the corrections list's words of a hand as recorded
+    results: Mapping[str, str] = field(default_factory=dict)
+    classes: Mapping[str, str] = field(default_factory=dict)
+    marks: Marks = no_marks  # the printed sheet's marks of a hand
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """A game's own part of one row of the printed sheet's hand table (and the hand page):
+    the values its templates read as ``row.own`` (Euchre's round, Whist's honours) and the
+    columns the row fills (``sheet.columns``: a column is printed when some hand fills it)."""
+
+    own: Mapping[str, Any] = field(default_factory=dict)
+    columns: frozenset[str] = frozenset()
+
+
+# sheet_row(hand, state): that part of a hand's row, from the hand as recorded and as replayed
+SheetRowOf = Callable[[Mapping[str, Any], HandState], SheetRow]
+
+
+def no_sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
+    """No columns of its own: the generic row (dealer, caller, trump, tricks, points)."""
+    return SheetRow()
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +210,7 @@ class Game:
     pack: PackOf = full_pack  # the pack of a match's rules: its ranks, Joker, hand and kitty
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
+    sheet_row: SheetRowOf = no_sheet_row  # its own columns of the printed sheet's rows
     blank_rows: int = 20  # rows of a blank sheet
     analyse: AnalyseHand | None = None  # its own double-dummy analysis (Euchre's: analysis.py)
     double_dummy: bool = False  # its hands are small enough for engine/analysis.py's solver

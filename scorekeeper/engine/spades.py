@@ -20,7 +20,14 @@ from .recording import Recording
 from .result import HandResult
 from .rules import DEALS, Option
 from .spades_facts import STATISTICS
-from .spades_table import OPTION_WORDS, PRESETS, history_tags, outcome_words
+from .spades_table import (
+    OPTION_WORDS,
+    PRESETS,
+    history_tags,
+    outcome_words,
+    recorded_words,
+    short_words,
+)
 from .state import MatchState, settle_to_target
 from .tricks import PlayRecord, analyse_play
 
@@ -333,7 +340,8 @@ GAME = Game(
         tricks_hint=N_("▸ marks the card led; the winning card is boxed; shaded cards are "
                        "spades, always trumps. The last column counts the tricks of each side."),
     ),
-    history=History(call=N_("Bids"), seat="", tags=history_tags, outcome=outcome_words),
+    history=History(call=N_("Bids"), seat="", tags=history_tags, outcome=outcome_words,
+                    short=short_words, recorded=recorded_words),
     option_words=OPTION_WORDS,
     folder="scorekeeper.games.spades",
     # spades are trumps every hand: a one-suit "rotation"; no spade led until one was played

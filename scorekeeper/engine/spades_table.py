@@ -1,13 +1,13 @@
-"""Spades at the table: its presets, its options' words, the Save label's and the history's
-words (``GAME`` in :mod:`scorekeeper.engine.spades`). Pure, as the rest of the module (kept
-apart for its size)."""
+"""Spades at the table: its presets, its options' words, the Save label's, the Undo button's,
+the corrections list's and the history's words (``GAME`` in :mod:`scorekeeper.engine.spades`).
+Pure, as the rest of the module (kept apart for its size)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import SEATS, TEAMS
+from .cards import SEATS, TEAM_OF, TEAMS
 from .game import Preset, TagWords
 from .messages import N_
 from .result import HandResult
@@ -90,3 +90,29 @@ def outcome_words(hand: Mapping[str, Any], result: HandResult,
                 else N_("%(seat)s nil failed −%(p)s")
         out.append((text, {"seat": seat, "p": worth}))
     return tuple(out)
+
+
+def _took(hand: Mapping[str, Any], tricks: object) -> TagWords:
+    """North–South's bid (their two bids, a nil counting 0) and tricks: "Ann & Cai bid 5,
+    took 7"; what is not known (a hand recorded card by card has no count) left out."""
+    raw = hand.get("bids")
+    bids: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
+    own = [bids[s] for s in SEATS if TEAM_OF[s] == "NS" and s in bids]
+    bid = sum(b for b in own if isinstance(b, int) and not isinstance(b, bool))
+    if not own:
+        took = "?" if tricks is None else tricks
+        return ((N_("%(team)s took %(n)s"), {"team": "NS", "n": took}),)
+    if tricks is None:
+        return ((N_("%(team)s bid %(bid)s"), {"team": "NS", "bid": bid}),)
+    return ((N_("%(team)s bid %(bid)s, took %(n)s"), {"team": "NS", "bid": bid, "n": tricks}),)
+
+
+def short_words(hand: Mapping[str, Any], result: HandResult, rules: Mapping[str, Any]
+                ) -> TagWords:
+    """The Undo button's words: North–South's bid and tricks ("Ann & Cai bid 5, took 7")."""
+    return _took(hand, (result.tricks or {}).get("NS"))
+
+
+def recorded_words(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
+    """A hand as recorded, for the corrections list: "Ann & Cai bid 5, took 7"."""
+    return _took(hand, hand.get("tricks_NS"))

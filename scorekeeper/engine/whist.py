@@ -8,7 +8,6 @@ in the match instead of the turn-up (a cycle such as ``"HDSC"``; ``"NT"`` in the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +23,15 @@ from .state import GameEnd, MatchState, settle_to_target
 from .tricks import analyse_play
 from .whist_facts import STATISTICS
 from .whist_rotation import NO_TRUMP, ROTATIONS, deal_trump, is_rotation, trump_cycle
+from .whist_words import (
+    RESULT_WORDS,
+    history_tags,
+    outcome_words,
+    recorded_words,
+    sheet_marks,
+    sheet_row,
+    short_words,
+)
 
 FIELDS = frozenset({
     "dealer", "trump", "turn_up", "tricks_NS", "honours_NS", "revoke", "deal", "play", "note",
@@ -339,26 +347,6 @@ OPTION_WORDS = {
 }
 
 
-def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]
-                 ) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """The history's tag of a deal, when the rules count honours: which side held how many of
-    A K Q J of trumps (``honours_NS`` 1 is EW's 3), in words a player reads at a glance."""
-    held = hand.get("honours_NS")
-    if held not in HONOURS_TAGS or not rules.get("honours"):
-        return ()
-    return (HONOURS_TAGS[held],)
-
-
-# NS held 0..4 of the four honours: each as the side that held more (2 each: split).
-HONOURS_TAGS: dict[int, tuple[str, dict[str, Any]]] = {
-    4: (N_("NS held %(n)s honours"), {"n": 4}),
-    3: (N_("NS held %(n)s honours"), {"n": 3}),
-    2: (N_("honours split 2–2"), {}),
-    1: (N_("EW held %(n)s honours"), {"n": 3}),
-    0: (N_("EW held %(n)s honours"), {"n": 4}),
-}
-
-
 GAME = Game(
     name="whist",
     label=N_("Whist"),
@@ -379,6 +367,7 @@ GAME = Game(
                         sheet_hands="game/whist/sheet_hands.html",
                         blank="game/whist/blank.html"),
     blank_rows=18,
+    sheet_row=sheet_row,
     words=Words(
         title=N_("Deal %(no)s"),
         number=N_("deal %(n)s"),
@@ -387,7 +376,8 @@ GAME = Game(
         based_queued=N_("Deal %(n)s, after the deals waiting on this phone"),
         record_as=N_("Record it as deal %(n)s"),
     ),
-    history=History(tags=history_tags),
+    history=History(tags=history_tags, outcome=outcome_words, short=short_words,
+                    recorded=recorded_words, results=RESULT_WORDS, marks=sheet_marks),
     option_words=OPTION_WORDS,
     folder="scorekeeper.games.whist",
     deal_trump=deal_trump,

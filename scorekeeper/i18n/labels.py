@@ -69,20 +69,6 @@ VALUE_WORDS = {
         N_("a cycle of suits such as HDSC (NT: a no-trump deal)"),
 }
 
-# --- what a hand came to (the board and the printouts) ----------------------------------------
-
-RESULT_LABELS = {
-    "made": _l("made"),
-    "march": _l("march"),
-    "alone_made": _l("alone"),
-    "alone_march": _l("alone march"),
-    "euchred": _l("euchred"),
-    "passed": _l("passed"),
-    "renege": _l("renege"),
-    "revoke": _l("revoke"),
-    "scored": "",
-}
-
 # --- rules (the start page) -------------------------------------------------------------------
 
 # One line per rule option (spec/rules.md), shown beside its field on the start page.

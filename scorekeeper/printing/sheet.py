@@ -26,8 +26,6 @@ from .chart import ChartGeometry, Point, chart_geometry, margin_geometry
 NAME_LIMIT = 80  # names are 1-40 code points; anything longer is cut, never laid out in full
 MARGIN_CHART_FROM = 40  # more hands than this: a lead-margin chart beside the two lines
 DEFAULT_WORDS = "prints/_sheet_words.html"  # a hand's words, for a game with none of its own
-LEAD_MARKS = ("passed", "march", "euchred")  # results marked before the loner's marks
-END_MARKS = ("renege", "revoke")  # and after them
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +53,7 @@ class HandRow:
     caller: str | None = None
     makers: str | None = None
     trump: Suit | None = None
-    round: int | None = None
-    alone: bool = False
-    defender_alone: str | None = None
-    makers_tricks: int | None = None
     tricks: dict[str, int] | None = None
-    honours_ns: int | None = None
-    revoke: dict[str, str] | None = None
-    renege: dict[str, Any] | None = None
     marks: tuple[str, ...] = ()
     note: str | None = None
     game_end: GameEnd | None = None
@@ -70,8 +61,10 @@ class HandRow:
     turn_up: str | None = None
     discard: str | None = None
     holdings: tuple[Holding, ...] = ()  # the four hands, when the deal was recorded
-    trick_points: dict[str, int] | None = None  # Whist: points for tricks (and a penalty)
-    honour_points: dict[str, int] | None = None  # Whist: points for honours
+    # the game's own columns (Game.sheet_row): their values, read as ``row.own.<key>``, and
+    # the columns this row fills
+    own: Mapping[str, Any] = field(default_factory=dict)
+    columns: frozenset[str] = frozenset()
     # for a game's own columns: {"hand": as recorded, "entry": its check entry} (Spades' bids,
     # Five Hundred's bid)
     details: dict[str, Any] = field(default_factory=dict)
@@ -127,17 +120,9 @@ class Sheet:
 
     @property
     def columns(self) -> frozenset[str]:
-        """The hand-table columns to print: trump and alone always (Euchre); the round,
-        honours and revoke columns only when some hand fills them."""
-        cols = {"trump", "alone"}
-        for row in self.rows:
-            if row.round is not None:
-                cols.add("round")
-            if row.honours_ns is not None:
-                cols.add("honours")
-            if row.revoke:
-                cols.add("revoke")
-        return frozenset(cols)
+        """The game's own hand-table columns to print: those some hand fills
+        (``Game.sheet_row``)."""
+        return frozenset().union(*(row.columns for row in self.rows))
 
     @property
     def card_rows(self) -> list[HandRow]:
@@ -173,52 +158,27 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
     return tuple(items)
 
 
-def _marks(result: str, alone: bool, hand: Mapping[str, Any]) -> tuple[str, ...]:
-    """The marks after a hand's result: the result itself where it is one to mark (a loner's
-    result as the same result's), then the loner and lone defence, then a renege or revoke."""
-    base = result.removeprefix("alone_")
-    marks = [m for m in LEAD_MARKS if m == base]
-    if alone:
-        marks.append("loner")
-    if hand.get("defender_alone"):
-        marks.append("defender_alone")
-    return (*marks, *(m for m in END_MARKS if m == base))
-
-
 def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
-    result = st.result
-    alone = bool(hand.get("alone"))
     tricks = st.outcome.tricks
-    makers = st.outcome.makers
-    makers_tricks = hand.get("makers_tricks")
-    if makers_tricks is None and tricks is not None and makers in TEAMS:
-        makers_tricks = tricks.get(makers)
-    parts = st.parts
+    own = GAMES[game].sheet_row(hand, st)
     return HandRow(
         no=st.no,
         dealer=st.dealer,
-        result=result,
+        result=st.result,
         points=dict(st.points),
         score=dict(st.score),
         caller=hand.get("caller"),
-        makers=makers,
+        makers=st.outcome.makers,
         trump=suit(st.outcome.trump),
-        round=hand.get("round"),
-        alone=alone,
-        defender_alone=hand.get("defender_alone"),
-        makers_tricks=makers_tricks if result != "passed" else None,
         tricks=dict(tricks) if tricks is not None else None,
-        honours_ns=st.honours_ns,
-        revoke=hand.get("revoke"),
-        renege=st.outcome.renege,
-        marks=_marks(result, alone, hand),
+        marks=GAMES[game].history.marks(hand, st.outcome),
         note=clip(hand["note"]) if hand.get("note") else None,
         trick_rows=trick_rows(game, hand, st),
         turn_up=hand.get("turn_up") if isinstance(hand.get("turn_up"), str) else None,
         discard=hand.get("discard") if isinstance(hand.get("discard"), str) else None,
         holdings=holdings(hand, st.outcome.trump),
-        trick_points=parts["tricks"] if parts else None,
-        honour_points=parts["honours"] if parts else None,
+        own=dict(own.own),
+        columns=own.columns,
         details={"hand": dict(hand), "entry": st.as_json()},
     )
 

@@ -75,6 +75,8 @@ class HandForm(Form):
     play = HiddenField(validators=[CardRecord(list)])
     # fields under the form's "More" (opened when one of them has an error)
     more_fields: ClassVar[tuple[str, ...]] = ("note",)
+    # the engine's field a problem names -> this form's field that shows it, where they differ
+    problem_fields: ClassVar[dict[str, str]] = {}
 
     def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """Put the match's names (players by seat, sides) on the form's buttons and lists."""

@@ -34,7 +34,7 @@ def _apply_problems(form, problems) -> list[str]:
     """Put each engine problem next to its field; return those that belong to no field."""
     general = []
     for p in problems:
-        name = tableview.FORM_FIELD.get(p.field or "", p.field or "")
+        name = form.problem_fields.get(p.field or "", p.field or "")
         if name and name in form and name not in ("csrf_token", "submission_id"):
             form[name].errors = [*form[name].errors, tableview.problem_text(p)]
         else:

@@ -10,21 +10,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel import pgettext
 
-from ..engine.cards import SUIT_SYMBOLS, TEAMS
-from ..engine.game import Game
+from ..engine.cards import SUIT_SYMBOLS, TEAM_OF, TEAMS
+from ..engine.game import Game, TagWords
 from ..engine.problems import Problem
 from ..engine.state import HandState, MatchState
-from ..i18n.labels import RESULT_LABELS, SEAT_LABELS
+from ..i18n.labels import SEAT_LABELS
 from ..i18n.messages import problem_message
 from ..service.match import HandChange, Match
 from ..service.results import LoadedMatch
 from .matchview import Correction, Dealer, Gain, HistoryRow, LastHand, MatchView, Team
-
-# Engine field -> form field, where they differ; fields not on a form are shown at the top.
-FORM_FIELD = {"revoke": "revoke_by"}
 
 
 def problem_text(problem: Problem) -> str:
@@ -56,7 +52,7 @@ def gain_text(names: dict[str, str], points: dict[str, int] | None,
               said: str | None = None) -> str:
     """Every side's points of a hand: "Ann & Cai +4, Bo & Dee +2", or "no score".
 
-    ``said``: the side the label has just named ("Ann & Cai march → +2"): its points go first,
+    ``said``: the side the label has just named ("Ann & Cai took 8 → +2"): its points go first,
     without its name again (issue 24)."""
     parts = []
     order = sorted(TEAMS, key=lambda t: t != said)
@@ -96,7 +92,8 @@ def end_text(match: Match, state: MatchState, no: int) -> str:
 
 def outcome_label(match: Match, hand: Mapping[str, Any], out: HandState,
                   state: MatchState | None = None) -> str:
-    """What a hand did, in table language: "Bo & Dee euchred → Ann & Cai +2 · game!".
+    """What a hand did, in table language, with the game's words (``History.outcome``):
+    "Bo & Dee … → Ann & Cai +2 · game!".
 
     Every side that scores is named (a Whist deal may score both), with the names the board
     uses; given the replayed ``state``, the end of a game, a rubber or the match is added.
@@ -106,60 +103,66 @@ def outcome_label(match: Match, hand: Mapping[str, Any], out: HandState,
     return f"{text} · {ended}" if ended else text
 
 
-def _outcome_words(match: Match, hand: Mapping[str, Any], out: HandState) -> str:
+# A game's words name sides and seats by code (engine/game.py's ``OutcomeWords``): these
+# params are a side's code, turned into its name.
+SIDE_PARAMS = ("team", "side")
+
+
+def _common(match: Match, hand: Mapping[str, Any], trump: str, caller: str) -> dict[str, str]:
+    """The params every clause of a game's words gets: the sides' names, the caller (``caller``
+    when the hand names none), the caller's side (the makers) and the trump's symbol."""
     names, seats = team_names(match), match.seats
-    result = out.result
-    gain = gain_text(names, out.points)
-    caller = seats.get(hand.get("caller") or "", "")
-    makers = names.get(out.outcome.makers or "", "")
-    own = match.game.history.outcome
-    clauses = own(hand, out.outcome, match.rules) if own is not None else None
-    if clauses is not None:  # the game's own words: "NS make 7 + 2 bags → +72; S nil made +100"
-        common = {**names, "gain": gain, "caller": caller, "makers": makers}
-        return pgettext("clause separator", "; ").join(
-            _(text) % {**common, **params,
-                       **({"team": names[params["team"]]} if "team" in params else {}),
-                       **({"seat": seats[params["seat"]]} if "seat" in params else {})}
-            for text, params in clauses) or gain
-    if result == "passed":
-        return _("all passed → no score")
-    if result == "made":
-        return gain
-    if result in ("alone_made", "alone_march"):
-        return f"{caller} {RESULT_LABELS[result]} → {gain}"
-    if result in ("march", "euchred"):
-        said = gain_text(names, out.points, out.outcome.makers)
-        return f"{makers} {RESULT_LABELS[result]} → {said}"
-    if result == "renege":
-        by = (out.outcome.renege or {}).get("seat") or hand.get("renege")
-        return _("%(who)s %(what)s → %(gain)s", who=seats.get(by, "") if by else "",
-                 what=RESULT_LABELS[result], gain=gain)
-    tricks = (out.outcome.tricks or {}).get("NS")
-    if tricks is None:  # a game that counts no tricks by side: the points say it
-        return gain
-    words = _("%(team)s %(n)s tricks → %(gain)s", team=names["NS"], n=tricks,
-              gain=gain_text(names, out.points, "NS"))
-    if result == "revoke":
-        by = (hand.get("revoke") or {}).get("by") or (out.revoke or {}).get("by")
-        words = join_words([_("%(who)s %(what)s", who=names.get(by or "", ""),
-                              what=RESULT_LABELS["revoke"]), words])
-    return words
+    seat = hand.get("caller")
+    makers = TEAM_OF.get(seat) if isinstance(seat, str) else None
+    return {**names, "caller": seats.get(seat, caller) if isinstance(seat, str) else caller,
+            "makers": names.get(makers or "", ""), "trump": SUIT_SYMBOLS.get(trump, trump)}
+
+
+def _game_words(match: Match, clauses: TagWords, common: Mapping[str, str],
+                points: dict[str, int] | None = None) -> list[str]:
+    """A game's clauses in the reader's language, with their params named; empty ones left
+    out. ``points``: the hand's, for ``said`` (that side's points first, unnamed)."""
+    names, seats = team_names(match), match.seats
+    parts = []
+    for text, params in clauses:
+        if not text:
+            continue
+        values: dict[str, Any] = {**common, **params}
+        for key in SIDE_PARAMS:
+            if key in params:
+                values[key] = names.get(params[key] or "", "")
+        if "seat" in params:
+            values["seat"] = seats.get(params["seat"] or "", "")
+        if "said" in params:
+            values["gain"] = gain_text(names, points, params["said"])
+        parts.append((_(text) % values).strip())
+    return [p for p in parts if p]
+
+
+def _outcome_words(match: Match, hand: Mapping[str, Any], out: HandState) -> str:
+    """The game's words for what the hand did ("NS make 7 + 2 bags → +72; S nil made +100");
+    a game with none: the hand's points."""
+    gain = gain_text(team_names(match), out.points)
+    common = {**_common(match, hand, _trump(match.game, match, hand, out.no) or "", ""),
+              "gain": gain}
+    makers = out.outcome.makers
+    if makers:  # the side that played the hand, from the engine (the caller may be missing)
+        common["makers"] = team_names(match).get(makers, common["makers"])
+    clauses = match.game.history.outcome(hand, out.outcome, match.rules)
+    words = _game_words(match, clauses, common, out.points)
+    return pgettext("clause separator", "; ").join(words) or gain
 
 
 def undo_what(match: Match, hand: Mapping[str, Any], out: HandState) -> str:
-    """The short description in "Undo hand 11 (Bo, march)"."""
-    result = out.result
-    if result == "passed":
-        return str(RESULT_LABELS["passed"])
-    game = match.game
-    if not game.history.makers:  # the trump and North–South's tricks: "♠ Ann & Cai 7"
-        tricks = (out.outcome.tricks or {}).get("NS")
-        trump = _trump(game, match, hand, out.no) or ""
-        suit = SUIT_SYMBOLS.get(trump, trump)  # a rotation's no-trump deal: NT
-        return f"{suit} {short_names(match)['NS']} {'' if tricks is None else tricks}".strip()
-    caller = match.seats.get(hand.get("caller") or "", "?")
-    label = RESULT_LABELS.get(result, "")
-    return join_words([caller, str(label)]) if label else caller
+    """The short description in "Undo hand 11 (…)": the game's few words of the hand
+    (``History.short``), else its points."""
+    gain = gain_text(team_names(match), out.points)
+    common = {**_common(match, hand, _trump(match.game, match, hand, out.no) or "", "?"),
+              "gain": gain}
+    if out.outcome.makers:
+        common["makers"] = team_names(match).get(out.outcome.makers, common["makers"])
+    clauses = match.game.history.short(hand, out.outcome, match.rules)
+    return join_words(_game_words(match, clauses, common, out.points)) or gain
 
 
 def _trump(game: Game, match: Match, hand: Mapping[str, Any], no: int) -> str | None:
@@ -187,7 +190,7 @@ def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
         else:
             shown = f"{tricks.get('NS', '')}–{tricks.get('EW', '')}" if tricks else ""
         tags = tuple(_(text, **params) for text, params in game.history.tags(hand, rules))
-        label = "" if result in ("made", "scored", "alone_made") else RESULT_LABELS.get(result, "")
+        label = game.history.results.get(result, "")
         rows.append(HistoryRow(
             no=out.no,
             dealer=seats.get(out.dealer, ""),
@@ -197,8 +200,8 @@ def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
             tricks=shown,
             gains=tuple(Gain(t, names[t], f"{points[t]:+d}".replace("-", "−"))
                         for t in TEAMS if points.get(t)),
-            result=str(label),
-            result_cls=result.replace("alone_", ""),
+            result=_(label) if label else "",
+            result_cls=game.history.classes.get(result, result),
             cls=result,
             score=_pair(out.score),
             note=recorded.note,
@@ -231,18 +234,16 @@ def correction_lines(match: Match, entries: list[HandChange]) -> list[Correction
 
 
 def describe_hand(match: Match, hand: Mapping[str, Any]) -> str:
-    """A hand as recorded, in a few words (for the corrections list)."""
-    if hand.get("passed"):
-        return str(RESULT_LABELS["passed"])
-    suit = SUIT_SYMBOLS.get(match.game.history.trump(hand) or "", "")
-    if not match.game.history.makers:
-        return f"{suit} {team_names(match)['NS']} {hand.get('tricks_NS', '?')}".strip()
-    parts = [match.seats.get(hand.get("caller") or "", "?"), suit]
-    if hand.get("alone"):
-        parts.append(str(_l("alone")))
-    if hand.get("makers_tricks") is not None:
-        parts.append(_("%(n)s tricks", n=hand["makers_tricks"]))
-    return " ".join(p for p in parts if p)
+    """A hand as recorded, in a few words (for the corrections list): the game's words
+    (``History.recorded``), else the seat its call column names."""
+    history = match.game.history
+    trump = history.trump(hand) or ""
+    common = {**_common(match, hand, trump, "?"), "trump": SUIT_SYMBOLS.get(trump, "")}
+    parts = _game_words(match, history.recorded(hand, match.rules), common)
+    if not parts:
+        seat = hand.get(history.seat)
+        return match.seats.get(seat, "?") if isinstance(seat, str) else "?"
+    return " ".join(parts)
 
 
 def _rubber_line(names: dict[str, str], state: MatchState) -> str:

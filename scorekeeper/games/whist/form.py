@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
 from wtforms import RadioField, SelectField
@@ -14,6 +14,8 @@ from ...web.handforms import SUIT_CHOICES, HandForm
 
 class WhistHandForm(HandForm):
     more_fields = ("trump", "note", "revoke_by", "revoke_penalty")
+    # the deal's revoke is asked as who and penalty: its problems show by who
+    problem_fields: ClassVar[dict[str, str]] = {"revoke": "revoke_by"}
     trump = RadioField(_l("Trump"), choices=SUIT_CHOICES, validators=[Omitted()])
     tricks_NS = RadioField(
         _l("Tricks won by NS"), choices=choices((str(n), str(n)) for n in range(TRICKS + 1)),
