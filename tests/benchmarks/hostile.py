@@ -371,6 +371,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         from scorekeeper.serving.config import default_workers
 
         args.workers = default_workers()
+    if not args.threads:
+        from scorekeeper.serving.app import THREADS
+
+        args.threads = THREADS
     if args.short:
         args.duration = SHORT_DURATION
     return args
