@@ -18,6 +18,7 @@ from .cards import (
 from .euchre_club import CLUB
 from .euchre_facts import STATISTICS
 from .euchre_words import (
+    LIKELY_WORDS,
     RESULT_CLASSES,
     RESULT_WORDS,
     history_tags,
@@ -343,7 +344,8 @@ GAME = Game(
     folder="scorekeeper.games.euchre",
     notation="egn",
     recording=Recording(caller=True, alone=True, turn_up=True, makers_need=3, renege_ends=True,
-                        result_field="makers_tricks", renege_field="renege", renege_seat=True),
+                        result_field="makers_tricks", renege_field="renege", renege_seat=True,
+                        likely=LIKELY_WORDS),
     statistics=STATISTICS,
     club=CLUB,
 )
