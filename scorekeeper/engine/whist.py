@@ -22,7 +22,14 @@ from .rules import DEALS, MAX_TARGET, Option, target_option
 from .state import GameEnd, MatchState, settle_to_target
 from .tricks import analyse_play
 from .whist_facts import STATISTICS
-from .whist_rotation import NO_TRUMP, ROTATIONS, deal_trump, is_rotation, trump_cycle
+from .whist_rotation import (
+    NO_TRUMP,
+    ROTATIONS,
+    SHEET_RULES,
+    deal_trump,
+    is_rotation,
+    trump_cycle,
+)
 from .whist_words import (
     RESULT_WORDS,
     history_tags,
@@ -368,6 +375,7 @@ GAME = Game(
                         blank="game/whist/blank.html"),
     blank_rows=18,
     sheet_row=sheet_row,
+    sheet_rules=SHEET_RULES,
     words=Words(
         title=N_("Deal %(no)s"),
         number=N_("deal %(n)s"),
