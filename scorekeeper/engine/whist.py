@@ -8,7 +8,6 @@ in the match instead of the turn-up (a cycle such as ``"HDSC"``; ``"NT"`` in the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK_52, OTHER_TEAM, SEATS, TEAM_OF, Card, Seat, next_seat
@@ -21,6 +20,7 @@ from .result import HandResult
 from .rules import DEALS, MAX_TARGET, Option, target_option
 from .state import GameEnd, MatchState, settle_to_target
 from .tricks import analyse_play
+from .whist_details import WhistDetails
 from .whist_facts import STATISTICS
 from .whist_rotation import (
     NO_TRUMP,
@@ -48,24 +48,6 @@ TRICKS = 13
 PENALTIES = ("take3", "add3", "deduct3")
 HONOUR_RANKS = frozenset({11, 12, 13, 14})
 SCORING = ("book", "tricks")
-
-
-@dataclass(slots=True)
-class WhistDetails:
-    """What a Whist deal holds beside the generic result (``HandResult.details``)."""
-
-    honours_ns: int | None = None  # honours NS held, when honours count
-    revoke: dict[str, str] | None = None  # the declared revoke {by, penalty}
-    rotation_trump: str | None = None  # the trump a rotation fixed for the deal (or NT)
-    parts: dict[str, dict[str, int]] | None = None  # the points by cause, set by ``apply``
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.revoke:
-            out["revoke"] = dict(self.revoke)
-        if self.rotation_trump:  # a trump rotation's deal
-            out["trump"] = self.rotation_trump
-        return out
 
 
 def trump_word(trump: str) -> str:

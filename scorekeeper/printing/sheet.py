@@ -188,7 +188,7 @@ def _totals(statistics: Statistics, hands: Sequence[Mapping[str, Any]],
     seats = {s: dict.fromkeys(keys, 0) for s in SEATS}
     for hand, st in zip(hands, states, strict=False):
         facts = statistics.of_hand(hand if isinstance(hand, Mapping) else {}, st.as_json(),
-                                   st.parts)
+                                   st.outcome.details)
         for seat, own in facts.seats.items():
             for key, value in own.items():
                 seats[seat][key] = seats[seat].get(key, 0) + value
