@@ -242,6 +242,9 @@ class Game:
     notation: str | None = None  # its own file format, offered beside the match file ("egn")
     # its own options' words on the start page: name -> (label, one line of help), N_-marked
     option_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # its own hand fields' words in the problems ("makers_tricks": "makers' tricks"),
+    # N_-marked; the fields every game has (dealer, note, ...) are worded in i18n/labels.py
+    field_words: Mapping[str, str] = field(default_factory=dict)
     deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
     recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
     statistics: Statistics = field(default_factory=Statistics)  # the facts a hand yields

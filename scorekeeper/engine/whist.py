@@ -31,6 +31,7 @@ from .whist_rotation import (
     trump_cycle,
 )
 from .whist_words import (
+    FIELD_WORDS,
     RESULT_WORDS,
     history_tags,
     outcome_words,
@@ -369,6 +370,7 @@ GAME = Game(
     history=History(tags=history_tags, outcome=outcome_words, short=short_words,
                     recorded=recorded_words, results=RESULT_WORDS, marks=sheet_marks),
     option_words=OPTION_WORDS,
+    field_words=FIELD_WORDS,
     folder="scorekeeper.games.whist",
     deal_trump=deal_trump,
     recording=Recording(trumps=trump_cycle),

@@ -15,6 +15,9 @@ from .whist_details import copied_parts, whist_details
 
 # The history's result column: a deal simply scored shows its points alone.
 RESULT_WORDS = {"revoke": N_("revoke")}
+# The game's own hand fields as the problems name them (``Game.field_words``; the fields the
+# generic layers know, dealer, note, ..., are worded in i18n/labels.py).
+FIELD_WORDS = {"tricks_NS": N_("NS tricks"), "honours_NS": N_("NS honours"), "revoke": N_("revoke")}
 
 
 def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
