@@ -28,7 +28,7 @@ def facts_of(match: dict[str, Any]) -> list[tuple[dict[str, dict[str, int]], tup
     statistics = GAMES[match["game"]].statistics
     out = []
     for hand, st in zip(match["hands"], state.hands, strict=True):
-        counted = statistics.of_hand(hand, st.as_json(), st.parts)
+        counted = statistics.of_hand(hand, st.as_json(), st.outcome.details)
         out.append(({s: dict(v) for s, v in counted.seats.items() if v}, counted.keys))
     return out
 

@@ -18,6 +18,8 @@ from .cards import (
 from .euchre_club import CLUB
 from .euchre_facts import STATISTICS
 from .euchre_words import (
+    FIELD_WORDS,
+    LIKELY_WORDS,
     RESULT_CLASSES,
     RESULT_WORDS,
     history_tags,
@@ -340,10 +342,12 @@ GAME = Game(
                     short=short_words, recorded=recorded_words, results=RESULT_WORDS,
                     classes=RESULT_CLASSES, marks=sheet_marks),
     option_words=OPTION_WORDS,
+    field_words=FIELD_WORDS,
     folder="scorekeeper.games.euchre",
     notation="egn",
     recording=Recording(caller=True, alone=True, turn_up=True, makers_need=3, renege_ends=True,
-                        result_field="makers_tricks", renege_field="renege", renege_seat=True),
+                        result_field="makers_tricks", renege_field="renege", renege_seat=True,
+                        likely=LIKELY_WORDS),
     statistics=STATISTICS,
     club=CLUB,
 )

@@ -10,6 +10,7 @@ from typing import Any
 
 from .cards import JOKER, SEATS, TEAM_OF, parse_card
 from .messages import N_
+from .result import Details
 from .statistics import Breakdown, Column, Fact, HandFacts, Statistics
 
 MADE = frozenset({"made", "march", "alone_made", "alone_march"})
@@ -53,7 +54,7 @@ def trump_and_round(hand: Mapping[str, Any]) -> tuple[str | None, int | None]:
 
 
 def hand_facts(hand: Mapping[str, Any], entry: Mapping[str, Any],
-               parts: Mapping[str, Mapping[str, int]] | None) -> HandFacts:
+               details: Details | None) -> HandFacts:
     """A called hand's facts: the caller's call and its outcome, the defenders' euchre, the
     points a renege gave; by trump suit, calling round and the caller's seat from the dealer."""
     result = str(entry.get("result", ""))
@@ -91,7 +92,7 @@ COLUMNS = ("caller_seat_from_dealer", "makers", "round", "alone", "defender_alon
 
 
 def hand_columns(hand: Mapping[str, Any], entry: Mapping[str, Any],
-                 parts: Mapping[str, Mapping[str, int]] | None) -> dict[str, Any]:
+                 details: Details | None) -> dict[str, Any]:
     """A hand's row in the hands' export: what was recorded and what it came to."""
     result, caller, dealer = str(entry.get("result", "")), hand.get("caller"), entry.get("dealer")
     trump, rnd = trump_and_round(hand)

@@ -26,6 +26,19 @@ SHORT_WORDS = {**RESULT_WORDS, "made": N_("made"), "alone_made": N_("alone")}
 # A lone hand made or marched looks as the same hand played with a partner.
 RESULT_CLASSES = {"alone_made": "made", "alone_march": "march"}
 PASSED: TagWords = ((N_("passed"), {}),)
+# The game's own hand fields as the problems name them (``Game.field_words``; the fields the
+# generic layers know, dealer, note, ..., are worded in i18n/labels.py).
+FIELD_WORDS = {
+    "round": N_("round"), "alone": N_("alone"), "defender_alone": N_("defender alone"),
+    "makers_tricks": N_("makers' tricks"), "renege": N_("renege"),
+}
+# The card recorder's likely result as the tricks are tapped (``Recording.likely``).
+LIKELY_WORDS = {
+    "made": N_("Likely result: made (3 tricks or more)."),
+    "march": N_("Likely result: a march (all 5 tricks)."),
+    "defeated": N_("Likely result: euchred (the defenders have 3 tricks)."),
+    "open": N_("Likely result: open (the makers need 3 tricks)."),
+}
 
 
 def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:

@@ -11,6 +11,7 @@ from .fields import FieldReader
 from .five_hundred_club import CLUB
 from .five_hundred_facts import MADE, STATISTICS
 from .five_hundred_words import (
+    FIELD_WORDS,
     OPTION_WORDS,
     RESULT_WORDS,
     bid_trump,
@@ -347,6 +348,7 @@ GAME = Game(
                     outcome=outcome_words, short=short_words, recorded=recorded_words,
                     results=RESULT_WORDS, marks=sheet_marks),
     option_words=OPTION_WORDS,
+    field_words=FIELD_WORDS,
     folder="scorekeeper.games.five_hundred",
     statistics=STATISTICS,
     club=CLUB,

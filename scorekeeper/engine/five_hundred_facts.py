@@ -9,6 +9,7 @@ from typing import Any
 
 from .cards import SEATS, TEAM_OF
 from .messages import N_
+from .result import Details
 from .statistics import Breakdown, Column, Fact, HandFacts, Statistics
 
 MADE = frozenset({"made", "slam", "misere_made"})
@@ -43,7 +44,7 @@ def level_and_suit(bid: object) -> tuple[str | None, str | None]:
 
 
 def hand_facts(hand: Mapping[str, Any], entry: Mapping[str, Any],
-               parts: Mapping[str, Mapping[str, int]] | None) -> HandFacts:
+               details: Details | None) -> HandFacts:
     """A bid hand's facts: the caller's contract and its outcome, the defenders' set."""
     result, caller = str(entry.get("result", "")), hand.get("caller")
     if result == "passed" or not isinstance(caller, str) or caller not in TEAM_OF:
@@ -69,7 +70,7 @@ COLUMNS = ("bid", "level", "makers", "makers_tricks", "made", "bid_points")
 
 
 def hand_columns(hand: Mapping[str, Any], entry: Mapping[str, Any],
-                 parts: Mapping[str, Mapping[str, int]] | None) -> dict[str, Any]:
+                 details: Details | None) -> dict[str, Any]:
     """A hand's row in the hands' export: the bid, the makers' tricks and what it came to."""
     result, caller = str(entry.get("result", "")), hand.get("caller")
     bid = hand.get("bid") if isinstance(hand.get("bid"), str) else None

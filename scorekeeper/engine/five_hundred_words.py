@@ -14,6 +14,9 @@ from .state import HandState
 
 NO_TRUMP = "NT"
 
+# The game's own hand fields as the problems name them (``Game.field_words``; the fields the
+# generic layers know, dealer, note, ..., are worded in i18n/labels.py).
+FIELD_WORDS = {"bid": N_("bid"), "kitty": N_("the kitty"), "makers_tricks": N_("makers' tricks")}
 OPTION_WORDS = {
     "slam": (N_("Slam"),
              N_("All ten tricks on a bid worth less than 250 score 250.")),

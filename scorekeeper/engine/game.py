@@ -189,6 +189,27 @@ def no_sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
     return SheetRow()
 
 
+# params(option, value, rules): a printed rule's params for the game's ``rule`` macro (a
+# whole-number or text option has ``n``, its value; these are added to them)
+RuleParams = Callable[[str, Any, Mapping[str, Any]], Mapping[str, Any]]
+
+
+def no_rule_params(option: str, value: Any, rules: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Nothing more than the option's value."""
+    return {}
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRules:
+    """How the printed sheet's heading lists the game's rules off their defaults (the ``rule``
+    macro of ``Statistics.sheet_words`` words each): ``left_out``, the options it does not
+    list, each with why (a detail of another rule, or printed elsewhere); ``params``, the
+    params a rule's words need beyond its value (a trump rotation's cycle)."""
+
+    left_out: Mapping[str, str] = field(default_factory=dict)
+    params: RuleParams = no_rule_params
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """Everything that makes a game, in one place."""
@@ -211,6 +232,7 @@ class Game:
     hand_form: str | None = None  # the web layer's form, "module:Class"; None: files and API only
     templates: Templates = Templates()
     sheet_row: SheetRowOf = no_sheet_row  # its own columns of the printed sheet's rows
+    sheet_rules: SheetRules = SheetRules()  # its rules in the printed sheet's heading
     blank_rows: int = 20  # rows of a blank sheet
     analyse: AnalyseHand | None = None  # its own double-dummy analysis (Euchre's: analysis.py)
     double_dummy: bool = False  # its hands are small enough for engine/analysis.py's solver
@@ -220,6 +242,9 @@ class Game:
     notation: str | None = None  # its own file format, offered beside the match file ("egn")
     # its own options' words on the start page: name -> (label, one line of help), N_-marked
     option_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # its own hand fields' words in the problems ("makers_tricks": "makers' tricks"),
+    # N_-marked; the fields every game has (dealer, note, ...) are worded in i18n/labels.py
+    field_words: Mapping[str, str] = field(default_factory=dict)
     deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
     recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
     statistics: Statistics = field(default_factory=Statistics)  # the facts a hand yields

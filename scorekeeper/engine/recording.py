@@ -10,7 +10,7 @@ rules, the form fields a complete record fills, and a trump rotation. A game set
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -42,6 +42,9 @@ class Recording:
     the first trick; ``joker_names_suit``: a Joker led without a trump suit names the suit to
     follow (written ``JKH``); ``kitty``: the caller takes up that many cards and discards as
     many before the play (the form's ``kitty`` and ``discard``; 0: no exchange).
+    ``likely``: the likely result's sentences, N_-marked in the game's module, by the keys
+    the script picks from the makers' and defenders' counts (:data:`LIKELY_KEYS`); a game
+    with ``makers_need`` gives all four, the others none (the script shows no likely result).
     """
 
     caller: bool = False
@@ -58,8 +61,18 @@ class Recording:
     caller_leads: bool = False
     joker_names_suit: bool = False
     kitty: int = 0
+    likely: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # the script reads one of the four keys whenever the makers need tricks: a missing
+        # one would show "undefined" on the page, so a game is refused when it is made
+        if self.makers_need and set(self.likely) != set(LIKELY_KEYS):
+            raise ValueError(f"makers_need needs the likely words {LIKELY_KEYS}")
 
 
+# The likely result's keys (static/js/cards.js): the defenders have enough tricks, the makers
+# have all, enough, or not yet enough.
+LIKELY_KEYS = ("defeated", "march", "made", "open")
 PLAIN_TRICKS = Recording()  # a game of tricks with nothing more: the trump given, teams counted
 
 

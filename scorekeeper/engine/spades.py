@@ -21,6 +21,7 @@ from .result import HandResult
 from .rules import DEALS, Option
 from .spades_facts import STATISTICS
 from .spades_table import (
+    FIELD_WORDS,
     OPTION_WORDS,
     PRESETS,
     history_tags,
@@ -343,6 +344,7 @@ GAME = Game(
     history=History(call=N_("Bids"), seat="", tags=history_tags, outcome=outcome_words,
                     short=short_words, recorded=recorded_words),
     option_words=OPTION_WORDS,
+    field_words=FIELD_WORDS,
     folder="scorekeeper.games.spades",
     # spades are trumps every hand: a one-suit "rotation"; no spade led until one was played
     recording=Recording(lead_rules=("trumps_broken",), trumps=spades_always),

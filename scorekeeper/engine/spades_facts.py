@@ -8,6 +8,7 @@ from typing import Any
 
 from .cards import SEATS, TEAM_OF
 from .messages import N_
+from .result import Details
 from .statistics import Column, Fact, HandFacts, Statistics
 
 # A side's contract is its partnership's (both partners have it); a nil is the bidder's own.
@@ -24,7 +25,7 @@ FACTS = (
 
 
 def hand_facts(hand: Mapping[str, Any], entry: Mapping[str, Any],
-               parts: Mapping[str, Mapping[str, int]] | None) -> HandFacts:
+               details: Details | None) -> HandFacts:
     """Each seat's side's contract (bid, made or set), its bags, and the seat's own nil."""
     tricks, contracts = entry.get("tricks") or {}, entry.get("contracts") or {}
     points, nil = entry.get("points") or {}, entry.get("nil") or {}
@@ -47,7 +48,7 @@ COLUMNS = ("bids", "contract_NS", "contract_EW", "bags_NS", "bags_EW", "nils")
 
 
 def hand_columns(hand: Mapping[str, Any], entry: Mapping[str, Any],
-                 parts: Mapping[str, Mapping[str, int]] | None) -> dict[str, Any]:
+                 details: Details | None) -> dict[str, Any]:
     """A hand's row in the hands' export: the bids, each side's contract and bags after the
     hand, each nil's result (trump is always spades)."""
     raw = hand.get("bids")

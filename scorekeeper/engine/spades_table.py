@@ -22,6 +22,9 @@ PRESETS = (
     Preset("no_bags", N_("No bags"), {"bag_limit": 0}),
 )
 
+# The game's own hand fields as the problems name them (``Game.field_words``; the fields the
+# generic layers know, dealer, note, ..., are worded in i18n/labels.py).
+FIELD_WORDS = {"tricks_NS": N_("NS tricks")}
 OPTION_WORDS = {
     "lose_at": (N_("Lose at"),
                 N_("A side at or below this score loses (leave empty: never).")),

@@ -47,26 +47,6 @@ class HandState:
     def result(self) -> str:
         return self.outcome.result
 
-    @property
-    def revoke(self) -> dict[str, str] | None:
-        """Whist: the declared revoke ``{by, penalty}``, if any (the details' ``revoke``)."""
-        revoke = getattr(self.outcome.details, "revoke", None)
-        return dict(revoke) if revoke else None
-
-    @property
-    def honours_ns(self) -> int | None:
-        """Whist with honours: the honours North and South held (as given or as dealt)."""
-        honours: int | None = getattr(self.outcome.details, "honours_ns", None)
-        return honours
-
-    @property
-    def parts(self) -> dict[str, dict[str, int]] | None:
-        """Whist: the points split into tricks and honours (for the printed sheet)."""
-        parts = getattr(self.outcome.details, "parts", None)
-        if parts is None:
-            return None
-        return {name: dict(split) for name, split in parts.items()}  # a kept state is shared
-
     def as_json(self) -> dict[str, Any]:
         """The hand's entry in the `scorekeeper check` object's ``hands``: the generic keys,
         then the game's own (``details.as_json()``). Made once and shared: read-only."""

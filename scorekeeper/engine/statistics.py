@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import PARTNER, SEATS
+from .result import Details
 
 MAX_BREAKDOWNS = 3  # the store keeps a hand's breakdown values in this many columns
 RESERVED = ("matches", "won")  # what the per-day rollup counts beside a game's facts
@@ -64,22 +65,20 @@ class HandFacts:
     keys: tuple[str | None, ...] = ()
 
 
-# hand_facts(hand, entry, parts): the recorded hand, its replayed entry (HandState.as_json())
-# and its points split into tricks and honours (or None) -> the hand's facts
-HandFactsOf = Callable[
-    [Mapping[str, Any], Mapping[str, Any], Mapping[str, Mapping[str, int]] | None], HandFacts
-]
+# hand_facts(hand, entry, details): the recorded hand, its replayed entry
+# (HandState.as_json()) and the game's own typed details of it (HandResult.details: Whist's
+# points split into tricks and honours), or None -> the hand's facts
+HandFactsOf = Callable[[Mapping[str, Any], Mapping[str, Any], Details | None], HandFacts]
 
 
-# hand_columns(hand, entry, parts): the game's own columns of a hand's row in the hands' export
-HandColumnsOf = Callable[
-    [Mapping[str, Any], Mapping[str, Any], Mapping[str, Mapping[str, int]] | None],
-    Mapping[str, Any],
-]
+# hand_columns(hand, entry, details): the game's own columns of a hand's row in the hands'
+# export
+HandColumnsOf = Callable[[Mapping[str, Any], Mapping[str, Any], Details | None],
+                         Mapping[str, Any]]
 
 
 def no_columns(hand: Mapping[str, Any], entry: Mapping[str, Any],
-               parts: Mapping[str, Mapping[str, int]] | None) -> Mapping[str, Any]:
+               details: Details | None) -> Mapping[str, Any]:
     """A game with no columns of its own in the hands' export."""
     return {}
 
@@ -111,11 +110,11 @@ class Statistics:
         return tuple(f for f in self.facts if f.shown)
 
     def of_hand(self, hand: Mapping[str, Any], entry: Mapping[str, Any],
-                parts: Mapping[str, Mapping[str, int]] | None) -> HandFacts:
+                details: Details | None) -> HandFacts:
         """The hand's facts (none for a game that counts nothing)."""
         if self.hand_facts is None:
             return HandFacts()
-        return self.hand_facts(hand, entry, parts)
+        return self.hand_facts(hand, entry, details)
 
     def side_values(self, facts: HandFacts) -> dict[str, dict[str, int]]:
         """Each seat's side's values: its own, plus its partner's for the facts that are a

@@ -8,7 +8,6 @@ in the match instead of the turn-up (a cycle such as ``"HDSC"``; ``"NT"`` in the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK_52, OTHER_TEAM, SEATS, TEAM_OF, Card, Seat, next_seat
@@ -21,9 +20,18 @@ from .result import HandResult
 from .rules import DEALS, MAX_TARGET, Option, target_option
 from .state import GameEnd, MatchState, settle_to_target
 from .tricks import analyse_play
+from .whist_details import WhistDetails
 from .whist_facts import STATISTICS
-from .whist_rotation import NO_TRUMP, ROTATIONS, deal_trump, is_rotation, trump_cycle
+from .whist_rotation import (
+    NO_TRUMP,
+    ROTATIONS,
+    SHEET_RULES,
+    deal_trump,
+    is_rotation,
+    trump_cycle,
+)
 from .whist_words import (
+    FIELD_WORDS,
     RESULT_WORDS,
     history_tags,
     outcome_words,
@@ -41,24 +49,6 @@ TRICKS = 13
 PENALTIES = ("take3", "add3", "deduct3")
 HONOUR_RANKS = frozenset({11, 12, 13, 14})
 SCORING = ("book", "tricks")
-
-
-@dataclass(slots=True)
-class WhistDetails:
-    """What a Whist deal holds beside the generic result (``HandResult.details``)."""
-
-    honours_ns: int | None = None  # honours NS held, when honours count
-    revoke: dict[str, str] | None = None  # the declared revoke {by, penalty}
-    rotation_trump: str | None = None  # the trump a rotation fixed for the deal (or NT)
-    parts: dict[str, dict[str, int]] | None = None  # the points by cause, set by ``apply``
-
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.revoke:
-            out["revoke"] = dict(self.revoke)
-        if self.rotation_trump:  # a trump rotation's deal
-            out["trump"] = self.rotation_trump
-        return out
 
 
 def trump_word(trump: str) -> str:
@@ -368,6 +358,7 @@ GAME = Game(
                         blank="game/whist/blank.html"),
     blank_rows=18,
     sheet_row=sheet_row,
+    sheet_rules=SHEET_RULES,
     words=Words(
         title=N_("Deal %(no)s"),
         number=N_("deal %(n)s"),
@@ -379,6 +370,7 @@ GAME = Game(
     history=History(tags=history_tags, outcome=outcome_words, short=short_words,
                     recorded=recorded_words, results=RESULT_WORDS, marks=sheet_marks),
     option_words=OPTION_WORDS,
+    field_words=FIELD_WORDS,
     folder="scorekeeper.games.whist",
     deal_trump=deal_trump,
     recording=Recording(trumps=trump_cycle),

@@ -10,7 +10,9 @@ from typing import Any
 
 from .cards import TEAM_OF
 from .messages import N_
+from .result import Details
 from .statistics import Column, Fact, HandFacts, Statistics
+from .whist_details import whist_details
 
 TRICKS = 13
 
@@ -23,9 +25,10 @@ FACTS = (  # all the side's: both partners took the tricks, scored the honours, 
 
 
 def hand_facts(hand: Mapping[str, Any], entry: Mapping[str, Any],
-               parts: Mapping[str, Mapping[str, int]] | None) -> HandFacts:
+               details: Details | None) -> HandFacts:
     """Each side's tricks, points, honour points and revoke in a deal (every seat has its
     side's)."""
+    parts = whist_details(details).parts
     tricks, points = entry.get("tricks") or {}, entry.get("points") or {}
     revoke = entry.get("revoke") or hand.get("revoke")
     by = revoke.get("by") if isinstance(revoke, dict) else None
@@ -41,14 +44,14 @@ COLUMNS = ("revoke_by", "revoke_penalty", "honours_NS", "honour_points_NS", "hon
 
 
 def hand_columns(hand: Mapping[str, Any], entry: Mapping[str, Any],
-                 parts: Mapping[str, Mapping[str, int]] | None) -> dict[str, Any]:
+                 details: Details | None) -> dict[str, Any]:
     """A deal's row in the hands' export: its trump, honours and revoke."""
     trump = hand.get("trump")
     turn_up = hand.get("turn_up")
     if not (isinstance(trump, str) and len(trump) == 1 and trump in "SHDC"):
         trump = turn_up[-1] if isinstance(turn_up, str) and turn_up[-1:] in "SHDC" else None
     revoke = entry.get("revoke") or hand.get("revoke")
-    honours = hand.get("honours_NS")
+    honours, parts = hand.get("honours_NS"), whist_details(details).parts
     return {
         "trump": trump, "turn_up": turn_up if isinstance(turn_up, str) else None,
         "revoke_by": revoke.get("by") if isinstance(revoke, dict) else None,

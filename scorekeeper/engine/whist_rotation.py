@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import SUITS
+from .game import SheetRules
 
 NO_TRUMP = "NT"  # the trump of a no-trump deal (a rotation's deal only)
 # Cycles the start page offers (any order of distinct suits is allowed, "NT" anywhere once):
@@ -58,3 +59,17 @@ def deal_trump(rules: dict[str, Any], no: int) -> str | None:
     if cycle is None:
         return None
     return cycle[(no - 1) % len(cycle)]
+
+
+def sheet_rule_params(option: str, value: Any, rules: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The printed sheet words a trump rotation by its cycle, NT included ("trumps in turn")."""
+    return {"cycle": list(trump_cycle(rules) or ())} if option == "trump_rotation" else {}
+
+
+SHEET_RULES = SheetRules(
+    left_out={
+        "honours_blocked_at": "a detail of the honours rule, which the sheet words alone",
+        "no_trump": "the trump rotation's cycle prints the no-trump deal (NT)",
+    },
+    params=sheet_rule_params,
+)

@@ -11,9 +11,13 @@ from .game import SheetRow, TagWords
 from .messages import N_
 from .result import HandResult
 from .state import HandState
+from .whist_details import copied_parts, whist_details
 
 # The history's result column: a deal simply scored shows its points alone.
 RESULT_WORDS = {"revoke": N_("revoke")}
+# The game's own hand fields as the problems name them (``Game.field_words``; the fields the
+# generic layers know, dealer, note, ..., are worded in i18n/labels.py).
+FIELD_WORDS = {"tricks_NS": N_("NS tricks"), "honours_NS": N_("NS honours"), "revoke": N_("revoke")}
 
 
 def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
@@ -78,8 +82,8 @@ def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
     """A deal's own columns on the printed sheet: North–South's honours, a revoke, and the
     points split into tricks and honours; the honours and revoke columns print when a deal
     fills them."""
-    parts, revoke = state.parts, hand.get("revoke")
-    honours = state.honours_ns
+    parts, revoke = copied_parts(state.outcome.details), hand.get("revoke")
+    honours = whist_details(state.outcome.details).honours_ns
     return SheetRow(
         own={"honours_ns": honours, "revoke": revoke,
              "trick_points": parts["tricks"] if parts else None,

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.games import GAMES
+from ..engine.result import Details
 
 # The columns of a hand row, in the order of the table.
 HAND_COLUMNS: tuple[str, ...] = (
@@ -23,13 +24,14 @@ HAND_COLUMNS: tuple[str, ...] = (
 
 def hand_rows(
     match_id: str, date: str, match: Mapping[str, Any], state: Mapping[str, Any],
-    parts: Mapping[int, Mapping[str, Mapping[str, int]]] | None = None,
+    details: Mapping[int, Details] | None = None,
 ) -> list[dict[str, Any]]:
     """One row per recorded hand (passed hands included), in order.
 
     :param match: the match object (its ``game`` and ``hands``).
     :param state: the replayed state object (``MatchState.as_json``), its ``hands`` in order.
-    :param parts: each deal's points split into tricks and honours (``MatchState.parts``).
+    :param details: each hand's own typed details by its number (``HandResult.details``:
+        Whist's points split into tricks and honours), for the game's columns.
     """
     game = str(match.get("game"))
     hands: Sequence[Any] = match.get("hands") or []
@@ -37,18 +39,18 @@ def hand_rows(
     for entry in state.get("hands") or []:
         no = int(entry["no"])
         hand = hands[no - 1] if 0 < no <= len(hands) and isinstance(hands[no - 1], dict) else {}
-        rows.append(_hand_row(match_id, date, game, hand, entry, (parts or {}).get(no)))
+        rows.append(_hand_row(match_id, date, game, hand, entry, (details or {}).get(no)))
     return rows
 
 
 def _hand_row(match_id: str, date: str, game: str, hand: Mapping[str, Any],
-              entry: Mapping[str, Any], parts: Mapping[str, Mapping[str, int]] | None
+              entry: Mapping[str, Any], details: Details | None
               ) -> dict[str, Any]:
     result = str(entry.get("result", ""))
     tricks = entry.get("tricks") if isinstance(entry.get("tricks"), dict) else None
     points = entry.get("points") or {}
     statistics = GAMES[game].statistics if game in GAMES else None
-    own = dict(statistics.hand_columns(hand, entry, parts)) if statistics else {}
+    own = dict(statistics.hand_columns(hand, entry, details)) if statistics else {}
     caller, trump = own.pop("caller", None), own.pop("trump", None)
     return {
         "match_id": match_id, "no": int(entry["no"]), "date": date, "game": game,

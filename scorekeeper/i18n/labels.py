@@ -37,14 +37,12 @@ def seat_word(seat: str) -> str:
 SUIT_WORDS = {"spades": N_("spades"), "hearts": N_("hearts"), "diamonds": N_("diamonds"),
               "clubs": N_("clubs"), "no trump": N_("no trump")}
 TEAM_WORDS = {"NS": N_("North–South"), "EW": N_("East–West")}
+# The fields the generic layers know (the match format's, the printed sheet's row); a game's
+# own fields are worded in its module (``Game.field_words``, joined in ``i18n.messages``).
 FIELD_WORDS = {
-    "dealer": N_("dealer"), "caller": N_("caller"), "round": N_("round"),
-    "turn_up": N_("turn-up"), "trump": N_("trump"), "alone": N_("alone"),
-    "defender_alone": N_("defender alone"), "makers_tricks": N_("makers' tricks"),
-    "passed": N_("passed"), "renege": N_("renege"), "discard": N_("discard"),
+    "dealer": N_("dealer"), "caller": N_("caller"), "turn_up": N_("turn-up"),
+    "trump": N_("trump"), "passed": N_("passed"), "discard": N_("discard"),
     "deal": N_("the deal"), "play": N_("the tricks"), "note": N_("note"),
-    "tricks_NS": N_("NS tricks"), "honours_NS": N_("NS honours"), "revoke": N_("revoke"),
-    "bid": N_("bid"), "kitty": N_("the kitty"),
 }
 # How the engine (problems.show, rules._expected, tricks "why") and the EGN importer (_kind,
 # expected types) describe values and types.

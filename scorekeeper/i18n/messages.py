@@ -44,8 +44,10 @@ def translate_param(key: str, value: Any) -> Any:
         return gettext(GAMES[value].label)
     if value in VALUE_WORDS:
         return gettext(VALUE_WORDS[value])
-    if key == "field" and value in FIELD_WORDS:
-        return gettext(FIELD_WORDS[value])
+    if key == "field":
+        words = field_words()
+        if value in words:
+            return gettext(words[value])
     found = _AT_LEAST.match(value)
     if found:
         return gettext(N_("a whole number of at least {n}")).format(n=found.group(1))
@@ -59,6 +61,16 @@ def translate_param(key: str, value: Any) -> Any:
             first = gettext(N_("{first} or {second}")).format(first=first, second=other)
         return first
     return value
+
+
+def field_words() -> dict[str, str]:
+    """Every field's words: the generic ones, then each registered game's own. A problem does
+    not say its game, so the games must agree on a field they share (tests/test_field_words.py);
+    asked on each call, so a game registered later (a test's) is found."""
+    words = dict(FIELD_WORDS)
+    for game in GAMES.values():
+        words.update(game.field_words)
+    return words
 
 
 def template_for(code: str) -> str | None:

@@ -143,18 +143,15 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
         items.append(("deals", {"n": rules["deals"]}))
     elif rules.get("target"):
         items.append(("target", {"n": rules["target"]}))
-    skip = {"target", "deals", "honours_blocked_at", "no_trump"}  # no_trump: in the cycle
+    # target and deals are said first; the game leaves out what its other words say
+    sheet_rules = GAMES[game].sheet_rules
+    skip = {"target", "deals", *sheet_rules.left_out}
     for option in GAMES[game].options:
         value = rules.get(option.name, option.default)
         if option.name in skip or value == option.default:
             continue
-        if option.name == "trump_rotation":
-            cycle = GAMES[game].recording.trumps(dict(rules))
-            items.append((option.name, {"n": value, "cycle": list(cycle or ())}))
-        elif option.kind is bool:
-            items.append((option.name, {}))
-        else:
-            items.append((option.name, {"n": value}))
+        params = {} if option.kind is bool else {"n": value}
+        items.append((option.name, {**params, **sheet_rules.params(option.name, value, rules)}))
     return tuple(items)
 
 
@@ -191,7 +188,7 @@ def _totals(statistics: Statistics, hands: Sequence[Mapping[str, Any]],
     seats = {s: dict.fromkeys(keys, 0) for s in SEATS}
     for hand, st in zip(hands, states, strict=False):
         facts = statistics.of_hand(hand if isinstance(hand, Mapping) else {}, st.as_json(),
-                                   st.parts)
+                                   st.outcome.details)
         for seat, own in facts.seats.items():
             for key, value in own.items():
                 seats[seat][key] = seats[seat].get(key, 0) + value

@@ -107,9 +107,9 @@ def _insert_hands(db: Database, match_id: str, match: Mapping[str, Any],
     hands = match.get("hands") or []
     changed = [h for h in replayed.hands if h.no >= from_no]
     state = {"hands": [h.as_json() for h in changed]}
-    parts = {h.no: h.parts for h in changed if h.parts}
+    details = {h.no: h.outcome.details for h in changed if h.outcome.details is not None}
     hand_values, seat_values, stat_values = [], [], []
-    for row, entry in zip(hand_rows(match_id, date, match, state, parts), state["hands"],
+    for row, entry in zip(hand_rows(match_id, date, match, state, details), state["hands"],
                           strict=True):
         by_seat = [seated.get(s) for s in SEATS]
         caller = row.get("caller")
@@ -119,7 +119,7 @@ def _insert_hands(db: Database, match_id: str, match: Mapping[str, Any],
             continue  # a thrown-in hand is in the hand rows (and the CSV), but counts for nobody
         no = row["no"]
         hand = hands[no - 1] if 0 < no <= len(hands) and isinstance(hands[no - 1], dict) else {}
-        counted = statistics.of_hand(hand, entry, parts.get(no))
+        counted = statistics.of_hand(hand, entry, details.get(no))
         sides = statistics.side_values(counted)
         keys = [*counted.keys, None, None, None][:3]
         for seat in SEATS:

@@ -73,10 +73,6 @@ def recorder_words(recording: Recording) -> dict[str, str]:
         "count": _("Makers %(m)s, defenders %(d)s", m="{m}", d="{d}"),
         "count_teams": _("Tricks: %(ns)s %(a)s, %(ew)s %(b)s", ns="{ns}", a="{a}", ew="{ew}",
                          b="{b}"),
-        "made": _("Likely result: made (3 tricks or more)."),
-        "march": _("Likely result: a march (all 5 tricks)."),
-        "defeated": _("Likely result: euchred (the defenders have 3 tricks)."),
-        "open": _("Likely result: open (the makers need 3 tricks)."),
         "unavailable": _("%(card)s cannot be played: it was %(why)s.", card="{card}",
                          why="{why}"),
         "discarded": _("discarded"),
@@ -103,6 +99,8 @@ def recorder_words(recording: Recording) -> dict[str, str]:
         "played": _("played"),
         "held_by": _("held by %(name)s", name="{name}"),
     }
+    # the likely result, in the game's words (only a game whose makers need tricks has them)
+    words.update({key: _(text) for key, text in recording.likely.items()})
     if recording.trump_from_bid:  # Five Hundred: the bid gives the trump; a led Joker a suit
         words["need"] = _("Choose who won the bid and the bid first.")
         words["joker_suit"] = _("The Joker is led: which suit must the others follow?")

@@ -42,6 +42,9 @@ def test_a_hand_recorded_card_by_card(phone, matches):
     bid(page, "E", "H")
     page.locator("#rec-open").click()
     expect(page.locator("#rec-turn")).to_have_text("Bo (East) to lead trick 1")
+    # the likely result is Euchre's own words (Recording.likely), handed over by the page
+    expect(page.locator("#rec-likely")).to_have_text(
+        "Likely result: open (the makers need 3 tricks).")
     grid = page.locator("#rec-grid .rec-row")
     expect(grid).to_have_count(4)
     trumps = grid.first.locator("button")
@@ -68,6 +71,10 @@ def test_a_hand_recorded_card_by_card(phone, matches):
     expect(page.locator("#rec-tricks li")).to_have_count(5)
     ew = hand["tricks"]["EW"]
     expect(page.locator("#rec-count")).to_have_text(f"Makers {ew}, defenders {5 - ew}")
+    expect(page.locator("#rec-likely")).to_have_text(
+        "Likely result: a march (all 5 tricks)." if ew == 5
+        else "Likely result: made (3 tricks or more)." if ew >= 3
+        else "Likely result: euchred (the defenders have 3 tricks).")
     expect(page.locator(f"#makers_tricks input[value='{ew}']")).to_be_checked()
     expect(page.locator("#save")).to_contain_text("Save:")
     axe_clean(page)
@@ -255,6 +262,7 @@ def test_a_whist_deal_of_thirteen_tricks(phone, matches):
     for trick in hand["play"]:
         play_cards(page, trick)
     expect(page.locator("#rec-tricks li")).to_have_count(13)
+    expect(page.locator("#rec-likely")).to_have_text("")  # Whist gives no likely result
     ns = hand["tricks"]["NS"]
     expect(page.locator(f"#tricks_NS input[value='{ns}']")).to_be_checked()
     axe_clean(page)
