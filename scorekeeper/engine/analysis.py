@@ -42,9 +42,10 @@ from .cards import (
     trick_power,
     trick_winner,
 )
-from .game import Game
+from .game import Evaluate, Game
 from .games import GAMES, resolve_rules
 from .problems import Problem
+from .result import HandResult
 
 _SUIT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
 
@@ -345,6 +346,22 @@ def analyse_match_hand(match: Mapping[str, Any], no: int) -> tuple[Analysis | No
     return analyse_hand(game, hands[no - 1], no, dealer, rules)
 
 
+def recorded_outcome(evaluate: Evaluate, raw: Any, no: int, dealer: Seat,
+                     rules: dict[str, Any]) -> tuple[HandResult | None, list[Problem]]:
+    """The engine's result of hand ``no`` if it can be analysed (an object, not passed, with
+    a card record, legal); else the problems that say why not."""
+    if not isinstance(raw, Mapping):
+        return None, [Problem("hand.not_object", hand=no)]
+    if raw.get("passed") is True:
+        return None, [Problem("analysis.passed", field="passed", hand=no)]
+    if "play" not in raw:
+        return None, [Problem("analysis.no_play", field="play", hand=no)]
+    outcome, problems = evaluate(dict(raw), no, dealer, rules)
+    if outcome is None:
+        return None, problems or [Problem("hand.invalid", hand=no)]
+    return outcome, []
+
+
 def analyse_hand(
     game: Game, raw: Mapping[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
 ) -> tuple[Analysis | None, list[Problem]]:
@@ -354,15 +371,9 @@ def analyse_hand(
     the cards each seat played (which agree with ``deal`` when it is given). Otherwise the
     problems say why not: the hand's own problems, or one of ``analysis.*``.
     """
-    if not isinstance(raw, Mapping):
-        return None, [Problem("hand.not_object", hand=no)]
-    if raw.get("passed") is True:
-        return None, [Problem("analysis.passed", field="passed", hand=no)]
-    if "play" not in raw:
-        return None, [Problem("analysis.no_play", field="play", hand=no)]
-    outcome, problems = game.evaluate(dict(raw), no, dealer, rules)
+    outcome, problems = recorded_outcome(game.evaluate, raw, no, dealer, rules)
     if outcome is None:
-        return None, problems or [Problem("hand.invalid", hand=no)]
+        return None, problems
     if outcome.renege is not None:
         seat = outcome.renege["seat"]
         return None, [Problem("analysis.renege", field="play", hand=no, params={"seat": seat})]

@@ -20,7 +20,7 @@ from endplay.dds import analyse_play
 from endplay.types import Deal, Denom, Player
 
 from . import five_hundred
-from .analysis import Analysis, CostlyPlay
+from .analysis import Analysis, CostlyPlay, recorded_outcome
 from .cards import SEATS, SUITS, TEAM_OF, Card, Seat, effective_suit, parse_card, trick_power
 from .games import resolve_rules
 from .problems import Problem
@@ -83,15 +83,9 @@ def analyse_match_hand(match: Mapping[str, Any], no: int
     first = match.get("first_dealer", "N")
     dealer = SEATS[(SEATS.index(first if first in SEATS else "N") + no - 1) % 4]
     raw = hands[no - 1]
-    if not isinstance(raw, Mapping):
-        return None, [Problem("hand.not_object", hand=no)]
-    if raw.get("passed") is True:
-        return None, [Problem("analysis.passed", field="passed", hand=no)]
-    if "play" not in raw:
-        return None, [Problem("analysis.no_play", field="play", hand=no)]
-    outcome, problems = five_hundred.evaluate(dict(raw), no, dealer, rules)
+    outcome, problems = recorded_outcome(five_hundred.evaluate, raw, no, dealer, rules)
     if outcome is None:
-        return None, problems or [Problem("hand.invalid", hand=no)]
+        return None, problems
     trump, seats, leader = outcome.trump, outcome.trick_seats, outcome.leader
     if trump == five_hundred.NO_TRUMP:
         return None, [Problem("analysis.no_trumps", field="bid", hand=no)]
