@@ -89,7 +89,7 @@ def free_port() -> int:
 class ServeProcess:
     """``scorekeeper serve`` (gunicorn) in a subprocess of its own process group.
 
-    ``start()`` waits for ``/healthz``; ``stop()`` sends SIGTERM to the group (graceful);
+    ``start()`` waits for ``/healthz``; ``stop()`` sends SIGTERM to the master (graceful);
     ``kill()`` sends SIGKILL to the whole group (master and workers), as a power cut would do to
     the processes. Each start picks a fresh port: read ``base`` after starting.
     """
@@ -153,10 +153,15 @@ class ServeProcess:
             pass
 
     def stop(self, timeout: float = 30.0) -> None:
-        """Graceful stop (SIGTERM to the group); SIGKILL if it does not end in time."""
+        """Graceful stop (SIGTERM to the master, which stops its workers, as `kill <pid>` or
+        systemd's ``KillMode=mixed`` do); SIGKILL to the group if it does not end in time. A
+        SIGTERM to every worker as well reaches some twice, after their event loop closed."""
         if self.proc is None:
             return
-        self._signal_group(signal.SIGTERM)
+        try:
+            self.proc.send_signal(signal.SIGTERM)
+        except ProcessLookupError:
+            pass
         try:
             self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
