@@ -328,3 +328,10 @@ def test_each_game_fills_its_own_sheet_columns(game, hand, own, columns):
     _match, state = one_hand(game, hand, rules)
     row = GAMES[game].sheet_row(hand, state.hands[0])
     assert (dict(row.own), set(row.columns)) == (own, columns)
+
+
+def test_a_score_below_zero_reads_with_a_minus_sign():
+    from scorekeeper.web.tableview import _pair
+
+    assert _pair({"NS": 52, "EW": -70}) == "52–−70"
+    assert _pair({"NS": 0, "EW": 0}) == "0–0"

@@ -171,7 +171,8 @@ def _trump(game: Game, match: Match, hand: Mapping[str, Any], no: int) -> str | 
 
 
 def _pair(score: dict[str, int]) -> str:
-    return f"{score.get('NS', 0)}–{score.get('EW', 0)}"
+    """A score after a hand, "52–−70": a side below zero with a minus sign, not a hyphen."""
+    return "–".join(f"{score.get(t, 0)}".replace("-", "−") for t in TEAMS)
 
 
 def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
