@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from scorekeeper.serving import THREADS
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with its subcommands."""
@@ -27,8 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_instance_option(serve)
     serve.add_argument("--workers", type=int, default=None,
                        help="worker processes (default: four a core, 2 to 16)")
-    serve.add_argument("--threads", type=int, default=64,
-                       help="the app's threads per worker (default 64)")
+    serve.add_argument("--threads", type=int, default=THREADS,
+                       help=f"the app's threads per worker (default {THREADS})")
     serve.add_argument("--dev", action="store_true",
                        help="use Werkzeug's threaded development server instead of gunicorn")
     serve.add_argument("--https", action="store_true",

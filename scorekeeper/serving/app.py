@@ -14,9 +14,8 @@ from typing import Any
 
 from a2wsgi import WSGIMiddleware
 
-# `serve --threads`: the app's threads per worker (docs/performance.md: more, and the GIL's
-# queue grows)
-THREADS = 64
+from . import THREADS
+
 IN_MEMORY = 64 * 1024  # a body larger than this waits in a temporary file, not in memory
 CHUNK = 64 * 1024
 

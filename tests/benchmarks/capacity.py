@@ -388,7 +388,7 @@ def main(argv: list[str] | None = None) -> int:
 
         args.workers = default_workers()
     if not args.threads:
-        from scorekeeper.serving.app import THREADS
+        from scorekeeper.serving import THREADS
 
         args.threads = THREADS
     levels = [args.tables] if args.tables else [int(x) for x in args.levels.split(",")]

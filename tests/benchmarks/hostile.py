@@ -372,7 +372,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
         args.workers = default_workers()
     if not args.threads:
-        from scorekeeper.serving.app import THREADS
+        from scorekeeper.serving import THREADS
 
         args.threads = THREADS
     if args.short:
