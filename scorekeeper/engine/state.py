@@ -9,6 +9,7 @@ the edge. The usual ways a hand's points count and a game ends (:func:`add_point
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -42,6 +43,7 @@ class HandState:
     # The entry's JSON, made once: a hand's entry never changes after its replay, and a save's
     # answer carries every hand's, so remaking them made each save cost more than the last.
     _json: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def result(self) -> str:
@@ -58,6 +60,13 @@ class HandState:
             entry.update(self.outcome.details.as_json())
         self._json = entry
         return entry
+
+    def json_text(self, encode: Callable[[dict[str, Any]], str]) -> str:
+        """The entry as JSON text by the caller's ``encode``, made once, as the entry is: a
+        save's answer joins every hand's text. One encoder per state (the store's)."""
+        if self._text is None:
+            self._text = encode(self.as_json())
+        return self._text
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@ engine's ``check_match``), kept per match version by :mod:`.statecache`. No Flas
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlite_utils import Database
@@ -57,15 +58,17 @@ def preview(db: Database, match_id: str, hand: dict[str, Any], no: int | None = 
     row = store.get_match(db, match_id)
     if row is None:
         return None
-    hands = [h.data for h in store.get_hands(db, match_id)]
-    correction = no is not None and 1 <= no <= len(hands)
-    at = no if correction and no is not None else len(hands) + 1
-    # The next hand continues from the kept state (a preview comes with every tap on the form);
-    # a correction re-scores the hands after it, so it replays.
-    kept = None if correction else statecache.get(row.id, row.version, row.data, hands)
-    if kept is not None and kept.ok:
-        result = check_next(kept, hand)
+    texts = store.hand_texts(db, match_id)
+    correction = no is not None and 1 <= no <= len(texts)
+    at = no if correction and no is not None else len(texts) + 1
+    # The next hand continues from the kept state (a preview comes with every tap on the form),
+    # its hands unparsed when they are the kept ones; a correction re-scores the hands after
+    # it, so it replays.
+    kept = None if correction else statecache.get_stored(row.id, row.version, row.data, texts)
+    if kept is not None and kept[1].ok:
+        result = check_next(kept[1], hand)
     else:
+        hands = [json.loads(t) for t in texts]
         hands[at - 1:at] = [hand]
         result = replay(row.data, hands)
     return Preview(no=at, correction=correction, problems=list(result.problems),

@@ -10,6 +10,7 @@ recently used entries go first. One cache per process; the states are shared: re
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -19,30 +20,63 @@ from ..engine.matchfile import CheckResult
 
 MAX_ENTRIES = 256  # a club night has a few dozen matches going; each entry is a few kB
 
-_Entry = tuple[dict[str, Any], list[dict[str, Any]], CheckResult]
+_Entry = tuple[dict[str, Any], list[dict[str, Any]], list[str] | None, CheckResult]
 _entries: OrderedDict[tuple[str, int], _Entry] = OrderedDict()
 _lock = threading.Lock()
+
+
+def _entry(match_id: str, version: int) -> _Entry | None:
+    with _lock:
+        entry = _entries.get((match_id, version))
+        if entry is not None:
+            _entries.move_to_end((match_id, version))
+        return entry
 
 
 def get(match_id: str, version: int, data: dict[str, Any], hands: list[dict[str, Any]]
         ) -> CheckResult | None:
     """The replay of exactly this match data and these hands at this version, if kept."""
-    with _lock:
-        entry = _entries.get((match_id, version))
-        if entry is None:
-            return None
-        _entries.move_to_end((match_id, version))
-    kept_data, kept_hands, result = entry
+    entry = _entry(match_id, version)
+    if entry is None:
+        return None
+    kept_data, kept_hands, _texts, result = entry
     if kept_data != data or kept_hands != hands:
         return None
     return result
 
 
+def get_stored(match_id: str, version: int, data: dict[str, Any], texts: list[str]
+               ) -> tuple[list[dict[str, Any]], CheckResult] | None:
+    """The kept hands and replay of this version if its hands are these stored JSON texts.
+
+    Comparing the texts as stored spares a save (and a preview) parsing every hand of the match
+    again, so their cost does not grow with the match; the check stays as exact as
+    :func:`get`'s. An entry kept without its texts is compared parsed once, then keeps them.
+    """
+    entry = _entry(match_id, version)
+    if entry is None:
+        return None
+    kept_data, kept_hands, kept_texts, result = entry
+    if kept_data != data:
+        return None
+    if kept_texts is None:
+        if len(kept_hands) != len(texts) or kept_hands != [json.loads(t) for t in texts]:
+            return None
+        with _lock:
+            if (match_id, version) in _entries:
+                _entries[(match_id, version)] = (kept_data, kept_hands, list(texts), result)
+    elif kept_texts != texts:
+        return None
+    return kept_hands, result
+
+
 def put(match_id: str, version: int, data: dict[str, Any], hands: list[dict[str, Any]],
-        result: CheckResult) -> None:
-    """Keep the replay of ``hands`` as the state of the match at ``version``."""
+        result: CheckResult, texts: list[str] | None = None) -> None:
+    """Keep the replay of ``hands`` as the state of the match at ``version`` (with the hands'
+    stored JSON ``texts`` when the caller has them)."""
     with _lock:
-        _entries[(match_id, version)] = (data, list(hands), result)
+        _entries[(match_id, version)] = (data, list(hands),
+                                         None if texts is None else list(texts), result)
         _entries.move_to_end((match_id, version))
         while len(_entries) > MAX_ENTRIES:
             _entries.popitem(last=False)

@@ -6,6 +6,7 @@ No Flask."""
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 from sqlite_utils import Database
@@ -15,8 +16,8 @@ from ..engine.matchfile import CheckResult, check_next
 from ..engine.problems import Problem
 from ..engine.rules import MAX_DEALS
 from ..formats.egn import egn_to_match, is_egn
+from . import answers, statecache
 from . import players as seating_
-from . import statecache
 from .keys import derived_key, hash_key, new_key, new_match_id
 from .reading import check, replay, state_of
 from .redoing import undo_done
@@ -169,10 +170,12 @@ def record_hand(
                     response=response,
                     version=row.version,
                 )
-        hands = store.get_hands(db, match_id)
-        datas = [h.data for h in hands]
-        next_no = len(hands) + 1
+        texts = store.hand_texts(db, match_id)
+        next_no = len(texts) + 1
         result = None
+        # The hands come parsed from the kept state when their stored texts are the kept ones.
+        kept_hands = statecache.get_stored(row.id, row.version, row.data, texts)
+        datas = kept_hands[0] if kept_hands else [json.loads(t) for t in texts]
         # Behind: a hand was recorded, corrected or undone since the page was made (a renamed
         # player changes the version too, but not the hands).
         behind = expected_version is not None and expected_version < row.hands_version
@@ -181,13 +184,14 @@ def record_hand(
             # cleanly and the game was not over (else the new hand would carry a problem).
             # Continue from the kept state of this version when there is one (the usual case:
             # the previous save left it), so the save's cost does not grow with the match.
-            kept = statecache.get(row.id, row.version, row.data, datas)
+            kept = kept_hands[1] if kept_hands else None
             result = check_next(kept, hand) if kept is not None and kept.ok \
                 else replay(row.data, [*datas, hand])
             if result.ok:
                 seating_.facts_after_append(db, row.id, {**row.data, "hands": [*datas, hand]},
                                             result)
-                return _store_hand(db, row, datas, hand, submission_key, fingerprint, result)
+                return _store_hand(db, row, datas, texts, hand, submission_key, fingerprint,
+                                   result)
         current = state_of(row, datas)
         if not current.ok:
             return ServiceResult(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
@@ -213,20 +217,20 @@ def record_hand(
 
 
 def _store_hand(
-    db: Database, row: store.StoredMatch, stored: list[dict[str, Any]], hand: dict[str, Any],
-    submission_key: str | None, fingerprint: str, result: CheckResult,
+    db: Database, row: store.StoredMatch, stored: list[dict[str, Any]], texts: list[str],
+    hand: dict[str, Any], submission_key: str | None, fingerprint: str, result: CheckResult,
 ) -> ServiceResult:
-    """Write a checked hand after the ``stored`` ones (inside the caller's transaction), keep
-    its replay as the match's next version, and say so."""
+    """Write a checked hand after the ``stored`` ones (their stored ``texts``; inside the
+    caller's transaction), keep its replay as the match's next version, and say so."""
     no = len(stored) + 1
-    store.insert_hand(db, row.id, no, hand, submission_key)
+    text = store.insert_hand(db, row.id, no, hand, submission_key)
     store.bump_match(db, row.id)
-    statecache.put(row.id, row.version + 1, row.data, [*stored, hand], result)
+    statecache.put(row.id, row.version + 1, row.data, [*stored, hand], result, [*texts, text])
     assert result.state is not None
     response = {"hand": {**hand, "no": no}, "state": result.state.as_json()}
     encoded = None
     if submission_key is not None:
-        encoded = store.dumps(response)
+        encoded = answers.recorded(response["hand"], result.state)
         store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response, encoded)
     return ServiceResult(
         Status.RECORDED,

@@ -150,16 +150,26 @@ def get_hands(db: Database, match_id: str) -> list[StoredHand]:
     return [StoredHand(r[0], json.loads(r[1]), r[2], r[3], r[4], r[5]) for r in rows]
 
 
+def hand_texts(db: Database, match_id: str) -> list[str]:
+    """The recorded hands of a match as their stored JSON texts, in order, unparsed."""
+    rows = db.execute("SELECT data FROM hands WHERE match_id = ? ORDER BY no",
+                      [match_id]).fetchall()
+    return [r[0] for r in rows]
+
+
 def insert_hand(
     db: Database, match_id: str, no: int, data: dict, submission_key: str | None
-) -> None:
-    """Insert hand ``no`` (the UNIQUE constraints catch a second phone and a resubmission)."""
+) -> str:
+    """Insert hand ``no`` (the UNIQUE constraints catch a second phone and a resubmission);
+    return its JSON text as stored."""
     stamp = now()
+    text = dumps(data)
     db.execute(
         "INSERT INTO hands (match_id, no, data, version, submission_key, created, updated)"
         " VALUES (?, ?, ?, 1, ?, ?, ?)",
-        [match_id, no, dumps(data), submission_key, stamp, stamp],
+        [match_id, no, text, submission_key, stamp, stamp],
     )
+    return text
 
 
 def insert_hands(db: Database, match_id: str, hands: list[dict]) -> None:
