@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import TEAMS
-from .game import SheetRow, TagWords
+from .game import SheetRow, TagWords, card_as_recorded
 from .messages import N_
 from .result import HandResult
 from .state import HandState
@@ -122,10 +122,13 @@ def makers_tricks(hand: Mapping[str, Any], state: HandState) -> int | None:
 
 def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
     """A hand's own columns on the printed sheet: the round, alone (and a lone defender), the
-    makers' tricks and a renege."""
+    makers' tricks and a renege; and, for the hand's facts, the turn-up and the dealer's
+    discard."""
     round_ = hand.get("round")
     return SheetRow(
         own={"round": round_, "alone": bool(hand.get("alone")),
              "defender_alone": hand.get("defender_alone"),
-             "makers_tricks": makers_tricks(hand, state), "renege": state.outcome.renege},
+             "makers_tricks": makers_tricks(hand, state), "renege": state.outcome.renege,
+             "turn_up": card_as_recorded(hand, "turn_up"),
+             "discard": card_as_recorded(hand, "discard")},
         columns=ALWAYS | ({"round"} if round_ is not None else set()))

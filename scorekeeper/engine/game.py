@@ -184,6 +184,13 @@ class SheetRow:
 SheetRowOf = Callable[[Mapping[str, Any], HandState], SheetRow]
 
 
+def card_as_recorded(hand: Mapping[str, Any], key: str) -> str | None:
+    """One card a hand records (a turn-up, a discard) as printed, or None: anything but a
+    card code (a kitty's list of cards, say) is not one card."""
+    value = hand.get(key)
+    return value if isinstance(value, str) else None
+
+
 def no_sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
     """No columns of its own: the generic row (dealer, caller, trump, tricks, points)."""
     return SheetRow()

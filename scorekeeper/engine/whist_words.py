@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .game import SheetRow, TagWords
+from .game import SheetRow, TagWords, card_as_recorded
 from .messages import N_
 from .result import HandResult
 from .state import HandState
@@ -80,13 +80,14 @@ def sheet_marks(hand: Mapping[str, Any], result: HandResult) -> tuple[str, ...]:
 
 def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
     """A deal's own columns on the printed sheet: North–South's honours, a revoke, and the
-    points split into tricks and honours; the honours and revoke columns print when a deal
-    fills them."""
+    points split into tricks and honours (and, for the deal's facts, the turn-up); the
+    honours and revoke columns print when a deal fills them."""
     parts, revoke = copied_parts(state.outcome.details), hand.get("revoke")
     honours = whist_details(state.outcome.details).honours_ns
     return SheetRow(
         own={"honours_ns": honours, "revoke": revoke,
              "trick_points": parts["tricks"] if parts else None,
-             "honour_points": parts["honours"] if parts else None},
+             "honour_points": parts["honours"] if parts else None,
+             "turn_up": card_as_recorded(hand, "turn_up")},
         columns=frozenset({"honours"} if honours is not None else set())
         | ({"revoke"} if revoke else set()))

@@ -58,11 +58,9 @@ class HandRow:
     note: str | None = None
     game_end: GameEnd | None = None
     trick_rows: tuple[TrickRow, ...] = ()
-    turn_up: str | None = None
-    discard: str | None = None
     holdings: tuple[Holding, ...] = ()  # the four hands, when the deal was recorded
-    # the game's own columns (Game.sheet_row): their values, read as ``row.own.<key>``, and
-    # the columns this row fills
+    # the game's own columns and facts (Game.sheet_row: a turn-up, say): their values, read as
+    # ``row.own.<key>``, and the columns this row fills
     own: Mapping[str, Any] = field(default_factory=dict)
     columns: frozenset[str] = frozenset()
     # for a game's own columns: {"hand": as recorded, "entry": its check entry} (Spades' bids,
@@ -171,8 +169,6 @@ def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
         marks=GAMES[game].history.marks(hand, st.outcome),
         note=clip(hand["note"]) if hand.get("note") else None,
         trick_rows=trick_rows(game, hand, st),
-        turn_up=hand.get("turn_up") if isinstance(hand.get("turn_up"), str) else None,
-        discard=hand.get("discard") if isinstance(hand.get("discard"), str) else None,
         holdings=holdings(hand, st.outcome.trump),
         own=dict(own.own),
         columns=own.columns,

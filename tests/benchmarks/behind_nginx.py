@@ -43,7 +43,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import ROOT, ServeProcess, free_port, percentile, verify_database
+from load import ROOT, ServeProcess, free_port, percentile, stop_on_signals, verify_database
 
 CONF = ROOT / "deploy" / "nginx" / "scorekeeper.conf"
 MAIN_CONF = """\
@@ -281,11 +281,12 @@ def run(args: argparse.Namespace) -> int:
         instance = Path(tmp) / "instance"
         server = ServeProcess(instance, workers=args.workers, log=Path(tmp) / "serve.log",
                               env={"SCOREKEEPER_TRUSTED_PROXIES": "1"})
-        server.start()
-        front = NginxProcess(Path(tmp) / "nginx", server.base.removeprefix("http://"),
-                             workers=args.nginx_workers)
+        front: NginxProcess | None = None
         stop = threading.Event()
-        try:
+        try:  # started inside the try: a signal while they start still stops them
+            server.start()
+            front = NginxProcess(Path(tmp) / "nginx", server.base.removeprefix("http://"),
+                                 workers=args.nginx_workers)
             front.start()
             if args.attack == "idle":
                 hold_idle(front.port, args.idle, stop)
@@ -311,7 +312,8 @@ def run(args: argparse.Namespace) -> int:
             stats, matches, _elapsed = asyncio.run(night())
         finally:
             stop.set()
-            front.stop()
+            if front is not None:
+                front.stop()
             server.stop()
         verdict = verify_database(instance / "scorekeeper.db", matches)
         # the strangers' accepted creates are matches of their own, not a table's
@@ -351,7 +353,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None, help="serve's workers")
     parser.add_argument("--nginx-workers", type=int, default=1)
     parser.add_argument("--connections", type=int, default=256)
-    return run(parser.parse_args(argv))
+    args = parser.parse_args(argv)
+    stop_on_signals()
+    return run(args)
 
 
 if __name__ == "__main__":

@@ -50,6 +50,7 @@ from load import (
     MatchRecord,
     ServeProcess,
     percentile,
+    stop_on_signals,
     verify_database,
 )
 
@@ -314,12 +315,12 @@ def run_level(args: argparse.Namespace, n: int) -> Outcome:
         server = ServeProcess(instance, workers=args.workers, threads=args.threads,
                               log=Path(tmp) / "serve.log")
         os.setpriority(os.PRIO_PROCESS, 0, args.nice)  # the server starts at --nice
-        server.start()
-        assert server.proc is not None
-        # The load generator at --client-nice: on 2 cores its CPU is the server's loss.
-        os.setpriority(os.PRIO_PROCESS, 0, args.nice + args.client_nice)
-        cpu_before = (own_cpu(), group_cpu(server.proc.pid), time.monotonic())
-        try:
+        try:  # started inside the try: a signal while it starts still stops it
+            server.start()
+            assert server.proc is not None
+            # The load generator at --client-nice: on 2 cores its CPU is the server's loss.
+            os.setpriority(os.PRIO_PROCESS, 0, args.nice + args.client_nice)
+            cpu_before = (own_cpu(), group_cpu(server.proc.pid), time.monotonic())
             stats, matches, _elapsed = asyncio.run(
                 level(server.base, n, args.duration, args.warmup, args.connections, args.api,
                       args.warmup if args.join is None else args.join))
@@ -383,6 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    stop_on_signals()
     if not args.workers:
         from scorekeeper.serving.config import default_workers
 

@@ -430,8 +430,8 @@ def run(args: argparse.Namespace) -> Result:
             env={"SCOREKEEPER_CREATE_LIMIT": args.create_limit, "SCOREKEEPER_PDF_LIMIT": "0"},
             log=Path(tmp) / "serve.log",
         )
-        server.start()
         try:
+            server.start()  # in the try: a signal while it starts still stops it
             scorers, targets = setup(server.base)
             victims = [m for m, _k in scorers]
             alone = Stats()
@@ -486,6 +486,7 @@ def run(args: argparse.Namespace) -> Result:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    load.stop_on_signals()
     if args.nice:
         os.nice(args.nice)
     print(f"Hostile load: {args.scorers} scorers, {args.pdf_clients} PDF clients, "

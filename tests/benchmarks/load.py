@@ -86,6 +86,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def stop_on_signals() -> None:
+    """SIGTERM (``timeout``, ``kill``) and SIGINT end the harness by SystemExit, so the
+    ``finally`` blocks stop the server and nginx it started: the servers run in sessions of
+    their own and would otherwise live on under init. A second signal during that cleanup is
+    let pass, so the stop is not cut short."""
+    stopping: list[int] = []
+
+    def handler(signum: int, _frame: object) -> None:
+        if not stopping:
+            stopping.append(signum)
+            raise SystemExit(128 + signum)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, handler)
+
+
 class ServeProcess:
     """``scorekeeper serve`` (gunicorn) in a subprocess of its own process group.
 
@@ -574,8 +590,8 @@ def run(args: argparse.Namespace) -> Result:
             raise SystemExit(f"{instance} has a database already: give a new folder")
         server = ServeProcess(instance, workers=args.workers, threads=args.threads,
                               log=Path(tmp) / "serve.log")
-        server.start()
         try:
+            server.start()  # in the try: a signal while it starts still stops it
             barrier = threading.Barrier(args.tables + 1)
             tables: list[Table] = []
             deadline = time.monotonic() + args.duration + 60.0  # set again at the start
@@ -619,6 +635,7 @@ def run(args: argparse.Namespace) -> Result:
 def main(argv: list[str] | None = None) -> int:
     """Run the load test and print the figures; 0 only if nothing was lost, doubled or failed."""
     args = parse_args(argv)
+    stop_on_signals()
     print(f"Load test: {args.tables} tables for {args.duration:g} s against scorekeeper serve "
           f"({args.workers} workers x {args.threads} threads), think {args.think:g} s")
     result = run(args)
