@@ -206,7 +206,9 @@
       if (!list.length) return;
       var f = $("entry"), last = list[list.length - 1];
       if (f && f.dataset.queue && +f.elements.expected_no.value <= last.no) chain(f, last);
-      var note = el("p", "pending-note", "↻ " + t("note", list.length));
+      // A hand held for the scorer's choice is not sent when the connection is back: say so.
+      var held = list[0].state !== "waiting";
+      var note = el("p", "pending-note", "↻ " + t(held ? "held" : "note", list.length));
       // Only the hands that go as they are count ahead: one held for the scorer's decision
       // (another phone's hand took its number) and those after it wait.
       var going = [];
