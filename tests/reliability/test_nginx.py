@@ -182,6 +182,27 @@ def test_pdfs_past_the_limits_are_refused_in_words(front) -> None:
             assert b"try again" in raw
 
 
+def test_pdfs_from_many_addresses_are_made_two_at_a_time(front) -> None:
+    # Each address within its own limits: the server-wide bound still refuses the rest. Twelve
+    # different sheets (game, paper, language), so none is the app's cached copy.
+    def fetch(i: int) -> int:
+        conn = Conn(front, f"127.0.1.{i + 1}")
+        game, size, lang = ("euchre", "whist")[i % 2], ("a4", "letter")[i // 2 % 2], \
+            ("en", "zh-Hans", "zh-Hant")[i // 4]
+        try:
+            status, raw, _h = conn("GET", f"/sheets/{game}.pdf?size={size}",
+                                   **{"Accept-Language": lang})
+            assert (status == 200 and raw.startswith(b"%PDF")) or b"try again" in raw
+            return status
+        finally:
+            conn.close()
+
+    with ThreadPoolExecutor(12) as pool:
+        statuses = list(pool.map(fetch, range(12)))
+    assert 200 in statuses and 503 in statuses, statuses
+    assert set(statuses) <= {200, 503}, statuses
+
+
 def test_a_huge_body_is_413(front) -> None:
     conn = Conn(front, "127.0.0.6")
     try:
