@@ -14,9 +14,9 @@ from .. import store
 from ..engine.state import MatchState
 
 
-def recorded(hand: dict[str, Any], state: MatchState) -> str:
-    """``store.dumps({"hand": hand, "state": state.as_json()})``, from the kept entry texts."""
-    whole = state.as_json()
+def recorded(hand: dict[str, Any], whole: dict[str, Any], state: MatchState) -> str:
+    """``store.dumps({"hand": hand, "state": whole})``, ``whole`` being ``state.as_json()``
+    (the caller's answer holds it already), from the kept entry texts."""
     before = {k: v for k, v in whole.items() if k < "hands"}
     after = {k: v for k, v in whole.items() if k > "hands"}
     parts = [store.dumps(before)[1:-1],

@@ -174,8 +174,8 @@ def record_hand(
         next_no = len(texts) + 1
         result = None
         # The hands come parsed from the kept state when their stored texts are the kept ones.
-        kept_hands = statecache.get_stored(row.id, row.version, row.data, texts)
-        datas = kept_hands[0] if kept_hands else [json.loads(t) for t in texts]
+        kept_entry = statecache.get_stored(row.id, row.version, row.data, texts)
+        datas = kept_entry[0] if kept_entry else [json.loads(t) for t in texts]
         # Behind: a hand was recorded, corrected or undone since the page was made (a renamed
         # player changes the version too, but not the hands).
         behind = expected_version is not None and expected_version < row.hands_version
@@ -184,7 +184,7 @@ def record_hand(
             # cleanly and the game was not over (else the new hand would carry a problem).
             # Continue from the kept state of this version when there is one (the usual case:
             # the previous save left it), so the save's cost does not grow with the match.
-            kept = kept_hands[1] if kept_hands else None
+            kept = kept_entry[1] if kept_entry else None
             result = check_next(kept, hand) if kept is not None and kept.ok \
                 else replay(row.data, [*datas, hand])
             if result.ok:
@@ -230,7 +230,7 @@ def _store_hand(
     response = {"hand": {**hand, "no": no}, "state": result.state.as_json()}
     encoded = None
     if submission_key is not None:
-        encoded = answers.recorded(response["hand"], result.state)
+        encoded = answers.recorded(response["hand"], response["state"], result.state)
         store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response, encoded)
     return ServiceResult(
         Status.RECORDED,
