@@ -133,8 +133,20 @@ def facts_after_append(db: Database, match_id: str, match: dict[str, Any],
                        result: CheckResult) -> None:
     """Add the facts of a match's new last hand from the replay just done (inside the
     transaction)."""
+    write_facts_append(db, plan_facts_append(db, match_id, match, result))
+
+
+def plan_facts_append(db: Database, match_id: str, match: dict[str, Any],
+                      result: CheckResult) -> facts_store.Appended:
+    """The facts a match's new last hand adds, read and made without writing (a save makes
+    them before it takes the write lock)."""
     assert result.state is not None
-    facts_store.append(db, match_id, match, result.state)
+    return facts_store.plan_append(db, match_id, match, result.state)
+
+
+def write_facts_append(db: Database, appended: facts_store.Appended) -> None:
+    """Write what :func:`plan_facts_append` made (inside the transaction)."""
+    facts_store.write_append(db, appended)
 
 
 def match_players(db: Database, match_id: str) -> dict[str, dict[str, str]]:

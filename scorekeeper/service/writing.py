@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
@@ -16,6 +17,7 @@ from ..engine.matchfile import CheckResult, check_next
 from ..engine.problems import Problem
 from ..engine.rules import MAX_DEALS
 from ..formats.egn import egn_to_match, is_egn
+from ..store.facts import Appended
 from . import answers, statecache
 from . import players as seating_
 from .keys import derived_key, hash_key, new_key, new_match_id
@@ -152,86 +154,164 @@ def record_hand(
     409); OVER (the match is finished: 409); ILLEGAL (``problems``: 422); NOT_FOUND.
     """
     fingerprint = request_hash(hand, expected_no)
+    # The usual save, a legal next hand, is read, checked and made ready before the write lock
+    # is taken (in WAL mode reads never wait for the writer), so the lock is held for the
+    # writes alone. It is written only if the match's version is still the one read; anything
+    # else (a retry, another phone first, a refused hand) is decided under the lock.
+    planned = _plan_next(db, match_id, hand, expected_no, submission_key, expected_version,
+                         fingerprint)
     with store.transaction(db):
-        row = store.get_match(db, match_id)
-        if row is None:
-            return ServiceResult(Status.NOT_FOUND, match_id=match_id)
-        if submission_key is not None:
-            prior = store.get_idempotent(db, match_id, submission_key)
-            if prior is not None:
-                prior_hash, _status, response = prior
-                if prior_hash != fingerprint:
-                    return ServiceResult(Status.KEY_REUSED, match_id=match_id)
-                return ServiceResult(
-                    Status.DUPLICATE,
-                    match_id=match_id,
-                    no=response["hand"]["no"],
-                    hand=response["hand"],
-                    response=response,
-                    version=row.version,
-                )
-        texts = store.hand_texts(db, match_id)
-        next_no = len(texts) + 1
-        result = None
-        # The hands come parsed from the kept state when their stored texts are the kept ones.
-        kept_entry = statecache.get_stored(row.id, row.version, row.data, texts)
-        datas = kept_entry[0] if kept_entry else [json.loads(t) for t in texts]
-        # Behind: a hand was recorded, corrected or undone since the page was made (a renamed
-        # player changes the version too, but not the hands).
-        behind = expected_version is not None and expected_version < row.hands_version
-        if expected_no == next_no <= MAX_HANDS and not behind:
-            # The usual case in one replay: a legal new hand means the stored hands replay
-            # cleanly and the game was not over (else the new hand would carry a problem).
-            # Continue from the kept state of this version when there is one (the usual case:
-            # the previous save left it), so the save's cost does not grow with the match.
-            kept = kept_entry[1] if kept_entry else None
-            result = check_next(kept, hand) if kept is not None and kept.ok \
-                else replay(row.data, [*datas, hand])
-            if result.ok:
-                seating_.facts_after_append(db, row.id, {**row.data, "hands": [*datas, hand]},
-                                            result)
-                return _store_hand(db, row, datas, texts, hand, submission_key, fingerprint,
-                                   result)
-        current = state_of(row, datas)
-        if not current.ok:
-            return ServiceResult(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
-        over = current.state is not None and current.state.over
-        if expected_no != next_no or (behind and not over):
+        if planned is not None and store.get_version(db, match_id) == planned.row.version:
+            return _store_hand(db, planned)
+        return _record_locked(db, match_id, hand, expected_no, submission_key,
+                              expected_version, fingerprint)
+
+
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    """A legal next hand of a match at ``row.version``, with all it writes and answers."""
+
+    row: store.StoredMatch
+    stored: list[dict[str, Any]]  # the hands before it, and their stored texts
+    texts: list[str]
+    hand: dict[str, Any]
+    submission_key: str | None
+    fingerprint: str
+    result: CheckResult
+    facts: Appended
+    response: dict[str, Any]
+    encoded: str | None  # the answer kept for the submission key, as JSON text
+
+
+def _plan_next(db: Database, match_id: str, hand: dict[str, Any], expected_no: int,
+               submission_key: str | None, expected_version: int | None, fingerprint: str,
+               ) -> _Planned | None:
+    """The hand planned as the match's next one, if it is that and legal; None for every other
+    case (those are decided under the lock). Reads only."""
+    row = store.get_match(db, match_id)  # first: a write after it changes the version
+    if row is None:
+        return None
+    if submission_key is not None and store.get_idempotent(db, match_id, submission_key):
+        return None
+    texts = store.hand_texts(db, match_id)
+    ready = _next_checked(row, texts, hand, expected_no, expected_version)
+    if ready is None or not ready[1].ok:
+        return None
+    datas, result = ready
+    facts = seating_.plan_facts_append(db, row.id, {**row.data, "hands": [*datas, hand]},
+                                       result)
+    return _planned(row, datas, texts, hand, submission_key, fingerprint, result, facts)
+
+
+def _next_checked(row: store.StoredMatch, texts: list[str], hand: dict[str, Any],
+                  expected_no: int, expected_version: int | None,
+                  ) -> tuple[list[dict[str, Any]], CheckResult] | None:
+    """The stored hands and the replay with ``hand`` after them, if it is the next hand and
+    the page is not behind (the replay says whether it is legal); else None."""
+    # Behind: a hand was recorded, corrected or undone since the page was made (a renamed
+    # player changes the version too, but not the hands).
+    behind = expected_version is not None and expected_version < row.hands_version
+    if expected_no != len(texts) + 1 or expected_no > MAX_HANDS or behind:
+        return None
+    # The hands come parsed from the kept state when their stored texts are the kept ones.
+    # Continuing from the kept state of this version (the previous save left it) keeps the
+    # save's cost from growing with the match. A legal new hand means the stored hands replay
+    # cleanly and the game was not over (else the new hand would carry a problem).
+    kept_entry = statecache.get_stored(row.id, row.version, row.data, texts)
+    datas = kept_entry[0] if kept_entry else [json.loads(t) for t in texts]
+    kept = kept_entry[1] if kept_entry else None
+    result = check_next(kept, hand) if kept is not None and kept.ok \
+        else replay(row.data, [*datas, hand])
+    return datas, result
+
+
+def _planned(row: store.StoredMatch, datas: list[dict[str, Any]], texts: list[str],
+             hand: dict[str, Any], submission_key: str | None, fingerprint: str,
+             result: CheckResult, facts: Appended) -> _Planned:
+    assert result.state is not None
+    response = {"hand": {**hand, "no": len(datas) + 1}, "state": result.state.as_json()}
+    encoded = None if submission_key is None \
+        else answers.recorded(response["hand"], response["state"], result.state)
+    return _Planned(row, datas, texts, hand, submission_key, fingerprint, result, facts,
+                    response, encoded)
+
+
+def _record_locked(db: Database, match_id: str, hand: dict[str, Any], expected_no: int,
+                   submission_key: str | None, expected_version: int | None, fingerprint: str,
+                   ) -> ServiceResult:
+    """:func:`record_hand` decided under the write lock, whatever the case."""
+    row = store.get_match(db, match_id)
+    if row is None:
+        return ServiceResult(Status.NOT_FOUND, match_id=match_id)
+    if submission_key is not None:
+        prior = store.get_idempotent(db, match_id, submission_key)
+        if prior is not None:
+            prior_hash, _status, response = prior
+            if prior_hash != fingerprint:
+                return ServiceResult(Status.KEY_REUSED, match_id=match_id)
             return ServiceResult(
-                Status.WRONG_NO,
+                Status.DUPLICATE,
                 match_id=match_id,
-                no=expected_no,
-                state=current.state,
+                no=response["hand"]["no"],
+                hand=response["hand"],
+                response=response,
                 version=row.version,
             )
-        if over:
-            return ServiceResult(Status.OVER, match_id=match_id, state=current.state)
-        if next_no > MAX_HANDS:
-            return ServiceResult(Status.ILLEGAL, match_id=match_id,
-                                 problems=[too_many_hands(next_no)])
-        assert result is not None and not result.ok
-        problems = [p for p in result.problems if p.hand is None or p.hand >= next_no]
+    texts = store.hand_texts(db, match_id)
+    ready = _next_checked(row, texts, hand, expected_no, expected_version)
+    if ready is not None and ready[1].ok:
+        datas, result = ready
+        facts = seating_.plan_facts_append(db, row.id, {**row.data, "hands": [*datas, hand]},
+                                           result)
+        return _store_hand(db, _planned(row, datas, texts, hand, submission_key, fingerprint,
+                                        result, facts))
+    next_no = len(texts) + 1
+    if ready is not None:
+        datas = ready[0]
+    else:
+        kept_entry = statecache.get_stored(row.id, row.version, row.data, texts)
+        datas = kept_entry[0] if kept_entry else [json.loads(t) for t in texts]
+    current = state_of(row, datas)
+    if not current.ok:
+        return ServiceResult(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
+    over = current.state is not None and current.state.over
+    behind = expected_version is not None and expected_version < row.hands_version
+    if expected_no != next_no or (behind and not over):
         return ServiceResult(
-            Status.ILLEGAL, match_id=match_id, problems=problems or list(result.problems)
+            Status.WRONG_NO,
+            match_id=match_id,
+            no=expected_no,
+            state=current.state,
+            version=row.version,
         )
+    if over:
+        return ServiceResult(Status.OVER, match_id=match_id, state=current.state)
+    if next_no > MAX_HANDS:
+        return ServiceResult(Status.ILLEGAL, match_id=match_id,
+                             problems=[too_many_hands(next_no)])
+    # The next hand, not behind, on a match that replays and is not over: the hand is illegal.
+    assert ready is not None and not ready[1].ok
+    result = ready[1]
+    problems = [p for p in result.problems if p.hand is None or p.hand >= next_no]
+    return ServiceResult(
+        Status.ILLEGAL, match_id=match_id, problems=problems or list(result.problems)
+    )
 
 
-def _store_hand(
-    db: Database, row: store.StoredMatch, stored: list[dict[str, Any]], texts: list[str],
-    hand: dict[str, Any], submission_key: str | None, fingerprint: str, result: CheckResult,
-) -> ServiceResult:
-    """Write a checked hand after the ``stored`` ones (their stored ``texts``; inside the
-    caller's transaction), keep its replay as the match's next version, and say so."""
-    no = len(stored) + 1
-    text = store.insert_hand(db, row.id, no, hand, submission_key)
+def _store_hand(db: Database, planned: _Planned) -> ServiceResult:
+    """Write a planned hand after the stored ones (inside the caller's transaction, on the
+    version it was planned on), keep its replay as the match's next version, and say so."""
+    row, result, response = planned.row, planned.result, planned.response
+    no = len(planned.stored) + 1
+    seating_.write_facts_append(db, planned.facts)
+    text = store.insert_hand(db, row.id, no, planned.hand, planned.submission_key)
     store.bump_match(db, row.id)
-    statecache.put(row.id, row.version + 1, row.data, [*stored, hand], result, [*texts, text])
+    if planned.submission_key is not None:
+        store.put_idempotent(db, row.id, planned.submission_key, planned.fingerprint, 201,
+                             response, planned.encoded)
+    statecache.put(row.id, row.version + 1, row.data, [*planned.stored, planned.hand], result,
+                   [*planned.texts, text])
     assert result.state is not None
-    response = {"hand": {**hand, "no": no}, "state": result.state.as_json()}
-    encoded = None
-    if submission_key is not None:
-        encoded = answers.recorded(response["hand"], response["state"], result.state)
-        store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response, encoded)
     return ServiceResult(
         Status.RECORDED,
         match_id=row.id,
@@ -239,7 +319,7 @@ def _store_hand(
         hand=response["hand"],
         state=result.state,
         response=response,
-        response_json=encoded,
+        response_json=planned.encoded,
         version=row.version + 1,
     )
 

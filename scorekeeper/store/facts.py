@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
@@ -76,39 +77,81 @@ def write(db: Database, match_id: str, match: Mapping[str, Any], replayed: Match
     db.execute("DELETE FROM hand_facts WHERE match_id = ? AND no >= ?", [match_id, start])
     db.execute("DELETE FROM seat_facts WHERE match_id = ? AND no >= ?", [match_id, start])
     db.execute("DELETE FROM seat_stats WHERE match_id = ? AND no >= ?", [match_id, start])
-    date, seated = _insert_hands(db, match_id, match, replayed, from_no)
-    _write_match(db, match_id, match, replayed, date)
-    refresh_days(db, set(seated.values()), date)
+    rows = _plan_hands(db, match_id, match, replayed, from_no)
+    _insert_rows(db, rows)
+    _write_match(db, match_id, match, replayed, rows.date)
+    refresh_days(db, set(rows.seated.values()), rows.date)
+
+
+@dataclass(frozen=True, slots=True)
+class HandRows:
+    """The rows a match's hands add to the facts tables, made and not yet written; the match's
+    day and its players by seat."""
+
+    date: str
+    seated: dict[str, str]
+    hands: list[list[Any]]
+    seats: list[list[Any]]
+    stats: list[list[Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """What a new last hand writes to the facts (:func:`plan_append`, then :func:`write_append`)."""
+
+    match_id: str
+    game: Any
+    no: int
+    rows: HandRows
+    match_row: list[Any]
+    winner: str | None
 
 
 def append(db: Database, match_id: str, match: Mapping[str, Any], replayed: MatchState) -> None:
     """Add the facts of the match's last hand, just recorded: its own rows, the match's row, and
     what it adds to its players' day (the rows of the hands before it cannot change: a hand's
     facts come from it and the hands before it)."""
+    write_append(db, plan_append(db, match_id, match, replayed))
+
+
+def plan_append(db: Database, match_id: str, match: Mapping[str, Any], replayed: MatchState
+                ) -> Appended:
+    """The rows :func:`append` writes, read and made without writing: a save makes them before
+    it takes the write lock, and writes them under it only if the match is unchanged."""
     no = len(match.get("hands") or [])
-    date, seated = _insert_hands(db, match_id, match, replayed, no)
-    _write_match(db, match_id, match, replayed, date)
-    if not seated:
-        return
+    rows = _plan_hands(db, match_id, match, replayed, no)
     winner = replayed.winner if replayed.over else None  # a hand after the end is refused
-    db.execute(_DAYS_ADD, [date, int(no == 1), winner, match_id, no, match.get("game")])
+    return Appended(match_id, match.get("game"), no, rows,
+                    _match_row(match_id, match, replayed, rows.date), winner)
 
 
-def _insert_hands(db: Database, match_id: str, match: Mapping[str, Any],
-                  replayed: MatchState | None, from_no: int) -> tuple[str, dict[str, str]]:
-    """Insert the hand, seat and fact rows of hands ``from_no`` onward; the match's day and
-    players."""
+def write_append(db: Database, appended: Appended) -> None:
+    """Write what :func:`plan_append` made (inside the caller's transaction)."""
+    rows = appended.rows
+    _insert_rows(db, rows)
+    db.execute(_MATCH_INSERT, appended.match_row)
+    if rows.seated:
+        db.execute(_DAYS_ADD, [rows.date, int(appended.no == 1), appended.winner,
+                               appended.match_id, appended.no, appended.game])
+
+
+def _plan_hands(db: Database, match_id: str, match: Mapping[str, Any],
+                replayed: MatchState | None, from_no: int) -> HandRows:
+    """The hand, seat and fact rows of hands ``from_no`` onward; the match's day and players."""
     date = players.get_date(db, match_id) or players.today()
     seated = players.seat_players(db, match_id)
+    hand_values: list[list[Any]] = []
+    seat_values: list[list[Any]] = []
+    stat_values: list[list[Any]] = []
+    rows = HandRows(date, seated, hand_values, seat_values, stat_values)
     if replayed is None or not replayed.ok:
-        return date, seated
+        return rows
     game = str(match.get("game"))
     statistics = GAMES[game].statistics if game in GAMES else Statistics()
     hands = match.get("hands") or []
     changed = [h for h in replayed.hands if h.no >= from_no]
     state = {"hands": [h.as_json() for h in changed]}
     details = {h.no: h.outcome.details for h in changed if h.outcome.details is not None}
-    hand_values, seat_values, stat_values = [], [], []
     for row, entry in zip(hand_rows(match_id, date, match, state, details), state["hands"],
                           strict=True):
         by_seat = [seated.get(s) for s in SEATS]
@@ -133,25 +176,35 @@ def _insert_hands(db: Database, match_id: str, match: Mapping[str, Any],
             for fact in sorted(set(own) | set(sides[seat])):
                 stat_values.append([who[0], game, date, match_id, no, seat, fact,
                                     own.get(fact, 0), sides[seat].get(fact, 0), *keys, *who[1:]])
-    db.conn.executemany(_HAND_INSERT, hand_values)
-    db.conn.executemany(_SEAT_INSERT, seat_values)
-    db.conn.executemany(_STAT_INSERT, stat_values)
-    return date, seated
+    return rows
 
 
-def _write_match(db: Database, match_id: str, match: Mapping[str, Any],
-                 replayed: MatchState | None, date: str) -> None:
+def _insert_rows(db: Database, rows: HandRows) -> None:
+    db.conn.executemany(_HAND_INSERT, rows.hands)
+    db.conn.executemany(_SEAT_INSERT, rows.seats)
+    db.conn.executemany(_STAT_INSERT, rows.stats)
+
+
+_MATCH_INSERT = (
+    "INSERT OR REPLACE INTO match_facts (match_id, game, date, hands, over, winner,"
+    " score_NS, score_EW) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _match_row(match_id: str, match: Mapping[str, Any], replayed: MatchState | None,
+               date: str) -> list[Any]:
     """The match's row of ``match_facts``: its hands, whether it is over, who won, the score."""
     state = replayed if replayed is not None and replayed.ok else None
     over = state is not None and state.over
     score = state.score if state is not None else {"NS": 0, "EW": 0}
-    db.execute(
-        "INSERT OR REPLACE INTO match_facts (match_id, game, date, hands, over, winner,"
-        " score_NS, score_EW) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [match_id, match.get("game"), date, len(match.get("hands") or []), int(over),
-         state.winner if state is not None and over else None, score.get("NS", 0),
-         score.get("EW", 0)],
-    )
+    return [match_id, match.get("game"), date, len(match.get("hands") or []), int(over),
+            state.winner if state is not None and over else None, score.get("NS", 0),
+            score.get("EW", 0)]
+
+
+def _write_match(db: Database, match_id: str, match: Mapping[str, Any],
+                 replayed: MatchState | None, date: str) -> None:
+    db.execute(_MATCH_INSERT, _match_row(match_id, match, replayed, date))
 
 
 def refresh_days(db: Database, player_ids: set[str], date: str) -> None:
