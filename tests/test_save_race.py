@@ -12,7 +12,7 @@ import pytest
 from helpers import euchre_hand, euchre_match
 
 from scorekeeper import service, store
-from scorekeeper.service import Status, player_changes, writing
+from scorekeeper.service import Status, next_hand, player_changes
 from scorekeeper.store import facts
 from scorekeeper.store.db import connect
 
@@ -29,7 +29,7 @@ def db(app):
 def in_between(monkeypatch, app, write: Callable) -> list[bool]:
     """Run ``write(other_db)`` on a second connection once, right after the next save has
     planned its hand and before it takes the lock; the list says whether it ran."""
-    planned = writing._plan_next
+    planned = next_hand._plan_next
     ran: list[bool] = []
 
     def plan_then_write(*args, **kwargs):
@@ -43,7 +43,7 @@ def in_between(monkeypatch, app, write: Callable) -> list[bool]:
                 other.conn.close()
         return plan
 
-    monkeypatch.setattr(writing, "_plan_next", plan_then_write)
+    monkeypatch.setattr(next_hand, "_plan_next", plan_then_write)
     return ran
 
 

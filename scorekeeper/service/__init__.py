@@ -30,10 +30,11 @@ Quick reference (see each docstring):
 from __future__ import annotations
 
 from .keys import check_edit_key, hash_key, new_edit_key, new_key, new_match_id
+from .next_hand import record_hand
 from .reading import exists, history, load, match_row, preview, recent, version
 from .redoing import redo_last, redoable
 from .results import LoadedMatch, Preview, ServiceResult, Status
-from .writing import MAX_HANDS, correct_hand, create_match, record_hand, rematch, undo_last
+from .writing import MAX_HANDS, correct_hand, create_match, rematch, undo_last
 
 __all__ = [
     "MAX_HANDS",
