@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import socket
 import ssl
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -22,10 +24,12 @@ from typing import Any
 import pytest
 from reliability_support import ServeProcess, benchmark_script, euchre
 
+from scorekeeper import create_app
 from scorekeeper.serving import tls
 
 pytestmark = pytest.mark.slow
 behind_nginx = benchmark_script("behind_nginx")
+CONF = behind_nginx.CONF
 TIMEOUT = 2  # seconds: the client timeouts of this test's nginx
 
 
@@ -213,6 +217,43 @@ def test_a_huge_body_is_413(front) -> None:
     finally:
         conn.close()
     assert status == 413
+
+
+def app_paths() -> list[str]:
+    """One address for each route the app has, its variables filled in."""
+    app = create_app(instance_path=tempfile.mkdtemp())
+    paths = {re.sub(r"<[^>]+>", "x", rule.rule) for rule in app.url_map.iter_rules()}
+    return sorted(paths)
+
+
+def test_every_route_of_the_app_is_passed_to_it() -> None:
+    """The shipped file names the app's first path segments; a new route must be added."""
+    conf = CONF.read_text(encoding="utf-8")
+    passed = re.search(r"location ~ (\^/\([^\n]*\)\(/\|\$\)) \{", conf)
+    assert passed is not None
+    routes = re.compile(passed.group(1))
+    missing = [p for p in app_paths() if p != "/" and not routes.match(p)]
+    assert missing == []
+    assert "location = / {" in conf
+    assert not routes.match("/nowhere/x") and not routes.match("/mx") and not routes.match("/")
+
+
+def test_junk_paths_are_answered_by_nginx_and_every_route_reaches_the_app(front) -> None:
+    conn = Conn(front, "127.0.0.7")
+    try:
+        for path in ("/nowhere/" + "a" * 50, "/wp-login.php", "/mx", "/.env"):
+            status, raw, headers = conn("GET", path)
+            assert status == 404, path
+            assert raw == b"There is no such page here. Start from the home page: /\n"
+            assert "x-content-type-options" not in headers  # nginx's, not the app's page
+        for path in ("/", "/healthz", "/players", "/sheets/euchre", "/static/css/app.css",
+                     "/manifest.webmanifest", "/sw.js", "/favicon.ico", "/m/nope",
+                     "/api/matches/nope"):
+            status, _raw, headers = conn("GET", path)
+            assert "x-content-type-options" in headers, path  # the app answered
+            assert status in (200, 404), (path, status)
+    finally:
+        conn.close()
 
 
 def tls_socket(front: Any) -> ssl.SSLSocket:
