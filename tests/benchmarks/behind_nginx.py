@@ -279,7 +279,8 @@ def run(args: argparse.Namespace) -> int:
 
     with tempfile.TemporaryDirectory(prefix="scorekeeper-nginx-") as tmp:
         instance = Path(tmp) / "instance"
-        server = ServeProcess(instance, workers=args.workers, log=Path(tmp) / "serve.log",
+        server = ServeProcess(instance, workers=args.workers, threads=args.threads,
+                              log=Path(tmp) / "serve.log",
                               env={"SCOREKEEPER_TRUSTED_PROXIES": "1"})
         front: NginxProcess | None = None
         stop = threading.Event()
@@ -351,6 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=int, default=9000)
     parser.add_argument("--slowloris", type=int, default=200)
     parser.add_argument("--workers", type=int, default=None, help="serve's workers")
+    parser.add_argument("--threads", type=int, default=None, help="serve's threads a worker")
     parser.add_argument("--nginx-workers", type=int, default=1)
     parser.add_argument("--connections", type=int, default=256)
     args = parser.parse_args(argv)
