@@ -771,13 +771,13 @@ def test_a_save_continues_from_the_kept_state(table, matches, replays, monkeypat
     # A save scores only the new hand, from the state the page's version left (no replay of
     # the stored hands: its cost does not grow with the match).
     continued: list[int] = []
-    real = service.writing.check_next
+    real = service.next_hand.check_next
 
     def counted(previous, hand):
         continued.append(len(previous.match["hands"]) + 1)
         return real(previous, hand)
 
-    monkeypatch.setattr(service.writing, "check_next", counted)
+    monkeypatch.setattr(service.next_hand, "check_next", counted)
     url = table.start()
     match_id = url.rsplit("/", 1)[1]
     matches.record(match_id, euchre_hand("E", 3))

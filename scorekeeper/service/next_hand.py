@@ -51,53 +51,54 @@ def record_hand(
     409); OVER (the match is finished: 409); ILLEGAL (``problems``: 422); NOT_FOUND.
     """
     fingerprint = request_hash(hand, expected_no)
-    # The usual save, a legal next hand, is read, checked and made ready before the write lock
-    # is taken (in WAL mode reads never wait for the writer), so the lock is held for the
-    # writes alone. It is written only if the match's version is still the one read; anything
-    # else (a retry, another phone first, a refused hand) is decided under the lock.
-    planned = _plan_next(db, match_id, hand, expected_no, submission_key, expected_version,
-                         fingerprint)
+    # Everything is read, checked and made ready before the write lock is taken (in WAL mode
+    # reads never wait for the writer), so the lock is held for the writes alone. Under the
+    # lock the match's version says whether what was read still holds: every write that could
+    # change the answer (a hand, a correction, an undo, a rename or merge of a seated player,
+    # this key's first answer) bumps it. If it moved, everything is read again under the lock.
+    read = _read(db, match_id, hand, expected_no, submission_key, expected_version)
     with store.transaction(db):
-        if planned is not None and store.get_version(db, match_id) == planned.row.version:
-            return _store_hand(db, planned)
-        return _record_locked(db, match_id, hand, expected_no, submission_key,
-                              expected_version, fingerprint)
+        if read.row is None or store.get_version(db, match_id) != read.row.version:
+            read = _read(db, match_id, hand, expected_no, submission_key, expected_version)
+        return _decide(db, match_id, read, hand, expected_no, submission_key,
+                       expected_version, fingerprint)
 
 
 @dataclass(frozen=True, slots=True)
-class _Planned:
-    """A legal next hand of a match at ``row.version``, with all it writes and answers."""
+class _Read:
+    """What a save needs to know of its match, read at one version of it."""
 
-    row: store.StoredMatch
-    stored: list[dict[str, Any]]  # the hands before it, and their stored texts
-    texts: list[str]
-    hand: dict[str, Any]
-    submission_key: str | None
-    fingerprint: str
-    result: CheckResult
-    facts: Appended
-    response: dict[str, Any]
-    encoded: str | None  # the answer kept for the submission key, as JSON text
+    row: store.StoredMatch | None  # None: no such match
+    prior: tuple[str, int, Any] | None = None  # the answer already given to this key
+    texts: list[str] | None = None  # the stored hands' JSON texts
+    # the stored hands and the replay with the new hand after them, when it is the next hand
+    # and the page is not behind (the replay says whether it is legal)
+    ready: tuple[list[dict[str, Any]], CheckResult] | None = None
+    facts: Appended | None = None  # what a legal next hand adds to the facts
+    answer: tuple[dict[str, Any], str | None] | None = None  # its answer, and as JSON text
 
 
-def _plan_next(db: Database, match_id: str, hand: dict[str, Any], expected_no: int,
-               submission_key: str | None, expected_version: int | None, fingerprint: str,
-               ) -> _Planned | None:
-    """The hand planned as the match's next one, if it is that and legal; None for every other
-    case (those are decided under the lock). Reads only."""
+def _read(db: Database, match_id: str, hand: dict[str, Any], expected_no: int,
+          submission_key: str | None, expected_version: int | None) -> _Read:
+    """Read the match and check the hand as its next one (reads only)."""
     row = store.get_match(db, match_id)  # first: a write after it changes the version
     if row is None:
-        return None
-    if submission_key is not None and store.get_idempotent(db, match_id, submission_key):
-        return None
+        return _Read(None)
+    if submission_key is not None:
+        prior = store.get_idempotent(db, match_id, submission_key)
+        if prior is not None:
+            return _Read(row, prior)
     texts = store.hand_texts(db, match_id)
     ready = _next_checked(row, texts, hand, expected_no, expected_version)
     if ready is None or not ready[1].ok:
-        return None
+        return _Read(row, None, texts, ready)
     datas, result = ready
-    facts = seating_.plan_facts_append(db, row.id, {**row.data, "hands": [*datas, hand]},
-                                       result)
-    return _planned(row, datas, texts, hand, submission_key, fingerprint, result, facts)
+    facts = seating_.plan_facts_append(db, row.id, {**row.data, "hands": [*datas, hand]}, result)
+    assert result.state is not None
+    response = {"hand": {**hand, "no": len(datas) + 1}, "state": result.state.as_json()}
+    encoded = None if submission_key is None \
+        else answers.recorded(response["hand"], response["state"], result.state)
+    return _Read(row, None, texts, ready, facts, (response, encoded))
 
 
 def _next_checked(row: store.StoredMatch, texts: list[str], hand: dict[str, Any],
@@ -114,101 +115,78 @@ def _next_checked(row: store.StoredMatch, texts: list[str], hand: dict[str, Any]
     # Continuing from the kept state of this version (the previous save left it) keeps the
     # save's cost from growing with the match. A legal new hand means the stored hands replay
     # cleanly and the game was not over (else the new hand would carry a problem).
-    kept_entry = statecache.get_stored(row.id, row.version, row.data, texts)
-    datas = kept_entry[0] if kept_entry else [json.loads(t) for t in texts]
-    kept = kept_entry[1] if kept_entry else None
+    datas, kept = _stored(row, texts)
     result = check_next(kept, hand) if kept is not None and kept.ok \
         else replay(row.data, [*datas, hand])
     return datas, result
 
 
-def _planned(row: store.StoredMatch, datas: list[dict[str, Any]], texts: list[str],
-             hand: dict[str, Any], submission_key: str | None, fingerprint: str,
-             result: CheckResult, facts: Appended) -> _Planned:
-    assert result.state is not None
-    response = {"hand": {**hand, "no": len(datas) + 1}, "state": result.state.as_json()}
-    encoded = None if submission_key is None \
-        else answers.recorded(response["hand"], response["state"], result.state)
-    return _Planned(row, datas, texts, hand, submission_key, fingerprint, result, facts,
-                    response, encoded)
+def _stored(row: store.StoredMatch, texts: list[str],
+            ) -> tuple[list[dict[str, Any]], CheckResult | None]:
+    """The stored hands, parsed, and the kept replay of this version if there is one."""
+    kept_entry = statecache.get_stored(row.id, row.version, row.data, texts)
+    if kept_entry is None:
+        return [json.loads(t) for t in texts], None
+    return kept_entry
 
 
-def _record_locked(db: Database, match_id: str, hand: dict[str, Any], expected_no: int,
-                   submission_key: str | None, expected_version: int | None, fingerprint: str,
-                   ) -> ServiceResult:
-    """:func:`record_hand` decided under the write lock, whatever the case."""
-    row = store.get_match(db, match_id)
+def _decide(db: Database, match_id: str, read: _Read, hand: dict[str, Any], expected_no: int,
+            submission_key: str | None, expected_version: int | None, fingerprint: str,
+            ) -> ServiceResult:
+    """:func:`record_hand`'s outcome from what was read (inside the transaction, at the version
+    read): a legal next hand is written; anything else is answered."""
+    row = read.row
     if row is None:
         return ServiceResult(Status.NOT_FOUND, match_id=match_id)
-    if submission_key is not None:
-        prior = store.get_idempotent(db, match_id, submission_key)
-        if prior is not None:
-            prior_hash, _status, response = prior
-            if prior_hash != fingerprint:
-                return ServiceResult(Status.KEY_REUSED, match_id=match_id)
-            return ServiceResult(
-                Status.DUPLICATE,
-                match_id=match_id,
-                no=response["hand"]["no"],
-                hand=response["hand"],
-                response=response,
-                version=row.version,
-            )
-    texts = store.hand_texts(db, match_id)
-    ready = _next_checked(row, texts, hand, expected_no, expected_version)
-    if ready is not None and ready[1].ok:
-        datas, result = ready
-        facts = seating_.plan_facts_append(db, row.id, {**row.data, "hands": [*datas, hand]},
-                                           result)
-        return _store_hand(db, _planned(row, datas, texts, hand, submission_key, fingerprint,
-                                        result, facts))
-    next_no = len(texts) + 1
-    if ready is not None:
-        datas = ready[0]
-    else:
-        kept_entry = statecache.get_stored(row.id, row.version, row.data, texts)
-        datas = kept_entry[0] if kept_entry else [json.loads(t) for t in texts]
+    if read.prior is not None:
+        prior_hash, _status, response = read.prior
+        if prior_hash != fingerprint:
+            return ServiceResult(Status.KEY_REUSED, match_id=row.id)
+        return ServiceResult(Status.DUPLICATE, match_id=row.id, no=response["hand"]["no"],
+                             hand=response["hand"], response=response, version=row.version)
+    assert read.texts is not None
+    if read.ready is not None and read.facts is not None and read.answer is not None:
+        datas, result = read.ready
+        return _store_hand(db, row, datas, read.texts, hand, submission_key, fingerprint,
+                           result, read.facts, read.answer)
+    next_no = len(read.texts) + 1
+    datas = read.ready[0] if read.ready is not None else _stored(row, read.texts)[0]
     current = state_of(row, datas)
     if not current.ok:
-        return ServiceResult(Status.ILLEGAL, match_id=match_id, problems=list(current.problems))
+        return ServiceResult(Status.ILLEGAL, match_id=row.id, problems=list(current.problems))
     over = current.state is not None and current.state.over
     behind = expected_version is not None and expected_version < row.hands_version
     if expected_no != next_no or (behind and not over):
-        return ServiceResult(
-            Status.WRONG_NO,
-            match_id=match_id,
-            no=expected_no,
-            state=current.state,
-            version=row.version,
-        )
+        return ServiceResult(Status.WRONG_NO, match_id=row.id, no=expected_no,
+                             state=current.state, version=row.version)
     if over:
-        return ServiceResult(Status.OVER, match_id=match_id, state=current.state)
+        return ServiceResult(Status.OVER, match_id=row.id, state=current.state)
     if next_no > MAX_HANDS:
-        return ServiceResult(Status.ILLEGAL, match_id=match_id,
-                             problems=[too_many_hands(next_no)])
+        return ServiceResult(Status.ILLEGAL, match_id=row.id, problems=[too_many_hands(next_no)])
     # The next hand, not behind, on a match that replays and is not over: the hand is illegal.
-    assert ready is not None and not ready[1].ok
-    result = ready[1]
-    problems = [p for p in result.problems if p.hand is None or p.hand >= next_no]
-    return ServiceResult(
-        Status.ILLEGAL, match_id=match_id, problems=problems or list(result.problems)
-    )
+    assert read.ready is not None and not read.ready[1].ok
+    problems = read.ready[1].problems
+    return ServiceResult(Status.ILLEGAL, match_id=row.id,
+                         problems=[p for p in problems if p.hand is None or p.hand >= next_no]
+                         or list(problems))
 
 
-def _store_hand(db: Database, planned: _Planned) -> ServiceResult:
-    """Write a planned hand after the stored ones (inside the caller's transaction, on the
-    version it was planned on), keep its replay as the match's next version, and say so."""
-    row, result, response = planned.row, planned.result, planned.response
-    no = len(planned.stored) + 1
-    seating_.write_facts_append(db, planned.facts)
-    text = store.insert_hand(db, row.id, no, planned.hand, planned.submission_key)
-    store.bump_match(db, row.id)
-    if planned.submission_key is not None:
-        store.put_idempotent(db, row.id, planned.submission_key, planned.fingerprint, 201,
-                             response, planned.encoded)
-    statecache.put(row.id, row.version + 1, row.data, [*planned.stored, planned.hand], result,
-                   [*planned.texts, text])
+def _store_hand(db: Database, row: store.StoredMatch, stored: list[dict[str, Any]],
+                texts: list[str], hand: dict[str, Any], submission_key: str | None,
+                fingerprint: str, result: CheckResult, facts: Appended,
+                answer: tuple[dict[str, Any], str | None]) -> ServiceResult:
+    """Write a checked hand after the ``stored`` ones (their stored ``texts``; inside the
+    caller's transaction, at the version it was checked on), keep its replay as the match's
+    next version, and say so."""
     assert result.state is not None
+    no = len(stored) + 1
+    response, encoded = answer
+    seating_.write_facts_append(db, facts)
+    text = store.insert_hand(db, row.id, no, hand, submission_key)
+    store.bump_match(db, row.id)
+    if submission_key is not None:
+        store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response, encoded)
+    statecache.put(row.id, row.version + 1, row.data, [*stored, hand], result, [*texts, text])
     return ServiceResult(
         Status.RECORDED,
         match_id=row.id,
@@ -216,6 +194,6 @@ def _store_hand(db: Database, planned: _Planned) -> ServiceResult:
         hand=response["hand"],
         state=result.state,
         response=response,
-        response_json=planned.encoded,
+        response_json=encoded,
         version=row.version + 1,
     )

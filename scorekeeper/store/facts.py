@@ -3,9 +3,9 @@ same transaction as the hands, from the replay the service has just done.
 
 The facts are derived from the hands (:mod:`scorekeeper.formats.facts`) and never edited by
 hand. A new hand adds only its own rows, the match's row and its share of its players' day
-(:func:`append`: what a save writes does not grow with the match); a correction or an undo
-rewrites the rows from the changed hand on and recounts the day (:func:`write`);
-:func:`rebuild` makes a match's facts afresh from its stored hands.
+(:func:`plan_append`, then :func:`write_append`: what a save writes does not grow with the
+match); a correction or an undo rewrites the rows from the changed hand on and recounts the
+day (:func:`write`); :func:`rebuild` makes a match's facts afresh from its stored hands.
 """
 
 from __future__ import annotations
@@ -107,17 +107,12 @@ class Appended:
     winner: str | None
 
 
-def append(db: Database, match_id: str, match: Mapping[str, Any], replayed: MatchState) -> None:
-    """Add the facts of the match's last hand, just recorded: its own rows, the match's row, and
-    what it adds to its players' day (the rows of the hands before it cannot change: a hand's
-    facts come from it and the hands before it)."""
-    write_append(db, plan_append(db, match_id, match, replayed))
-
-
 def plan_append(db: Database, match_id: str, match: Mapping[str, Any], replayed: MatchState
                 ) -> Appended:
-    """The rows :func:`append` writes, read and made without writing: a save makes them before
-    it takes the write lock, and writes them under it only if the match is unchanged."""
+    """What the match's last hand, just recorded, adds: its own rows, the match's row, and its
+    share of its players' day (the rows of the hands before it cannot change: a hand's facts
+    come from it and the hands before it). Read and made without writing: a save makes them
+    before it takes the write lock, and writes them under it only if the match is unchanged."""
     no = len(match.get("hands") or [])
     rows = _plan_hands(db, match_id, match, replayed, no)
     winner = replayed.winner if replayed.over else None  # a hand after the end is refused
