@@ -41,7 +41,7 @@ def in_between(monkeypatch, app, write: Callable) -> list[bool]:
         read = reading(*args, **kwargs)
         if writing:  # the other phone's own save
             return read
-        reads.append(read.facts is not None)
+        reads.append(read.write is not None)
         if len(reads) == 1:
             writing.append(True)
             other = connect(app.config["DATABASE"])

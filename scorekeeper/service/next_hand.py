@@ -1,9 +1,9 @@
 """Recording the next hand of a match, the usual save. It is read, checked and made ready
-before the write lock is taken (in WAL mode reads never wait for the writer), and written under
-the lock only if the match's version is still the one read: the lock is held for the writes
-alone, and anything else (a retry, another phone first, a refused hand) is decided under it.
-A new hand continues from the kept state of the version before (:mod:`.statecache`), so a
-save's cost does not grow with the match. No Flask."""
+before the write lock is taken (in WAL mode reads never wait for the writer); under the lock
+it is written, or refused, from what was read if the match's version is still the one read,
+else read again there: the lock is held for the writes alone. A new hand continues from the
+kept state of the version before (:mod:`.statecache`), so a save's cost does not grow with
+the match. No Flask."""
 
 from __future__ import annotations
 
@@ -74,8 +74,17 @@ class _Read:
     # the stored hands and the replay with the new hand after them, when it is the next hand
     # and the page is not behind (the replay says whether it is legal)
     ready: tuple[list[dict[str, Any]], CheckResult] | None = None
-    facts: Appended | None = None  # what a legal next hand adds to the facts
-    answer: tuple[dict[str, Any], str | None] | None = None  # its answer, and as JSON text
+    write: _Write | None = None  # a legal next hand: what it writes
+
+
+@dataclass(frozen=True, slots=True)
+class _Write:
+    """What a legal next hand writes besides itself: its facts, and its answer (as JSON text
+    too, kept for the submission key)."""
+
+    facts: Appended
+    response: dict[str, Any]
+    encoded: str | None
 
 
 def _read(db: Database, match_id: str, hand: dict[str, Any], expected_no: int,
@@ -98,7 +107,7 @@ def _read(db: Database, match_id: str, hand: dict[str, Any], expected_no: int,
     response = {"hand": {**hand, "no": len(datas) + 1}, "state": result.state.as_json()}
     encoded = None if submission_key is None \
         else answers.recorded(response["hand"], response["state"], result.state)
-    return _Read(row, None, texts, ready, facts, (response, encoded))
+    return _Read(row, None, texts, ready, _Write(facts, response, encoded))
 
 
 def _next_checked(row: store.StoredMatch, texts: list[str], hand: dict[str, Any],
@@ -106,10 +115,8 @@ def _next_checked(row: store.StoredMatch, texts: list[str], hand: dict[str, Any]
                   ) -> tuple[list[dict[str, Any]], CheckResult] | None:
     """The stored hands and the replay with ``hand`` after them, if it is the next hand and
     the page is not behind (the replay says whether it is legal); else None."""
-    # Behind: a hand was recorded, corrected or undone since the page was made (a renamed
-    # player changes the version too, but not the hands).
-    behind = expected_version is not None and expected_version < row.hands_version
-    if expected_no != len(texts) + 1 or expected_no > MAX_HANDS or behind:
+    if expected_no != len(texts) + 1 or expected_no > MAX_HANDS \
+            or _behind(row, expected_version):
         return None
     # The hands come parsed from the kept state when their stored texts are the kept ones.
     # Continuing from the kept state of this version (the previous save left it) keeps the
@@ -119,6 +126,12 @@ def _next_checked(row: store.StoredMatch, texts: list[str], hand: dict[str, Any]
     result = check_next(kept, hand) if kept is not None and kept.ok \
         else replay(row.data, [*datas, hand])
     return datas, result
+
+
+def _behind(row: store.StoredMatch, expected_version: int | None) -> bool:
+    """Whether a hand was recorded, corrected or undone since the page was made (a renamed
+    player changes the version too, but not the hands)."""
+    return expected_version is not None and expected_version < row.hands_version
 
 
 def _stored(row: store.StoredMatch, texts: list[str],
@@ -145,18 +158,17 @@ def _decide(db: Database, match_id: str, read: _Read, hand: dict[str, Any], expe
         return ServiceResult(Status.DUPLICATE, match_id=row.id, no=response["hand"]["no"],
                              hand=response["hand"], response=response, version=row.version)
     assert read.texts is not None
-    if read.ready is not None and read.facts is not None and read.answer is not None:
+    if read.ready is not None and read.write is not None:
         datas, result = read.ready
         return _store_hand(db, row, datas, read.texts, hand, submission_key, fingerprint,
-                           result, read.facts, read.answer)
+                           result, read.write)
     next_no = len(read.texts) + 1
     datas = read.ready[0] if read.ready is not None else _stored(row, read.texts)[0]
     current = state_of(row, datas)
     if not current.ok:
         return ServiceResult(Status.ILLEGAL, match_id=row.id, problems=list(current.problems))
     over = current.state is not None and current.state.over
-    behind = expected_version is not None and expected_version < row.hands_version
-    if expected_no != next_no or (behind and not over):
+    if expected_no != next_no or (_behind(row, expected_version) and not over):
         return ServiceResult(Status.WRONG_NO, match_id=row.id, no=expected_no,
                              state=current.state, version=row.version)
     if over:
@@ -173,15 +185,14 @@ def _decide(db: Database, match_id: str, read: _Read, hand: dict[str, Any], expe
 
 def _store_hand(db: Database, row: store.StoredMatch, stored: list[dict[str, Any]],
                 texts: list[str], hand: dict[str, Any], submission_key: str | None,
-                fingerprint: str, result: CheckResult, facts: Appended,
-                answer: tuple[dict[str, Any], str | None]) -> ServiceResult:
+                fingerprint: str, result: CheckResult, write: _Write) -> ServiceResult:
     """Write a checked hand after the ``stored`` ones (their stored ``texts``; inside the
     caller's transaction, at the version it was checked on), keep its replay as the match's
     next version, and say so."""
     assert result.state is not None
     no = len(stored) + 1
-    response, encoded = answer
-    seating_.write_facts_append(db, facts)
+    response, encoded = write.response, write.encoded
+    seating_.write_facts_append(db, write.facts)
     text = store.insert_hand(db, row.id, no, hand, submission_key)
     store.bump_match(db, row.id)
     if submission_key is not None:

@@ -97,14 +97,13 @@ class HandRows:
 
 @dataclass(frozen=True, slots=True)
 class Appended:
-    """What a new last hand writes to the facts (:func:`plan_append`, then :func:`write_append`)."""
+    """What a new last hand writes to the facts (:func:`plan_append`, then :func:`write_append`):
+    its rows, the match's row, and the parameters of what it adds to its players' day (None
+    when no seat is linked to a player)."""
 
-    match_id: str
-    game: Any
-    no: int
     rows: HandRows
     match_row: list[Any]
-    winner: str | None
+    days: list[Any] | None
 
 
 def plan_append(db: Database, match_id: str, match: Mapping[str, Any], replayed: MatchState
@@ -116,18 +115,17 @@ def plan_append(db: Database, match_id: str, match: Mapping[str, Any], replayed:
     no = len(match.get("hands") or [])
     rows = _plan_hands(db, match_id, match, replayed, no)
     winner = replayed.winner if replayed.over else None  # a hand after the end is refused
-    return Appended(match_id, match.get("game"), no, rows,
-                    _match_row(match_id, match, replayed, rows.date), winner)
+    days = [rows.date, int(no == 1), winner, match_id, no, match.get("game")] \
+        if rows.seated else None
+    return Appended(rows, _match_row(match_id, match, replayed, rows.date), days)
 
 
 def write_append(db: Database, appended: Appended) -> None:
     """Write what :func:`plan_append` made (inside the caller's transaction)."""
-    rows = appended.rows
-    _insert_rows(db, rows)
+    _insert_rows(db, appended.rows)
     db.execute(_MATCH_INSERT, appended.match_row)
-    if rows.seated:
-        db.execute(_DAYS_ADD, [rows.date, int(appended.no == 1), appended.winner,
-                               appended.match_id, appended.no, appended.game])
+    if appended.days is not None:
+        db.execute(_DAYS_ADD, appended.days)
 
 
 def _plan_hands(db: Database, match_id: str, match: Mapping[str, Any],
