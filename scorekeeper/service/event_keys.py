@@ -36,6 +36,17 @@ def current_keys(db: Database, secret: str, event_id: str) -> dict[int, str]:
     return {t: table_key(secret, event_id, t, row.data.key_generation(t)) for t in tables}
 
 
+def key_hash_of_match_table(db: Database, secret: str, match_id: str) -> str | None:
+    """The stored form of the current key of the club night's table whose match this is (any
+    round's), or None if the match is not a club night's table."""
+    found = event_store.table_of_match(db, match_id)
+    row = event_store.get_event(db, found[0]) if found is not None else None
+    if found is None or row is None:
+        return None
+    event_id, _round, table_no = found
+    return hash_key(table_key(secret, event_id, table_no, row.data.key_generation(table_no)))
+
+
 def new_table_key(db: Database, match_id: str, secret: str) -> str | None:
     """Replace the key of the table whose match this is; the new key, or None if the match is
     not a club night's table."""

@@ -36,7 +36,7 @@ from ..store.db import get_db
 from .errors import refuse_if_storage_full
 from .event_words import errors, status_text
 from .ratelimit import spend_creations
-from .security import bearer_key, may_edit, remember_key_hash, rights_match
+from .security import bearer_key, remember_key_hash, rights_match
 
 bp = Blueprint("events", __name__)
 
@@ -260,7 +260,7 @@ def table(event_id: str, table_no: int) -> Any:
         return redirect(url_for("events.table", event_id=event_id, table_no=table_no))
     if not started:
         abort(404, description=_("This event has no such table."))
-    if any(may_edit(get_db(), m) for m in held):
+    if scores_table([m for _r, _t, m in started], key_hash):
         for match_id in held:
             if not rights_match(match_id, key_hash):
                 remember_key_hash(match_id, key_hash)
@@ -271,6 +271,15 @@ def table(event_id: str, table_no: int) -> Any:
         return render_template("events/between.html", e=found, t=now,
                                event_banner=banner_values(found, rnd.no, now.table))
     return redirect(url_for("table.match", match_id=match_id))
+
+
+def scores_table(matches: list[str], key_hash: str) -> bool:
+    """Whether this phone scores the table whose rounds' matches are ``matches``: its reference
+    for one of them names the table's current key (``key_hash``). The reference, not the
+    match's key, decides: a confirmed round's match takes a key no one holds (it is locked),
+    yet the phone that scored it keeps the table for the rounds that follow; a new scorer link
+    makes the table's next key, which no old reference names."""
+    return any(rights_match(m, key_hash) for m in matches)
 
 
 @dataclass(frozen=True, slots=True)

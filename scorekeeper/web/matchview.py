@@ -123,6 +123,7 @@ class MatchView:
     poll_url: str = ""
     version: int = 0
     lost_rights: bool = False  # this phone scored this match, but the key was replaced since
+    round_locked: bool = False  # this phone scores the club night's table; this round is locked
     live_url: str = ""  # a phone that only watches polls its live part alone
     etag: str = ""  # the page's poll starts from this tag (304 while nothing changed)
     # the whole page

@@ -216,6 +216,8 @@ def _view(loaded: service.LoadedMatch) -> MatchView:
         token = security.scorer_token(loaded.id, loaded.key_hash)
         v.edit_link = url_for("table.match", match_id=loaded.id, key=token, _external=True)
         v.edit_qr = qr_svg(v.edit_link, _("Scorer link QR code"))
+    elif _scored_table_round(loaded.id):
+        v.round_locked = True
     elif security.has_rights_for(loaded.id):
         v.lost_rights = True
     else:
@@ -230,6 +232,17 @@ def _view(loaded: service.LoadedMatch) -> MatchView:
         v.links.append((_("EGN file"), f"/m/{loaded.id}.egn"))
     v.recorder = handpage.recorder(loaded) if editor else {}
     return v
+
+
+def _scored_table_round(match_id: str) -> bool:
+    """Whether this phone scored this club night's round with the table's current key, and
+    the round's match has since been locked (both pairs confirmed, the director accepted it,
+    or the round ended with no hand): the phone keeps the table, it did not lose a link."""
+    if not security.has_rights_for(match_id):
+        return False
+    key_hash = event_keys.key_hash_of_match_table(get_db(), str(current_app.config[
+        "SECRET_KEY"]), match_id)
+    return key_hash is not None and security.rights_match(match_id, key_hash)
 
 
 def _match_page(loaded: service.LoadedMatch, form=None, general_errors=(), status=200):
