@@ -113,7 +113,8 @@ def test_the_final_standings_and_prizes(client, played, size, box):
     # one else (nobody else made one); the booby prize is shared by the four on 0
     pair = ", ".join(sorted((t1["N"], t1["S"])))
     assert f"High total {pair} 4 shared by 2" in flat, flat
-    assert "Most loners no one " in flat and "no one yet" not in flat
+    assert "Most loners" in flat and "no one else" in flat and "no one yet" not in flat
+    assert f"{t1['N']} (1) already takes a prize above" in flat  # issue 35: said, not hidden
     assert "Booby prize" in flat and "shared by 4" in flat
     page = client.get(f"/events/{event['id']}")
     assert f"/events/{event['id']}/standings.pdf" in page.text

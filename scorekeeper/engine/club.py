@@ -108,6 +108,10 @@ class Prize:
     kind: str
     players: tuple[int, ...]
     value: int
+    # One prize a player: who would have taken it but already takes a prize listed before it,
+    # and their figure (a table's best loner count is not hidden behind "no one").
+    passed_over: tuple[int, ...] = ()
+    passed_value: int = 0
 
     @property
     def shared(self) -> bool:
@@ -204,32 +208,40 @@ def sit_out_credit(rule: str, fixed: int, played: Sequence[int]) -> int:
     return 0
 
 
+def _prize_winners(kind: str, pool: Sequence[Standing]) -> tuple[list[Standing], int]:
+    """Who in ``pool`` takes prize ``kind`` (ties share it), and the figure it is won with."""
+    if not pool:
+        return [], 0
+    if kind == "high_total":
+        best = min(line.rank for line in pool)
+        winners = [line for line in pool if line.rank == best]
+        return winners, winners[0].points
+    if kind == "booby":
+        worst = max(line.rank for line in pool)
+        winners = [line for line in pool if line.rank == worst]
+        return winners, winners[0].points
+    name = kind.removeprefix("most_")
+    value = max(figure(line, name) for line in pool)
+    if value <= 0:
+        return [], value
+    return [line for line in pool if figure(line, name) == value], value
+
+
 def prizes(lines: Sequence[Standing], house: Mapping[str, Any],
            scoring: ClubScoring = NO_MARKS) -> list[Prize]:
     """The prizes, in the order the event lists them. With ``exclusive_prizes`` a player takes
-    one prize at most (the first one won); tied players share a prize."""
+    one prize at most (the first one won), and a prize names who was passed over for it;
+    tied players share a prize."""
     exclusive = bool(house.get("exclusive_prizes", True))
     taken: set[int] = set()
     out: list[Prize] = []
     for kind in [str(k) for k in house.get("prizes") or [] if k in scoring.prizes]:
         eligible = [line for line in lines if not (exclusive and line.player in taken)]
-        winners: list[Standing] = []
-        value = 0
-        if eligible:
-            if kind == "high_total":
-                best = min(line.rank for line in eligible)
-                winners = [line for line in eligible if line.rank == best]
-                value = winners[0].points
-            elif kind == "booby":
-                worst = max(line.rank for line in eligible)
-                winners = [line for line in eligible if line.rank == worst]
-                value = winners[0].points
-            else:
-                name = kind.removeprefix("most_")
-                value = max(figure(line, name) for line in eligible)
-                if value > 0:
-                    winners = [line for line in eligible if figure(line, name) == value]
+        winners, value = _prize_winners(kind, eligible)
+        best, best_value = _prize_winners(kind, lines)
+        passed = tuple(sorted(line.player for line in best if line.player in taken)
+                       ) if exclusive else ()
         chosen = tuple(sorted(line.player for line in winners))
         taken.update(chosen)
-        out.append(Prize(kind, chosen, value))
+        out.append(Prize(kind, chosen, value, passed, best_value if passed else 0))
     return out

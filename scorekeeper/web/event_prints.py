@@ -3,6 +3,7 @@ tents, as PDFs (the views join :data:`.events.bp`)."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from ..printing import pdf_render
 from ..printing.pdf import content_disposition, download_name, printable
 from ..service import event_keys
 from ..service.events.model import Event, EventRound, RosterEntry, StandingLine
+from ..store import events as event_store
 from ..store.db import get_db
 from .events import app_secret, bp, director_here, event_or_404, table_path
 from .qr import qr_svg
@@ -42,7 +44,11 @@ def _lang() -> str:
 def _pdf(found: Event, kind: str, html: Any) -> Response:
     app = current_app
     static_dir = Path(app.static_folder or "static")
-    key = ("event", kind, found.id, found.version, _lang(), _size(), request.host_url)
+    # The event's stamp, not its row's version: a hand saved at a table changes the standings
+    # and the tally cards but only its match's version.
+    stamp = event_store.event_stamp(get_db(), found.id) or str(found.version)
+    key = ("event", kind, found.id, hashlib.sha256(stamp.encode()).hexdigest(), _lang(),
+           _size(), request.host_url)
     try:
         data, how = pdf_render.render(key, html, request.host_url, static_dir,
                                       app.static_url_path or "/static", PRINT_CSS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..i18n.messages import problem_message
 from ..service.events import EventProblem, EventResult, EventStatus
@@ -55,7 +56,10 @@ def problem_text(problem: EventProblem) -> str:
         "event.bad_side": _("The winner must be NS or EW."),
         "event.not_tied": _("Table %(table)s of round %(round)s did not end in a tie.",
                             table=p.get("table"), round=p.get("round")),
-        "event.tables_playing": _("Tables still playing: %(tables)s.", tables=playing),
+        "event.tables_playing": ngettext("Table still playing: %(tables)s.",
+                                         "Tables still playing: %(tables)s.",
+                                         len(tables) if isinstance(tables, list | tuple) else 2,
+                                         tables=playing),
         "event.bad_target": _("“round_target” must be a whole number of points."),
         "event.bad_minutes": _("“minutes_per_round” must be a whole number from 1 to %(n)s.",
                                n=p.get("high")),

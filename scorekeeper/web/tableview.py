@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import pgettext
+from flask_babel import ngettext, pgettext
 
 from ..engine.cards import SUIT_SYMBOLS, TEAM_OF, TEAMS
 from ..engine.game import Game, TagWords
@@ -315,7 +315,8 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
         title=" – ".join(names[t] for t in TEAMS),
         teams=teams,
         goal=target,
-        goal_label=_("to %(n)s", n=target) if target else _("%(n)s hands", n=deals),
+        goal_label=_("to %(n)s", n=target) if target else ngettext("%(num)d hand", "%(num)d hands",
+                                                                    deals),
         over=state.over,
         tied=state.tied,
         winner_name=names.get(winner or "", ""),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scorekeeper.engine import club
 from scorekeeper.engine.games import GAMES
 
@@ -64,3 +66,31 @@ def test_a_made_loner_and_a_set():
     assert (got[0].points, got[0].marks, got[0].won) == (6, {"loners": 1, "euchres": 1}, True)
     assert (got[2].points, got[2].marks) == (4, {"loners": 0, "euchres": 1})
     assert (got[1].points, got[3].points) == (-1, -1)
+
+
+@pytest.mark.parametrize(("kind", "winners", "value", "passed", "passed_value"), [
+    ("high_total", (0,), 12, (), 0),
+    # player 0 has the most loners (3) but takes High total: the prize names it
+    ("most_loners", (1,), 2, (0,), 3),
+    # players 0 (a game of 12) and 1 already take a prize: player 2's 8 wins, 0 is named
+    ("high_game", (2,), 8, (0,), 12),
+    ("booby", (3,), 1, (), 0),
+])
+def test_an_exclusive_prize_names_who_was_passed_over(kind, winners, value, passed,
+                                                        passed_value):
+    lines = club.standings(4, rounds_of({0: (12, 3, True), 1: (8, 2, True),
+                                         2: (8, 0, False), 3: (1, 0, False)}), HOUSE)
+    prizes = {p.kind: p for p in club.prizes(lines, HOUSE, EUCHRE)}
+    got = prizes[kind]
+    assert (got.players, got.value, got.passed_over, got.passed_value) == (
+        winners, value, passed, passed_value)
+    shared = {p.kind: p for p in club.prizes(lines, {**HOUSE, "exclusive_prizes": False},
+                                             EUCHRE)}
+    assert all(p.passed_over == () for p in shared.values())  # nobody is passed over then
+
+
+def test_a_prize_no_one_else_can_take_still_names_who_had_it():
+    lines = club.standings(4, rounds_of({0: (12, 1, True), 1: (8, 0, True),
+                                         2: (8, 0, False), 3: (1, 0, False)}), HOUSE)
+    loners = next(p for p in club.prizes(lines, HOUSE, EUCHRE) if p.kind == "most_loners")
+    assert (loners.players, loners.passed_over, loners.passed_value) == ((), (0,), 1)

@@ -97,6 +97,8 @@ class PrizeLine:
     players: tuple[str, ...]
     value: int
     shared: bool
+    passed_over: tuple[str, ...] = ()  # one prize a player: who already takes one listed before
+    passed_value: int = 0  # their figure
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +139,11 @@ class Event:
     standings: tuple[StandingLine, ...]
     disputed: tuple[tuple[int, int], ...]  # (round, table) of each disputed table
     prizes: tuple[PrizeLine, ...]
+
+    @property
+    def exclusive_prizes(self) -> bool:
+        """Whether a player takes one prize at most (the house rule; on by default)."""
+        return bool(self.house.get("exclusive_prizes", True))
 
     def round_no(self, no: int) -> EventRound | None:
         """Round ``no``, or None."""

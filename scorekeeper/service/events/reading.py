@@ -108,7 +108,8 @@ def build(db: Database, row: event_store.StoredEvent) -> Event:
             unconfirmed=unconfirmed.get(s.player, 0),
             rating=rated[s.player].shown if s.player in rated else None) for s in lines),
         disputed=tuple((r.no, t.table) for r in rounds for t in r.tables if t.disputed),
-        prizes=tuple(PrizeLine(p.kind, tuple(names[i] for i in p.players), p.value, p.shared)
+        prizes=tuple(PrizeLine(p.kind, tuple(names[i] for i in p.players), p.value, p.shared,
+                               tuple(names[i] for i in p.passed_over), p.passed_value)
                      for p in prize_list),
     )
 
