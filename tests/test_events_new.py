@@ -39,7 +39,7 @@ def test_an_evening_starts_from_the_form_and_the_phone_directs_it(client):
     event_id = re.search(r"/events/([\w-]+)$", answer.headers["Location"]).group(1)
     page = client.get(f"/events/{event_id}")
     assert "View only" not in page.text and "Open table 3" in page.text
-    assert "Keep the director’s link" in page.text and "?key=" in page.text
+    assert "open “Director’s link”" in page.text and "?key=" in page.text
     api = client.get(f"/api/events/{event_id}").get_json()
     assert api["players"] == NAMES and api["rules"] == {"stick_the_dealer": True}
     assert api["hands_per_round"] == 4 and api["method"] == "whist_design"

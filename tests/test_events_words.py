@@ -101,3 +101,58 @@ def test_no_whist_jargon_on_a_euchre_night(client):
     console = text(client.get(f"/events/{event['id']}").text)
     assert "A perfect schedule: nobody partners anyone twice." in console
     assert "whist" not in console.lower()
+
+
+def test_the_directors_link_is_shown_again_with_copy_and_qr(app, client):
+    event = make(client)
+    page = client.get(f"/events/{event['id']}")
+    assert page.headers["Cache-Control"] == "no-store"
+    link = re.search(r'id="director-link" readonly value="([^"]+)"', page.text).group(1)
+    assert "?key=" in link and link != event["director_url"]  # a token, not the key itself
+    share = page.text.split('id="director-share"')[1].split("</details>")[0]
+    assert "<svg" in share and 'data-copy="director-link"' in share and "Full screen" in share
+    again = client.get(f"/events/{event['id']}").text
+    assert link in again  # not only once
+    other = app.test_client()
+    assert 'id="director-link"' not in other.get(f"/events/{event['id']}").text
+    other.get(link.replace("http://localhost", ""))
+    run = other.get(f"/events/{event['id']}").text
+    assert "View only" not in run and "Open table 2" in run and link in run
+    stranger = app.test_client()
+    wrong = stranger.get(f"/events/{event['id']}?key={link.rsplit('=', 1)[1][:-2]}xx",
+                         follow_redirects=True)
+    assert "not valid" in wrong.text and "View only" in wrong.text
+
+
+@pytest.mark.parametrize(("game", "changed", "said"), [
+    ("euchre", {}, None),
+    ("euchre", {"stick_the_dealer": True, "lone_march_points": 5}, "Stick the dealer: yes"),
+    ("whist", {"honours": True}, None),
+    ("five_hundred", {"misere": False}, None),
+    ("spades", {"blind_nil": True}, None),
+])
+def test_the_rules_page_lists_every_rule_that_differs_and_the_standard_ones(
+        app, client, game, changed, said):
+    from scorekeeper.engine.games import GAMES
+    from scorekeeper.service.rules_codes import stored_code
+    from scorekeeper.store.db import get_db
+    from scorekeeper.web.forms import option_words
+
+    with app.test_request_context():
+        code = stored_code(get_db(), game, changed)
+        labels = {o.name: str(option_words(GAMES[game], o.name)[0])
+                  for o in GAMES[game].options}
+    page = client.get(f"/r/{code}")
+    assert page.status_code == 200
+    differs = page.text.split('id="rules-changed"')[1].split("</ul>")[0].split("</p>")[0]
+    standard = page.text.split('id="rules-standard"')[1].split("</ul>")[0]
+    if not changed:
+        assert "None: every rule is the standard one." in differs
+    for name, label in labels.items():
+        if name in changed:
+            assert label in differs and label not in standard, name
+        elif name not in ("target", "deals"):
+            assert label in standard, name  # every default is said, not "the standard rules"
+    if said:
+        assert said in differs
+    assert "The standard rules." not in page.text

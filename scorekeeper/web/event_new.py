@@ -192,8 +192,6 @@ def new_event() -> Any:
         return _page(form, problems, 422)
     assert result.director_key is not None
     remember_key_hash(_ref(result.event_id), hash_key(result.director_key))
-    link = url_for("events.director", event_id=result.event_id, key=result.director_key,
-                   _external=True)
-    flash(_("The evening has started. Keep the director’s link to run it from another "
-            "phone: %(link)s", link=link), "ok")
+    flash(_("The evening has started. To run it from another phone, open “Director’s link” "
+            "below: scan its QR code or copy it."), "ok")
     return redirect(url_for("events.director", event_id=result.event_id))

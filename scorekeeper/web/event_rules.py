@@ -21,21 +21,29 @@ from .forms import option_words, played_games, start_form
 from .qr import qr_svg
 
 
+LENGTH_OPTIONS = ("target", "deals")  # a game's length: chosen when it starts, not a rule
+
+
+def _value_words(value: Any) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None:
+        return _("none")
+    return str(CHOICE_LABELS.get(str(value), value))
+
+
 def rule_lines(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:
     """Each rule off its default, in words: (label, value)."""
-    lines = []
-    for option in GAMES[game].options:
-        if option.name not in rules:
-            continue
-        value = rules[option.name]
-        if isinstance(value, bool):
-            shown = _("yes") if value else _("no")
-        elif value is None:
-            shown = _("none")
-        else:
-            shown = str(CHOICE_LABELS.get(str(value), value))
-        lines.append((str(option_words(GAMES[game], option.name)[0]), shown))
-    return lines
+    return [(str(option_words(GAMES[game], option.name)[0]), _value_words(rules[option.name]))
+            for option in GAMES[game].options if option.name in rules]
+
+
+def standard_lines(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each rule kept at its default, in words (the game's length left out: a match chooses
+    it when it starts, a club night's evening sets it)."""
+    return [(str(option_words(GAMES[game], option.name)[0]), _value_words(option.default))
+            for option in GAMES[game].options
+            if option.name not in rules and option.name not in LENGTH_OPTIONS]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +76,7 @@ def rules_page(code: str) -> Any:
     game, rules = found
     return render_template("events/rules.html", code=code.upper(), game=game,
                            game_label=_(GAMES[game].label), lines=rule_lines(game, rules),
+                           standard=standard_lines(game, rules),
                            start=url_for("table.home", rules=code.upper()))
 
 

@@ -19,6 +19,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    make_response,
     redirect,
     render_template,
     request,
@@ -36,7 +37,7 @@ from ..store.db import get_db
 from .errors import refuse_if_storage_full
 from .event_words import errors, status_text
 from .ratelimit import spend_creations
-from .security import bearer_key, remember_key_hash, rights_match
+from .security import bearer_key, director_token, remember_key_hash, rights_match
 
 bp = Blueprint("events", __name__)
 
@@ -101,20 +102,31 @@ def table_path(event_id: str, table_no: int) -> str:
 
 
 def _take_key(event_id: str) -> Response | None:
-    """``?key=`` on the director's page: remember the rights on this phone, drop the key from
-    the address."""
+    """``?key=`` on the director's page (the director key, or the director link's token):
+    remember the rights on this phone, drop the key from the address."""
     key = request.args.get("key")
     if key is None:
         return None
     from ..store import events as event_store
 
-    if events.check_director_key(get_db(), event_id, key):
-        row = event_store.get_event(get_db(), event_id)
-        assert row is not None
+    row = event_store.get_event(get_db(), event_id)
+    token = director_token(event_id, row.director_key_hash) if row is not None else ""
+    if row is not None and (events.check_director_key(get_db(), event_id, key)
+                            or hmac.compare_digest(key.encode(), token.encode())):
         remember_key_hash(_ref(event_id), row.director_key_hash)
     else:
         flash(_("That director link is not valid (any more): this page is view only."), "error")
     return redirect(url_for("events.director", event_id=event_id))
+
+
+def director_link(event_id: str) -> str:
+    """The director's link to run the evening from another phone (the director's only)."""
+    from ..store import events as event_store
+
+    row = event_store.get_event(get_db(), event_id)
+    assert row is not None
+    return url_for("events.director", event_id=event_id,
+                   key=director_token(event_id, row.director_key_hash), _external=True)
 
 
 def director_links(event_id: str) -> dict[int, str]:
@@ -133,11 +145,18 @@ def director(event_id: str) -> Any:
 
     values = director_values(event_id)
     known: list[dict[str, Any]] = []
+    link = qr = None
     if values["director"]:
         from ..store import players as players_store
+        from .qr import qr_svg
 
         known = players_store.recent_players(get_db())
-    return render_template("events/director.html", known_players=known, **values)
+        link = director_link(event_id)
+        qr = qr_svg(link, _("Director’s link QR code"))
+    response = make_response(render_template("events/director.html", known_players=known,
+                                              director_link=link, director_qr=qr, **values))
+    response.headers["Cache-Control"] = "no-store"  # the director's link: never kept
+    return response
 
 
 @bp.post("/events/<event_id>/start")

@@ -190,6 +190,13 @@ def scorer_token(match_id: str, key_hash: str) -> str:
     return _mac("scorer-link", match_id, key_hash)
 
 
+def director_token(event_id: str, key_hash: str) -> str:
+    """The token of a club night's director link for the director key whose stored hash is
+    ``key_hash``: the director's page can show the link (and its QR code) again at any time,
+    as the share panel does a scorer link, though only the key's hash is stored."""
+    return _mac("director-link", event_id, key_hash)
+
+
 def secure_cookies() -> bool:
     """Whether cookies are set Secure: under HTTPS, or when the settings say so."""
     return _is_https() or bool(current_app.config["SESSION_COOKIE_SECURE"])
