@@ -20,7 +20,6 @@ from .events import bp
 from .forms import option_words, played_games, start_form
 from .qr import qr_svg
 
-
 LENGTH_OPTIONS = ("target", "deals")  # a game's length: chosen when it starts, not a rule
 
 
