@@ -52,7 +52,7 @@ def test_an_evening_from_the_home_page_to_the_standings_pdf(make_phone, base_url
     director.shot("club-night-new", full_page=True)
     page.get_by_role("button", name="Start the evening").click()
     page.wait_for_url(re.compile(r"/events/[\w-]+$"))
-    expect(page.locator(".flash")).to_contain_text("Keep the director’s link")
+    expect(page.locator(".flash")).to_contain_text("open “Director’s link” below")
     expect(page.locator("#round-status")).to_contain_text("0 of 2 hands")
     links = [page.get_by_role("link", name=f"Open table {n}").get_attribute("href")
              for n in (1, 2)]
