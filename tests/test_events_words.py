@@ -156,3 +156,11 @@ def test_the_rules_page_lists_every_rule_that_differs_and_the_standard_ones(
     if said:
         assert said in differs
     assert "The standard rules." not in page.text
+
+
+def test_the_last_rounds_result_is_a_sentence_apart(client):
+    event = make(client, rounds=1)
+    table = event["rounds"][0]["tables"][0]
+    hand(client, table)
+    banner = text(client.get(f"/events/{event['id']}/rounds/1/tables/1/banner").text)
+    assert re.search(r"win · That was the last round\.", banner), banner
