@@ -190,7 +190,9 @@ def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
             shown = str(tricks.get(makers, "")) if makers and tricks else ""
         else:
             shown = f"{tricks.get('NS', '')}–{tricks.get('EW', '')}" if tricks else ""
-        tags = tuple(_(text, **params) for text, params in game.history.tags(hand, rules))
+        tags = tuple(_(text, **{k: names.get(v, v) if k in SIDE_PARAMS else v
+                                for k, v in params.items()})
+                     for text, params in game.history.tags(hand, rules))  # sides by name
         label = game.history.results.get(result, "")
         rows.append(HistoryRow(
             no=out.no,
@@ -247,12 +249,13 @@ def describe_hand(match: Match, hand: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _rubber_line(names: dict[str, str], state: MatchState) -> str:
-    """The final banner of a rubber: its result in games and its points."""
+def rubber_line(names: dict[str, str], state: MatchState) -> str:
+    """A decided rubber's result in words, the same wherever it is said (the board's banner,
+    the home page's list): its games won and its points."""
     rubber = state.rubber
     if not rubber:
         return ""
-    won: dict[str, int] = {t: state.games_won(t) for t in TEAMS}
+    won = state.tally()
     other = "EW" if rubber["winner"] == "NS" else "NS"
     return _("%(team)s won the rubber %(a)s–%(b)s, %(n)s points", team=names[rubber["winner"]],
              a=won[rubber["winner"]], b=won[other], n=rubber["points"])
@@ -319,7 +322,8 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
         over=state.over,
         tied=state.tied,
         winner_name=names.get(winner or "", ""),
-        rubber_line=_rubber_line(names, state),
+        rubber_line=rubber_line(names, state),
+        headline="–".join(str(state.tally()[t]) for t in TEAMS),
         game_news=_game_news(match, state),
         win_score=score.get(winner or "NS", 0),
         lose_score=score.get("EW" if winner == "NS" else "NS", 0),
