@@ -291,8 +291,12 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
     has_teams = bool(match.teams)
     pairs = {"NS": ("N", "S"), "EW": ("E", "W")}
     winner = state.winner
+    goal_label = _("to %(n)s", n=target) if target else _("%(n)s hands", n=deals)
+    big = score
+    if state.rubber:  # decided: the big numbers are its games won, as everywhere else
+        big, target, goal_label = state.tally(), None, _("games won")
     teams = [Team(t, names[t], f"{seats[pairs[t][0]]} & {seats[pairs[t][1]]}" if has_teams
-                  else "", score.get(t, 0), winner == t) for t in TEAMS]
+                  else "", big.get(t, 0), winner == t) for t in TEAMS]
     dealer = state.next_dealer
     hands = match.hands
     last = None
@@ -318,7 +322,7 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
         title=" – ".join(names[t] for t in TEAMS),
         teams=teams,
         goal=target,
-        goal_label=_("to %(n)s", n=target) if target else _("%(n)s hands", n=deals),
+        goal_label=goal_label,
         over=state.over,
         tied=state.tied,
         winner_name=names.get(winner or "", ""),
