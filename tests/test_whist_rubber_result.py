@@ -134,3 +134,18 @@ def test_the_migration_recounts_rubbers_stored_before(app, organiser):
     db.conn.commit()
     db.conn.close()
     assert "2–1 won rubber, 5 points" in text(organiser.get(player).get_data(as_text=True))
+
+
+def test_the_evenings_line_counts_a_rubber_in_games(app, client, matches):
+    """A rubber then a rematch: the evening's line on the page and the PDF gives the rubber as
+    2–1, as its own page does, not its last game's 5–0."""
+    first, _key = matches.create(whist_match(rules={"rubber": True, "target": 5,
+                                                    "honours": True}, hands=RUBBERS[0][0]))
+    with app.app_context():
+        from scorekeeper import service
+        from scorekeeper.store.db import get_db
+        second = service.rematch(get_db(), first, "secret").match_id
+    matches.record(second, deal(9))
+    for one in (first, second):
+        page = text(client.get(f"/m/{one}/sheet").get_data(as_text=True).replace("\xa0", " "))
+        assert "Tonight: Ann & Cai 1 – 0 Bo & Dee" in page and "(2–1, 0–0 …)" in page
