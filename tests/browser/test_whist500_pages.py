@@ -46,6 +46,15 @@ def test_a_finished_rubber_reads_the_same_everywhere(make_phone, matches, size):
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     recent.scroll_into_view_if_needed()
     phone.shot(f"whist-rubber-home-{size['width']}x{size['height']}")
+    page = phone.goto("/players")
+    with page.expect_navigation():
+        page.get_by_role("link", name="Ann", exact=True).click()
+    expect(page.locator(".matches li").first).to_contain_text("2–1 won")
+    expect(page.locator(".matches li").first).to_contain_text("rubber, 5 points")
+    expect(page.locator(".prog li").first).to_contain_text("2–1 · rubber, 5 points")
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    axe_clean(page)
+    phone.shot(f"whist-rubber-player-{size['width']}x{size['height']}", full_page=True)
 
 
 @pytest.mark.parametrize("size", SIZES)
