@@ -498,7 +498,7 @@ def test_whist_flow(table, matches):
 
 
 def test_whist_game_over(table, matches):
-    url = table.start(game="whist", preset_whist="short")
+    url = table.start(game="whist", whist_target="5")  # one game: short whist is a rubber
     match_id = url.rsplit("/", 1)[1]
     matches.record(match_id, {"trump": "S", "tricks_NS": 10})
     table.post_hand(url, trump="C", tricks_NS="1")

@@ -22,7 +22,7 @@ from .five_hundred_words import (
     sheet_row,
     short_words,
 )
-from .game import Game, History, Preset, Templates
+from .game import Game, History, Preset, Templates, Words
 from .messages import N_
 from .problems import Problem, show
 from .recording import Recording
@@ -347,6 +347,10 @@ GAME = Game(
     history=History(call=N_("Bid"), makers=True, tags=history_tags, trump=bid_trump,
                     outcome=outcome_words, short=short_words, recorded=recorded_words,
                     results=RESULT_WORDS, marks=sheet_marks),
+    # the hand page's count column is the makers' tricks, as in Euchre, not each side's
+    words=Words(tricks_hint=N_(
+        "▸ marks the card led; the winning card is boxed; shaded cards are trumps (the Joker "
+        "and both bowers count as trumps). The last column counts the makers’ tricks.")),
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
     folder="scorekeeper.games.five_hundred",

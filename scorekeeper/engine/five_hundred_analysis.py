@@ -16,7 +16,8 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from endplay.dds import analyse_play
+from endplay.dds import analyse_play, solve_board
+from endplay.types import Card as BridgeCard
 from endplay.types import Deal, Denom, Player
 
 from . import five_hundred
@@ -56,7 +57,7 @@ def analyse(holdings: Mapping[Seat, Sequence[Card]], trump: str, leader: Seat,
     deal = Deal("N:" + pbn, first=_PLAYERS[leader], trump=_DENOMS[trump])
     cards = [card for trick in play for card in trick]
     with _DDS:
-        counts = [int(n) for n in analyse_play(deal, [names[c] for c in cards],
+        counts = [int(n) for n in analyse_play(deal.copy(), [names[c] for c in cards],
                                                declarer_is_first=True)]
     # DDS stops once the last trick is forced (one card a seat): nothing changes after that
     after = (*counts, *[counts[-1]] * (len(cards) + 1 - len(counts)))
@@ -69,8 +70,24 @@ def analyse(holdings: Mapping[Seat, Sequence[Card]], trump: str, leader: Seat,
         if TEAM_OF[seat] == makers:
             moved = -moved
         if moved > 0:
-            costly.append(CostlyPlay(i // 4 + 1, seat, card, moved))
+            held = _holding_cards(deal, [names[c] for c in cards[:i]], names)
+            costly.append(CostlyPlay(i // 4 + 1, seat, card, moved, held))
     return Analysis(hand=hand, makers=makers, par=after[0], after=after, costly=tuple(costly))
+
+
+def _holding_cards(deal: Deal, played: Sequence[str], names: Mapping[Card, str]
+                   ) -> tuple[Card, ...]:
+    """The cards the seat to play after ``played`` could have played that keep its side's
+    best count (what would have held the trick the card played gave away), as Euchre's
+    analysis names them: DDS scores each of its legal cards for its side."""
+    position = deal.copy()
+    for name in played:
+        position.play(BridgeCard(name))
+    ours = {str(BridgeCard(name)): card for card, name in names.items()}
+    with _DDS:
+        scored = [(str(c), int(n)) for c, n in solve_board(position)]
+    best = max(n for _c, n in scored)
+    return tuple(ours[c] for c, n in scored if n == best)
 
 
 def analyse_match_hand(match: Mapping[str, Any], no: int

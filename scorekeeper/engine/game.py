@@ -133,6 +133,16 @@ class Words:
     based: str = N_("Hand %(n)s, after %(a)s–%(b)s")  # above the form: what it is based on
     based_queued: str = N_("Hand %(n)s, after the hands waiting on this phone")
     record_as: str = N_("Record it as hand %(n)s")  # a hand recorded offline, late
+    # the match page's history and its Undo, the correction page
+    history: str = N_("Hands")  # the history's heading
+    undo: str = N_("Undo hand %(n)s (%(what)s)")
+    fix_hint: str = N_("Tap a hand’s number to correct it.")
+    cards_hint: str = N_("Tap a hand’s tricks to see them card by card.")
+    trick_by_trick: str = N_("Hand %(no)s, trick by trick")  # a history row's link
+    none_yet: str = N_("No hands yet.")
+    correct: str = N_("Correct hand %(n)s")
+    rescored: str = N_("Dealt by %(name)s. Later hands are scored again after the change.")
+    offline_fix: str = N_("You’re offline: correct hands when the connection is back.")
     # the hand page, under the trick-by-trick table
     tricks_hint: str = N_("▸ marks the card led; the winning card is boxed; shaded cards are "
                           "trumps. The last column counts the tricks of each side.")

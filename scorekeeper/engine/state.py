@@ -118,6 +118,14 @@ class MatchState:
         """Games of a rubber won by ``team``."""
         return sum(1 for g in self.games or () if g.winner == team)
 
+    def tally(self) -> dict[str, int]:
+        """The match's result as two numbers, the one pair every page and list shows: a
+        rubber is counted in games won (2-1, worth ``rubber["points"]``), since its score is
+        only the current game's; any other match by its score."""
+        if self.games is None:
+            return dict(self.score)
+        return {team: self.games_won(team) for team in ("NS", "EW")}
+
     def as_json(self) -> dict[str, Any]:
         """The state object of `scorekeeper check` (without "file")."""
         out: dict[str, Any] = {

@@ -346,8 +346,10 @@ GAME = Game(
     tricks=TRICKS,
     presets=(
         Preset("american", N_("American whist, to 7")),
-        Preset("short", N_("Short whist, to 5"), {"target": 5}),
-        Preset("long", N_("Long whist, to 10"), {"target": 10}),
+        # Short and long whist are the classic game: by the rubber, honours counting
+        # (spec/rules.md, after Pagat); the American game (Bicycle's) counts no honours.
+        Preset("short", N_("Short whist, to 5"), {"target": 5, "honours": True, "rubber": True}),
+        Preset("long", N_("Long whist, to 10"), {"target": 10, "honours": True, "rubber": True}),
     ),
     apply=apply,
     settle=settle,
@@ -366,6 +368,15 @@ GAME = Game(
         based=N_("Deal %(n)s, after %(a)s–%(b)s"),
         based_queued=N_("Deal %(n)s, after the deals waiting on this phone"),
         record_as=N_("Record it as deal %(n)s"),
+        history=N_("Deal by deal"),
+        undo=N_("Undo deal %(n)s (%(what)s)"),
+        fix_hint=N_("Tap a deal’s number to correct it."),
+        cards_hint=N_("Tap a deal’s tricks to see them card by card."),
+        trick_by_trick=N_("Deal %(no)s, trick by trick"),
+        none_yet=N_("No deals yet."),
+        correct=N_("Correct deal %(n)s"),
+        rescored=N_("Dealt by %(name)s. Later deals are scored again after the change."),
+        offline_fix=N_("You’re offline: correct deals when the connection is back."),
     ),
     history=History(tags=history_tags, outcome=outcome_words, short=short_words,
                     recorded=recorded_words, results=RESULT_WORDS, marks=sheet_marks),

@@ -29,13 +29,14 @@ def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
     return (HONOURS_TAGS[held],)
 
 
-# NS held 0..4 of the four honours: each as the side that held more (2 each: split).
+# NS held 0..4 of the four honours: each as the side that held more (2 each: split); the
+# side by its code, named by the web layer ("Ann & Cai held 4 honours").
 HONOURS_TAGS: dict[int, tuple[str, dict[str, Any]]] = {
-    4: (N_("NS held %(n)s honours"), {"n": 4}),
-    3: (N_("NS held %(n)s honours"), {"n": 3}),
+    4: (N_("%(team)s held %(n)s honours"), {"team": "NS", "n": 4}),
+    3: (N_("%(team)s held %(n)s honours"), {"team": "NS", "n": 3}),
     2: (N_("honours split 2–2"), {}),
-    1: (N_("EW held %(n)s honours"), {"n": 3}),
-    0: (N_("EW held %(n)s honours"), {"n": 4}),
+    1: (N_("%(team)s held %(n)s honours"), {"team": "EW", "n": 3}),
+    0: (N_("%(team)s held %(n)s honours"), {"team": "EW", "n": 4}),
 }
 
 

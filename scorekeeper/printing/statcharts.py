@@ -60,23 +60,36 @@ def month_bars(months: Sequence[tuple[str, int, int]], label: str) -> str:
     return _svg(width, height, body, label)
 
 
-def progression(points: Sequence[tuple[int, int]], label: str) -> str:
-    """A small line chart of one match: our side's running score (green) and theirs."""
+def progression(points: Sequence[tuple[int, int]], label: str,
+                breaks: Sequence[int] = ()) -> str:
+    """A small line chart of one match: our side's running score (green) and theirs. In a
+    rubber, ``breaks`` are the hands (counted from 1) that ended a game: a thin upright line
+    there, and the next game's lines start again from 0."""
     width, height, pad = 160, 70, 6
     top_value = max([1, *(max(p) for p in points)])
     span = max(len(points), 1)
+    starts = [0, *sorted(b for b in breaks if 0 < b < len(points))]
+
+    def x_at(n: int) -> float:
+        return round(pad + (width - 2 * pad) * n / span, 1)
 
     def line(values: list[int], colour: str) -> str:
-        coords = [(pad, height - pad)]
-        for n, v in enumerate(values, 1):
-            coords.append((round(pad + (width - 2 * pad) * n / span, 1),
-                           round(height - pad - (height - 2 * pad) * v / top_value, 1)))
-        text = " ".join(f"{x},{y}" for x, y in coords)
-        return (f'<polyline points="{text}" fill="none" stroke="{colour}"'
-                f' stroke-width="2.5" stroke-linejoin="round"/>')
+        out = []
+        for first, end in zip(starts, [*starts[1:], len(values)], strict=True):
+            coords = [(x_at(first), height - pad)]
+            for n in range(first, end):
+                coords.append((x_at(n + 1),
+                               round(height - pad - (height - 2 * pad) * values[n] / top_value,
+                                     1)))
+            text = " ".join(f"{x},{y}" for x, y in coords)
+            out.append(f'<polyline points="{text}" fill="none" stroke="{colour}"'
+                       f' stroke-width="2.5" stroke-linejoin="round"/>')
+        return "".join(out)
 
     body = [f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}"'
             f' stroke="{GRID_COLOUR}" stroke-width="1"/>',
+            *(f'<line x1="{x_at(n)}" y1="{pad}" x2="{x_at(n)}" y2="{height - pad}"'
+              f' stroke="{GRID_COLOUR}" stroke-width="1"/>' for n in starts[1:]),
             line([p[1] for p in points], AGAINST_COLOUR),
             line([p[0] for p in points], FOR_COLOUR)]
     return _svg(width, height, body, label)

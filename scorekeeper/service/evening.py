@@ -61,7 +61,7 @@ def evening(db: Database, match_id: str) -> Evening:
         if loaded is None or loaded.state is None:
             continue
         state = loaded.state
-        games.append(Game(one, dict(state.score), state.over,
+        games.append(Game(one, state.tally(), state.over,  # a rubber: its games won
                           state.winner if state.over and not state.tied else None))
     won: dict[str, int] = {team: sum(1 for g in games if g.winner == team) for team in TEAMS}
     return Evening(tuple(games), won, after)

@@ -150,7 +150,7 @@ class Page:
     games: list[GameFigures]  # the games played, each with its figures
     matches: tuple[int, int] = (0, 0)  # played, won: every game
     recent: list[dict[str, Any]] = field(default_factory=list)
-    progressions: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    progressions: dict[str, stats_store.Progression] = field(default_factory=dict)
     months: list[tuple[str, int, int]] = field(default_factory=list)
     partners: list[Partner] = field(default_factory=list)
     opponents: list[Opponents] = field(default_factory=list)

@@ -147,6 +147,7 @@ def _plan_hands(db: Database, match_id: str, match: Mapping[str, Any],
     details = {h.no: h.outcome.details for h in changed if h.outcome.details is not None}
     for row, entry in zip(hand_rows(match_id, date, match, state, details), state["hands"],
                           strict=True):
+        _rubber_marks(row, replayed)
         by_seat = [seated.get(s) for s in SEATS]
         caller = row.get("caller")
         hand_values.append([*(row[c] for c in HAND_COLUMNS), *by_seat,
@@ -186,13 +187,27 @@ _MATCH_INSERT = (
 
 def _match_row(match_id: str, match: Mapping[str, Any], replayed: MatchState | None,
                date: str) -> list[Any]:
-    """The match's row of ``match_facts``: its hands, whether it is over, who won, the score."""
+    """The match's row of ``match_facts``: its hands, whether it is over, who won, the score
+    (a rubber's games won, ``MatchState.tally``: what the match page says)."""
     state = replayed if replayed is not None and replayed.ok else None
     over = state is not None and state.over
-    score = state.score if state is not None else {"NS": 0, "EW": 0}
+    score = state.tally() if state is not None else {"NS": 0, "EW": 0}
     return [match_id, match.get("game"), date, len(match.get("hands") or []), int(over),
             state.winner if state is not None and over else None, score.get("NS", 0),
             score.get("EW", 0)]
+
+
+def _rubber_marks(row: dict[str, Any], replayed: MatchState) -> None:
+    """Mark in a deal's ``detail`` that it ended a game of a rubber (``game_end``: the game's
+    number) and, if it decided the rubber, the rubber's points (``rubber_points``): the
+    players' pages draw each game from 0 and say the rubber's result from these."""
+    ended = replayed.game_ends().get(row["no"])
+    if ended is None:
+        return
+    detail = {**json.loads(row["detail"]), "game_end": ended.no}
+    if replayed.rubber is not None and ended.no == len(replayed.games or ()):
+        detail["rubber_points"] = replayed.rubber["points"]
+    row["detail"] = json.dumps(detail, sort_keys=True, separators=(",", ":"))
 
 
 def _write_match(db: Database, match_id: str, match: Mapping[str, Any],

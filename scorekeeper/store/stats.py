@@ -222,18 +222,21 @@ def _seated_second(db: Database, opp: str, player: str, partner: str,
 
 def recent_matches(db: Database, who: Who, frm: str | None = None, to: str | None = None,
                    limit: int = 10) -> list[dict[str, Any]]:
-    """The latest matches ``who`` played (at least one hand): id, date, game, side, score,
-    over, winner, hands."""
+    """The latest matches ``who`` played (at least one hand): id, date, game, side, score
+    (a rubber's games won), over, winner, hands, and a decided rubber's points (else None)."""
     joins, params = _match_filter(who)
     rows = db.execute(
         "SELECT mp.match_id, mf.date, mf.game, mp.side, mf.score_NS, mf.score_EW, mf.over,"
-        f" mf.winner, mf.hands FROM match_players mp{joins}"
+        " mf.winner, mf.hands, (SELECT json_extract(h.detail, '$.rubber_points')"
+        " FROM hand_facts h WHERE h.match_id = mf.match_id AND h.no = mf.hands)"
+        f" FROM match_players mp{joins}"
         " JOIN match_facts mf ON mf.match_id = mp.match_id JOIN matches m ON m.id = mp.match_id"
         " WHERE mp.player = ? AND mf.hands > 0 AND mf.date BETWEEN ? AND ?"
         " GROUP BY mp.match_id ORDER BY mf.date DESC, m.created DESC LIMIT ?",
         [*params, who.player, *_range(frm, to), limit],
     ).fetchall()
-    keys = ("id", "date", "game", "side", "score_NS", "score_EW", "over", "winner", "hands")
+    keys = ("id", "date", "game", "side", "score_NS", "score_EW", "over", "winner", "hands",
+            "rubber_points")
     return [dict(zip(keys, r, strict=True)) for r in rows]
 
 
@@ -251,20 +254,33 @@ def seat_names(db: Database, match_ids: list[str]) -> dict[str, dict[str, str]]:
     return out
 
 
-def progressions(db: Database, match_ids: list[str]) -> dict[str, list[tuple[int, int]]]:
-    """Each match's running score (NS, EW) after every hand, from the facts."""
+@dataclass(frozen=True, slots=True)
+class Progression:
+    """A match's running score (NS, EW) after every hand; in a rubber, each game's from 0-0
+    again (as on its sheet) and ``breaks``: the hands, counted from 1, that ended a game."""
+
+    points: list[tuple[int, int]] = field(default_factory=list)
+    breaks: list[int] = field(default_factory=list)
+
+
+def progressions(db: Database, match_ids: list[str]) -> dict[str, Progression]:
+    """Each match's :class:`Progression`, from the facts."""
     if not match_ids:
         return {}
     marks = ", ".join("?" * len(match_ids))
-    out: dict[str, list[tuple[int, int]]] = {m: [] for m in match_ids}
+    out: dict[str, Progression] = {m: Progression() for m in match_ids}
     totals: dict[str, tuple[int, int]] = {}
-    for match_id, ns, ew in db.execute(
-        f"SELECT match_id, points_NS, points_EW FROM hand_facts WHERE match_id IN ({marks})"
-        " ORDER BY match_id, no", match_ids,
+    for match_id, ns, ew, game_end in db.execute(
+        "SELECT match_id, points_NS, points_EW, json_extract(detail, '$.game_end')"
+        f" FROM hand_facts WHERE match_id IN ({marks}) ORDER BY match_id, no", match_ids,
     ).fetchall():
         a, b = totals.get(match_id, (0, 0))
+        shown = out[match_id]
+        shown.points.append((a + ns, b + ew))
         totals[match_id] = (a + ns, b + ew)
-        out[match_id].append(totals[match_id])
+        if game_end is not None:
+            shown.breaks.append(len(shown.points))
+            totals[match_id] = (0, 0)
     return out
 
 

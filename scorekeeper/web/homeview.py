@@ -23,7 +23,8 @@ class RecentMatch:
     id: str
     title: str  # the two sides ("Ann & Bo – Cai & Dee")
     game: str  # the game's name in the reader's language
-    score: str  # "8–3"
+    score: str  # "8–3"; a rubber's games won, "2–1"
+    rubber: str  # a decided rubber's result in words (its points), else ""
     started: str  # when the match was created, in the reader's time zone
     over: bool  # finished (else under way)
     scorer: bool  # this browser holds the edit key
@@ -33,12 +34,15 @@ def recent_matches(ids: list[str]) -> list[RecentMatch]:
     """The matches among ``ids`` (newest first), each once (service.recent skips repeats)."""
     rows = []
     for loaded in service.recent(get_db(), ids):
-        score = loaded.state.score if loaded.state is not None else {}
+        state = loaded.state
+        score = state.tally() if state is not None else {}
+        names = tableview.team_names(loaded.match)
         rows.append(RecentMatch(
             id=loaded.id,
-            title=" – ".join(tableview.team_names(loaded.match).values()),
+            title=" – ".join(names.values()),
             game=_(GAMES[loaded.game].label),
             score=f"{score.get('NS', 0)}–{score.get('EW', 0)}",
+            rubber=tableview.rubber_line(names, state) if state is not None else "",
             started=_started(loaded.created),
             over=loaded.over,
             scorer=security.rights_match(loaded.id, loaded.key_hash),

@@ -98,6 +98,7 @@ class MatchView:
     tied: bool
     winner_name: str
     rubber_line: str
+    headline: str  # the result as the page's title gives it: "8–3", a rubber's games "2–1"
     game_news: str
     win_score: int
     lose_score: int

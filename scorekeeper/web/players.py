@@ -170,16 +170,26 @@ def rate_bar(code: str, part: int, whole: int) -> Markup:
 def _charts(page: stats.Page) -> dict[str, Any]:
     recent = {m["id"]: m for m in page.recent}
     progressions = []
-    for match_id, points in page.progressions.items():
-        side = recent[match_id]["side"]
-        ours = [(ns, ew) if side == "NS" else (ew, ns) for ns, ew in points]
-        if ours:
-            progressions.append({
-                "match": recent[match_id],
-                "svg": statcharts.progression(ours, _("Score after each hand: %(a)s to %(b)s",
-                                                      a=ours[-1][0], b=ours[-1][1])),
-                "final": ours[-1],
-            })
+    for match_id, shown in page.progressions.items():
+        match = recent[match_id]
+        side, other = match["side"], "EW" if match["side"] == "NS" else "NS"
+        ours = [(ns, ew) if side == "NS" else (ew, ns) for ns, ew in shown.points]
+        if not ours:
+            continue
+        if not shown.breaks:
+            caption = _("%(a)s to %(b)s", a=ours[-1][0], b=ours[-1][1])
+            label = _("Score after each hand: %(a)s to %(b)s", a=ours[-1][0], b=ours[-1][1])
+        else:  # a rubber: its result in games won, as its match page says, not one game's
+            caption = f"{match['score_' + side]}–{match['score_' + other]}"
+            if match["rubber_points"] is not None:
+                caption += " · " + _("rubber, %(n)s points", n=match["rubber_points"])
+            label = _("Each game's score after each deal; the rubber: %(result)s",
+                      result=caption)
+        progressions.append({
+            "match": match,
+            "svg": statcharts.progression(ours, label, shown.breaks),
+            "caption": caption,
+        })
     return {
         "months": statcharts.month_bars(page.months, _("Points per month")),
         "progressions": progressions,

@@ -190,7 +190,9 @@ def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
             shown = str(tricks.get(makers, "")) if makers and tricks else ""
         else:
             shown = f"{tricks.get('NS', '')}–{tricks.get('EW', '')}" if tricks else ""
-        tags = tuple(_(text, **params) for text, params in game.history.tags(hand, rules))
+        tags = tuple(_(text, **{k: names.get(v, v) if k in SIDE_PARAMS else v
+                                for k, v in params.items()})
+                     for text, params in game.history.tags(hand, rules))  # sides by name
         label = game.history.results.get(result, "")
         rows.append(HistoryRow(
             no=out.no,
@@ -247,12 +249,13 @@ def describe_hand(match: Match, hand: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _rubber_line(names: dict[str, str], state: MatchState) -> str:
-    """The final banner of a rubber: its result in games and its points."""
+def rubber_line(names: dict[str, str], state: MatchState) -> str:
+    """A decided rubber's result in words, the same wherever it is said (the board's banner,
+    the home page's list): its games won and its points."""
     rubber = state.rubber
     if not rubber:
         return ""
-    won: dict[str, int] = {t: state.games_won(t) for t in TEAMS}
+    won = state.tally()
     other = "EW" if rubber["winner"] == "NS" else "NS"
     return _("%(team)s won the rubber %(a)s–%(b)s, %(n)s points", team=names[rubber["winner"]],
              a=won[rubber["winner"]], b=won[other], n=rubber["points"])
@@ -288,8 +291,13 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
     has_teams = bool(match.teams)
     pairs = {"NS": ("N", "S"), "EW": ("E", "W")}
     winner = state.winner
+    goal_label = (_("to %(n)s", n=target) if target
+                  else ngettext("%(num)d hand", "%(num)d hands", deals))
+    big = score
+    if state.rubber:  # decided: the big numbers are its games won, as everywhere else
+        big, target, goal_label = state.tally(), None, _("games won")
     teams = [Team(t, names[t], f"{seats[pairs[t][0]]} & {seats[pairs[t][1]]}" if has_teams
-                  else "", score.get(t, 0), winner == t) for t in TEAMS]
+                  else "", big.get(t, 0), winner == t) for t in TEAMS]
     dealer = state.next_dealer
     hands = match.hands
     last = None
@@ -315,12 +323,12 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
         title=" – ".join(names[t] for t in TEAMS),
         teams=teams,
         goal=target,
-        goal_label=_("to %(n)s", n=target) if target else ngettext("%(num)d hand", "%(num)d hands",
-                                                                    deals),
+        goal_label=goal_label,
         over=state.over,
         tied=state.tied,
         winner_name=names.get(winner or "", ""),
-        rubber_line=_rubber_line(names, state),
+        rubber_line=rubber_line(names, state),
+        headline="–".join(str(state.tally()[t]) for t in TEAMS),
         game_news=_game_news(match, state),
         win_score=score.get(winner or "NS", 0),
         lose_score=score.get("EW" if winner == "NS" else "NS", 0),

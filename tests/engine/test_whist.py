@@ -227,11 +227,11 @@ def test_proven_revoke_must_be_recorded():
 
 
 @pytest.mark.parametrize(("honours_ns", "tag"), [
-    (4, ("NS held %(n)s honours", {"n": 4})),
-    (3, ("NS held %(n)s honours", {"n": 3})),
+    (4, ("%(team)s held %(n)s honours", {"team": "NS", "n": 4})),
+    (3, ("%(team)s held %(n)s honours", {"team": "NS", "n": 3})),
     (2, ("honours split 2–2", {})),
-    (1, ("EW held %(n)s honours", {"n": 3})),  # NS held one: EW the other three
-    (0, ("EW held %(n)s honours", {"n": 4})),
+    (1, ("%(team)s held %(n)s honours", {"team": "EW", "n": 3})),  # NS held one: EW three
+    (0, ("%(team)s held %(n)s honours", {"team": "EW", "n": 4})),
 ])
 def test_the_history_tag_says_which_side_held_the_honours(honours_ns: int,
                                                           tag: tuple[str, dict[str, int]]) -> None:
