@@ -101,3 +101,56 @@ def test_a_backup_taken_under_litestream_restores(tmp_path: Path):
     stored = read_db(restored / "scorekeeper.db")
     assert stored.integrity == "ok"
     assert [h["makers_tricks"] for h in stored.hand_data(match_id)] == [3, 3, 3]
+
+
+def test_a_restore_while_litestream_runs_reaches_the_replica(tmp_path: Path):
+    """docs/backup.md: the server stopped, Litestream left running, `scorekeeper restore` into
+    the live instance; the replica follows the restore, and the next save after it too."""
+    instance = tmp_path / "instance"
+    conf = crash.config(tmp_path, tmp_path / "replica")
+    argv, env = crash.unit_command(conf, instance)
+    log = open(tmp_path / "litestream.log", "ab")
+    litestream = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT,
+                                  env={**os.environ, **env}, start_new_session=True)
+    server = ServeProcess(instance, log=tmp_path / "serve.log", env=crash.SERVER_ENV)
+    replica = tmp_path / "replica.db"
+
+    def replica_holds(matches: int, hands: int) -> bool:
+        got = crash.restore_replica(conf, instance, replica, [])
+        if got.integrity != "ok":
+            return False
+        stored = read_db(replica)
+        return (len(stored.matches), stored.counts["hands"]) == (matches, hands)
+
+    try:
+        server.start()
+        first = crash.Tables(server.base, 1, 5)
+        first.play(crash.create_matches(server.base, 1)[0])
+        backup = tmp_path / "backup.db"
+        done = subprocess.run([sys.executable, "-m", "scorekeeper", "backup", str(backup),
+                               "--instance", str(instance)], capture_output=True, text=True,
+                              timeout=120, cwd=ROOT)
+        assert done.returncode == 0, done.stderr
+        later = crash.Tables(server.base, 1, 3)
+        later.play(crash.create_matches(server.base, 1)[0])
+        assert crash.wait_until(lambda: replica_holds(2, 8), 30)
+        server.stop()
+        done = subprocess.run([sys.executable, "-m", "scorekeeper", "restore", str(backup),
+                               "--instance", str(instance)], capture_output=True, text=True,
+                              timeout=120, cwd=ROOT)
+        assert done.returncode == 0, done.stderr
+        assert crash.wait_until(lambda: replica_holds(1, 5), 30), "the replica missed the restore"
+        server = ServeProcess(instance, log=tmp_path / "serve2.log", env=crash.SERVER_ENV)
+        server.start()
+        match_id = first.acknowledged[0][0]
+        status, body, _h = api(server.base, "GET", f"/api/matches/{match_id}")
+        assert status == 200 and len(body["match"]["hands"]) == 5
+        again = crash.Tables(server.base, 1, 2)
+        again.play(crash.create_matches(server.base, 1)[0])
+        assert len(again.acknowledged) == 2
+        assert crash.wait_until(lambda: replica_holds(2, 7), 30), "the replica stopped after it"
+    finally:
+        server.stop()
+        litestream.send_signal(signal.SIGTERM)
+        assert litestream.wait(timeout=30) == 0
+        log.close()
