@@ -15,6 +15,7 @@ does 20 of them, and the old ``-exec`` set-up for comparison).
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -154,3 +155,15 @@ def test_a_restore_while_litestream_runs_reaches_the_replica(tmp_path: Path):
         litestream.send_signal(signal.SIGTERM)
         assert litestream.wait(timeout=30) == 0
         log.close()
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")
+def test_the_shipped_unit_has_no_unknown_or_invalid_setting(tmp_path: Path):
+    """systemd ignores a misspelt key with a warning; `systemd-analyze verify` says so (the
+    paths under /srv do not exist here, which it also reports: that is all it may say)."""
+    done = subprocess.run(["systemd-analyze", "verify", "--man=no", str(crash.UNIT)],
+                          capture_output=True, text=True, timeout=60)
+    said = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+    unexpected = [line for line in said if "/srv/scorekeeper/" not in line
+                  and "sysinit.target" not in line]
+    assert not unexpected, said
