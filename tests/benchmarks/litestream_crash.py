@@ -201,7 +201,7 @@ class Tables:
     def __init__(self, base: str, count: int, hands: int):
         self.base, self.count, self.hands = base, count, hands
         self.acknowledged: list[Hand] = []
-        self.crashed_at: int | None = None
+        self.done = 0  # tables that ended
         self.lock = threading.Condition()
 
     def play(self, table: tuple[str, str]) -> None:
@@ -223,10 +223,9 @@ class Tables:
                     self.lock.notify_all()
         finally:
             client.close()
-
-    def reached(self, n: int) -> bool:
-        with self.lock:
-            return len(self.acknowledged) >= n
+            with self.lock:
+                self.done += 1
+                self.lock.notify_all()  # whoever waits for a count also learns the table ended
 
 
 def create_matches(base: str, count: int) -> list[tuple[str, str]]:
@@ -249,10 +248,11 @@ def start_exec(instance: Path, conf: Path, log: Path) -> tuple[subprocess.Popen[
     port = free_port()
     command = (f"{shlex.quote(sys.executable)} -m scorekeeper serve --host 127.0.0.1 --port {port}"
                f" --instance {shlex.quote(str(instance))}")
-    proc = subprocess.Popen(
-        [litestream_binary(), "replicate", "-config", str(conf), "-exec", command],
-        cwd=ROOT, stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True,
-        env={**os.environ, **SERVER_ENV, "SCOREKEEPER_INSTANCE": str(instance)})
+    with open(log, "ab") as out:  # the child keeps its own copy of the descriptor
+        proc = subprocess.Popen(
+            [litestream_binary(), "replicate", "-config", str(conf), "-exec", command],
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, **SERVER_ENV, "SCOREKEEPER_INSTANCE": str(instance)})
     base = f"http://127.0.0.1:{port}"
 
     def healthy() -> bool:
@@ -283,9 +283,10 @@ def crash_run(folder: Path, *, mode: str = "unit", crash: bool = True, tables: i
         if mode == "unit":
             argv, env = unit_command(conf, instance)
             # Litestream first, as systemd orders the units; it waits for the database.
-            litestream = subprocess.Popen(
-                argv, stdout=open(folder / "litestream.log", "ab"), stderr=subprocess.STDOUT,
-                env={**os.environ, **env}, start_new_session=True)
+            with open(folder / "litestream.log", "ab") as out:
+                litestream = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT,
+                                              env={**os.environ, **env},
+                                              start_new_session=True)
             server = ServeProcess(instance, log=folder / "serve.log", env=SERVER_ENV)
             base = server.start()
             assert server.proc is not None
@@ -302,7 +303,7 @@ def crash_run(folder: Path, *, mode: str = "unit", crash: bool = True, tables: i
         if crash:
             with play.lock:
                 play.lock.wait_for(lambda: len(play.acknowledged) >= crash_after
-                                   or not any(t.is_alive() for t in threads), timeout=120)
+                                   or play.done == len(threads), timeout=120)
                 before_kill = len(play.acknowledged)
                 os.kill(master, signal.SIGKILL)  # the master only: its workers are orphaned
         for t in threads:
