@@ -9,6 +9,7 @@ command, into a new instance; the figures are read through the app of that insta
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -29,6 +30,7 @@ PRIMARY = ("matches", "hands", "hand_history", "idempotency", "heartbeat", "even
            "player_changes", "organiser", "rules_codes", "_sqlite_migrations")
 
 ROOT = Path(__file__).resolve().parents[1]
+CSRF = re.compile(r'<input id="csrf_token"[^>]*>')
 
 
 def run_cli(*args: str, instance: Path) -> subprocess.CompletedProcess[str]:
@@ -47,14 +49,19 @@ def figures(instance: Path) -> dict[str, object]:
     page = client.get("/players")
     assert page.status_code == 200
     csv = client.get("/export/stats.csv")
-    assert csv.status_code == 200
-    each = {}
+    hands_csv = client.get("/export/hands.csv")
+    assert csv.status_code == hands_csv.status_code == 200
+    each, pages = {}, {}
     for p in players:
         got = client.get(f"/api/players/{p['id']}")
         assert got.status_code == 200
         each[p["name"]] = got.get_json()
+        own_page = client.get(f"/players/{p['id']}")  # charts, recent matches, partners
+        assert own_page.status_code == 200
+        pages[p["name"]] = CSRF.sub("", own_page.get_data(as_text=True))  # a token per session
     return {"list": [(p["name"], p["matches"]) for p in players], "each": each,
-            "page": page.get_data(as_text=True), "csv": csv.get_data(as_text=True)}
+            "page": page.get_data(as_text=True), "csv": csv.get_data(as_text=True),
+            "hands_csv": hands_csv.get_data(as_text=True), "pages": pages}
 
 
 @pytest.fixture(scope="module")
@@ -114,7 +121,9 @@ def test_a_restore_shows_the_figures_its_hands_make(season, tmp_path, what, sql,
     assert after["list"] == before["list"]
     assert after["each"] == before["each"]
     assert after["csv"] == before["csv"]
+    assert after["hands_csv"] == before["hands_csv"]
     assert after["page"] == before["page"]
+    assert after["pages"] == before["pages"]
 
 
 def test_litestream_tables_are_dropped_and_nothing_else_unknown_is_taken(season, tmp_path):
