@@ -254,13 +254,16 @@ def restore(args: argparse.Namespace) -> int:
     from scorekeeper.store.backup import BackupError, restore_database
 
     try:
-        counts, safe = restore_database(Path(args.source),
-                                        instance_folder() / "scorekeeper.db")
+        done = restore_database(Path(args.source), instance_folder() / "scorekeeper.db")
     except BackupError as e:
         print(f"scorekeeper restore: {e}; nothing was changed", file=sys.stderr)
         return 1
-    summary = ", ".join(f"{n} {table}" for table, n in counts.items())
-    print(f"Restored from {args.source} ({summary}); every match replays")
-    if safe is not None:
-        print(f"The database as it was before is kept as {safe}")
+    summary = ", ".join(f"{n} {table}" for table, n in done.counts.items())
+    print(f"Restored from {args.source} ({summary}); every match replays, and the statistics "
+          f"were rebuilt from the hands")
+    if done.rebuilt_differed:
+        print(f"The backup's own {', '.join(done.rebuilt_differed)} did not match its hands: "
+              f"the restored figures are the ones its hands make")
+    if done.safe is not None:
+        print(f"The database as it was before is kept as {done.safe}")
     return 0

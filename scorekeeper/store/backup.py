@@ -13,11 +13,12 @@ from __future__ import annotations
 import errno
 import os
 import tempfile
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from .db import connect, sqlite3
-from .restore_checks import CandidateError, verify_candidate
+from .restore_checks import CandidateError, drop_litestream, verify_candidate
 
 PID_FILE = "serve.pid"  # `scorekeeper serve` writes its pid here (gunicorn's pidfile)
 SIDE_FILES = ("-journal", "-wal")
@@ -27,6 +28,17 @@ TABLES = ("matches", "hands", "hand_history", "idempotency")
 
 class BackupError(Exception):
     """A backup or restore that could not be done (the message says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Restored:
+    """What a restore did: the restored database's row counts, the safety copy of the database
+    it replaced (None: there was none), and the derived tables the backup held otherwise than
+    its hands make them (rebuilt from the hands all the same)."""
+
+    counts: dict[str, int]
+    safe: Path | None
+    rebuilt_differed: tuple[str, ...]
 
 
 def counts(conn: sqlite3.Connection) -> dict[str, int]:
@@ -75,6 +87,11 @@ def backup_database(source: Path, dest: Path) -> dict[str, int]:
             db.conn.execute("VACUUM INTO ?", [str(partial)])
         finally:
             db.conn.close()
+        copy = sqlite3.connect(str(partial))
+        try:  # Litestream's own tables, if it replicates the database: not Scorekeeper's data
+            drop_litestream(copy)
+        finally:
+            copy.close()
         got = verify(partial)
         if got["matches"] < before["matches"]:  # matches are never deleted: a copy has them all
             raise BackupError(f"the copy has {got['matches']} matches, the database had "
@@ -125,14 +142,15 @@ def os_sentence(error: BaseException, folder: Path) -> str:
     return f"cannot restore into {folder}: {getattr(error, 'strerror', None) or error}"
 
 
-def restore_database(source: Path, dest: Path) -> tuple[dict[str, int], Path | None]:
+def restore_database(source: Path, dest: Path) -> Restored:
     """Replace the database at ``dest`` with the backup ``source``, once it has passed every
     check (:mod:`.restore_checks`). Refused while a server uses the instance folder.
 
     The current database is kept as ``<name>.before-restore-<UTC time>`` (a new name each time:
     an earlier safety copy is never overwritten), holding exactly its committed data. Any
-    failure leaves the current database as it was and no file behind. Returns the row counts
-    of the restored database and the safety copy's path (None: there was no database).
+    failure leaves the current database as it was and no file behind. A Litestream restore, or
+    a backup taken while Litestream ran, has Litestream's tables: they are dropped from the
+    candidate. Every derived table is rebuilt from the hands (:func:`.rebuild_derived`).
     """
     folder = dest.parent
     pid = serving_pid(folder)
@@ -152,8 +170,9 @@ def restore_database(source: Path, dest: Path) -> tuple[dict[str, int], Path | N
         with tempfile.TemporaryDirectory(dir=folder, prefix=".restore-") as work:
             candidate = Path(work) / "candidate.db"
             _copy(source, candidate)
-            verify_candidate(candidate, str(source))
-            return _replace(candidate, dest)
+            differed = verify_candidate(candidate, str(source))
+            counts, safe = _replace(candidate, dest)
+            return Restored(counts, safe, tuple(differed))
     except CandidateError as e:
         raise BackupError(str(e)) from None
     except sqlite3.DatabaseError as e:
