@@ -15,7 +15,6 @@ does 20 of them, and the old ``-exec`` set-up for comparison).
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
