@@ -44,7 +44,15 @@ PackOf = Callable[[Mapping[str, Any]], Pack]
 AnalyseHand = Callable[[Mapping[str, Any], int], tuple[Any, list[Problem]]]
 # deal_trump(rules, no): the trump a deal is played in when the rules fix it in advance
 DealTrump = Callable[[dict[str, Any], int], str | None]
+# lost_at(rules): the score at or below which a side has lost (Spades' ``lose_at``, Five
+# Hundred's minus the target), or None: no score loses
+LostAt = Callable[[Mapping[str, Any]], int | None]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
+
+
+def never_lost(rules: Mapping[str, Any]) -> int | None:
+    """No score loses the game: only reaching the target ends it."""
+    return None
 
 
 def no_fixed_trump(rules: dict[str, Any], no: int) -> str | None:
@@ -256,6 +264,10 @@ class Game:
     recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
     statistics: Statistics = field(default_factory=Statistics)  # the facts a hand yields
     club: ClubScoring = NO_MARKS  # its marks and house rules at a club night
+    # whether a side's score can go below 0 (a failed contract), so a game continued from
+    # paper may start there; and the score that loses (a start there is refused)
+    negative_scores: bool = False
+    lost_at: LostAt = never_lost
 
     @property
     def playable(self) -> bool:

@@ -7,7 +7,7 @@ state (:class:`Bags`): each time a side's bags reach ``bag_limit`` it loses ``ba
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -307,6 +307,12 @@ def finish_rules(rules: dict[str, Any], problems: list[Problem]) -> None:
         rules["lose_at"] = None
 
 
+def lost_at(rules: Mapping[str, Any]) -> int | None:
+    """A side at or below ``lose_at`` has lost (none with a fixed number of deals)."""
+    lose_at: int | None = rules.get("lose_at")
+    return lose_at if rules.get("target") is not None else None
+
+
 def spades_always(rules: dict[str, Any]) -> tuple[str, ...]:
     """Every hand's trump: spades."""
     return (SPADES,)
@@ -349,4 +355,6 @@ GAME = Game(
     # spades are trumps every hand: a one-suit "rotation"; no spade led until one was played
     recording=Recording(lead_rules=("trumps_broken",), trumps=spades_always),
     statistics=STATISTICS,
+    negative_scores=True,
+    lost_at=lost_at,
 )
