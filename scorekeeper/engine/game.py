@@ -157,6 +157,8 @@ class History:
     ``tags(hand, rules)``: the small words after the trump (N_-marked, with their params).
     ``trump(hand)``: the hand's trump suit ("S", "NT"), or None (misère, a passed hand).
     ``outcome`` and ``short``: a played hand's words (see :data:`OutcomeWords`);
+    ``scored``: the marks after the tags that only the scoring knows (Spades' bag penalty),
+    in the same shape;
     ``recorded(hand, rules)``: a hand as recorded, before it is scored, for the list of
     corrections ("Bo ♠ alone 4 tricks"): parts joined by spaces, with the same params but
     "gain" (none: the seat the call column names).
@@ -172,6 +174,7 @@ class History:
     trump: Callable[[Mapping[str, Any]], str | None] = recorded_trump
     outcome: OutcomeWords = no_words  # a hand's line
     short: OutcomeWords = no_words  # the Undo button's words
+    scored: OutcomeWords = no_words  # the history's marks of a hand as scored
     recorded: Tags = no_tags  # the corrections list's words of a hand as recorded
     results: Mapping[str, str] = field(default_factory=dict)
     classes: Mapping[str, str] = field(default_factory=dict)

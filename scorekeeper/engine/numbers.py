@@ -27,6 +27,12 @@ def points_text(n: int) -> str:
     return f"+{n}" if n > 0 else score_text(n)
 
 
+def decimal_text(x: float, places: int = 1) -> str:
+    """A figure with decimals, as a score is written: "12.5", "−4.0"."""
+    text = f"{x:.{places}f}"
+    return MINUS + text[1:] if text.startswith("-") and text.strip("-0.") else text.lstrip("-")
+
+
 def pair_sides(a: int, b: int) -> tuple[str, str]:
     """The two sides of a score pair as the texts put either side of an en dash, the gap
     included: ("521\u202f", "\u202f−60"). For a pair inside a translated sentence

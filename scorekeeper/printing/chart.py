@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from ..engine.numbers import score_text
+
 Point = tuple[int, int, int]  # (hand number, NS running score, EW running score)
 
 WIDTH, HEIGHT = 720, 220
@@ -132,7 +134,7 @@ def render_svg(chart: ChartGeometry, title: str = "") -> str:
     for y, label in chart.y_ticks:
         parts.append(
             f'<text x="{LEFT - 5}" y="{y + 3.5}" font-size="10" text-anchor="end"'
-            f' fill="#555555">{label}</text>'
+            f' fill="#555555">{score_text(label)}</text>'
         )
     for x, label in chart.x_ticks:
         parts.append(
