@@ -77,6 +77,7 @@ def create_app(
     # scores as text, one way on every page and print: a true minus below zero (issue 35)
     app.add_template_filter(numbers.score_text, "score")
     app.add_template_filter(numbers.points_text, "points")
+    app.add_template_filter(numbers.decimal_text, "decimal")
     app.add_template_global(numbers.score_pair, "score_pair")
     app.add_template_global(numbers.pair_sides, "pair_sides")
     compress.init_app(app)  # first registered, so it runs last, on the finished response
