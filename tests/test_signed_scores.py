@@ -37,11 +37,12 @@ def test_a_pair(a, b, pair):
     assert f"{left}–{right}" == pair
 
 
-@given(st.integers(-10**6, 10**6), st.integers(-10**6, 10**6))
-def test_a_pair_reads_back_and_never_holds_a_hyphen(a, b):
-    text = score_pair(a, b)
+@given(st.integers(-10**6, 10**6), st.integers(-10**6, 10**6), st.booleans())
+def test_a_pair_reads_back_and_never_holds_a_hyphen(a, b, wrap):
+    text = score_pair(a, b, wrap)
     assert "-" not in text
-    left, right = (s.strip(GAP).replace("\u2212", "-") for s in text.split("–"))
+    assert text.replace("\u200b", "") == score_pair(a, b)  # wrapping adds only the break
+    left, right = (s.strip(GAP + "\u200b").replace("\u2212", "-") for s in text.split("–"))
     assert (int(left), int(right)) == (a, b)
     assert "–\u2212" not in text  # the dash never touches a minus
 
@@ -98,7 +99,8 @@ def test_the_match_page(client, below_zero):
     assert '<p class="pts" data-score="-270">\u2212270</p>' in html  # the board
     assert f"<title>{PAIR} · " in html  # the tab
     assert f"Hand 2, after {PAIR}" in text  # above the form: what the hand is based on
-    assert f"<td>{PAIR}" in html  # the history's running score
+    # the history's running score, free to break after its dash in the narrow column
+    assert f"<td>80{GAP}–{GAP}\u200b\u2212270" in html
     assert "<b>\u221240 Ann &amp; Cai</b>" in html  # the history's points
     assert "<b>+50 Bo &amp; Dee</b>" in html
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 MINUS = "\u2212"
 DASH = "\u2013"
 GAP = "\u202f"  # narrow no-break space
+WRAP = "\u200b"  # zero-width space: where a line may break
 
 
 def score_text(n: int) -> str:
@@ -42,12 +43,15 @@ def pair_sides(a: int, b: int) -> tuple[str, str]:
     return score_text(a), score_text(b)
 
 
-def score_pair(a: int, b: int) -> str:
-    """Two scores: "7–5", "−60–521", "521 – −60"."""
+def score_pair(a: int, b: int, wrap: bool = False) -> str:
+    """Two scores: "7–5", "−60–521", "521 – −60". ``wrap``: a narrow column (the history's)
+    may break the line after the dash (a zero-width space) rather than cut the pair short."""
     left, right = pair_sides(a, b)
+    if wrap:  # after the gap, so that a broken line starts with the score itself
+        right = GAP + WRAP + right[1:] if right.startswith(GAP) else WRAP + right
     return f"{left}{DASH}{right}"
 
 
-def sides_pair(score: Mapping[str, int], first: str = "NS", second: str = "EW") -> str:
-    """A score object's pair, NS first unless told: "7–5"."""
-    return score_pair(score.get(first, 0), score.get(second, 0))
+def sides_pair(score: Mapping[str, int], wrap: bool = False) -> str:
+    """A score object's pair, North–South first: "7–5"."""
+    return score_pair(score.get("NS", 0), score.get("EW", 0), wrap)

@@ -201,7 +201,7 @@ def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
             result=_(label) if label else "",
             result_cls=game.history.classes.get(result, result),
             cls=result,
-            score=sides_pair(out.score),
+            score=sides_pair(out.score, wrap=True),  # a narrow column
             note=recorded.note,
             cards=recorded.cards,
         ))
