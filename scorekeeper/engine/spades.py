@@ -314,7 +314,8 @@ def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
     """The points each side's bag penalties cost in this hand (the sheet's notes mark them)."""
     details = state.outcome.details
     lost = details.lost if isinstance(details, SpadesDetails) else {}
-    return SheetRow(own={"bag_penalty": {t: -n for t, n in lost.items() if n}})
+    penalty = {t: -n for t, n in lost.items() if n}
+    return SheetRow(own={"bag_penalty": penalty} if penalty else {})
 
 
 def lost_at(rules: Mapping[str, Any]) -> int | None:
