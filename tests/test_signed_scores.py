@@ -183,3 +183,46 @@ def test_no_bag_penalty_no_mark(client):
                      hands=[{"bids": {"N": 3, "E": 3, "S": 3, "W": 1}, "tricks_NS": 9}])
     assert "bag penalty" not in client.get(made["view_url"]).get_data(as_text=True)
     assert 'class="pen"' not in client.get(f"/m/{made['id']}/sheet").get_data(as_text=True)
+
+
+def test_a_club_night_below_zero(client):
+    """Five Hundred at a club night: a set contract's −40 in the standings, the booby prize,
+    the table's line, the wall screen and the standings print."""
+    names = ["Ann", "Bo", "Cai", "Dee", "Eve", "Finn", "Gus", "Hal"]
+    event = client.post("/api/events", json={
+        "name": "Club", "game": "five_hundred", "players": names, "rounds": 1,
+        "hands_per_round": 2, "movement": "schedule", "seed": 2}).get_json()
+    table = event["rounds"][0]["tables"][0]
+    r = client.post(f"/api/matches/{table['match']}/hands", json={
+        "no": 1, "caller": "N", "bid": "6S", "makers_tricks": 5},
+        headers={"Authorization": f"Bearer {table['edit_key']}"})
+    assert r.status_code == 201
+    body = client.get(f"/api/events/{event['id']}").get_json()
+    assert min(s["points"] for s in body["standings"]) == -40
+    for path in ("", "/wall"):
+        html = client.get(f"/events/{event['id']}{path}").get_data(as_text=True)
+        text = visible_text(html)
+        assert HYPHEN_NUMBER.search(text) is None, (path, HYPHEN_NUMBER.findall(text))
+        assert "\u221240" in text
+    r = client.get(f"/events/{event['id']}/standings.pdf")
+    assert r.status_code == 200
+    text = pdf_text(r.data, layout=False)
+    assert HYPHEN_NUMBER.search(text) is None, HYPHEN_NUMBER.findall(text)
+    assert "\u221240" in text
+
+
+def test_a_tally_card_filled_in_below_zero(client):
+    names = ["Ann", "Bo", "Cai", "Dee", "Eve", "Finn", "Gus", "Hal"]
+    event = client.post("/api/events", json={
+        "name": "Club", "game": "five_hundred", "players": names, "rounds": 2,
+        "hands_per_round": 1, "movement": "schedule", "seed": 2}).get_json()
+    for table in event["rounds"][0]["tables"]:
+        r = client.post(f"/api/matches/{table['match']}/hands", json={
+            "no": 1, "caller": "N", "bid": "6S", "makers_tricks": 5},
+            headers={"Authorization": f"Bearer {table['edit_key']}"})
+        assert r.status_code == 201
+    r = client.get(f"/events/{event['id']}/tally.pdf")
+    assert r.status_code == 200
+    text = pdf_text(r.data, layout=False)
+    assert HYPHEN_NUMBER.search(text) is None, HYPHEN_NUMBER.findall(text)
+    assert text.count("\u221240") >= 4  # each set player's hand and round total
