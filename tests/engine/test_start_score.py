@@ -4,9 +4,12 @@ there. The table of cases is shared with the check CLI, API and start form tests
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from start_cases import CASES, case_id, start_match
 
-from scorekeeper.engine.games import GAMES
+from scorekeeper.engine.games import GAMES, resolve_rules
+from scorekeeper.engine.match import replay
 from scorekeeper.engine.matchfile import check_match
 
 
@@ -62,3 +65,34 @@ def test_a_spades_game_started_near_lose_at_is_lost_on_a_set():
     state = check_match(match).state
     assert state.score["NS"] == -210
     assert (state.over, state.winner) == (True, "EW")
+
+
+# The rule is the game's own end, seen from the start: a start the engine accepts is one the
+# game could still be played from (a thrown-in hand leaves it going), and a start it refuses
+# as over would end the game on that hand.
+PASSED = {"euchre": {"passed": True}, "five_hundred": {"passed": True}}
+
+
+@settings(max_examples=150, deadline=None)
+@given(game=st.sampled_from(["euchre", "five_hundred", "spades"]),
+       ns=st.integers(-1200, 1200), ew=st.integers(-1200, 1200),
+       rules=st.sampled_from([{}, {"target": 150}, {"lose_at": -350}]))
+def test_an_accepted_start_is_one_the_game_goes_on_from(game, ns, ew, rules):
+    if "lose_at" in rules and game != "spades":
+        rules = {}
+    accepted = check_match(start_match(game, rules, ns, ew))
+    resolved, _problems = resolve_rules(game, rules)
+    # Spades has no hand that leaves the score as it is: its start itself is settled
+    hands = [] if game == "spades" else [PASSED[game]]
+    over = replay(game, resolved, hands, "N", {"NS": ns, "EW": ew}).over
+    codes = {p.code for p in accepted.problems}
+    if accepted.ok:
+        assert not over and accepted.state.over is False
+    elif codes <= {"match.start_over", "match.start_lost"}:
+        # Spades plays on when both sides pass a bound level; the spec still refuses such a
+        # start (a side at or past the target, or at or below lose_at)
+        assert over or (game == "spades" and ns == ew), codes
+    else:  # below 0 where scores can't be, or beyond 999 either side
+        assert codes <= {"match.start_over", "match.start_lost", "match.bad_start_score"}
+        assert "match.bad_start_score" in codes
+        assert min(ns, ew) < 0 or max(abs(ns), abs(ew)) > 999
