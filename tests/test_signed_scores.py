@@ -226,3 +226,29 @@ def test_a_tally_card_filled_in_below_zero(client):
     text = pdf_text(r.data, layout=False)
     assert HYPHEN_NUMBER.search(text) is None, HYPHEN_NUMBER.findall(text)
     assert text.count("\u221240") >= 4  # each set player's hand and round total
+
+
+@pytest.mark.parametrize(("points", "target", "ticks"), [
+    ([(0, 0, 0), (1, -40, 50), (2, -97, -115)], 500, (-200, 600)),  # Spades: bags, a set
+    ([(0, 120, -320), (1, 80, -270)], 500, (-400, 600)),  # continued from paper
+    ([(0, 0, 0), (1, 2, 0)], 10, (0, 10)),  # never below zero: the axis starts at 0
+])
+def test_the_sheets_chart_reaches_below_zero(points, target, ticks):
+    """Every line stays inside the plot; the axis runs down past the lowest score, its labels
+    with a true minus, and a 0 line marks where the scores go below zero."""
+    from xml.etree import ElementTree as ET
+
+    from scorekeeper.printing.chart import PLOT_H, TOP, chart_geometry, render_svg
+
+    chart = chart_geometry([points], target)
+    assert (chart.y_ticks[0][1], chart.y_ticks[-1][1]) == ticks
+    for line in (*chart.ns_lines, *chart.ew_lines):
+        ys = [float(xy.split(",")[1]) for xy in line.split(" ")]
+        assert all(TOP <= y <= TOP + PLOT_H for y in ys), ys
+    svg = render_svg(chart)
+    assert ET.fromstring(svg) is not None
+    assert "-" not in "".join(t.text or "" for t in ET.fromstring(svg).iter()
+                              if t.tag.endswith("text"))
+    assert (chart.zero_y is not None) == (ticks[0] < 0)
+    if ticks[0] < 0:
+        assert f">{score_text(ticks[0])}</text>" in svg
