@@ -119,6 +119,17 @@ def test_the_form_reads_a_minus_as_a_phone_types_it(client, typed, score):
 
 
 @pytest.mark.app_config(WTF_CSRF_ENABLED=False)
+@pytest.mark.parametrize(("typed", "words"), [
+    ("9" * 5000, "reaches the target of 500"), ("-" + "9" * 20, "at or below \u2212200")])
+def test_a_huge_number_gets_the_games_range(client, typed, words):
+    data = form_data("spades", {}, 0, 0)
+    data["start_NS"] = typed
+    r = client.post("/start", data=data)
+    assert r.status_code == 422
+    assert words in r.get_data(as_text=True)
+
+
+@pytest.mark.app_config(WTF_CSRF_ENABLED=False)
 @pytest.mark.parametrize("typed", ["abc", "3.5", "--3", "1e3", "٣", "12-"])
 def test_the_form_refuses_what_is_not_a_whole_number_in_words(client, typed):
     data = form_data("spades", {}, 0, 0)

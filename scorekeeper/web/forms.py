@@ -116,7 +116,11 @@ def start_score(field) -> int | None:
         return 0
     sign = -1 if text[0] in MINUS_SIGNS else 1
     digits = text[1:].strip() if text[0] in (*MINUS_SIGNS, "+") else text
-    return sign * int(digits) if digits.isascii() and digits.isdigit() else None
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    # any number of digits is a whole number: one past 999 is enough for the engine to refuse
+    # it with the game's range (and int() of thousands of digits would raise)
+    return sign * (int(digits) if len(digits) <= 9 else 10**9)
 
 
 class StartScore:
