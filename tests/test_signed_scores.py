@@ -252,3 +252,24 @@ def test_the_sheets_chart_reaches_below_zero(points, target, ticks):
     assert (chart.zero_y is not None) == (ticks[0] < 0)
     if ticks[0] < 0:
         assert f">{score_text(ticks[0])}</text>" in svg
+
+
+def test_players_charts_below_zero():
+    """A month or a match below zero (a player's page): every bar has a height of zero or more
+    and every point stays in the chart's box; the lowest value is labelled with a true minus."""
+    from xml.etree import ElementTree as ET
+
+    from scorekeeper.printing.statcharts import month_bars, progression
+
+    svg = ET.fromstring(month_bars([("2026-11", 120, 40), ("2026-12", -40, 50)], "months"))
+    ns = "{http://www.w3.org/2000/svg}"
+    rects = svg.findall(f"{ns}rect")
+    assert len(rects) == 4
+    assert all(float(r.get("height")) >= 0 for r in rects)
+    assert all(0 <= float(r.get("y")) <= 150 for r in rects)
+    texts = [t.text for t in svg.findall(f"{ns}text")]
+    assert "\u221240" in texts and not any((t or "").startswith("-") for t in texts)
+    line = ET.fromstring(progression([(-40, 50), (-97, -115)], "match"))
+    for polyline in line.findall(f"{ns}polyline"):
+        ys = [float(xy.split(",")[1]) for xy in polyline.get("points").split(" ")]
+        assert all(6 <= y <= 64 for y in ys), ys
