@@ -68,11 +68,18 @@ def create_app(
     app.json.sort_keys = False  # keep match files in their natural order
 
     from . import i18n
+    from .engine import numbers
     from .printing import pdf_render
     from .store import db
     from .web import compress, errors, game_templates, ratelimit, security
 
     game_templates.init_app(app)  # game/<name>/<file>: each game's templates, in its folder
+    # scores as text, one way on every page and print: a true minus below zero (issue 35)
+    app.add_template_filter(numbers.score_text, "score")
+    app.add_template_filter(numbers.points_text, "points")
+    app.add_template_filter(numbers.decimal_text, "decimal")
+    app.add_template_global(numbers.score_pair, "score_pair")
+    app.add_template_global(numbers.pair_sides, "pair_sides")
     compress.init_app(app)  # first registered, so it runs last, on the finished response
     security.init_app(app)
     i18n.init_app(app)

@@ -332,7 +332,8 @@ def test_each_game_fills_its_own_sheet_columns(game, hand, own, columns):
 
 
 def test_a_score_below_zero_reads_with_a_minus_sign():
-    from scorekeeper.web.tableview import _pair
+    from scorekeeper.engine.numbers import sides_pair
 
-    assert _pair({"NS": 52, "EW": -70}) == "52–−70"
-    assert _pair({"NS": 0, "EW": 0}) == "0–0"
+    # the minus set apart from the dash (issue 35; tests/test_signed_scores.py)
+    assert sides_pair({"NS": 52, "EW": -70}) == "52\u202f–\u202f−70"
+    assert sides_pair({"NS": 0, "EW": 0}) == "0–0"

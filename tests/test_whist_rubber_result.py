@@ -70,7 +70,7 @@ def test_one_rubber_one_result_everywhere(organiser, hands, ns, ew, winner, poin
     assert f'data-title="{ns}–{ew} · ' in page
     assert said in text(page)
     # the board's big numbers are the games won, not the last game's score
-    assert re.findall(r'<p class="pts">(\d+)</p>', page) == [str(ns), str(ew)]
+    assert re.findall(r'<p class="pts"[^>]*>(\d+)</p>', page) == [str(ns), str(ew)]
     assert '<p class="goal">games won</p>' in page
 
     client.get(f"/m/{match_id}?key={body['edit_key']}")  # this phone has it in its recent list

@@ -306,6 +306,12 @@ def settle(state: MatchState, rules: dict[str, Any], start: bool = False) -> Non
         state.over, state.winner = True, OTHER_TEAM[out[0]]
 
 
+def lost_at(rules: Mapping[str, Any]) -> int | None:
+    """A side at or below minus the target has lost (none with a fixed number of deals)."""
+    target: int | None = rules.get("target")
+    return -target if target is not None else None
+
+
 def analyse(match: Mapping[str, Any], no: int) -> tuple[Any, list[Problem]]:
     """The double-dummy analysis of hand ``no`` (imported here: it needs the registry)."""
     from .five_hundred_analysis import analyse_match_hand
@@ -359,4 +365,6 @@ GAME = Game(
     recording=Recording(caller=True, alone=True, result_field="makers_tricks",
                         trump_from_bid=True, caller_leads=True, joker_names_suit=True,
                         kitty=KITTY),
+    negative_scores=True,
+    lost_at=lost_at,
 )

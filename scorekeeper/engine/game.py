@@ -44,7 +44,15 @@ PackOf = Callable[[Mapping[str, Any]], Pack]
 AnalyseHand = Callable[[Mapping[str, Any], int], tuple[Any, list[Problem]]]
 # deal_trump(rules, no): the trump a deal is played in when the rules fix it in advance
 DealTrump = Callable[[dict[str, Any], int], str | None]
+# lost_at(rules): the score at or below which a side has lost (Spades' ``lose_at``, Five
+# Hundred's minus the target), or None: no score loses
+LostAt = Callable[[Mapping[str, Any]], int | None]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
+
+
+def never_lost(rules: Mapping[str, Any]) -> int | None:
+    """No score loses the game: only reaching the target ends it."""
+    return None
 
 
 def no_fixed_trump(rules: dict[str, Any], no: int) -> str | None:
@@ -159,6 +167,8 @@ class History:
     ``tags(hand, rules)``: the small words after the trump (N_-marked, with their params).
     ``trump(hand)``: the hand's trump suit ("S", "NT"), or None (misère, a passed hand).
     ``outcome`` and ``short``: a played hand's words (see :data:`OutcomeWords`);
+    ``scored``: the marks after the tags that only the scoring knows (Spades' bag penalty),
+    in the same shape;
     ``recorded(hand, rules)``: a hand as recorded, before it is scored, for the list of
     corrections ("Bo ♠ alone 4 tricks"): parts joined by spaces, with the same params but
     "gain" (none: the seat the call column names).
@@ -174,6 +184,7 @@ class History:
     trump: Callable[[Mapping[str, Any]], str | None] = recorded_trump
     outcome: OutcomeWords = no_words  # a hand's line
     short: OutcomeWords = no_words  # the Undo button's words
+    scored: OutcomeWords = no_words  # the history's marks of a hand as scored
     recorded: Tags = no_tags  # the corrections list's words of a hand as recorded
     results: Mapping[str, str] = field(default_factory=dict)
     classes: Mapping[str, str] = field(default_factory=dict)
@@ -266,6 +277,10 @@ class Game:
     recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
     statistics: Statistics = field(default_factory=Statistics)  # the facts a hand yields
     club: ClubScoring = NO_MARKS  # its marks and house rules at a club night
+    # whether a side's score can go below 0 (a failed contract), so a game continued from
+    # paper may start there; and the score that loses (a start there is refused)
+    negative_scores: bool = False
+    lost_at: LostAt = never_lost
 
     @property
     def playable(self) -> bool:

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import SEATS, TEAMS
+from .game import Game
 from .games import GAMES, resolve_rules
 from .limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
 from .match import extend, replay
+from .numbers import score_text
 from .problems import Problem
 from .rules import MAX_START_SCORE
 from .state import MatchState
@@ -49,10 +51,9 @@ def check_match(data: Any) -> CheckResult:
     problems.extend(rule_problems)
     if problems:
         return CheckResult(ok=False, problems=problems, match=match)
-    target = rules["target"]
-    if target is not None and max(match["start_score"].values()) >= target:
-        problem = Problem("match.start_over", field="start_score", params={"target": target})
-        return CheckResult(ok=False, problems=[problem], match=match)
+    start = start_problems(GAMES[match["game"]], rules, match["start_score"])
+    if start:
+        return CheckResult(ok=False, problems=start, match=match)
     state = replay(
         match["game"], rules, match["hands"], match["first_dealer"], match["start_score"]
     )
@@ -105,13 +106,12 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     start_score = {"NS": 0, "EW": 0}
     if start is not None:
         if not isinstance(start, dict) or any(k not in TEAMS for k in start):
-            bad("match.bad_start_score", "start_score")
+            bad("match.start_score_shape", "start_score")
         else:
             for team, value in start.items():
-                if not isinstance(value, int) or isinstance(value, bool) \
-                        or not 0 <= value <= MAX_START_SCORE:
-                    bad("match.bad_start_score", f"start_score.{team}")
-                else:
+                if not isinstance(value, int) or isinstance(value, bool):
+                    bad("match.start_not_whole", f"start_score.{team}", value=_shown(value))
+                else:  # its range depends on the game's rules: start_problems
                     start_score[team] = value
     title = data.get("title")
     if title is not None and not (isinstance(title, str) and 0 < len(title.strip()) <= TITLE_MAX):
@@ -141,6 +141,29 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     if played is not None:
         match["played"] = played
     return match, problems
+
+
+def start_problems(game: Game, rules: dict[str, Any], start: dict[str, int]) -> list[Problem]:
+    """A problem for each side whose starting score the game can't start at
+    (spec/match-format.md): below 0 where scores can't be, at or past the target, at or below
+    the score that loses, or further from 0 than :data:`MAX_START_SCORE`."""
+    target: int | None = rules.get("target")
+    lost = game.lost_at(rules) if game.negative_scores else None
+    most = min(MAX_START_SCORE, target - 1) if target is not None else MAX_START_SCORE
+    least = 0 if not game.negative_scores else \
+        max(-MAX_START_SCORE, lost + 1) if lost is not None else -MAX_START_SCORE
+    problems: list[Problem] = []
+    for team, value in start.items():
+        field = f"start_score.{team}"
+        if target is not None and value >= target:
+            problems.append(Problem("match.start_over", field=field, params={"target": target}))
+        elif lost is not None and value <= lost:
+            problems.append(Problem("match.start_lost", field=field,
+                                    params={"lost": score_text(lost)}))
+        elif not least <= value <= most:
+            problems.append(Problem("match.bad_start_score", field=field, params={
+                "least": score_text(least), "most": score_text(most)}))
+    return problems
 
 
 def _game_names() -> str:

@@ -45,7 +45,10 @@ MESSAGES: dict[str, str] = {
     "player.undone": N_("this change was undone already"),
     "match.teams_not_object": N_("teams must be an object with NS and EW names"),
     "match.bad_seat": N_("{value} is not a seat: use N, E, S or W"),
-    "match.bad_start_score": N_("a starting score must be a whole number from 0 to 999"),
+    "match.bad_start_score": N_("a starting score must be a whole number from {least} to {most}"),
+    "match.start_score_shape": N_("start_score must hold each side's starting score: NS and EW, each a whole number"),
+    "match.start_not_whole": N_("a starting score must be a whole number, not {value}"),
+    "match.start_lost": N_("the starting score is already at or below {lost}, where a side loses: the game would be over before it starts"),
     "match.name_direction": N_("a name can't hold text-direction control characters (such as U+202E)"),
     "match.bad_title": N_("the title must be text of 1 to {most} characters"),
     "match.bad_played": N_("the date played must be written like 2026-05-29 or 2026-05-29T16:30, "

@@ -7,7 +7,8 @@ PDFs, blank sheets) relies on it. The ranges (also in README "Limits"):
 - ``target``: 1 to :data:`MAX_TARGET` (200) points; ``honours_blocked_at``: 0 to 200;
 - ``deals``: 1 to :data:`MAX_DEALS` (300, a match's most hands);
 - point options (``lone_march_points``, ``renege_points`` ...): 0 to :data:`MAX_POINTS` (20);
-- a starting score (``start_score``): 0 to :data:`MAX_START_SCORE` (999).
+- a starting score (``start_score``): at most :data:`MAX_START_SCORE` (999) either side of 0,
+  within the game's own limits (``matchfile.start_problems``).
 """
 
 from __future__ import annotations

@@ -7,13 +7,13 @@ state (:class:`Bags`): each time a side's bags reach ``bag_limit`` it loses ``ba
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import DECK_52, OTHER_TEAM, SEATS, TEAM_OF, TEAMS, Card, Seat, next_seat, parse_card
 from .fields import FieldReader
-from .game import Game, History, Templates, Words
+from .game import Game, History, SheetRow, Templates, Words
 from .messages import N_
 from .problems import Problem, show
 from .recording import Recording
@@ -26,10 +26,11 @@ from .spades_table import (
     PRESETS,
     history_tags,
     outcome_words,
+    penalty_words,
     recorded_words,
     short_words,
 )
-from .state import MatchState, settle_to_target
+from .state import HandState, MatchState, settle_to_target
 from .tricks import PlayRecord, analyse_play
 
 FIELDS = frozenset({"dealer", "bids", "tricks_NS", "nil_tricks", "deal", "play", "note"})
@@ -61,6 +62,7 @@ class SpadesDetails:
     overtricks: dict[str, int]  # the bags the hand adds (tricks over a made contract)
     bags: dict[str, int] = field(default_factory=_zeros)  # each side's total after the hand
     penalties: dict[str, int] = field(default_factory=_zeros)  # bag penalties in this hand
+    lost: dict[str, int] = field(default_factory=_zeros)  # the points those penalties cost
 
     def as_json(self) -> dict[str, Any]:
         return {"contracts": dict(self.contracts), "bags": dict(self.bags), "nil": dict(self.nil)}
@@ -87,6 +89,7 @@ class Bags:
                 total -= limit
                 outcome.points[side] -= rules["bag_penalty"]
                 details.penalties[side] += 1
+                details.lost[side] += rules["bag_penalty"]
             self.bags[side] = total
         details.bags = dict(self.bags)
 
@@ -307,6 +310,20 @@ def finish_rules(rules: dict[str, Any], problems: list[Problem]) -> None:
         rules["lose_at"] = None
 
 
+def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
+    """The points each side's bag penalties cost in this hand (the sheet's notes mark them)."""
+    details = state.outcome.details
+    lost = details.lost if isinstance(details, SpadesDetails) else {}
+    penalty = {t: -n for t, n in lost.items() if n}
+    return SheetRow(own={"bag_penalty": penalty} if penalty else {})
+
+
+def lost_at(rules: Mapping[str, Any]) -> int | None:
+    """A side at or below ``lose_at`` has lost (none with a fixed number of deals)."""
+    lose_at: int | None = rules.get("lose_at")
+    return lose_at if rules.get("target") is not None else None
+
+
 def spades_always(rules: dict[str, Any]) -> tuple[str, ...]:
     """Every hand's trump: spades."""
     return (SPADES,)
@@ -342,11 +359,14 @@ GAME = Game(
                        "spades, always trumps. The last column counts the tricks of each side."),
     ),
     history=History(call=N_("Bids"), seat="", tags=history_tags, outcome=outcome_words,
-                    short=short_words, recorded=recorded_words),
+                    short=short_words, recorded=recorded_words, scored=penalty_words),
+    sheet_row=sheet_row,
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
     folder="scorekeeper.games.spades",
     # spades are trumps every hand: a one-suit "rotation"; no spade led until one was played
     recording=Recording(lead_rules=("trumps_broken",), trumps=spades_always),
     statistics=STATISTICS,
+    negative_scores=True,
+    lost_at=lost_at,
 )

@@ -10,6 +10,7 @@ from typing import Any
 from .cards import SEATS, TEAM_OF, TEAMS
 from .game import Preset, TagWords
 from .messages import N_
+from .numbers import points_text
 from .result import HandResult
 
 BLIND_NIL = "blind_nil"
@@ -93,6 +94,14 @@ def outcome_words(hand: Mapping[str, Any], result: HandResult,
                 else N_("%(seat)s nil failed −%(p)s")
         out.append((text, {"seat": seat, "p": worth}))
     return tuple(out)
+
+
+def penalty_words(hand: Mapping[str, Any], result: HandResult,
+                  rules: Mapping[str, Any]) -> TagWords:
+    """The history's mark of a hand's bag penalty, after the bids: "NS bag penalty −100"."""
+    lost: Mapping[str, int] = getattr(result.details, "lost", None) or {}
+    return tuple((N_("%(team)s bag penalty %(p)s"), {"team": side, "p": points_text(-n)})
+                 for side, n in lost.items() if n)
 
 
 def _took(hand: Mapping[str, Any], tricks: object) -> TagWords:

@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from ..engine.numbers import score_text
+
 Point = tuple[int, int, int]  # (hand number, NS running score, EW running score)
 
 WIDTH, HEIGHT = 720, 220
@@ -33,7 +35,7 @@ class ChartGeometry:
     hands: int
     top: int  # the highest score on the axis
     breaks: tuple[tuple[float, int], ...] = ()  # (x, game no) where a game of a rubber ended
-    zero_y: float | None = None  # the 0 line of a lead-margin chart
+    zero_y: float | None = None  # the 0 line of a lead-margin chart, or of scores below it
 
 
 def _step(span: int, most: int) -> int:
@@ -90,13 +92,16 @@ def chart_geometry(segments: Sequence[Sequence[Point]], target: int | None) -> C
     points = [p for segment in segments for p in segment]
     hands = max((p[0] for p in points), default=0)
     highest = max((max(p[1], p[2]) for p in points), default=0)
+    # a score below zero (Five Hundred, Spades) takes the axis below the 0 line with it
+    lowest = min((min(p[1], p[2]) for p in points), default=0)
     top = max(highest, target or 0, 1)
-    y_step = _step(top, 6)
+    y_step = _step(top - min(lowest, 0), 6)
     top = -(-top // y_step) * y_step  # round up to a whole tick
+    bottom = min(lowest, 0) // y_step * y_step  # and down
     x_of, x_ticks = _x_axis(hands)
 
     def y_of(y: int) -> float:
-        return round(TOP + PLOT_H * (1 - y / top), 1)
+        return round(TOP + PLOT_H * (top - y) / (top - bottom), 1)
 
     def line(segment: Sequence[Point], index: int) -> str:
         return " ".join(f"{x_of(p[0])},{y_of(p[index])}" for p in segment)
@@ -105,10 +110,11 @@ def chart_geometry(segments: Sequence[Sequence[Point]], target: int | None) -> C
         ns_lines=tuple(line(s, 1) for s in segments if s),
         ew_lines=tuple(line(s, 2) for s in segments if s),
         target_y=y_of(target) if target else None,
-        y_ticks=tuple((y_of(v), v) for v in range(0, top + 1, y_step)),
+        y_ticks=tuple((y_of(v), v) for v in range(bottom, top + 1, y_step)),
         x_ticks=x_ticks,
         hands=hands,
         top=top,
+        zero_y=y_of(0) if bottom < 0 else None,
         breaks=tuple((x_of(s[0][0]), n) for n, s in enumerate(segments[1:], 1) if s),
     )
 
@@ -132,7 +138,7 @@ def render_svg(chart: ChartGeometry, title: str = "") -> str:
     for y, label in chart.y_ticks:
         parts.append(
             f'<text x="{LEFT - 5}" y="{y + 3.5}" font-size="10" text-anchor="end"'
-            f' fill="#555555">{label}</text>'
+            f' fill="#555555">{score_text(label)}</text>'
         )
     for x, label in chart.x_ticks:
         parts.append(

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from ..engine.numbers import score_text
+
 FOR_COLOUR = "#2f8f6b"  # our side: green that reads on white and on the dark card
 AGAINST_COLOUR = "#c0703a"  # the other side: orange
 GRID_COLOUR = "#8a8a8a"
@@ -43,18 +45,25 @@ def month_bars(months: Sequence[tuple[str, int, int]], label: str) -> str:
     months = list(months)[-12:]
     width, height, bottom, top = 320, 150, 20, 14
     top_value = max([1, *(max(f, a) for _m, f, a in months)])
+    # a month below zero (Five Hundred's and Spades' sets) hangs its bar under the 0 line
+    low_value = min([0, *(min(f, a) for _m, f, a in months)])
     slot = (width - 8) / max(len(months), 1)
     bar = max(2.0, min(14.0, slot / 2 - 2))
     plot_h = height - bottom - top
-    body = [f'<line x1="4" y1="{height - bottom}" x2="{width - 4}" y2="{height - bottom}"'
+    zero = round(height - bottom - plot_h * -low_value / (top_value - low_value), 1) \
+        if low_value < 0 else height - bottom
+    body = [f'<line x1="4" y1="{zero}" x2="{width - 4}" y2="{zero}"'
             f' stroke="{GRID_COLOUR}" stroke-width="1"/>',
             f'<text x="4" y="11" font-size="11" fill="currentColor">{top_value}</text>']
+    if low_value < 0:
+        body.append(f'<text x="4" y="{height - bottom - 3}" font-size="11"'
+                    f' fill="currentColor">{score_text(low_value)}</text>')
     for n, (month, scored, against) in enumerate(months):
         x = 4 + n * slot + slot / 2
         for value, colour, dx in ((scored, FOR_COLOUR, -bar), (against, AGAINST_COLOUR, 0.0)):
-            h = round(plot_h * value / top_value, 1)
-            body.append(f'<rect x="{round(x + dx, 1)}" y="{round(height - bottom - h, 1)}"'
-                        f' width="{round(bar, 1)}" height="{h}" fill="{colour}"/>')
+            h = round(plot_h * value / (top_value - low_value), 1)
+            body.append(f'<rect x="{round(x + dx, 1)}" y="{round(zero - max(h, 0), 1)}"'
+                        f' width="{round(bar, 1)}" height="{abs(h)}" fill="{colour}"/>')
         body.append(f'<text x="{round(x, 1)}" y="{height - 5}" font-size="11"'
                     f' text-anchor="middle" fill="currentColor">{escape(month[5:7])}</text>')
     return _svg(width, height, body, label)
@@ -67,26 +76,30 @@ def progression(points: Sequence[tuple[int, int]], label: str,
     there, and the next game's lines start again from 0."""
     width, height, pad = 160, 70, 6
     top_value = max([1, *(max(p) for p in points)])
+    low_value = min([0, *(min(p) for p in points)])  # a score below zero stays in the box
     span = max(len(points), 1)
     starts = [0, *sorted(b for b in breaks if 0 < b < len(points))]
 
     def x_at(n: int) -> float:
         return round(pad + (width - 2 * pad) * n / span, 1)
 
+    def y_of(v: int) -> float:
+        return round(height - pad - (height - 2 * pad) * (v - low_value)
+                     / (top_value - low_value), 1)
+
+    base = y_of(0) if low_value < 0 else height - pad  # the 0 line
+
     def line(values: list[int], colour: str) -> str:
         out = []
         for first, end in zip(starts, [*starts[1:], len(values)], strict=True):
-            coords = [(x_at(first), height - pad)]
-            for n in range(first, end):
-                coords.append((x_at(n + 1),
-                               round(height - pad - (height - 2 * pad) * values[n] / top_value,
-                                     1)))
+            coords: list[tuple[float, float]] = [(x_at(first), base)]
+            coords.extend((x_at(n + 1), y_of(values[n])) for n in range(first, end))
             text = " ".join(f"{x},{y}" for x, y in coords)
             out.append(f'<polyline points="{text}" fill="none" stroke="{colour}"'
                        f' stroke-width="2.5" stroke-linejoin="round"/>')
         return "".join(out)
 
-    body = [f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}"'
+    body = [f'<line x1="{pad}" y1="{base}" x2="{width - pad}" y2="{base}"'
             f' stroke="{GRID_COLOUR}" stroke-width="1"/>',
             *(f'<line x1="{x_at(n)}" y1="{pad}" x2="{x_at(n)}" y2="{height - pad}"'
               f' stroke="{GRID_COLOUR}" stroke-width="1"/>' for n in starts[1:]),

@@ -19,6 +19,7 @@ from ..engine.games import GAMES
 from ..store import players as players_store
 from ..store import stats as stats_store
 from ..store.stats import Who
+from . import ratings
 from .figures import GameFigures, api_parts, every_game, played
 from .players import valid_day
 
@@ -118,7 +119,16 @@ def api_player(db: Database, player_id: str, span: DateRange) -> dict[str, Any]:
     assert row is not None
     body = figures(db, Who(player_id), span)
     del body["hands"]
-    return {"id": row["id"], "name": row["name"], **body}
+    # the rating is the player's across every finished match, whatever the range (issue 35)
+    rating = ratings.player_rating(db, player_id)
+    return {"id": row["id"], "name": row["name"], **body,
+            "rating": None if rating is None else rating_json(rating)}
+
+
+def rating_json(rating: ratings.Rating) -> dict[str, Any]:
+    """A rating in the API: the number shown (mu − 3 sigma), the model's two, its games."""
+    return {"value": rating.shown, "mu": round(rating.mu, 3), "sigma": round(rating.sigma, 3),
+            "games": rating.games}
 
 
 @dataclass(frozen=True, slots=True)

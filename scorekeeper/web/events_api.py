@@ -52,7 +52,7 @@ def _round_body(event_id: str, rnd: EventRound, keys: dict[int, str]) -> dict[st
 def _standing_body(s: StandingLine, marks: tuple[str, ...]) -> dict[str, Any]:
     return {"player": s.player, "points": s.points, **{m: s.marks[m] for m in marks},
             "games_won": s.games_won, "high_game": s.high_game, "sit_outs": s.sit_outs,
-            "rank": s.rank}
+            "rank": s.rank, "rating": s.rating}
 
 
 def event_body(found: Event, director: bool) -> dict[str, Any]:

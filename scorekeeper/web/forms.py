@@ -104,6 +104,42 @@ class ActionForm(Form):
     version = HiddenField()  # the match version the page showed (undo, redo): Back resends none
 
 
+# A minus a phone's keyboard may type: the hyphen-minus, the true minus, an en dash (autocorrect)
+MINUS_SIGNS = ("-", "\u2212", "\u2013")
+
+
+def start_score(field) -> int | None:
+    """A starting score as typed ("-320", "−320", "+5", " 12 "); 0 when blank; None when it
+    is not a whole number."""
+    text = (field.data or "").strip()
+    if not text:
+        return 0
+    sign = -1 if text[0] in MINUS_SIGNS else 1
+    digits = text[1:].strip() if text[0] in (*MINUS_SIGNS, "+") else text
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    # any number of digits is a whole number: one past 999 is enough for the engine to refuse
+    # it with the game's range (and int() of thousands of digits would raise)
+    return sign * (int(digits) if len(digits) <= 9 else 10**9)
+
+
+class StartScore:
+    """A starting score must read as a whole number; its range is the game's (the engine's
+    ``start_problems``, after the rules are known)."""
+
+    def __call__(self, form, field) -> None:
+        if start_score(field) is None:
+            raise StopValidation(_l("Write a whole number, such as 120 or −320."))
+
+
+def start_score_field(label: Any) -> StringField:
+    """A side's score so far. A text field, not type="number": a phone's numeric keypad
+    (inputmode="numeric") has no minus key, and a number field that can't read what was typed
+    sends nothing, which would start the game at 0 without a word."""
+    return StringField(label, validators=[StartScore()], render_kw={
+        "inputmode": "text", "autocomplete": "off", "placeholder": "0", "size": 5})
+
+
 class StartForm(Form):
     """Start a match: game, four players by seat, team names, first dealer, rules.
 
@@ -125,10 +161,25 @@ class StartForm(Form):
     first_dealer = RadioField(
         _l("Who deals first?"), choices=choices((s, SEAT_LABELS[s]) for s in SEATS), default="N"
     )
+    # a game started on paper, continued here (spec/match-format.md, ``start_score``)
+    start_NS = start_score_field(_l("North–South"))
+    start_EW = start_score_field(_l("East–West"))
 
     def new_players(self) -> frozenset[str]:
         """The seats marked "new player"."""
         return frozenset(s for s in SEATS if self[f"{s}_new"].data)
+
+    def place_problems(self, problems: Any, words: Any) -> list[str]:
+        """The engine's problems with the match, in ``words``: a starting score's goes under
+        its field (it names no side), the others are returned for the foot of the form."""
+        rest = []
+        for problem in problems:
+            side = (problem.field or "").removeprefix("start_score.")
+            if side in TEAMS:
+                self[f"start_{side}"].errors = [words(problem)]
+            else:
+                rest.append(words(problem))
+        return rest
 
     def match(self) -> dict[str, Any]:
         """The match object (spec/match-format.md) these answers describe."""
@@ -158,6 +209,9 @@ class StartForm(Form):
         }
         if rules:
             match["rules"] = rules
+        start = {t: start_score(self[f"start_{t}"]) or 0 for t in TEAMS}
+        if any(start.values()):
+            match["start_score"] = start
         teams = {t: (self[f"team_{t}"].data or "").strip() for t in TEAMS}
         if any(teams.values()):
             match["teams"] = {t: name for t, name in teams.items() if name}

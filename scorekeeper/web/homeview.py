@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from .. import service
 from ..engine.games import GAMES
+from ..engine.numbers import sides_pair
 from ..i18n import format_when
 from ..i18n.labels import CHOICE_LABELS
 from ..store.db import get_db
@@ -41,7 +42,7 @@ def recent_matches(ids: list[str]) -> list[RecentMatch]:
             id=loaded.id,
             title=" – ".join(names.values()),
             game=_(GAMES[loaded.game].label),
-            score=f"{score.get('NS', 0)}–{score.get('EW', 0)}",
+            score=sides_pair(score),
             rubber=tableview.rubber_line(names, state) if state is not None else "",
             started=_started(loaded.created),
             over=loaded.over,

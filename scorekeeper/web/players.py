@@ -27,6 +27,7 @@ from flask_babel import ngettext
 from markupsafe import Markup
 
 from ..engine.games import GAMES
+from ..engine.numbers import decimal_text, score_text
 from ..printing import statcharts
 from ..printing.sheet import DEFAULT_WORDS
 from ..service import player_changes, ratings, stats
@@ -93,7 +94,7 @@ def pct(part: int, whole: int) -> str:
 @bp.app_template_filter("per")
 def per(part: int, whole: int) -> str:
     """``part`` per ``whole`` to one decimal, or "–"."""
-    return "–" if not whole else f"{part / whole:.1f}"
+    return "–" if not whole else decimal_text(part / whole)
 
 
 @bp.app_template_global("change_words")
@@ -177,8 +178,9 @@ def _charts(page: stats.Page) -> dict[str, Any]:
         if not ours:
             continue
         if not shown.breaks:
-            caption = _("%(a)s to %(b)s", a=ours[-1][0], b=ours[-1][1])
-            label = _("Score after each hand: %(a)s to %(b)s", a=ours[-1][0], b=ours[-1][1])
+            final = {"a": score_text(ours[-1][0]), "b": score_text(ours[-1][1])}
+            caption = _("%(a)s to %(b)s", **final)
+            label = _("Score after each hand: %(a)s to %(b)s", **final)
         else:  # a rubber: its result in games won, as its match page says, not one game's
             caption = f"{match['score_' + side]}–{match['score_' + other]}"
             if match["rubber_points"] is not None:

@@ -141,8 +141,8 @@ def start():
     refuse_if_storage_full(get_db())
     outcome = service.create_match(get_db(), form.match(), new_players=form.new_players())
     if not outcome.ok:
-        return _home(form=form, problems=[tableview.problem_text(p) for p in outcome.problems],
-                     status=422)
+        problems = form.place_problems(outcome.problems, tableview.problem_text)
+        return _home(form=form, problems=problems, status=422)
     return _created(outcome)
 
 

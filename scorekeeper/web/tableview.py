@@ -14,6 +14,7 @@ from flask_babel import ngettext, pgettext
 
 from ..engine.cards import SUIT_SYMBOLS, TEAM_OF, TEAMS
 from ..engine.game import Game, TagWords
+from ..engine.numbers import pair_sides, points_text, sides_pair
 from ..engine.problems import Problem
 from ..engine.state import HandState, MatchState
 from ..i18n.labels import SEAT_LABELS
@@ -59,7 +60,7 @@ def gain_text(names: dict[str, str], points: dict[str, int] | None,
     for team in order:
         n = (points or {}).get(team) or 0
         if team == said and n:
-            parts.append(f"{n:+d}".replace("-", "−"))
+            parts.append(points_text(n))
         elif n > 0:
             parts.append(_("%(team)s +%(n)s", team=names[team], n=n))
         elif n < 0:
@@ -170,11 +171,6 @@ def _trump(game: Game, match: Match, hand: Mapping[str, Any], no: int) -> str | 
     return game.deal_trump(dict(match.rules), no) or game.history.trump(hand)
 
 
-def _pair(score: dict[str, int]) -> str:
-    """A score after a hand, "52–−70": a side below zero with a minus sign, not a hyphen."""
-    return "–".join(f"{score.get(t, 0)}".replace("-", "−") for t in TEAMS)
-
-
 def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
     """One row per hand, newest first; in a rubber, a row above each deal that ended a game."""
     seats, rows, names = match.seats, [], team_names(match)
@@ -190,9 +186,10 @@ def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
             shown = str(tricks.get(makers, "")) if makers and tricks else ""
         else:
             shown = f"{tricks.get('NS', '')}–{tricks.get('EW', '')}" if tricks else ""
-        tags = tuple(_(text, **{k: names.get(v, v) if k in SIDE_PARAMS else v
-                                for k, v in params.items()})
-                     for text, params in game.history.tags(hand, rules))  # sides by name
+        tags = (*(_(text, **{k: names.get(v, v) if k in SIDE_PARAMS else v
+                             for k, v in params.items()})
+                  for text, params in game.history.tags(hand, rules)),  # sides by name
+                *_game_words(match, game.history.scored(hand, out.outcome, rules), {}))
         label = game.history.results.get(result, "")
         rows.append(HistoryRow(
             no=out.no,
@@ -201,18 +198,18 @@ def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
             trump=_trump(game, match, hand, out.no),
             tags=tags,
             tricks=shown,
-            gains=tuple(Gain(t, names[t], f"{points[t]:+d}".replace("-", "−"))
+            gains=tuple(Gain(t, names[t], points_text(points[t]))
                         for t in TEAMS if points.get(t)),
             result=_(label) if label else "",
             result_cls=game.history.classes.get(result, result),
             cls=result,
-            score=_pair(out.score),
+            score=sides_pair(out.score, wrap=True),  # a narrow column
             note=recorded.note,
             cards=recorded.cards,
         ))
         ended = breaks.get(out.no)
         if ended:
-            a, b = ended.pair
+            a, b = pair_sides(*ended.pair)
             rows.append(HistoryRow(game_end=_(
                 "Game %(no)s to %(team)s, %(a)s–%(b)s, worth %(n)s", no=ended.no,
                 team=names[ended.winner], a=a, b=b, n=ended.value)))
@@ -268,7 +265,7 @@ def _game_news(match: Match, state: MatchState) -> str:
     ended = state.game_ends().get(state.hands[-1].no)
     if not ended:
         return ""
-    a, b = ended.pair
+    a, b = pair_sides(*ended.pair)
     return _("Game %(no)s to %(team)s, %(a)s–%(b)s, worth %(n)s. Game %(next)s starts at 0–0.",
              no=ended.no, team=team_names(match)[ended.winner], a=a, b=b, n=ended.value,
              next=ended.no + 1)
@@ -328,7 +325,7 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
         tied=state.tied,
         winner_name=names.get(winner or "", ""),
         rubber_line=rubber_line(names, state),
-        headline="–".join(str(state.tally()[t]) for t in TEAMS),
+        headline=sides_pair(state.tally()),
         game_news=_game_news(match, state),
         win_score=score.get(winner or "NS", 0),
         lose_score=score.get("EW" if winner == "NS" else "NS", 0),
@@ -357,6 +354,6 @@ def evening_words(ev: Any, names: dict[str, str]) -> tuple[str, str] | None:
         return None
     line = _("Tonight: %(a)s %(x)s – %(y)s %(b)s", a=names["NS"], x=ev.won["NS"],
              y=ev.won["EW"], b=names["EW"])
-    games = join_words([f"{g.score.get('NS', 0)}–{g.score.get('EW', 0)}"
+    games = join_words([sides_pair(g.score)
                         + ("" if g.over else "\u00a0…") for g in ev.games])
     return line, games

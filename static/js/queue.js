@@ -273,7 +273,7 @@
     var src = $("outcomes"), pts = board.querySelectorAll(".pts");
     if (!src || pts.length !== 2) return;
     var data = JSON.parse(src.textContent), teams = ["NS", "EW"], score = [], exact = true;
-    pts.forEach(function (p) { score.push(+(p.dataset.known || p.textContent)); });
+    pts.forEach(function (p) { score.push(+(p.dataset.known || p.dataset.score)); });
     list.forEach(function (e, k) {
       var got = exact && points(data, e, k);
       if (!got) { exact = false; return; }
@@ -281,8 +281,9 @@
     });
     if (exact) {
       pts.forEach(function (p, i) {
-        if (!p.dataset.known) p.dataset.known = p.textContent;
-        p.textContent = score[i];
+        if (!p.dataset.known) p.dataset.known = p.dataset.score;
+        // a true minus below zero, as the page writes it (engine/numbers.py)
+        p.textContent = score[i] < 0 ? "\u2212" + -score[i] : String(score[i]);
         p.classList.add("ahead");
         var bar = p.parentNode.querySelector("progress");
         if (bar) bar.value = Math.max(0, Math.min(score[i], bar.max));

@@ -14,6 +14,8 @@ from test_spades_browser import after_play, bid, golden_taps
 from test_spades_browser import start as start_spades
 from test_table import axe_clean, no_horizontal_scroll, save
 
+from scorekeeper.engine.numbers import score_text
+
 
 def api_hands(page, mid: str) -> dict:
     """The match as the API gives it (read with the page's own cookies)."""
@@ -34,7 +36,8 @@ def arrived_once(page, matches, mid: str, hands: list[dict], keys: tuple[str, ..
         [{k: h.get(k) for k in keys} for h in hands]
     score = loaded.state.score
     expect(page.locator("tbody tr")).to_have_count(len(hands))
-    expect(page.locator(".board .pts")).to_have_text([str(score["NS"]), str(score["EW"])])
+    expect(page.locator(".board .pts")).to_have_text([score_text(score["NS"]),
+                                                      score_text(score["EW"])])
     api = api_hands(page, mid)
     assert len(api["match"]["hands"]) == len(hands), api
     assert api["state"]["score"] == score

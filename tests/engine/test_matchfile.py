@@ -43,7 +43,7 @@ def test_minimal_match_is_valid_and_empty():
     (base(teams={"NS": "Home", "XY": "Away"}), [(None, "teams.XY", "match.unknown_key")]),
     (base(first_dealer="Q"), [(None, "first_dealer", "match.bad_seat")]),
     (base(start_score={"NS": -1, "EW": 0}), [(None, "start_score.NS", "match.bad_start_score")]),
-    (base(start_score={"NS": 1, "XX": 0}), [(None, "start_score", "match.bad_start_score")]),
+    (base(start_score={"NS": 1, "XX": 0}), [(None, "start_score", "match.start_score_shape")]),
     (base(hands={"no": 1}), [(None, "hands", "match.hands_not_list")]),
     (base(rules=[1]), [(None, "rules", "rules.not_object")]),
     (base(hands=[[1, 2]]), [(1, None, "hand.not_object")]),
@@ -91,6 +91,6 @@ def test_every_message_renders_without_placeholders():
 
 def test_a_start_score_at_the_target_is_refused():
     assert problems(base(start_score={"NS": 10, "EW": 3})) == [
-        (None, "start_score", "match.start_over")]
+        (None, "start_score.NS", "match.start_over")]
     assert check_match(base(start_score={"NS": 9, "EW": 9})).ok
     assert check_match(base(start_score={"NS": 12, "EW": 0}, rules={"deals": 4})).ok

@@ -225,7 +225,8 @@ def check_pages(client, snap: dict, shown_ids: set[str]) -> None:
             continue
         page = client.get(f"/m/{match_id}")
         assert page.status_code == 200
-        shown = [int(n) for n in re.findall(r'<p class="pts">(\d+)</p>', page.get_data(True))]
+        shown = [int(n.replace("\u2212", "-"))  # a score below zero is written with a true minus
+                 for n in re.findall(r'<p class="pts"[^>]*>(\u2212?\d+)</p>', page.get_data(True))]
         assert shown == [result.state.score["NS"], result.state.score["EW"]]
 
 
