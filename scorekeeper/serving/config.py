@@ -1,13 +1,16 @@
 """gunicorn as ``scorekeeper serve`` runs it: its master supervises the worker processes
 (restarts a dead one, graceful stop, TLS, the pid file); each worker is gunicorn's own ASGI
 worker (an asyncio loop: idle and kept-alive connections cost no thread) with the Flask app on
-a2wsgi's threads (:mod:`.app`). A worker whose master is gone (even ``kill -9``) sees its
-parent change within a second and stops. README "Running in production" says why this worker
-and what it does not bound (a slow request head: the nginx profile does)."""
+a2wsgi's threads (:mod:`.app`). A worker whose master is gone (even ``kill -9``) is killed
+by the kernel at once (:func:`die_with_master`). README "Running in production" says why this
+worker and what it does not bound (a slow first request head: the nginx profile does)."""
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +35,26 @@ class ScorekeeperServer(BaseApplication):
         from .app import create
 
         return create(self.threads)
+
+
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+def die_with_master(_arbiter: Any, worker: Any) -> None:
+    """gunicorn's ``post_fork`` hook, in each new worker: the kernel sends it SIGKILL the moment
+    its master dies, however it died (``PR_SET_PDEATHSIG``, through the C library's ``prctl``).
+    The ASGI worker's own check of its parent notices within a second but then stops
+    gracefully, serving its open connections up to ``graceful_timeout`` (20 s) with nobody
+    supervising it; a master killed with ``kill -9`` owes nobody a graceful stop. SIGKILL, not
+    SIGTERM: a save in flight is one SQLite transaction, rolled back whole, and the phone sends
+    it again. The worker's render processes follow it (they watch their parent's pidfd)."""
+    if not sys.platform.startswith("linux"):
+        return  # elsewhere the worker's own parent check (within a second) stays the only one
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        worker.log.warning("prctl(PR_SET_PDEATHSIG) failed: errno %s", ctypes.get_errno())
+    elif os.getppid() != worker.ppid:
+        os._exit(1)  # the master died between fork() and prctl(): nobody would send the signal
 
 
 def default_workers() -> int:
@@ -60,6 +83,7 @@ def options(host: str, port: int, instance: Path, workers: int = 2,
         "timeout": 30,  # a worker silent this long is killed and replaced; also a body's bound
         "graceful_timeout": 20,
         "preload_app": False,  # never share a SQLite connection across fork()
+        "post_fork": die_with_master,
         # Request heads: gunicorn's own limits (line, fields, field size) answer 400/431.
         "limit_request_line": 8190,
         "limit_request_fields": 100,

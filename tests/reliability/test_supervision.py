@@ -175,6 +175,31 @@ def test_a_killed_master_takes_its_workers_and_the_port_is_free_at_once(started)
     assert sum(len(t["acked"]) for t in tables) > 0
 
 
+def test_a_killed_master_leaves_no_worker_holding_its_connections(started):
+    """Issue 36: with connections open on every worker (idle ones, and a kept-alive one that
+    has been answered) the workers used to stop gracefully after seeing their parent change,
+    serving those connections for ``graceful_timeout`` (20 s) with parent 1. The kernel now
+    kills each worker when its master dies (``PR_SET_PDEATHSIG``)."""
+    server = started(args=("--workers", "2"))
+    assert len(server.workers(2)) == 2
+    held: list[socket.socket] = []
+    try:
+        _open_idle(server.port, 40, held)
+        for _ in range(4):  # answered, then kept alive
+            kept = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            kept.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert kept.recv(4096).startswith(b"HTTP/1.1 200")
+            held.append(kept)
+        os.kill(server.proc.pid, signal.SIGKILL)
+        killed = time.monotonic()
+        server.proc.wait(timeout=10)
+        left = server.gone(within=3)
+        assert left == [], f"still running {time.monotonic() - killed:.1f} s after: {left}"
+    finally:
+        for s in held:
+            s.close()
+
+
 def test_a_killed_worker_is_replaced_and_sigterm_leaves_nothing(started):
     server = started()
     first = server.workers()
