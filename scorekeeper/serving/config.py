@@ -93,7 +93,13 @@ def options(host: str, port: int, instance: Path, workers: int = 2,
         # A phone polls every 2 s: a kept-alive connection outlives the pause, so a poll costs
         # no new TCP connection; idle ones wait in the worker's event loop, not in a thread.
         "keepalive": 5,
-        "timeout": 30,  # a worker silent this long is killed and replaced; also a body's bound
+        # gunicorn's watchdog: a worker whose event loop has not beaten (once a second) for
+        # this long is killed and replaced. A worker stopped (SIGSTOP, a frozen VM) while
+        # holding SQLite's write lock holds every save of the others too: they answer 503
+        # after the 5 s busy timeout, and the connections it holds hang until it is killed,
+        # within this plus 2 s (issue 36: 30 s let a 20 s stop hold saves the whole 20 s).
+        # Also the wait for each piece of a request body (then 408).
+        "timeout": 10,
         "graceful_timeout": 20,
         "preload_app": False,  # never share a SQLite connection across fork()
         "post_fork": worker_started,

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from reliability_support import ROOT, TransportError, api, create, free_port, read_db
+from reliability_support import ROOT, Client, TransportError, api, create, free_port, read_db
 
 from scorekeeper.store.db import sqlite3
 
@@ -355,6 +355,91 @@ def test_a_stopped_worker_does_not_stall_the_other(started):
         _healthz_within(server.base, 5)
     finally:
         os.kill(stopped, signal.SIGCONT)
+
+
+def _write_lock_holder(db: Path) -> int | None:
+    """The process holding SQLite's WAL write lock on ``db`` (a POSIX lock on byte 120 of its
+    -shm file, as /proc/locks lists it), or None."""
+    try:
+        inode = os.stat(f"{db}-shm").st_ino
+    except FileNotFoundError:
+        return None
+    for line in Path("/proc/locks").read_text().splitlines():
+        fields = line.split()
+        if ("->" not in fields and fields[1:4] == ["POSIX", "ADVISORY", "WRITE"]
+                and fields[5].endswith(f":{inode}") and fields[6] == "120"):
+            return int(fields[4])
+    return None
+
+
+def test_a_worker_stopped_holding_the_write_lock_holds_no_save_for_long(started):
+    """Issue 36: SIGSTOP of the worker holding SQLite's write lock. Saves elsewhere answer 503
+    in words with Retry-After after the 5 s busy timeout; the stopped worker misses gunicorn's
+    heartbeat and is killed within its 10 s ``timeout`` (+2 s), so the connections it held are
+    closed by then (not when it is continued) and the lock is free again."""
+    bound = 13  # s: gunicorn's watchdog (10 s), its two checks a second apart, and slack
+    server = started(args=("--workers", "2"))
+    tables = [create(server.base) for _ in range(4)]
+    stop = threading.Event()
+    waits: list[tuple[float, object]] = []  # each save: (seconds, status or "reset")
+
+    def phone(match_id: str, key: str) -> None:
+        client, no = Client(server.base), 1
+        while not stop.is_set():
+            began = time.monotonic()
+            try:
+                status, _b, _h, _s = client.request(
+                    "POST", f"/api/matches/{match_id}/hands",
+                    {"caller": "N", "makers_tricks": 3, "no": no},
+                    {"Authorization": f"Bearer {key}", "Idempotency-Key": f"{match_id}-{no}"})
+            except TransportError:
+                status = "reset"
+                client.close()
+                client = Client(server.base)
+            waits.append((time.monotonic() - began, status))
+            no += status == 201
+
+    phones = [threading.Thread(target=phone, args=t) for t in tables]
+    for th in phones:
+        th.start()
+    holder = None
+    try:
+        deadline = time.monotonic() + 30
+        while holder is None:  # catch a worker in the middle of a save
+            assert time.monotonic() < deadline, "no worker seen holding the write lock"
+            pid = _write_lock_holder(server.instance / "scorekeeper.db")
+            if pid in children(server.proc.pid):
+                os.kill(pid, signal.SIGSTOP)
+                if _write_lock_holder(server.instance / "scorekeeper.db") == pid:
+                    holder = pid
+                else:
+                    os.kill(pid, signal.SIGCONT)  # its save ended first: try again
+        stopped_at = time.monotonic()
+        match_id, key = tables[0]
+        status, body, headers = api(server.base, "POST", f"/api/matches/{match_id}/hands",
+                                    {"caller": "N", "makers_tricks": 3, "no": 99}, key)
+        took = time.monotonic() - stopped_at
+        assert status == 503 and took < 5 + 1.5, (status, took)  # a new connection: the other
+        assert "busy saving other scores" in body["errors"][0]["message"]
+        assert {k.lower(): v for k, v in headers.items()}["retry-after"] == "2"
+        while holder in children(server.proc.pid):
+            assert time.monotonic() - stopped_at < bound, "the stopped worker was not killed"
+            time.sleep(0.05)
+        stop.set()
+        for th in phones:
+            th.join(timeout=bound)
+        assert max(w for w, _status in waits) < bound, sorted(waits)[-5:]
+        assert {s for _w, s in waits} <= {201, 503, "reset"}
+        status, _b, _h = api(server.base, "POST", f"/api/matches/{match_id}/hands",
+                             {"caller": "N", "makers_tricks": 3, "no": 99}, key)
+        assert status in (201, 409)  # the lock is free again
+    finally:
+        stop.set()
+        if holder is not None:
+            try:
+                os.kill(holder, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
 
 
 def test_the_running_server_s_sqlite(started, app):
