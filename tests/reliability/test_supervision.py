@@ -357,6 +357,42 @@ def test_a_stopped_worker_does_not_stall_the_other(started):
         os.kill(stopped, signal.SIGCONT)
 
 
+def test_a_kept_alive_connection_s_next_head_has_keepalive_to_arrive(started):
+    """After a first request, gunicorn's ``keepalive`` (5 s) bounds the wait for the whole next
+    head: a connection left idle, or whose next head is trickled a field a second, is closed
+    within it. (The first head of a connection has no such bound in gunicorn 27's ASGI worker:
+    README, the nginx profile.)"""
+    from scorekeeper.serving.config import options
+
+    keepalive = options("127.0.0.1", 1, Path("."))["keepalive"]
+    server = started(args=("--workers", "2"))
+    idle, trickled = (socket.create_connection(("127.0.0.1", server.port), timeout=30)
+                      for _ in range(2))
+    try:
+        for s in (idle, trickled):
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert s.recv(4096).startswith(b"HTTP/1.1 200")
+        began = time.monotonic()
+        trickled.sendall(b"GET /healthz HTTP/1.1\r\n")
+        trickled.settimeout(1)
+        field = 0
+        while True:  # a field a second until the server closes the connection
+            try:
+                if trickled.recv(4096) == b"":
+                    break
+            except TimeoutError:
+                field += 1
+                trickled.sendall(f"X-Field-{field}: y\r\n".encode())
+            except ConnectionResetError:
+                break
+            assert time.monotonic() - began < keepalive + 3, "the trickled head is still open"
+        assert idle.recv(4096) == b""  # closed as well, by now
+        assert time.monotonic() - began < keepalive + 3
+    finally:
+        idle.close()
+        trickled.close()
+
+
 def _write_lock_holder(db: Path) -> int | None:
     """The process holding SQLite's WAL write lock on ``db`` (a POSIX lock on byte 120 of its
     -shm file, as /proc/locks lists it), or None."""
