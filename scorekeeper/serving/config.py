@@ -57,7 +57,7 @@ def worker_started(_arbiter: Any, worker: Any) -> None:
       glibc's starting value). Otherwise glibc raises that threshold to the largest block freed
       so far, and then keeps every later socket read of a request body (up to 256 KiB each) in
       its heap, where the blocks of open connections pin it: 150 uploads stalled near their end
-      kept 33 MB more of two workers than with the threshold fixed (4.5 MB; issue 36)."""
+      kept 33 MB more of two workers than with the threshold fixed (3-4.5 MB; issue 36)."""
     if not sys.platform.startswith("linux"):
         return
     libc = ctypes.CDLL(None, use_errno=True)
