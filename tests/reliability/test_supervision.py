@@ -2,7 +2,10 @@
 alone (SIGKILL) takes its workers with it, and a new server starts on the same port at once;
 SIGTERM leaves nothing; thousands of idle connections and stalled uploads, or a stopped
 worker, do not keep /healthz and saves from the others; the pid file is gunicorn's own; the
-running server's SQLite is WAL, synchronous FULL, with a busy timeout."""
+running server's SQLite is WAL, synchronous FULL, with a busy timeout. Issue 36: a killed
+master's workers go at once even with connections open; uploads stalled near their end cost
+little memory; a worker stopped holding the write lock is killed by gunicorn's watchdog; a
+kept-alive connection's next head is bounded by ``keepalive``."""
 
 from __future__ import annotations
 
