@@ -77,6 +77,11 @@ def test_gunicorn_settings_are_stock_and_never_preload(tmp_path):
     assert options["pidfile"] == str(tmp_path / "serve.pid")
     assert options["keepalive"] > 2  # longer than a phone's pause between polls
     assert options["forwarded_allow_ips"] == ""
+    # issue 36: the kernel kills a worker whose master dies; the watchdog a stopped worker
+    from scorekeeper.serving.config import worker_started
+
+    assert options["post_fork"] is worker_started
+    assert options["timeout"] <= 10
 
 
 def test_the_served_app_end_to_end(served_app):
@@ -211,7 +216,7 @@ def test_bodies_reach_the_app_whole_through_the_real_server(served_app):
 
 
 def test_a_body_that_stops_gets_a_408_and_stores_nothing(tmp_path):
-    """The README's plain gunicorn command, with a 2 s ``--timeout`` (``serve`` has 30 s): a
+    """The README's plain gunicorn command, with a 2 s ``--timeout`` (``serve`` has 10 s): a
     body that stops coming is answered 408 in words when the timeout passes, not 500."""
     import os
     import subprocess

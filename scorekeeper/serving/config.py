@@ -1,13 +1,16 @@
 """gunicorn as ``scorekeeper serve`` runs it: its master supervises the worker processes
 (restarts a dead one, graceful stop, TLS, the pid file); each worker is gunicorn's own ASGI
 worker (an asyncio loop: idle and kept-alive connections cost no thread) with the Flask app on
-a2wsgi's threads (:mod:`.app`). A worker whose master is gone (even ``kill -9``) sees its
-parent change within a second and stops. README "Running in production" says why this worker
-and what it does not bound (a slow request head: the nginx profile does)."""
+a2wsgi's threads (:mod:`.app`). A worker whose master is gone (even ``kill -9``) is killed
+by the kernel at once (:func:`worker_started`). README "Running in production" says why this
+worker and what it does not bound (a slow first request head: the nginx profile does)."""
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +37,39 @@ class ScorekeeperServer(BaseApplication):
         return create(self.threads)
 
 
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+M_MMAP_THRESHOLD = -3  # <malloc.h>
+MMAP_THRESHOLD = 128 * 1024  # glibc's own starting value, kept
+
+
+def worker_started(_arbiter: Any, worker: Any) -> None:
+    """gunicorn's ``post_fork`` hook, in each new worker: two settings of the kernel and the C
+    library, made through the C library itself (Linux only; elsewhere the worker's own check of
+    its parent, within a second, stays the only one).
+
+    - It dies the moment its master dies, however the master died (``PR_SET_PDEATHSIG``,
+      SIGKILL). The ASGI worker's own check of its parent notices within a second but then
+      stops gracefully, serving its open connections up to ``graceful_timeout`` (20 s) with
+      nobody supervising it; a master killed with ``kill -9`` owes nobody a graceful stop. A
+      save in flight is one SQLite transaction, rolled back whole, and the phone sends it
+      again. The worker's render processes follow it (they watch their parent's pidfd).
+    - Memory of 128 KiB and more is given back when it is freed (``M_MMAP_THRESHOLD`` fixed at
+      glibc's starting value). Otherwise glibc raises that threshold to the largest block freed
+      so far, and then keeps every later socket read of a request body (up to 256 KiB each) in
+      its heap, where the blocks of open connections pin it: 150 uploads stalled near their end
+      kept 33 MB more of two workers than with the threshold fixed (3-4.5 MB; issue 36)."""
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        worker.log.warning("prctl(PR_SET_PDEATHSIG) failed: errno %s", ctypes.get_errno())
+    elif os.getppid() != worker.ppid:
+        os._exit(1)  # the master died between fork() and prctl(): nobody would send the signal
+    mallopt = getattr(libc, "mallopt", None)  # glibc's; musl's does nothing
+    if mallopt is not None:
+        mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+
+
 def default_workers() -> int:
     """Worker processes: four a core, 2 to 16. Each has its own GIL, and with fewer requests
     in flight in each the tail is shorter (docs/performance.md: 8 x 64 on 2 cores answered a
@@ -57,9 +93,16 @@ def options(host: str, port: int, instance: Path, workers: int = 2,
         # A phone polls every 2 s: a kept-alive connection outlives the pause, so a poll costs
         # no new TCP connection; idle ones wait in the worker's event loop, not in a thread.
         "keepalive": 5,
-        "timeout": 30,  # a worker silent this long is killed and replaced; also a body's bound
+        # gunicorn's watchdog: a worker whose event loop has not beaten (once a second) for
+        # this long is killed and replaced. A worker stopped (SIGSTOP, a frozen VM) while
+        # holding SQLite's write lock holds every save of the others too: they answer 503
+        # after the 5 s busy timeout, and the connections it holds hang until it is killed,
+        # within this plus 2 s (issue 36: 30 s let a 20 s stop hold saves the whole 20 s).
+        # Also the wait for each piece of a request body (then 408).
+        "timeout": 10,
         "graceful_timeout": 20,
         "preload_app": False,  # never share a SQLite connection across fork()
+        "post_fork": worker_started,
         # Request heads: gunicorn's own limits (line, fields, field size) answer 400/431.
         "limit_request_line": 8190,
         "limit_request_fields": 100,

@@ -2,7 +2,10 @@
 alone (SIGKILL) takes its workers with it, and a new server starts on the same port at once;
 SIGTERM leaves nothing; thousands of idle connections and stalled uploads, or a stopped
 worker, do not keep /healthz and saves from the others; the pid file is gunicorn's own; the
-running server's SQLite is WAL, synchronous FULL, with a busy timeout."""
+running server's SQLite is WAL, synchronous FULL, with a busy timeout. Issue 36: a killed
+master's workers go at once even with connections open; uploads stalled near their end cost
+little memory; a worker stopped holding the write lock is killed by gunicorn's watchdog; a
+kept-alive connection's next head is bounded by ``keepalive``."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from reliability_support import ROOT, TransportError, api, create, free_port, read_db
+from reliability_support import ROOT, Client, TransportError, api, create, free_port, read_db
 
 from scorekeeper.store.db import sqlite3
 
@@ -175,6 +178,31 @@ def test_a_killed_master_takes_its_workers_and_the_port_is_free_at_once(started)
     assert sum(len(t["acked"]) for t in tables) > 0
 
 
+def test_a_killed_master_leaves_no_worker_holding_its_connections(started):
+    """Issue 36: with connections open on every worker (idle ones, and a kept-alive one that
+    has been answered) the workers used to stop gracefully after seeing their parent change,
+    serving those connections for ``graceful_timeout`` (20 s) with parent 1. The kernel now
+    kills each worker when its master dies (``PR_SET_PDEATHSIG``)."""
+    server = started(args=("--workers", "2"))
+    assert len(server.workers(2)) == 2
+    held: list[socket.socket] = []
+    try:
+        _open_idle(server.port, 40, held)
+        for _ in range(4):  # answered, then kept alive
+            kept = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            kept.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert kept.recv(4096).startswith(b"HTTP/1.1 200")
+            held.append(kept)
+        os.kill(server.proc.pid, signal.SIGKILL)
+        killed = time.monotonic()
+        server.proc.wait(timeout=10)
+        left = server.gone(within=3)
+        assert left == [], f"still running {time.monotonic() - killed:.1f} s after: {left}"
+    finally:
+        for s in held:
+            s.close()
+
+
 def test_a_killed_worker_is_replaced_and_sigterm_leaves_nothing(started):
     server = started()
     first = server.workers()
@@ -268,6 +296,54 @@ def test_stalled_uploads_hold_no_thread(started):
             s.close()
 
 
+def _unread_by_server(port: int) -> int:
+    """Bytes that arrived on the server's connections and that it has not read yet (the
+    receive queues of /proc/net/tcp whose local port is the server's)."""
+    unread = 0
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[1].split(":")[1], 16) == port and fields[3] == "01":  # established
+            unread += int(fields[4].split(":")[1], 16)
+    return unread
+
+
+def _workers_rss(server: Served) -> int:
+    return sum(int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+               for pid in server.workers()) * os.sysconf("SC_PAGE_SIZE")
+
+
+def test_uploads_stalled_near_their_end_cost_little_memory(started):
+    """Issue 36: 150 uploads that send 900 kB of a declared 1 MB and stop grew two workers by
+    68 MB: the body step kept each upload's last socket read (up to 256 KiB) while waiting for
+    the next, and glibc kept the freed reads in its heap. Now 3 MB (64 KiB each at most, the
+    rest waits in temporary files)."""
+    server = started(args=("--workers", "2"))
+    match_id, key = create(server.base)
+    _healthz_within(server.base, 5)
+    before = _workers_rss(server)
+    head = (f"POST /api/matches/{match_id}/hands HTTP/1.1\r\nHost: x\r\n"
+            f"Authorization: Bearer {key}\r\nContent-Type: application/json\r\n"
+            "Content-Length: 1000000\r\n\r\n").encode()
+    held: list[socket.socket] = []
+    try:
+        for _ in range(STALLED):
+            s = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            s.sendall(head + b" " * 900_000)
+            held.append(s)
+        deadline = time.monotonic() + 30
+        while _unread_by_server(server.port):  # the server has read every byte sent
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        grown = _workers_rss(server) - before
+        assert grown < 20 * 1024 * 1024, f"{grown / 2**20:.1f} MB"
+        status, _b, _h = api(server.base, "POST", f"/api/matches/{match_id}/hands",
+                             {"caller": "N", "makers_tricks": 3, "no": 1}, key)
+        assert status == 201
+    finally:
+        for s in held:
+            s.close()
+
+
 def test_a_stopped_worker_does_not_stall_the_other(started):
     server = started()
     match_id, key = create(server.base)
@@ -282,6 +358,127 @@ def test_a_stopped_worker_does_not_stall_the_other(started):
         _healthz_within(server.base, 5)
     finally:
         os.kill(stopped, signal.SIGCONT)
+
+
+def test_a_kept_alive_connection_s_next_head_has_keepalive_to_arrive(started):
+    """After a first request, gunicorn's ``keepalive`` (5 s) bounds the wait for the whole next
+    head: a connection left idle, or whose next head is trickled a field a second, is closed
+    within it. (The first head of a connection has no such bound in gunicorn 27's ASGI worker:
+    README, the nginx profile.)"""
+    from scorekeeper.serving.config import options
+
+    keepalive = options("127.0.0.1", 1, Path("."))["keepalive"]
+    server = started(args=("--workers", "2"))
+    idle, trickled = (socket.create_connection(("127.0.0.1", server.port), timeout=30)
+                      for _ in range(2))
+    try:
+        for s in (idle, trickled):
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert s.recv(4096).startswith(b"HTTP/1.1 200")
+        began = time.monotonic()
+        trickled.sendall(b"GET /healthz HTTP/1.1\r\n")
+        trickled.settimeout(1)
+        field = 0
+        while True:  # a field a second until the server closes the connection
+            try:
+                if trickled.recv(4096) == b"":
+                    break
+            except TimeoutError:
+                field += 1
+                trickled.sendall(f"X-Field-{field}: y\r\n".encode())
+            except ConnectionResetError:
+                break
+            assert time.monotonic() - began < keepalive + 3, "the trickled head is still open"
+        assert idle.recv(4096) == b""  # closed as well, by now
+        assert time.monotonic() - began < keepalive + 3
+    finally:
+        idle.close()
+        trickled.close()
+
+
+def _write_lock_holder(db: Path) -> int | None:
+    """The process holding SQLite's WAL write lock on ``db`` (a POSIX lock on byte 120 of its
+    -shm file, as /proc/locks lists it), or None."""
+    try:
+        inode = os.stat(f"{db}-shm").st_ino
+    except FileNotFoundError:
+        return None
+    for line in Path("/proc/locks").read_text().splitlines():
+        fields = line.split()
+        if ("->" not in fields and fields[1:4] == ["POSIX", "ADVISORY", "WRITE"]
+                and fields[5].endswith(f":{inode}") and fields[6] == "120"):
+            return int(fields[4])
+    return None
+
+
+def test_a_worker_stopped_holding_the_write_lock_holds_no_save_for_long(started):
+    """Issue 36: SIGSTOP of the worker holding SQLite's write lock. Saves elsewhere answer 503
+    in words with Retry-After after the 5 s busy timeout; the stopped worker misses gunicorn's
+    heartbeat and is killed within its 10 s ``timeout`` (+2 s), so the connections it held are
+    closed by then (not when it is continued) and the lock is free again."""
+    bound = 13  # s: gunicorn's watchdog (10 s), its two checks a second apart, and slack
+    server = started(args=("--workers", "2"))
+    tables = [create(server.base) for _ in range(4)]
+    stop = threading.Event()
+    waits: list[tuple[float, object]] = []  # each save: (seconds, status or "reset")
+
+    def phone(match_id: str, key: str) -> None:
+        client, no = Client(server.base), 1
+        while not stop.is_set():
+            began = time.monotonic()
+            try:
+                status, _b, _h, _s = client.request(
+                    "POST", f"/api/matches/{match_id}/hands",
+                    {"caller": "N", "makers_tricks": 3, "no": no},
+                    {"Authorization": f"Bearer {key}", "Idempotency-Key": f"{match_id}-{no}"})
+            except TransportError:
+                status = "reset"
+                client.close()
+                client = Client(server.base)
+            waits.append((time.monotonic() - began, status))
+            no += status == 201
+
+    phones = [threading.Thread(target=phone, args=t) for t in tables]
+    for th in phones:
+        th.start()
+    holder = None
+    try:
+        deadline = time.monotonic() + 30
+        while holder is None:  # catch a worker in the middle of a save
+            assert time.monotonic() < deadline, "no worker seen holding the write lock"
+            pid = _write_lock_holder(server.instance / "scorekeeper.db")
+            if pid in children(server.proc.pid):
+                os.kill(pid, signal.SIGSTOP)
+                if _write_lock_holder(server.instance / "scorekeeper.db") == pid:
+                    holder = pid
+                else:
+                    os.kill(pid, signal.SIGCONT)  # its save ended first: try again
+        stopped_at = time.monotonic()
+        match_id, key = tables[0]
+        status, body, headers = api(server.base, "POST", f"/api/matches/{match_id}/hands",
+                                    {"caller": "N", "makers_tricks": 3, "no": 99}, key)
+        took = time.monotonic() - stopped_at
+        assert status == 503 and took < 5 + 1.5, (status, took)  # a new connection: the other
+        assert "busy saving other scores" in body["errors"][0]["message"]
+        assert {k.lower(): v for k, v in headers.items()}["retry-after"] == "2"
+        while holder in children(server.proc.pid):
+            assert time.monotonic() - stopped_at < bound, "the stopped worker was not killed"
+            time.sleep(0.05)
+        stop.set()
+        for th in phones:
+            th.join(timeout=bound)
+        assert max(w for w, _status in waits) < bound, sorted(waits)[-5:]
+        assert {s for _w, s in waits} <= {201, 503, "reset"}
+        status, _b, _h = api(server.base, "POST", f"/api/matches/{match_id}/hands",
+                             {"caller": "N", "makers_tricks": 3, "no": 99}, key)
+        assert status in (201, 409)  # the lock is free again
+    finally:
+        stop.set()
+        if holder is not None:
+            try:
+                os.kill(holder, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
 
 
 def test_the_running_server_s_sqlite(started, app):
