@@ -75,7 +75,7 @@ def test_what_counts_as_a_spaced_number(text, found):
 
 @pytest.mark.parametrize(("parts", "joined"), [
     (("Bid 0 for nil.", "Each time…"), "Bid 0 for nil. Each time…"),
-    (("叫0墩即叫零墩。", "每當一方的袋數達到10，扣100分。"), "叫0墩即叫零墩。每當一方的袋數達到10，扣100分。"),
+    (("叫0墩即叫零墩。", "每當袋數達到10，扣100分。"), "叫0墩即叫零墩。每當袋數達到10，扣100分。"),
     (("One.", "", "Two."), "One. Two."),
     (("<b>",), "&lt;b&gt;"),
 ])
