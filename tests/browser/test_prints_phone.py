@@ -27,7 +27,8 @@ MEASURE = """() => {
   };
   const cells = [...document.querySelectorAll('.blank-hands td, .blank-hands th')];
   return {
-    overflowing: cells.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent.trim()),
+    overflowing: cells.filter(c => c.scrollWidth > c.clientWidth + 1)
+      .map(c => c.textContent.trim()),
     split: [...document.querySelectorAll('.blank-hands tbody th, .blank-hands thead th')]
       .filter(c => c.textContent.trim() && lines(c) > 1).map(c => c.textContent.trim()),
     page: document.documentElement.scrollWidth,
