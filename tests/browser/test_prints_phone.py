@@ -98,3 +98,21 @@ def test_the_players_table_keeps_each_games_name_in_view(make_phone, four_games,
     assert [s for s in seen if not s[2]] == []
     axe_clean(page)
     phone.shot(f"players-{size['width']}-{lang}", full_page=True)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
+def test_the_season_report_pages_fit_a_phone(make_phone, four_games, size):
+    # the printable page of the PDF: a table per game, a chart per game
+    phone = make_phone(viewport=size)
+    page = phone.goto("/players/season")
+    assert page.locator("section.season-game h2").count() == len(GAMES)
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    axe_clean(page)
+    phone.shot(f"season-everyone-{size['width']}", full_page=True)
+    player = page.evaluate("""() => fetch('/api/players').then(r => r.json())
+        .then(b => b.players.find(p => p.name === 'Ann').id)""")
+    page = phone.goto(f"/players/season?player={player}")
+    assert page.locator("figure.chart-fig svg.chart").count() == len(GAMES)
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    axe_clean(page)
+    phone.shot(f"season-ann-{size['width']}", full_page=True)
