@@ -15,11 +15,13 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 from flask_babel import force_locale
+from helpers import become_organiser
 
 from scorekeeper import ROOT
 from scorekeeper.i18n import sentences
 
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
+GOLDEN = ROOT / "tests" / "data" / "golden" / "matches"
 HAN = r"[\u3400-\u4dbf\u4e00-\u9fff]"
 FULL_WIDTH_PUNCTUATION = "。，、；：！？）」』"
 # Placeholders that always hold a number (counts, hand and round numbers, scores, limits).
@@ -83,14 +85,30 @@ def test_sentences_are_joined_as_each_language_writes_them(parts, joined):
     assert str(sentences(*parts)) == joined
 
 
+@pytest.fixture
+def golden_ids(client) -> list[str]:
+    """A match of each game (the golden files), made by the organiser."""
+    client.environ_base["HTTP_AUTHORIZATION"] = become_organiser(client)["Authorization"]
+    ids = []
+    for name in ("euchre-full-game", "whist-rubber", "five-hundred-full-game", "spades-to-500"):
+        body = (GOLDEN / f"{name}.json").read_text()
+        ids.append(client.post("/api/matches", data=body,
+                               content_type="application/json").get_json()["id"])
+    return ids
+
+
 @pytest.mark.parametrize("lang", ["zh_Hant", "zh_Hans"])
-def test_no_stray_space_or_half_width_colon_on_printed_pages(client, app, lang):
-    # Sentences joined in templates and "label: value" pairs were written with " " and ": ".
+def test_no_stray_space_or_half_width_colon_on_printed_pages(client, app, golden_ids, lang):
+    # Sentences joined in templates ("。 每當") and the keys under the sheets' tables
+    # ("<b>叫墩</b>: 每位…。 <b>定約</b>: …") were written with " " and ": ".
     client.set_cookie("lang", lang)
-    pages = ["/sheets/spades", "/"]
-    texts = [re.sub(r"<[^>]+>", "", client.get(u).get_data(as_text=True)) for u in pages]
-    for text in texts:
-        assert not SPACE_AFTER_PUNCTUATION.search(text), SPACE_AFTER_PUNCTUATION.findall(text)
+    pages = ["/sheets/spades", "/sheets/whist", "/", *(f"/m/{i}/sheet" for i in golden_ids)]
+    for url in pages:
+        html = client.get(url).get_data(as_text=True)
+        text = re.sub(r"<[^>]+>", "", re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S))
+        spaced = SPACE_AFTER_PUNCTUATION.findall(text)
+        assert spaced == [], (url, spaced)
+        assert not HALF_WIDTH_COLON.search(text), (url, re.findall(rf".{{8}}{HAN}:.{{8}}", text))
     with app.test_request_context(), force_locale(lang):
         from flask import render_template_string
         shown = render_template_string("{{ _('%(label)s: %(value)s', label='北', value='Ann') }}")
