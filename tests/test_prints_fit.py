@@ -132,3 +132,14 @@ def test_a_blank_sheet_is_one_page_with_its_result_and_signatures(app, client, g
     text = pdf_text(data)
     for words in ("Final score", "Winner", "Signatures"):
         assert translated(app, lang, words) in text
+
+
+@pytest.mark.parametrize("size", ["", "?size=letter"], ids=["a4", "letter"])
+def test_a_matchs_blank_sheet_with_its_names_and_rules_is_one_page(client, size):
+    # the names and the rules in words are filled in: the result still fits page 1
+    client.environ_base["HTTP_AUTHORIZATION"] = become_organiser(client)["Authorization"]
+    for name in FOUR_GAMES:
+        r = client.post("/api/matches", json=json.loads((GOLDEN / f"{name}.json").read_text()))
+        data = fetch_pdf(client, f"/m/{r.get_json()['id']}/blank.pdf{size}")
+        assert pages(data) == 1, name
+        assert "Signatures" in pdf_text(data)
