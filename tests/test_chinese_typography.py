@@ -24,9 +24,11 @@ TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 GOLDEN = ROOT / "tests" / "data" / "golden" / "matches"
 HAN = r"[\u3400-\u4dbf\u4e00-\u9fff]"
 FULL_WIDTH_PUNCTUATION = "。，、；：！？）」』"
-# Placeholders that always hold a number (counts, hand and round numbers, scores, limits).
-NUMERIC = ("n num no max count trick low high total t u page pages goal target round got size "
-           "most next current r m d made called tricks played derived expected table tables")
+# Placeholders that always hold a number (counts, hand and round numbers, scores a–b, limits,
+# a bid of so many tricks).
+NUMERIC = ("a b bid s n num no max count trick low high total t u page pages goal target round "
+           "got size most next current r m d made called tricks played derived expected table "
+           "tables")
 NUMBER = (r"(?:%\((?:{0})\)[sd]|\{{(?:{0})\}}|(?<![A-Za-z0-9_.:/+\-−])\d+(?![A-Za-z0-9_.:/\-]))"
           .format("|".join(NUMERIC.split())))
 SPACED_NUMBER = re.compile(rf"{HAN} {NUMBER}|{NUMBER} {HAN}")
@@ -67,6 +69,7 @@ def test_the_chinese_catalogs_keep_one_convention(lang, rule, pattern):
 
 @pytest.mark.parametrize(("text", "found"), [
     ("打到 10 分", True), ("第 {no} 副", True), ("%(n)s 人並列", True), ("打到10分", False),
+    ("以 %(a)s–%(b)s 获胜", True),
     ("日期須寫成 2026-05-29 這樣的日子", False),  # a date is not a bare number
     ("{value} 不是一張牌", False),  # a value someone typed keeps its space
     ("翻牌 {card} 不符", False), ("先寫點數再寫花色，例如 10H", False),
@@ -99,10 +102,12 @@ def golden_ids(client) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["zh_Hant", "zh_Hans"])
 def test_no_stray_space_or_half_width_colon_on_printed_pages(client, app, golden_ids, lang):
-    # Sentences joined in templates ("。 每當") and the keys under the sheets' tables
+    # Sentences joined in templates ("。 每當"), the keys under the sheets' tables
     # ("<b>叫墩</b>: 每位…。 <b>定約</b>: …") were written with " " and ": ".
     client.set_cookie("lang", lang)
-    pages = ["/sheets/spades", "/sheets/whist", "/", *(f"/m/{i}/sheet" for i in golden_ids)]
+    # and the match pages (Spades' bags line "超墩: …") and the hand pages' trick tables
+    pages = ["/sheets/spades", "/sheets/whist", "/",
+             *(f"/m/{i}{page}" for i in golden_ids for page in ("/sheet", "", "/hands/1"))]
     for url in pages:
         html = client.get(url).get_data(as_text=True)
         text = re.sub(r"<[^>]+>", "", re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S))
