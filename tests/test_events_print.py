@@ -121,8 +121,8 @@ def test_the_final_standings_and_prizes(client, played, size, box):
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("zh_Hant", ("最終排名", "名次", "單打", "安慰獎", "4 人並列")),
-    ("zh_Hans", ("最终排名", "名次", "单干", "安慰奖", "4 人并列"))])
+    ("zh_Hant", ("最終排名", "名次", "單打", "安慰獎", "4人並列")),
+    ("zh_Hans", ("最终排名", "名次", "单干", "安慰奖", "4人并列"))])
 def test_the_final_standings_speak_chinese(client, played, lang, words):
     client.get(f"/lang/{lang}")
     event = played[0]

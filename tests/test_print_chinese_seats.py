@@ -5,9 +5,10 @@ English ("(Letter)")."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
-from helpers import euchre_hand
+from helpers import become_organiser, euchre_hand
 from test_glossary import strings
 from test_print import fetch_pdf, pdf_text
 from test_sheet import LONE_HAND
@@ -55,3 +56,23 @@ def test_an_english_sheet_keeps_the_letters(client, with_cards):
 @pytest.mark.parametrize("lang", sorted(ASK))
 def test_no_paper_size_stays_in_english(lang):
     assert [msgid for msgid, text in strings(lang) if "Letter" in text] == []
+
+
+@pytest.mark.parametrize("lang", sorted(ASK))
+def test_the_hand_pages_trick_table_and_spades_bids_name_the_seats_in_chinese(
+        client, with_cards, lang):
+    # issue 35: the trick table's head said "Ann N" and Spades' bids column "N E S W"
+    headers = {"Accept-Language": ASK[lang]}
+    hand = client.get(f"/m/{with_cards}/hands/1", headers=headers).get_data(as_text=True)
+    heads = re.findall(r'<span class="nm">[^<]*</span> <small>([^<]*)</small>', hand)
+    assert heads == list(LETTERS[lang]), heads
+    golden = Path(__file__).parent / "data" / "golden" / "matches" / "spades-to-500.json"
+    client.environ_base["HTTP_AUTHORIZATION"] = become_organiser(client)["Authorization"]
+    spades = client.post("/api/matches", data=golden.read_text(),
+                         content_type="application/json").get_json()["id"]
+    letters = " ".join(LETTERS[lang])
+    sheet = client.get(f"/m/{spades}/sheet", headers=headers).get_data(as_text=True)
+    assert f"<br><span class=\"nowrap\">{letters}</span></th>" in sheet
+    text = pdf_text(fetch_pdf_in(client, spades, headers))
+    assert re.search(" ?".join(LETTERS[lang]), text) and "N E S W" not in text  # poppler drops
+    # the spaces between Han characters

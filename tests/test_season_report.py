@@ -27,10 +27,12 @@ def test_the_season_report_of_everyone_lists_every_player(client, ids):
     text = squeeze(pdf_text(fetch_pdf(client, "/players/season.pdf")))
     assert "SEASON REPORT" in text and "All players" in text  # the kicker is in capitals
     assert "Every hand recorded on this server" in text
-    # Ann: 3 matches, 2 won, 4 called, 2 made (50%), 1 march, 1 euchred, loners 1/1, 0.8
-    assert re.search(r"Ann 3 2 4 2 50% 1 1 1/1 0.8", text), text
-    assert re.search(r"Bo 3 0 3 1 33% 0 1 0/1 0.3", text), text
-    assert re.search(r"Eve 1 0 0 0 ?– 0 0 0/0 –", text), text
+    # the matches table: Ann 3 matches, 2 won; then a table per game (issue 35)
+    assert re.search(r"Ann 3 2 Bo 3 0 Cai 2 2 Dee 3 0 Eve 1 0 Euchre", text), text
+    # Euchre: Ann 4 called, 2 made (50%), 1 march, 1 euchred, loners 1/1, 0.8
+    assert re.search(r"Ann 4 2 50% 1 1 1/1 0.8", text), text
+    assert re.search(r"Bo 3 1 33% 0 1 0/1 0.3", text), text
+    assert re.search(r"Eve 0 0 ?– 0 0 0/0 –", text), text
 
 
 def test_the_season_report_of_one_player_over_a_range(client, ids):

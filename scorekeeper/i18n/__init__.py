@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -11,6 +12,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from babel.dates import format_date, format_time
 from flask import Flask, has_request_context, request, session
 from flask_babel import Babel, get_locale, to_user_timezone
+from markupsafe import Markup, escape
 from werkzeug.datastructures import LanguageAccept
 
 # Our languages, each named in itself (the footer's links), in the order offered.
@@ -35,6 +37,22 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_DEFAULT_TIMEZONE"] = event_timezone(
         app.config.get("TIMEZONE") or app.config.get("BABEL_DEFAULT_TIMEZONE"))
     babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
+    app.add_template_global(sentences)
+
+
+# Characters after which Chinese sets no space: full-width punctuation and the Han script.
+_NO_SPACE_AFTER = re.compile(r"[\u3000-\u303f\uff00-\uffef\u3400-\u9fff]$")
+
+
+def sentences(*parts: object) -> Markup:
+    """Translated sentences joined as the language writes them: a space after "." in English,
+    none after "。" in Chinese (a space there shows as a stray gap). Empty parts are left out;
+    text that is not already markup is escaped."""
+    out = Markup("")
+    for part in (escape(p).strip() for p in parts):
+        if part:
+            out += part if not out or _NO_SPACE_AFTER.search(out) else Markup(" ") + part
+    return out
 
 
 def local_zone_name() -> str:

@@ -18,7 +18,7 @@ from sqlite_utils import Database
 from ..engine.games import GAMES
 from ..store import players as players_store
 from ..store import stats as stats_store
-from ..store.stats import Who
+from ..store.stats import ROLLUP_MATCHES, Who
 from . import ratings
 from .figures import GameFigures, api_parts, every_game, played
 from .players import valid_day
@@ -161,7 +161,7 @@ class Page:
     matches: tuple[int, int] = (0, 0)  # played, won: every game
     recent: list[dict[str, Any]] = field(default_factory=list)
     progressions: dict[str, stats_store.Progression] = field(default_factory=dict)
-    months: list[tuple[str, int, int]] = field(default_factory=list)
+    months: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)  # per game
     partners: list[Partner] = field(default_factory=list)
     opponents: list[Opponents] = field(default_factory=list)
     short_name: str | None = None
@@ -216,10 +216,16 @@ def rate(part: int, whole: int) -> int | None:
 
 
 def season(db: Database, player_id: str | None, span: DateRange) -> dict[str, Any]:
-    """The season report: every player's line (or one player's page) over the range."""
+    """The season report: every player's line (or one player's page) over the range. For
+    everyone, ``by_game`` holds each game's players (those with a match of it in the range):
+    the report prints a table per game, as every game's columns do not fit across a page."""
     if player_id is not None:
-        return {"player": player_page(db, player_id, span), "table": []}
-    return {"player": None, "table": table(db, span)}
+        return {"player": player_page(db, player_id, span), "table": [], "by_game": {}}
+    rows = table(db, span)
+    by_game = {name: [r for r in rows if r.games.get(name, {}).get(ROLLUP_MATCHES)]
+               for name in GAMES}
+    return {"player": None, "table": rows,
+            "by_game": {name: players for name, players in by_game.items() if players}}
 
 
 def stats_rows(db: Database, span: DateRange) -> tuple[list[str], list[list[Any]]]:

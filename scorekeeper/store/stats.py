@@ -285,15 +285,20 @@ def progressions(db: Database, match_ids: list[str]) -> dict[str, Progression]:
 
 
 def points_by_month(db: Database, who: Who, frm: str | None = None, to: str | None = None
-                    ) -> list[tuple[str, int, int]]:
-    """(``YYYY-MM``, points ``who``'s side scored, points against) per month."""
+                    ) -> dict[str, list[tuple[str, int, int]]]:
+    """Per game: (``YYYY-MM``, points ``who``'s side scored, points against) per month. Each
+    game apart: a Spades hand is worth tens of points, a Euchre hand one or two."""
     where, params = who.seat_filter()
     rows = db.execute(
-        "SELECT substr(s.date, 1, 7), SUM(s.points_for), SUM(s.points_against)"
-        f" FROM seat_facts s WHERE {where} AND s.date BETWEEN ? AND ? GROUP BY 1 ORDER BY 1",
+        "SELECT s.game, substr(s.date, 1, 7), SUM(s.points_for), SUM(s.points_against)"
+        f" FROM seat_facts s WHERE {where} AND s.date BETWEEN ? AND ? GROUP BY 1, 2"
+        " ORDER BY 1, 2",
         [*params, *_range(frm, to)],
     ).fetchall()
-    return [(r[0], int(r[1] or 0), int(r[2] or 0)) for r in rows]
+    by_game: dict[str, list[tuple[str, int, int]]] = {}
+    for game, month, scored, against in rows:
+        by_game.setdefault(game, []).append((month, int(scored or 0), int(against or 0)))
+    return {game: by_game[game] for game in GAMES if game in by_game}  # in the games' order
 
 
 def hand_rows(db: Database, frm: str | None = None, to: str | None = None

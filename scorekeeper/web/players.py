@@ -193,7 +193,9 @@ def _charts(page: stats.Page) -> dict[str, Any]:
             "caption": caption,
         })
     return {
-        "months": statcharts.month_bars(page.months, _("Points per month")),
+        "months": {game: statcharts.month_bars(
+            months, _("Points per month in %(game)s", game=_(game_label(game))))
+            for game, months in page.months.items()},
         "progressions": progressions,
     }
 

@@ -57,7 +57,7 @@ def test_the_players_pages_in_three_languages(phone, ids, lang):
     expect(page.locator(".figs").first).to_contain_text("3")  # matches, every game
     expect(page.locator("#figs-euchre ~ .figs").first).to_contain_text("4")  # hands called
     expect(page.locator("figcaption").first).to_contain_text(words["suit"])
-    expect(page.locator("svg.chart")).to_have_count(1 + 3)  # months, 3 matches
+    expect(page.locator("svg.chart")).to_have_count(2 + 3)  # months of Euchre, of Whist; 3 matches
     expect(page.locator("svg.bar")).to_have_count(4)  # one per trump suit
     check(phone, page, f"player-{lang}-390")
 
