@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlite_utils.migrations import Migrations
 
 from . import events, facts, initial, player_changes, players, redo, rules_codes, totals, versions
+from .answers import small_answers
 
 migrations = Migrations("scorekeeper")
 
@@ -27,5 +28,6 @@ for _name, _step in (
     ("0024_rules_codes", rules_codes.rules_codes),
     ("0025_player_totals", totals.player_totals),
     ("0026_redo", redo.redo_action),
+    ("0027_small_answers", small_answers),
 ):
     migrations(name=_name)(_step)
