@@ -36,6 +36,7 @@ from ..service.events.results import MAX_HANDS_PER_ROUND, MAX_MINUTES, MAX_ROUND
 from ..service.keys import hash_key
 from ..store import players as players_store
 from ..store.db import get_db
+from . import links
 from .errors import refuse_if_storage_full
 from .event_words import problem_text
 from .events import _ref, app_secret, bp
@@ -192,8 +193,8 @@ def new_event() -> Any:
         return _page(form, problems, 422)
     assert result.director_key is not None
     remember_key_hash(_ref(result.event_id), hash_key(result.director_key))
-    link = url_for("events.director", event_id=result.event_id, key=result.director_key,
-                   _external=True)
+    link = links.external("events.director", event_id=result.event_id,
+                          key=result.director_key)
     flash(_("The evening has started. Keep the director’s link to run it from another "
             "phone: %(link)s", link=link), "ok")
     return redirect(url_for("events.director", event_id=result.event_id))

@@ -24,6 +24,7 @@ from ..printing.pdf import content_disposition, download_name, printable
 from ..service import event_keys
 from ..service.events.model import Event, EventRound, RosterEntry, StandingLine
 from ..store.db import get_db
+from . import links
 from .events import app_secret, bp, director_here, event_or_404, table_path
 from .qr import qr_svg
 
@@ -42,9 +43,10 @@ def _lang() -> str:
 def _pdf(found: Event, kind: str, html: Any) -> Response:
     app = current_app
     static_dir = Path(app.static_folder or "static")
-    key = ("event", kind, found.id, found.version, _lang(), _size(), request.host_url)
+    base = links.base_url() + "/"
+    key = ("event", kind, found.id, found.version, _lang(), _size(), base)
     try:
-        data, how = pdf_render.render(key, html, request.host_url, static_dir,
+        data, how = pdf_render.render(key, html, base, static_dir,
                                       app.static_url_path or "/static", PRINT_CSS)
     except pdf_render.RenderBusy:
         raise ServiceUnavailable(
@@ -164,7 +166,7 @@ def tents_pdf(event_id: str) -> Response:
     scoring link (its key); for anyone else, the view-only link."""
     found = event_or_404(event_id)
     tables = sorted({t.table for r in found.rounds for t in r.tables})
-    base = request.host_url.rstrip("/")
+    base = links.base_url()
     keyed = director_here(event_id)
     keys = event_keys.current_keys(get_db(), app_secret(), event_id) if keyed else {}
 

@@ -33,10 +33,11 @@ from ..service.events import EventResult, EventStatus
 from ..service.events.model import Event, EventRound, EventTable
 from ..service.events.reading import club_scoring
 from ..store.db import get_db
+from . import links
 from .errors import refuse_if_storage_full
 from .event_words import errors, status_text
 from .ratelimit import spend_creations
-from .security import bearer_key, may_edit, remember_key_hash, rights_match
+from .security import bearer_key, bounded_int, may_edit, remember_key_hash, rights_match
 
 bp = Blueprint("events", __name__)
 
@@ -119,7 +120,7 @@ def _take_key(event_id: str) -> Response | None:
 
 def director_links(event_id: str) -> dict[int, str]:
     """Each table's keyed link (the director's only)."""
-    return {t: f"{request.host_url.rstrip('/')}{table_path(event_id, t)}?key={key}"
+    return {t: f"{links.base_url()}{table_path(event_id, t)}?key={key}"
             for t, key in event_keys.current_keys(get_db(), app_secret(), event_id).items()}
 
 
@@ -163,7 +164,7 @@ def decide_page(event_id: str) -> Any:
 
 def _form_int(name: str) -> int | None:
     try:
-        return int(request.form.get(name, ""))
+        return bounded_int(request.form.get(name, ""))
     except ValueError:
         return None
 
