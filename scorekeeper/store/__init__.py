@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from sqlite_utils import Database
 
@@ -68,12 +69,34 @@ def transaction(db: Database) -> Iterator[None]:
     lock before it reads, so two phones are serialised instead of failing with "locked"; a
     waiting writer is SQLite's busy timeout's business (no lock of our own)."""
     begin(db)
+    pages = _page_count(db)
     try:
         yield
     except BaseException:
         db.conn.rollback()
         raise
+    grown = _page_count(db) - pages  # the lock is ours: no other writer grew it meanwhile
     db.conn.commit()
+    if grown > 0:
+        _grown[db] = _grown.get(db, 0) + grown * _page_size(db)
+
+
+# Bytes the database file grew by in each connection's committed transactions, until the
+# web layer takes them (:func:`take_growth`) to charge the address that asked for the writes.
+_grown: WeakKeyDictionary[Database, int] = WeakKeyDictionary()
+
+
+def _page_count(db: Database) -> int:
+    return int(db.execute("PRAGMA page_count").fetchone()[0])
+
+
+def _page_size(db: Database) -> int:
+    return int(db.execute("PRAGMA page_size").fetchone()[0])
+
+
+def take_growth(db: Database) -> int:
+    """The bytes this connection's transactions grew the database by since the last call."""
+    return _grown.pop(db, 0)
 
 
 def get_version(db: Database, match_id: str) -> int | None:

@@ -29,7 +29,7 @@ from ..store.db import get_db, heartbeat, storage_full
 from . import outcomes
 from .errors import database_trouble, error_body, refuse_if_storage_full
 from .etags import LANGUAGE_VARY, match_etag, not_modified
-from .ratelimit import count_write
+from .ratelimit import count_write, refuse_if_address_full
 from .security import bearer_key, csrf, has_rights_for, may_edit
 
 bp = Blueprint("api", __name__)
@@ -303,6 +303,7 @@ def match_history(match_id: str) -> Response:
 def record_hand(match_id: str) -> Response:
     """Record the next hand: a hand object plus the ``no`` it expects to get."""
     authorise(match_id)
+    refuse_if_address_full()
     key = idempotency_key()
     body = read_object()
     if isinstance(body, Response):

@@ -18,6 +18,7 @@ from ..store.db import get_db
 from . import errors, outcomes, tableview
 from .forms import ActionForm
 from .handforms import form_for
+from .ratelimit import refuse_if_address_full
 from .security import bounded_int
 from .table import (
     _hand_form,
@@ -117,6 +118,7 @@ def record(match_id: str):
                   "warn")
             return _match_page(current, status=409)
         return _match_page(current, form=form, general_errors=hidden, status=422)
+    refuse_if_address_full()
     outcome = service.record_hand(get_db(), match_id, form.hand(), _expected_no(form),
                                   form.submission_id.data or None,
                                   expected_version=_form_version(form))
