@@ -39,8 +39,6 @@ def create_event(db: Database, body: Any, secret: str, budget: Budget | None = N
     Returns CREATED (``event_id``, ``director_key``: shown once) or ILLEGAL (``problems``).
     """
     settings, problems = validate(body)
-    if not problems and settings is not None:
-        problems = unknown_players(db, settings.players)
     if problems or settings is None:
         return EventResult(EventStatus.ILLEGAL, problems=problems)
     count, rounds, seed = len(settings.players), settings.rounds, settings.seed
