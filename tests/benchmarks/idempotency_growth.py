@@ -13,13 +13,14 @@ every answer kept the match's whole state: +7.09 MB for one 300-hand match.
 from __future__ import annotations
 
 import argparse
-import sqlite3
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import HAND_CYCLE, SEATS, Client, ServeProcess
+
+from scorekeeper.store.db import sqlite3
 
 
 def database_bytes(path: Path) -> tuple[int, int, int]:
