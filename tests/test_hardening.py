@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from helpers import ROOT, euchre_match, organiser_key
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.web import ratelimit
+from scorekeeper.web.security import local_path
 
 NAMES = ["Ann", "Bo", "Cai", "Dee", "Eve", "Finn", "Gus", "Hal"]
 
@@ -49,6 +53,18 @@ def test_the_language_switch_sends_back_only_to_a_local_path(client, target, kep
     location = r.headers["Location"]
     assert location == (target if kept else "/")
     assert not location.startswith("//") and "\\" not in location
+
+
+@given(st.one_of(st.text(), st.text().map(lambda t: "/" + t),
+                 st.text(alphabet="/\\\t\n\r .:@%?#aeiz").map(lambda t: "/" + t)))
+def test_a_kept_path_stays_on_the_site_as_a_browser_reads_it(text):
+    kept = local_path(text)
+    if kept is None:
+        return
+    # What a browser makes of it (URL standard): tabs and newlines dropped, a backslash a slash.
+    read = re.sub(r"[\t\n\r]", "", kept).replace("\\", "/").strip("\x00- ")
+    assert read.startswith("/") and not read.startswith("//")
+    assert urlsplit(read).netloc == "" and urlsplit(read).scheme == ""
 
 
 BIG = "99999999999999999999"
