@@ -87,8 +87,13 @@ def test_a_leaver_keeps_the_points_played_and_leaves_the_later_rounds(client):
 def test_a_late_arrival_in_a_progressive_evening_plays_the_next_round(client):
     event, key = new_event(client, players=NAMES[:16], movement="progressive", rounds=3,
                            hands_per_round=1)
+    # Lou is a player of the club already (seated once): the director picks him by id.
+    client.post("/api/matches", json={"format": "scorekeeper-match/1", "game": "euchre",
+                                      "seats": {"N": "Late Lou", "E": "B", "S": "C", "W": "D"}})
+    lou = next(p["id"] for p in client.get("/api/players").get_json()["players"]
+               if p["name"] == "Late Lou")
     added = client.post(f"/api/events/{event['id']}/players",
-                        json={"name": "Late Lou", "player": "p-lou"}, headers=bearer(key))
+                        json={"name": "Late Lou", "player": lou}, headers=bearer(key))
     assert added.status_code == 201
     play_round(client, added.get_json(), 1, random.Random(5))
     event = get(client, event, key)

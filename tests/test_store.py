@@ -211,8 +211,10 @@ def test_history_and_idempotency_rows(database):
     assert entry["old"] == {"caller": "E"}
     assert entry["new"] is None
     assert entry["by"] == "api"
-    store.put_idempotent(database, "m1", "key", "abc", 201, {"hand": {"no": 1}})
-    assert store.get_idempotent(database, "m1", "key") == ("abc", 201, {"hand": {"no": 1}})
+    mark = store.history_mark(database, "m1")
+    store.put_idempotent(database, "m1", "key", "abc", 201, {"no": 1}, mark)
+    assert store.get_idempotent(database, "m1", "key") == store.KeptAnswer(
+        "abc", 201, {"hand": {"no": 1}}, mark)
     assert store.get_idempotent(database, "m2", "key") is None
 
 

@@ -70,3 +70,16 @@ def new_table_key(db: Database, match_id: str, secret: str) -> str | None:
                     store.set_edit_key_hash(db, held.id, hash_key(key))
         event_store.bump_event(db, event_id)  # the director's page and tent cards change
     return key
+
+
+
+def locked_table(db: Database, match_id: str) -> bool:
+    """Whether the match is a club-night table whose result both pairs confirmed: it then
+    holds a key no one has, until the director reopens the table (events/confirming.py)."""
+    found = event_store.table_of_match(db, match_id)
+    if found is None:
+        return False
+    event_id, round_no, table_no = found
+    return any(t.confirmed is not None and all(t.confirmed.values())
+               for r in event_store.get_rounds(db, event_id) if r.no == round_no
+               for t in r.tables if t.table_no == table_no)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from sqlite_utils import Database
@@ -22,6 +23,10 @@ from . import players as seating_
 from .reading import replay, state_of
 from .results import ServiceResult, Status
 from .writing import MAX_HANDS, too_many_hands
+
+# A retry comes within seconds, a hand queued offline within hours; an answer is forgotten a
+# week after it was given (a later resend finds its hand recorded: 409, nothing doubled).
+ANSWERS_KEPT = timedelta(days=7)
 
 
 def request_hash(hand: dict[str, Any], expected_no: int) -> str:
@@ -56,10 +61,12 @@ def record_hand(
     # lock the match's version says whether what was read still holds: every write that could
     # change the answer (a hand, a correction, an undo, a rename or merge of a seated player,
     # this key's first answer) bumps it. If it moved, everything is read again under the lock.
-    read = _read(db, match_id, hand, expected_no, submission_key, expected_version)
+    read = _read(db, match_id, hand, expected_no, submission_key, expected_version,
+                 fingerprint)
     with store.transaction(db):
         if read.row is None or store.get_version(db, match_id) != read.row.version:
-            read = _read(db, match_id, hand, expected_no, submission_key, expected_version)
+            read = _read(db, match_id, hand, expected_no, submission_key, expected_version,
+                         fingerprint)
         return _decide(db, match_id, read, hand, expected_no, submission_key,
                        expected_version, fingerprint)
 
@@ -69,12 +76,22 @@ class _Read:
     """What a save needs to know of its match, read at one version of it."""
 
     row: store.StoredMatch | None  # None: no such match
-    prior: tuple[str, int, Any] | None = None  # the answer already given to this key
+    prior: _Prior | None = None  # the answer already given to this key
     texts: list[str] | None = None  # the stored hands' JSON texts
     # the stored hands and the replay with the new hand after them, when it is the next hand
     # and the page is not behind (the replay says whether it is legal)
     ready: tuple[list[dict[str, Any]], CheckResult] | None = None
     write: _Write | None = None  # a legal next hand: what it writes
+
+
+@dataclass(frozen=True, slots=True)
+class _Prior:
+    """A key answered before: its request's fingerprint and, for the same request, the first
+    answer made again (as a dict and as its JSON text)."""
+
+    request_hash: str
+    response: dict[str, Any] | None = None
+    encoded: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,15 +105,19 @@ class _Write:
 
 
 def _read(db: Database, match_id: str, hand: dict[str, Any], expected_no: int,
-          submission_key: str | None, expected_version: int | None) -> _Read:
+          submission_key: str | None, expected_version: int | None, fingerprint: str,
+          ) -> _Read:
     """Read the match and check the hand as its next one (reads only)."""
     row = store.get_match(db, match_id)  # first: a write after it changes the version
     if row is None:
         return _Read(None)
     if submission_key is not None:
-        prior = store.get_idempotent(db, match_id, submission_key)
-        if prior is not None:
-            return _Read(row, prior)
+        kept = store.get_idempotent(db, match_id, submission_key)
+        if kept is not None and kept.request_hash != fingerprint:
+            return _Read(row, _Prior(kept.request_hash))
+        if kept is not None:
+            response, encoded = answers.again(db, row, kept)
+            return _Read(row, _Prior(kept.request_hash, response, encoded))
     texts = store.hand_texts(db, match_id)
     ready = _next_checked(row, texts, hand, expected_no, expected_version)
     if ready is None or not ready[1].ok:
@@ -152,11 +173,12 @@ def _decide(db: Database, match_id: str, read: _Read, hand: dict[str, Any], expe
     if row is None:
         return ServiceResult(Status.NOT_FOUND, match_id=match_id)
     if read.prior is not None:
-        prior_hash, _status, response = read.prior
-        if prior_hash != fingerprint:
+        response = read.prior.response
+        if read.prior.request_hash != fingerprint or response is None:
             return ServiceResult(Status.KEY_REUSED, match_id=row.id)
         return ServiceResult(Status.DUPLICATE, match_id=row.id, no=response["hand"]["no"],
-                             hand=response["hand"], response=response, version=row.version)
+                             hand=response["hand"], response=response,
+                             response_json=read.prior.encoded, version=row.version)
     assert read.texts is not None
     if read.ready is not None and read.write is not None:
         datas, result = read.ready
@@ -196,7 +218,9 @@ def _store_hand(db: Database, row: store.StoredMatch, stored: list[dict[str, Any
     text = store.insert_hand(db, row.id, no, hand, submission_key)
     store.bump_match(db, row.id)
     if submission_key is not None:
-        store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response, encoded)
+        store.put_idempotent(db, row.id, submission_key, fingerprint, 201, response["hand"],
+                             store.history_mark(db, row.id))
+        store.prune_idempotent(db, store.now_minus(ANSWERS_KEPT))
     statecache.put(row.id, row.version + 1, row.data, [*stored, hand], result, [*texts, text])
     return ServiceResult(
         Status.RECORDED,

@@ -10,8 +10,9 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from sqlite_utils import Database
 
@@ -19,6 +20,11 @@ from sqlite_utils import Database
 def now() -> str:
     """The current time as an ISO 8601 UTC string (what the timestamp columns hold)."""
     return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def now_minus(span: timedelta) -> str:
+    """The time ``span`` ago, stamped as :func:`now` stamps (stamps compare as text)."""
+    return (datetime.now(UTC) - span).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def dumps(value: Any) -> str:
@@ -63,12 +69,34 @@ def transaction(db: Database) -> Iterator[None]:
     lock before it reads, so two phones are serialised instead of failing with "locked"; a
     waiting writer is SQLite's busy timeout's business (no lock of our own)."""
     begin(db)
+    pages = _page_count(db)
     try:
         yield
     except BaseException:
         db.conn.rollback()
         raise
+    grown = _page_count(db) - pages  # the lock is ours: no other writer grew it meanwhile
     db.conn.commit()
+    if grown > 0:
+        _grown[db] = _grown.get(db, 0) + grown * _page_size(db)
+
+
+# Bytes the database file grew by in each connection's committed transactions, until the
+# web layer takes them (:func:`take_growth`) to charge the address that asked for the writes.
+_grown: WeakKeyDictionary[Database, int] = WeakKeyDictionary()
+
+
+def _page_count(db: Database) -> int:
+    return int(db.execute("PRAGMA page_count").fetchone()[0])
+
+
+def _page_size(db: Database) -> int:
+    return int(db.execute("PRAGMA page_size").fetchone()[0])
+
+
+def take_growth(db: Database) -> int:
+    """The bytes this connection's transactions grew the database by since the last call."""
+    return _grown.pop(db, 0)
 
 
 def get_version(db: Database, match_id: str) -> int | None:
@@ -243,25 +271,63 @@ def get_history(db: Database, match_id: str) -> list[dict[str, Any]]:
     ]
 
 
-def get_idempotent(db: Database, match_id: str, key: str) -> tuple[str, int, Any] | None:
-    """A stored answer for an idempotency key: (request hash, status, response) or None."""
+@dataclass(frozen=True, slots=True)
+class KeptAnswer:
+    """What is kept of the answer given to an idempotency key: the hand as answered, and the
+    match's last history entry then (``history``: the hands as they were can be told from the
+    entries after it). ``response`` is the whole first answer in rows made before migration
+    0027 that it could not shrink (``history`` None)."""
+
+    request_hash: str
+    status: int
+    response: dict[str, Any]
+    history: int | None
+
+
+def get_idempotent(db: Database, match_id: str, key: str) -> KeptAnswer | None:
+    """What is kept of the answer to an idempotency key, or None."""
     row = db.execute(
-        "SELECT request_hash, status, response FROM idempotency WHERE match_id = ? AND key = ?",
+        "SELECT request_hash, status, response, history FROM idempotency"
+        " WHERE match_id = ? AND key = ?",
         [match_id, key],
     ).fetchone()
     if row is None:
         return None
-    return row[0], row[1], json.loads(row[2])
+    return KeptAnswer(row[0], row[1], json.loads(row[2]), row[3])
 
 
-def put_idempotent(
-    db: Database, match_id: str, key: str, request_hash: str, status: int, response: Any,
-    encoded: str | None = None,
-) -> None:
-    """Remember the answer given to a request with an idempotency key (``encoded``: the
-    response already made into JSON by :func:`dumps`)."""
+def put_idempotent(db: Database, match_id: str, key: str, request_hash: str, status: int,
+                   hand: dict[str, Any], history: int) -> None:
+    """Remember the answer given to a request with an idempotency key: the ``hand`` answered
+    and the match's ``history`` mark (:func:`history_mark`), not the whole state: a state
+    grows with the match, so keeping one per save grew the database with its square."""
     db.execute(
-        "INSERT INTO idempotency (match_id, key, request_hash, status, response, created)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        [match_id, key, request_hash, status, encoded or dumps(response), now()],
+        "INSERT INTO idempotency (match_id, key, request_hash, status, response, created,"
+        " history) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [match_id, key, request_hash, status, dumps({"hand": hand}), now(), history],
     )
+
+
+def prune_idempotent(db: Database, before: str, limit: int = 100) -> int:
+    """Forget at most ``limit`` answers to idempotency keys given before ``before`` (a
+    :func:`now` stamp); how many. A few at a time, so no save holds the lock for long."""
+    return db.execute(
+        "DELETE FROM idempotency WHERE rowid IN (SELECT rowid FROM idempotency"
+        " WHERE created < ? ORDER BY created LIMIT ?)", [before, limit]).rowcount
+
+
+def history_mark(db: Database, match_id: str) -> int:
+    """The id of the match's last history entry (0: none yet)."""
+    row = db.execute("SELECT COALESCE(MAX(id), 0) FROM hand_history WHERE match_id = ?",
+                     [match_id]).fetchone()
+    return int(row[0])
+
+
+def hands_before_changes(db: Database, match_id: str, mark: int, upto: int,
+                         ) -> dict[int, dict[str, Any] | None]:
+    """Each of hands 1..``upto`` corrected, undone or redone after history entry ``mark``: the
+    hand as it was then (the ``old`` of its first change since)."""
+    rows = db.execute(
+        "SELECT no, old FROM hand_history WHERE match_id = ? AND id > ? AND no <= ?"
+        " ORDER BY id DESC", [match_id, mark, upto]).fetchall()
+    return {int(no): None if old is None else json.loads(old) for no, old in rows}

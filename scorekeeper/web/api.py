@@ -22,14 +22,14 @@ from ..engine.analysis import analyse_match_hand
 from ..engine.games import GAMES
 from ..engine.state import MatchState
 from ..formats import egn_export, safejson
-from ..i18n.messages import problem_json, problem_message
-from ..service import players
+from ..i18n.messages import problem_json
+from ..service import event_keys, players
 from ..service.results import LoadedMatch, ServiceResult, Status
 from ..store.db import get_db, heartbeat, storage_full
 from . import outcomes
 from .errors import database_trouble, error_body, refuse_if_storage_full
 from .etags import LANGUAGE_VARY, match_etag, not_modified
-from .ratelimit import count_write
+from .ratelimit import count_write, refuse_if_address_full
 from .security import bearer_key, csrf, has_rights_for, may_edit
 
 bp = Blueprint("api", __name__)
@@ -49,9 +49,24 @@ def read_json() -> Any:
     try:
         return safejson.loads(raw)
     except safejson.Refused as refused:
-        if refused.problem.code == "file.not_json":
-            abort(400, description=_("The body is not valid JSON."))
-        abort(400, description=problem_message(refused.problem))
+        abort(400, description=body_refused(refused.problem.code))
+
+
+def body_refused(code: str) -> str:
+    """Why a request's JSON body is refused, said of a request (the file checker's words
+    speak of a file)."""
+    if code == "file.too_deep":
+        return _("The body nests lists or objects more than %(max)d deep.",
+                 max=safejson.MAX_DEPTH)
+    if code == "file.bad_text":
+        return _("The body holds text that is not valid Unicode (a lone surrogate such as "
+                 "\\ud800).")
+    if code == "file.bad_number":
+        return _("The body holds a number larger than %(max)s: no score, count or number of "
+                 "anything is.", max=f"{safejson.MAX_INT:,}")
+    if code == "file.too_large":
+        return _("The body is larger than %(max)d bytes.", max=safejson.MAX_BYTES)
+    return _("The body is not valid JSON.")
 
 
 def read_object() -> dict[str, Any] | Response:
@@ -99,6 +114,9 @@ def authorise(match_id: str) -> None:
         allowed = may_edit(db, match_id)
     else:
         allowed = service.check_edit_key(db, match_id, key)
+    if not allowed and event_keys.locked_table(db, match_id):
+        abort(403, description=_("This table's result is locked: both pairs confirmed it. "
+                                 "Ask the director to reopen the table for a correction."))
     if not allowed:
         abort(403, description=_("The edit key is wrong or has been replaced."))
     count_write(match_id)
@@ -285,6 +303,7 @@ def match_history(match_id: str) -> Response:
 def record_hand(match_id: str) -> Response:
     """Record the next hand: a hand object plus the ``no`` it expects to get."""
     authorise(match_id)
+    refuse_if_address_full()
     key = idempotency_key()
     body = read_object()
     if isinstance(body, Response):

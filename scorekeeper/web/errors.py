@@ -61,9 +61,11 @@ def database_trouble(error: BaseException) -> str | None:
 def refuse_if_storage_full(db: Any) -> None:
     """507 before a new match when the storage budget is spent (database cap, disk reserve)."""
     from ..store.db import storage_full
+    from .ratelimit import refuse_if_address_full
 
     if storage_full(db):
         raise InsufficientStorage(messages()[507])
+    refuse_if_address_full()
 
 
 def storage_message() -> str:

@@ -26,6 +26,7 @@ from ..service import event_keys
 from ..service.events.model import Event, EventRound, RosterEntry, StandingLine
 from ..store import events as event_store
 from ..store.db import get_db
+from . import links
 from .events import app_secret, bp, director_here, event_or_404, table_path
 from .qr import qr_svg
 
@@ -47,10 +48,11 @@ def _pdf(found: Event, kind: str, html: Any) -> Response:
     # The event's stamp, not its row's version: a hand saved at a table changes the standings
     # and the tally cards but only its match's version.
     stamp = event_store.event_stamp(get_db(), found.id) or str(found.version)
+    base = links.base_url() + "/"
     key = ("event", kind, found.id, hashlib.sha256(stamp.encode()).hexdigest(), _lang(),
-           _size(), request.host_url)
+           _size(), base)
     try:
-        data, how = pdf_render.render(key, html, request.host_url, static_dir,
+        data, how = pdf_render.render(key, html, base, static_dir,
                                       app.static_url_path or "/static", PRINT_CSS)
     except pdf_render.RenderBusy:
         raise ServiceUnavailable(
@@ -170,7 +172,7 @@ def tents_pdf(event_id: str) -> Response:
     scoring link (its key); for anyone else, the view-only link."""
     found = event_or_404(event_id)
     tables = sorted({t.table for r in found.rounds for t in r.tables})
-    base = request.host_url.rstrip("/")
+    base = links.base_url()
     keyed = director_here(event_id)
     keys = event_keys.current_keys(get_db(), app_secret(), event_id) if keyed else {}
 

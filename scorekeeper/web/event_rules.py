@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, flash, render_template, request, url_for
+from flask import abort, flash, render_template, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -16,6 +16,7 @@ from ..i18n.labels import CHOICE_LABELS
 from ..service.events.model import Event
 from ..service.rules_codes import rules_of, stored_code
 from ..store.db import get_db
+from . import links
 from .events import bp
 from .forms import option_words, played_games, start_form
 from .qr import qr_svg
@@ -60,7 +61,7 @@ def rules_card(found: Event) -> RulesCard:
     """An evening's rules card (an evening made before codes existed gets its code stored
     now)."""
     code = found.rules_code or stored_code(get_db(), found.game, found.rules)
-    url = f"{request.host_url.rstrip('/')}{url_for('events.rules_page', code=code)}"
+    url = links.external("events.rules_page", code=code)
     qr = qr_svg(url, _("Rules %(code)s", code=code), public=True)
     return RulesCard(code, url, qr, rule_lines(found.game, found.rules))
 

@@ -21,7 +21,7 @@ from .events import (
     director_here,
     event_or_404,
 )
-from .security import may_edit
+from .security import bounded_int, may_edit
 
 
 @bp.post("/events/<event_id>/rounds/<int:no>/tables/<int:table_no>/confirm")
@@ -67,7 +67,7 @@ def end_ask(event_id: str) -> Any:
     found = event_or_404(event_id)
     if not director_here(event_id):
         abort(403)
-    no = request.args.get("round", type=int) or found.current_round
+    no = request.args.get("round", type=bounded_int) or found.current_round
     rnd = found.round_no(no)
     if rnd is None or not rnd.started or rnd.over:
         return redirect(url_for("events.director", event_id=event_id))

@@ -33,6 +33,9 @@ def problem_text(problem: EventProblem) -> str:
         "event.players_list": _("“players” must be a list of %(low)s to %(high)s names.",
                                 low=p.get("low"), high=p.get("high")),
         "event.bad_player": _("A player is a name, or {\"player\": id, \"name\": name}."),
+        "event.unknown_player": _("There is no player with the id “%(value)s”: pick one from "
+                                  "the players' list, or give the name alone.",
+                                  value=p.get("value")),
         "event.player_needs_name": _("Give the player's name too: {\"player\": id, \"name\": "
                                      "name}."),
         "event.bad_name": _("A player's name must be 1 to %(n)s characters.", n=p.get("most")),

@@ -34,10 +34,17 @@ from ..service.events import EventResult, EventStatus
 from ..service.events.model import Event, EventRound, EventTable
 from ..service.events.reading import club_scoring
 from ..store.db import get_db
+from . import links
 from .errors import refuse_if_storage_full
 from .event_words import errors, status_text
 from .ratelimit import spend_creations
-from .security import bearer_key, director_token, remember_key_hash, rights_match
+from .security import (
+    bearer_key,
+    bounded_int,
+    director_token,
+    remember_key_hash,
+    rights_match,
+)
 
 bp = Blueprint("events", __name__)
 
@@ -125,13 +132,13 @@ def director_link(event_id: str) -> str:
 
     row = event_store.get_event(get_db(), event_id)
     assert row is not None
-    return url_for("events.director", event_id=event_id,
-                   key=director_token(event_id, row.director_key_hash), _external=True)
+    return links.external("events.director", event_id=event_id,
+                          key=director_token(event_id, row.director_key_hash))
 
 
 def director_links(event_id: str) -> dict[int, str]:
     """Each table's keyed link (the director's only)."""
-    return {t: f"{request.host_url.rstrip('/')}{table_path(event_id, t)}?key={key}"
+    return {t: f"{links.base_url()}{table_path(event_id, t)}?key={key}"
             for t, key in event_keys.current_keys(get_db(), app_secret(), event_id).items()}
 
 
@@ -182,7 +189,7 @@ def decide_page(event_id: str) -> Any:
 
 def _form_int(name: str) -> int | None:
     try:
-        return int(request.form.get(name, ""))
+        return bounded_int(request.form.get(name, ""))
     except ValueError:
         return None
 

@@ -114,6 +114,23 @@ def read_event(event_id: str) -> Response:
     return _json(event_body(found, director=api_director(event_id)))
 
 
+def _optional_body(allowed: frozenset[str]) -> dict[str, Any] | Response:
+    """The request's JSON object, {} when it has no body: a body that is not JSON is refused
+    (415, 400) and so is a key the address does not take (422), before anything is done."""
+    from .api import read_object
+
+    if not request.get_data(cache=True):
+        return {}
+    body = read_object()
+    if isinstance(body, Response):
+        return body
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        return _json({"errors": [{"hand": None, "field": unknown[0], "message": _(
+            "“%(name)s” is not something this address takes.", name=unknown[0])}]}, 422)
+    return body
+
+
 def _round_no(body: Any, found: Event) -> int | Response:
     no = body.get("no", found.current_round + 1) if isinstance(body, dict) else None
     if isinstance(no, bool) or not isinstance(no, int) or no < 1:
@@ -126,11 +143,11 @@ def _round_no(body: Any, found: Event) -> int | Response:
 @bp.post("/api/events/<event_id>/rounds")
 def start_round(event_id: str) -> Response:
     """The director starts the next round (``{"no": n}``, default the next one)."""
-    from .api import read_json
-
     require_api_director(event_id)
     found = event_or_404(event_id)
-    body = read_json() if request.content_length else {}
+    body = _optional_body(frozenset({"no"}))
+    if isinstance(body, Response):
+        return body
     no = _round_no(body, found)
     if isinstance(no, Response):
         return no
@@ -212,4 +229,7 @@ def swap(event_id: str, no: int) -> Response:
 def end_round(event_id: str, no: int) -> Response:
     """End round ``no`` now: every table's match ends with the hands played so far."""
     require_api_director(event_id)
+    body = _optional_body(frozenset())
+    if isinstance(body, Response):
+        return body
     return _changed(event_id, events.end_round(get_db(), event_id, no))

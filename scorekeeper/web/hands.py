@@ -18,6 +18,8 @@ from ..store.db import get_db
 from . import errors, outcomes, tableview
 from .forms import ActionForm
 from .handforms import form_for
+from .ratelimit import refuse_if_address_full
+from .security import bounded_int
 from .table import (
     _hand_form,
     _is_editor,
@@ -116,6 +118,7 @@ def record(match_id: str):
                   "warn")
             return _match_page(current, status=409)
         return _match_page(current, form=form, general_errors=hidden, status=422)
+    refuse_if_address_full()
     outcome = service.record_hand(get_db(), match_id, form.hand(), _expected_no(form),
                                   form.submission_id.data or None,
                                   expected_version=_form_version(form))
@@ -161,13 +164,13 @@ def preview(match_id: str):
     else:
         form = form_for(row, request.form)
     if not form.validate():
-        no = request.args.get("no", type=int)
+        no = request.args.get("no", type=bounded_int)
         plain = _("Save the correction") if no is not None and 1 <= no < _next_no(match_id) \
             else _save_label(row.game.name, _next_no(match_id))
         return jsonify(label=plain, errors={
             k: v for k, v in form.errors.items() if k != "csrf_token"})
     hand = form.hand()
-    seen = service.preview(get_db(), match_id, hand, request.args.get("no", type=int))
+    seen = service.preview(get_db(), match_id, hand, request.args.get("no", type=bounded_int))
     if seen is None:
         abort(404)
     if seen.correction:

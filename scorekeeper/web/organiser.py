@@ -30,7 +30,14 @@ from werkzeug.wrappers import Response
 from ..service import organiser as organiser_service
 from ..store.db import get_db
 from .forms import OrganiserForm
-from .security import HOST_PREFIX, RIGHTS_MAX_AGE, bearer_key, host_cookie, secure_cookies
+from .security import (
+    HOST_PREFIX,
+    RIGHTS_MAX_AGE,
+    bearer_key,
+    host_cookie,
+    local_path,
+    secure_cookies,
+)
 
 bp = Blueprint("organiser", __name__)
 
@@ -81,9 +88,7 @@ def require_organiser() -> None:
 
 def _safe_next(target: str | None) -> str:
     """Only a path of this site (never another site's address) to go back to."""
-    if target and target.startswith("/") and not target.startswith(("//", "/\\")):
-        return target
-    return url_for("players.index")
+    return local_path(target) or url_for("players.index")
 
 
 def _grant(target: str) -> Response:

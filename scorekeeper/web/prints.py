@@ -34,6 +34,7 @@ from ..printing.sheet import Player, build_sheet, clip, rule_items
 from ..service.evening import evening, evening_stamp
 from ..service.match import Match
 from ..store.db import get_db
+from . import links
 from .tableview import evening_words, team_names
 
 bp = Blueprint("prints", __name__)
@@ -94,9 +95,10 @@ def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
     queue is full."""
     app = current_app
     static_dir = Path(app.static_folder or "static")
-    full_key = (*key, _lang(), _size(), _zone(), request.host_url)
+    base = links.base_url() + "/"
+    full_key = (*key, _lang(), _size(), _zone(), base)
     try:
-        data, how = pdf_render.render(full_key, html, request.host_url, static_dir,
+        data, how = pdf_render.render(full_key, html, base, static_dir,
                                       app.static_url_path or "/static", stylesheets)
     except pdf_render.RenderBusy:
         raise ServiceUnavailable(

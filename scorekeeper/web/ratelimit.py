@@ -46,6 +46,8 @@ DEFAULTS = {
     "PDF_LIMIT": "30 per minute",  # PDFs per address; 0: off
     "WRITE_LIMIT_PER_MINUTE": 60,  # per edit key; 0 turns the limit off
     "PLAYER_EDIT_LIMIT": "30 per hour",  # renames, merges and undos per address
+    "ADDRESS_MAX_MB": None,  # storage one address may grow the database by in 7 days;
+    # None: a tenth of DATABASE_MAX_MB; 0: no share (the server's budget alone)
     "RATELIMIT_STORAGE_URI": None,  # None: sqlite:///<instance>/limits.db (limits_store)
     "RATELIMIT_SWALLOW_ERRORS": True,  # a count that can't be kept (read-only disk) lets it be
     "RATELIMIT_HEADERS_ENABLED": True,  # X-RateLimit-* headers
@@ -91,6 +93,13 @@ def write_message(when: str) -> str:
 def player_edit_message(when: str) -> str:
     return _("Too many changes to players from this network address: try again %(when)s.",
              when=when)
+
+
+def storage_message(megabytes: int) -> str:
+    return _("This network address has used its share of the server's storage (%(mb)s MB a "
+             "week): nothing more is saved from it for now. Matches from other addresses go "
+             "on; the organiser can raise the share (ADDRESS_MAX_MB, docs/limits.md).",
+             mb=megabytes)
 
 
 def _strategy() -> Any:
@@ -152,6 +161,7 @@ def init_app(app: Flask) -> None:
             f"{limits_store.SCHEME}://{os.path.join(app.instance_path, 'limits.db')}")
     limiter = Limiter(get_remote_address, app=app)
     app.extensions[EXTENSION] = limiter
+    app.after_request(charge_growth)
     for endpoint in CREATE_ENDPOINTS:
         app.view_functions[endpoint] = _limited(app.view_functions[endpoint], "CREATE_LIMIT",
                                                 "create", create_message)
@@ -197,3 +207,57 @@ def count_write(match_id: str) -> None:
         return  # the counts can't be kept (a read-only disk): the write goes on uncounted
     seconds = max(1, math.ceil(reset - time.time()))
     raise TooManyRequests(write_message(wait_words(seconds)), retry_after=seconds)
+
+
+# --- the storage share of one address --------------------------------------------------------
+# Every write transaction measures what it grew the database file by (store.transaction); after
+# the request that growth is charged to the client's address, in KB, in a 7-day window of the
+# same counts as the limits above. An address past its share gets 507 before a new match or a
+# new hand (never before a correction or an undo, which free as much as they take): one address
+# can no longer fill the server's budget and so refuse every other (issue 36).
+SHARE_WINDOW = "7 days"
+
+
+def _share_mb() -> int:
+    config = current_app.config
+    share = config.get("ADDRESS_MAX_MB")
+    if share is None:
+        share = float(config.get("DATABASE_MAX_MB") or 0) / 10
+    return max(0, math.ceil(float(share or 0)))
+
+
+def _share_item() -> RateLimitItem | None:
+    megabytes = _share_mb()
+    return parse(f"{megabytes * 1024} per {SHARE_WINDOW}") if megabytes else None
+
+
+def refuse_if_address_full() -> None:
+    """507 when this client's address has grown the database by its share this week."""
+    from .errors import InsufficientStorage
+
+    item = _share_item()
+    if item is None:
+        return
+    try:
+        within = _strategy().test(item, "storage", get_remote_address())
+    except sqlite3.Error:
+        return  # the counts can't be kept (a read-only disk): the server's budget still holds
+    if not within:
+        raise InsufficientStorage(storage_message(_share_mb()))
+
+
+def charge_growth(response: Any) -> Any:
+    """After a request: charge what its writes grew the database by to the client's address."""
+    from flask import g
+
+    from .. import store
+
+    db = g.get("db")
+    grown = store.take_growth(db) if db is not None else 0
+    item = _share_item() if grown > 0 else None
+    if item is not None:
+        try:
+            _strategy().hit(item, "storage", get_remote_address(), cost=math.ceil(grown / 1024))
+        except sqlite3.Error:
+            pass  # as above: uncounted
+    return response

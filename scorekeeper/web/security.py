@@ -18,6 +18,7 @@ import secrets
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
@@ -26,7 +27,10 @@ from flask_wtf.csrf import CSRFProtect
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlite_utils import Database
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter, Map
 from werkzeug.wrappers import Response
+
+from ..formats import safejson
 
 csrf = CSRFProtect()
 
@@ -46,8 +50,30 @@ class InsecureSecretKey(RuntimeError):
     """The app was asked to start without a real secret key."""
 
 
+MAX_INT = safejson.MAX_INT  # no number in an address, a query or a body is larger
+
+
+def bounded_int(text: str) -> int:
+    """A whole number within ``MAX_INT`` either way, else ValueError: SQLite holds 64 bits and
+    raises OverflowError past them (a 500). ``request.args.get(name, type=bounded_int)``."""
+    value = int(text)
+    if abs(value) > MAX_INT:
+        raise ValueError(f"{text[:20]} is out of range")
+    return value
+
+
+class BoundedIntConverter(IntegerConverter):
+    """``<int:...>`` in every route: up to ``MAX_INT`` unless the route gives its own ``max``;
+    a larger number is no address of anything (404)."""
+
+    def __init__(self, map: Map, fixed_digits: int = 0, min: int | None = None,
+                 max: int | None = None, signed: bool = False) -> None:
+        super().__init__(map, fixed_digits, min, MAX_INT if max is None else max, signed)
+
+
 def init_app(app: Flask) -> None:
     """Install the secret key, CSRF protection, cookie policy and headers."""
+    app.url_map.converters["int"] = BoundedIntConverter  # before the routes are added
     if not app.config.get("SECRET_KEY"):
         path = Path(app.instance_path) / "secret_key"
         try:
@@ -161,6 +187,25 @@ def add_security_headers(response: Response) -> Response:
 # of the stored hash: the server can make it again at any time without knowing the key, and it
 # also dies with the key. ``/m/<id>?key=`` takes either the edit key (the API's ``edit_url``)
 # or a scorer token.
+
+
+def local_path(target: str | None) -> str | None:
+    """``target`` if it is a path of this site to send a person back to, else None.
+
+    A browser drops tabs and newlines from an address and reads a backslash as a slash, so
+    ``/%09/evil.com`` (a tab) or a backslash after the first slash would leave the site as
+    ``//evil.com``; a newline in a ``Location`` header is not even sent. Only a path starting
+    with one slash, with no backslash, control character or white space, and no scheme or host
+    of its own, is one.
+    """
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return None
+    if "\\" in target or any(c.isspace() or not c.isprintable() for c in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return None
+    return target
 
 
 def bearer_key() -> str | None:

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from ..i18n import LOCALES
+from .security import local_path
 from .table import bp
 
 THEME_COLOUR = "#1d5c45"  # as <meta name="theme-color"> in base.html
@@ -49,7 +50,7 @@ def csrf_token():
 def set_lang(code: str):
     """Remember the chosen language in a cookie and go back to the page."""
     target = request.args.get("next") or "/"
-    if not SAFE_NEXT.fullmatch(target):  # only our own page paths: never off-site
+    if not SAFE_NEXT.fullmatch(target) or local_path(target) is None:  # never off-site
         target = "/"
     resp = redirect(target, 303)
     if code in LOCALES:

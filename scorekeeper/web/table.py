@@ -34,7 +34,7 @@ from ..service.match import Match
 from ..store import events as event_store
 from ..store import players as players_store
 from ..store.db import get_db
-from . import handpage, outcomes, pending, security, tableview
+from . import handpage, links, outcomes, pending, security, tableview
 from .errors import refuse_if_storage_full
 from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from .event_rules import form_with_rules
@@ -211,10 +211,10 @@ def _view(loaded: service.LoadedMatch) -> MatchView:
     """The match page's values: the live part, links, QR codes and the card recorder."""
     editor = security.rights_match(loaded.id, loaded.key_hash)
     v = _live_view(loaded, editor)
-    v.view_link = url_for("table.match", match_id=loaded.id, _external=True)
+    v.view_link = links.external("table.match", match_id=loaded.id)
     if editor:
         token = security.scorer_token(loaded.id, loaded.key_hash)
-        v.edit_link = url_for("table.match", match_id=loaded.id, key=token, _external=True)
+        v.edit_link = links.external("table.match", match_id=loaded.id, key=token)
         v.edit_qr = qr_svg(v.edit_link, _("Scorer link QR code"))
     elif _scored_table_round(loaded.id):
         v.round_locked = True
@@ -314,7 +314,7 @@ def match(match_id: str):
                 return _stale_link(match_id)
             security.remember_key_hash(match_id, key_hash)
         return redirect(url_for("table.match", match_id=match_id), 303)
-    fix = request.args.get("fix", type=int)
+    fix = request.args.get("fix", type=security.bounded_int)
     if fix is not None:  # the history's short "correct hand N" links
         return redirect(url_for("table.edit_hand", match_id=match_id, no=fix), 303)
     if request.if_none_match:  # the browser's copy, if the match is unchanged: one query

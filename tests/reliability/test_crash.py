@@ -67,6 +67,8 @@ class Writer:
                 except TransportError:
                     self.pending = hand  # the server went away with this request in flight
                     return
+                if status == 409 and body.get("state", {}).get("over"):
+                    return  # the game is won: saves are fast enough to get there (issue 36)
                 if status != 201:
                     self.unexpected.append(f"{status} {body}")
                     return

@@ -333,7 +333,9 @@ def test_new_matches_per_address_are_limited_with_a_clear_429(serve):
 def test_the_database_cap_refuses_new_matches_but_not_hands(serve):
     # 2 MB: new matches stop at 90%, and the 10% left must hold the largest import whole (a
     # 300-hand import is about 130 kB with its statistics' facts, issue 14)
-    proc = serve(SCOREKEEPER_DATABASE_MAX_MB="2", SCOREKEEPER_WRITE_LIMIT_PER_MINUTE="0")
+    # The server's cap alone: one address's share (ADDRESS_MAX_MB) is tests/test_storage_share
+    proc = serve(SCOREKEEPER_DATABASE_MAX_MB="2", SCOREKEEPER_WRITE_LIMIT_PER_MINUTE="0",
+                 SCOREKEEPER_ADDRESS_MAX_MB="0")
     base = proc.base
     match_id, key = create(base)
     statuses = []

@@ -47,6 +47,7 @@ def front(tmp_path_factory: pytest.TempPathFactory):
     try:
         proxy.start()
         proxy.context = ssl.create_default_context(cafile=str(cert.certfile))
+        proxy.instance = tmp / "instance"
         yield proxy
     finally:
         proxy.stop()
@@ -141,6 +142,22 @@ def test_plain_http_sends_phones_to_https(front) -> None:
     assert response.status == 301
     assert response.getheader("Location") == "https://scores.example.org/m/abc"
     conn.close()
+
+
+def test_made_up_host_headers_through_nginx_write_no_qr_file(front) -> None:
+    conn = Conn(front, "127.0.0.4")
+    try:
+        status, raw, _h = conn("POST", "/api/matches", euchre())
+        assert status == 201, raw
+        page = f"/m/{json.loads(raw)['id']}"
+        folder = front.instance / "qr"
+        before = set(folder.glob("*.svg")) if folder.exists() else set()
+        for n in range(100):
+            status, raw, _h = conn("GET", page, Host=f"evil-{n}.example")
+            assert status == 200 and b"evil-" not in raw
+        assert len(set(folder.glob("*.svg")) - before) <= 1  # the one link of the match
+    finally:
+        conn.conn.close()
 
 
 def test_anonymous_creates_past_the_rate_are_429_in_words(front) -> None:

@@ -18,7 +18,7 @@ from ..keys import hash_key, new_key
 from .checks import is_int, name_problem
 from .reading import build
 from .results import MAX_PLAYERS, EventProblem, EventResult, EventStatus
-from .starting import seats
+from .starting import seats, unknown_players
 
 
 def _as_round(stored: event_store.StoredRound) -> movements.Round:
@@ -87,7 +87,9 @@ def add_player(db: Database, event_id: str, body: Any) -> EventResult:
             return EventResult(EventStatus.NOT_FOUND)
         settings = row.data
         first = _next_round(db, row)
-        problems: list[EventProblem] = []
+        problems = unknown_players(db, [EventPlayer(name, player_id)])
+        if problems:
+            return EventResult(EventStatus.ILLEGAL, problems=problems)
         if first > settings.rounds:
             problems.append(EventProblem("event.all_started", "name"))
         elif any(p.name.casefold() == name.casefold() for p in settings.players):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -13,7 +13,8 @@ from ...engine import drives, fixed_seats, movements, progressive
 from ...engine.cards import SEATS, TEAMS
 from ...engine.designs import Table
 from ...store import events as event_store
-from ...store.event_settings import EventSettings
+from ...store import players as players_store
+from ...store.event_settings import EventPlayer, EventSettings
 from ..event_keys import table_key
 from ..keys import hash_key, new_key, new_match_id
 from ..rules_codes import keep_code
@@ -65,6 +66,13 @@ def create_event(db: Database, body: Any, secret: str, budget: Budget | None = N
                                      [seats(t) for t in rnd.tables])
         _start(db, event_id, settings, 1, secret, budget)
     return EventResult(EventStatus.CREATED, event_id=event_id, director_key=key, round=1)
+
+
+def unknown_players(db: Database, players: Iterable[EventPlayer]) -> list[EventProblem]:
+    """A problem for each player given by an id no player has (nor had, merged since)."""
+    return [EventProblem("event.unknown_player", "player", {"value": str(p.player)[:40]})
+            for p in players
+            if p.player is not None and players_store.current_id(db, str(p.player)) is None]
 
 
 def _start(db: Database, event_id: str, settings: EventSettings, no: int, secret: str,

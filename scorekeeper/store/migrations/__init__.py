@@ -21,6 +21,7 @@ from . import (
     totals,
     versions,
 )
+from .answers import small_answers
 
 migrations = Migrations("scorekeeper")
 
@@ -39,5 +40,6 @@ for _name, _step in (
     ("0025_player_totals", totals.player_totals),
     ("0026_redo", redo.redo_action),
     ("0027_rubber_facts", rubbers.rubber_facts),
+    ("0028_small_answers", small_answers),
 ):
     migrations(name=_name)(_step)
