@@ -57,6 +57,10 @@ def _steps(app: Any, body: dict[str, Any], old: dict[str, Any] | None = None) ->
                 db.execute("UPDATE events SET data = ? WHERE id = ?",
                            [store.dumps(old), event_id])
         texts = [_text(db, event_id)]
+        # Lou is a known player (id 7): a late arrival's id must be a player's (issue 36).
+        with store.transaction(db):
+            db.execute("INSERT OR IGNORE INTO players (id, name, norm, created)"
+                       " VALUES ('7', 'Late Lou', 'late lou', '2026-01-01T00:00:00Z')")
         changed = events.add_player(db, event_id, {"player": 7, "name": "Late Lou"})
         assert changed.status == events.EventStatus.CHANGED, changed.problems
         texts.append(_text(db, event_id))

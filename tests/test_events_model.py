@@ -84,7 +84,7 @@ def test_the_api_object_is_made_from_the_model_at_the_edge(app, client):
             assert table["seats"] == t.seats and table["score"] == t.score
             assert table["match"] == t.match and table["hands"] == t.hands
     assert [list(s) for s in body["standings"]] == [
-        ["player", "points", *found.marks, "games_won", "high_game", "sit_outs", "rank"]
+        ["player", "points", *found.marks, "games_won", "high_game", "sit_outs", "rank", "rating"]
         for _ in found.standings]
     assert [s["player"] for s in body["standings"]] == [s.player for s in found.standings]
     assert body["prizes"] == [{"prize": p.prize, "players": list(p.players), "value": p.value,

@@ -57,7 +57,7 @@ PAGES = [
     (WHIST, "en", ["Undo deal 1 (", "Deal by deal", "Tap a deal’s number to correct it."],
      ["Undo hand", "Hands", "hand’s"]),
     (WHIST, "zh_Hant", ["復原第1副", "逐副記錄"], ["Undo", "Deal by deal"]),
-    (WHIST, "zh_Hans", ["撤销第 1 副", "逐副记录"], ["Undo", "Deal by deal"]),
+    (WHIST, "zh_Hans", ["撤销第1副", "逐副记录"], ["Undo", "Deal by deal"]),
     (EUCHRE, "en", ["Undo hand 1 (", "Hands", "Tap a hand’s number to correct it."],
      ["Undo deal", "Deal by deal"]),
 ]

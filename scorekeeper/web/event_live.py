@@ -17,7 +17,8 @@ from ..service.events.model import Event, EventRound, EventTable
 from ..store import events as event_store
 from ..store.db import get_db
 from .etags import LANGUAGE_VARY, REVALIDATE, not_modified, page_etag
-from .events import Move, bp, director_here, event_or_404, moves, table_path
+from .event_links import table_path
+from .events import Move, bp, director_here, event_or_404, moves
 from .security import may_edit
 
 
@@ -65,7 +66,7 @@ class Mover:
 
 def director_values(event_id: str) -> dict[str, Any]:
     """What the director's live part shows (``events/_director_live.html``)."""
-    from .events import director_links
+    from .event_links import director_links
 
     found = event_or_404(event_id)
     is_director = director_here(event_id)

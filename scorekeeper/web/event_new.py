@@ -37,8 +37,9 @@ from ..service.keys import hash_key
 from ..store import players as players_store
 from ..store.db import get_db
 from .errors import refuse_if_storage_full
+from .event_links import app_secret
 from .event_words import problem_text
-from .events import _ref, app_secret, bp
+from .events import _ref, bp
 from .forms import SaidLength, option_words
 from .ratelimit import spend_creations
 from .security import remember_key_hash

@@ -27,7 +27,8 @@ from ..service.events.model import Event, EventRound, RosterEntry, StandingLine
 from ..store import events as event_store
 from ..store.db import get_db
 from . import links
-from .events import app_secret, bp, director_here, event_or_404, table_path
+from .event_links import app_secret, table_path
+from .events import bp, director_here, event_or_404
 from .qr import qr_svg
 
 PRINT_CSS = ("css/events-print.css",)

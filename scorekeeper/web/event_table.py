@@ -11,16 +11,9 @@ from flask_babel import gettext as _
 
 from ..service.events import confirming
 from ..store.db import get_db
+from .event_links import app_secret
 from .event_words import errors
-from .events import (
-    _after,
-    _director_post,
-    _form_int,
-    app_secret,
-    bp,
-    director_here,
-    event_or_404,
-)
+from .events import _after, _director_post, _form_int, bp, director_here, event_or_404
 from .security import bounded_int, may_edit
 
 

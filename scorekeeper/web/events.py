@@ -17,7 +17,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     make_response,
     redirect,
@@ -34,8 +33,8 @@ from ..service.events import EventResult, EventStatus
 from ..service.events.model import Event, EventRound, EventTable
 from ..service.events.reading import club_scoring
 from ..store.db import get_db
-from . import links
 from .errors import refuse_if_storage_full
+from .event_links import app_secret, director_link
 from .event_words import errors, status_text
 from .ratelimit import spend_creations
 from .security import (
@@ -59,10 +58,6 @@ STATUS = {EventStatus.CREATED: 201, EventStatus.STARTED: 201, EventStatus.DECIDE
 
 def _ref(event_id: str) -> str:
     return f"event:{event_id}"
-
-
-def app_secret() -> str:
-    return str(current_app.config["SECRET_KEY"])
 
 
 def event_or_404(event_id: str) -> Event:
@@ -101,10 +96,6 @@ def require_api_director(event_id: str) -> None:
 # --- the API ---------------------------------------------------------------------------------
 
 
-def table_path(event_id: str, table_no: int) -> str:
-    return url_for("events.table", event_id=event_id, table_no=table_no)
-
-
 # --- pages -----------------------------------------------------------------------------------
 
 
@@ -124,22 +115,6 @@ def _take_key(event_id: str) -> Response | None:
     else:
         flash(_("That director link is not valid (any more): this page is view only."), "error")
     return redirect(url_for("events.director", event_id=event_id))
-
-
-def director_link(event_id: str) -> str:
-    """The director's link to run the evening from another phone (the director's only)."""
-    from ..store import events as event_store
-
-    row = event_store.get_event(get_db(), event_id)
-    assert row is not None
-    return links.external("events.director", event_id=event_id,
-                          key=director_token(event_id, row.director_key_hash))
-
-
-def director_links(event_id: str) -> dict[int, str]:
-    """Each table's keyed link (the director's only)."""
-    return {t: f"{links.base_url()}{table_path(event_id, t)}?key={key}"
-            for t, key in event_keys.current_keys(get_db(), app_secret(), event_id).items()}
 
 
 @bp.get("/events/<event_id>")

@@ -14,15 +14,8 @@ from ..service.events import EventStatus
 from ..service.events.model import Event, EventRound, EventTable, StandingLine
 from ..store.db import get_db
 from .errors import refuse_if_storage_full
-from .events import (
-    STATUS,
-    api_director,
-    app_secret,
-    errors,
-    event_or_404,
-    require_api_director,
-    table_path,
-)
+from .event_links import app_secret, table_path
+from .events import STATUS, api_director, errors, event_or_404, require_api_director
 from .ratelimit import spend_creations
 
 bp = Blueprint("events_api", __name__)
