@@ -15,6 +15,21 @@
     window.scrollTo(0, 0);
     var f = $("entry"), q = f && f.querySelector("input:not([type=hidden]), select, textarea");
     if (q) q.focus({ preventScroll: true });
+    ask();
+  }
+  // The first question whole above Save: where the page above it is tall (a club night's
+  // banner, Spades' four bids) the board gives up its top rather than the question its taps.
+  function ask(from) {
+    var f = $("entry");
+    if (!f || !f.dataset.queue) return;
+    var all = Array.prototype.slice.call(f.querySelectorAll("fieldset.chips"));
+    var q = all.slice(from ? all.indexOf(from) + 1 : 0).filter(function (x) {
+      return x.getClientRects().length > 0 && !x.querySelector("input:checked")
+        && x.querySelector("input[type=radio]");
+    })[0];
+    // At once, not smoothly: a quick thumb's next tap must not land on a chip still gliding
+    // past (a bid of 10 for the 4 it aimed at)
+    if (q) q.scrollIntoView({ block: "nearest", behavior: "instant" });
   }
 
   function filled(f) {
@@ -58,6 +73,14 @@
   }
   document.addEventListener("change", changed);
   document.addEventListener("input", changed);
+
+  // Thumb first: an answer tapped brings the next unanswered question into view, above the
+  // sticky Save (the page's scroll-padding-bottom is the bar's room), so a hand takes taps and
+  // no swipe. A question is a fieldset of chips; one in a closed "More" or hidden has no box.
+  document.addEventListener("change", function (e) {
+    var t = e.target, q = t.closest && t.closest("fieldset.chips");
+    if (t.form && t.form.id === "entry" && t.type === "radio" && q) ask(q);
+  });
 
   document.addEventListener("submit", function (e) {  // a double tap sends once
     var f = e.target;
@@ -178,4 +201,5 @@
   localTimes();
   var f = $("entry");
   if (f) { rest(f); if (filled(f)) preview(); }
+  if (!window.scrollY) ask();  // a reload keeps its place
 })();

@@ -1,0 +1,131 @@
+"""A hand in taps and no swipe (issue 35) at a phone's visible height (390x664: an iPhone 13
+with Safari's bars) and on a small phone (360x640): each question comes into view above the
+sticky Save by the page's own doing. The test taps with the mouse at a point on the screen, so
+Playwright never scrolls: every change of ``scrollY`` is the page's."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import SEATS as NAMES
+from playwright.sync_api import expect
+from test_events_browser import NAMES as CLUB
+from test_events_browser import api
+from test_spades_browser import golden_taps
+from test_spades_browser import start as start_spades
+from test_table import axe_clean, start
+
+SIZES = [pytest.param({"width": 390, "height": 664}, id="390x664"),
+         pytest.param({"width": 360, "height": 640}, id="360x640")]
+
+# ``sel`` whole on screen and clear of the Save bar, the page at rest (two frames unmoved)
+CLEAR = """sel => new Promise(done => {
+  const y = scrollY;
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const q = document.querySelector(sel).getBoundingClientRect();
+    const bar = document.querySelector('#save').getBoundingClientRect();
+    done(scrollY === y && q.top >= 0 && q.bottom <= bar.top && q.bottom <= innerHeight
+         && q.left >= 0 && q.right <= innerWidth);
+  }));
+})"""
+
+
+def clear(page, sel: str) -> None:
+    """Wait (for a condition, not a time) until the question ``sel`` is in view above Save."""
+    page.wait_for_function(CLEAR, arg=sel, timeout=5_000)
+
+
+def tap(page, target) -> None:
+    """Tap ``target`` at its place on the screen: a mouse at a point, no scrolling by the test."""
+    box = target.bounding_box()
+    assert box is not None
+    size = page.viewport_size
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert 0 <= x <= size["width"] and 0 <= y <= size["height"], box
+    page.mouse.click(x, y)
+
+
+def hand(page, taps: list[tuple[str, str]]) -> int:
+    """Tap the answers ``taps`` (question, answer) then Save, each question first seen in
+    view above Save; how many taps the page followed by scrolling itself."""
+    live = page.locator("#live")
+    before = live.get_attribute("data-version")
+    moved = 0
+    for question, answer in taps:
+        clear(page, question)
+        y = page.evaluate("() => scrollY")
+        tap(page, page.locator(f"{question} label", has_text=answer).first)
+        assert page.locator(f"{question} input:checked").count() == 1, question
+        moved += page.evaluate("() => scrollY") != y
+    expect(page.locator("#save")).to_contain_text("Save:")
+    tap(page, page.locator("#save"))
+    expect(live).not_to_have_attribute("data-version", before)
+    return moved
+
+
+def numbers(page) -> None:
+    """Both scores' figures whole on the screen."""
+    for box in (page.locator(".pts").nth(i).bounding_box() for i in (0, 1)):
+        assert box is not None and box["y"] >= 0, box
+        assert box["y"] + box["height"] <= page.viewport_size["height"], box
+
+
+def euchre(caller: str, tricks: int) -> list[tuple[str, str]]:
+    return [("#caller", NAMES[caller]), ("#makers_tricks", str(tricks))]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_euchre_hand_in_three_taps_and_no_swipe(make_phone, size):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    start(page)
+    numbers(page)
+    hand(page, euchre("E", 3))
+    clear(page, "#caller")  # the next hand's first question
+    numbers(page)
+    hand(page, euchre("S", 5))
+    expect(page.locator(".history")).to_contain_text("march")
+    clear(page, "#caller")
+    axe_clean(page)
+    page.locator("#caller label", has_text=NAMES["W"]).click()
+    clear(page, "#makers_tricks")
+    phone.shot(f"thumb-euchre-{size['width']}x{size['height']}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_spades_hand_with_no_swipe(make_phone, size):
+    phone = make_phone(viewport=size)
+    match, taps = golden_taps()
+    page = phone.goto("/")
+    start_spades(page, match)
+    first = taps[0]
+    assert not first["nil"]  # a hand with no nil: bids, NS's tricks, Save
+    answers = [(f"#bid_{seat}", str(bid)) for seat, bid in first["bids"].items()]
+    answers.append(("#tricks_NS", str(first["tricks_NS"])))
+    clear(page, "#bid_N")
+    numbers(page)  # the score gives up its team names, never its numbers
+    moved = hand(page, answers)
+    assert moved >= 2, moved  # the page brought the later bids up itself
+    clear(page, "#bid_N")
+    numbers(page)
+    axe_clean(page)
+    phone.shot(f"thumb-spades-{size['width']}x{size['height']}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_club_table_hand_with_the_banner_and_no_swipe(make_phone, base_url, size):
+    event = api(base_url, "/api/events", {
+        "name": "Thursday euchre", "game": "euchre", "players": CLUB, "rounds": 2,
+        "hands_per_round": 3, "movement": "schedule", "seed": 3})
+    table = event["rounds"][0]["tables"][0]
+    phone = make_phone(viewport=size)
+    page = phone.goto(table["table_url"].replace(base_url, ""))
+    expect(page.locator("#event-banner")).to_contain_text("Table 1")
+    clear(page, "#caller")
+    numbers(page)
+    phone.shot(f"thumb-club-{size['width']}x{size['height']}")
+    seats = table["seats"]
+    hand(page, [("#caller", seats["N"]), ("#makers_tricks", "3")])
+    clear(page, "#caller")
+    hand(page, [("#caller", seats["E"]), ("#makers_tricks", "5")])
+    clear(page, "#caller")
+    axe_clean(page)
