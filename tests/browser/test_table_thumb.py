@@ -129,3 +129,22 @@ def test_a_club_table_hand_with_the_banner_and_no_swipe(make_phone, base_url, si
     hand(page, [("#caller", seats["E"]), ("#makers_tricks", "5")])
     clear(page, "#caller")
     axe_clean(page)
+
+
+@pytest.mark.parametrize("size", [pytest.param({"width": 390, "height": 844}, id="390x844"),
+                                  SIZES[1]])
+def test_the_small_links_are_thumb_sized(make_phone, size):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    url = start(page)
+    page.goto(url + "/sheet")
+    back = page.get_by_role("link", name="Back to the match")
+    links = {"back to the match": back.bounding_box()}
+    phone.shot(f"thumb-sheet-{size['width']}x{size['height']}")
+    page.goto(phone.base_url + "/")  # the players known now: the start form links to them
+    players = page.locator("p.hint a", has_text="Players")
+    players.scroll_into_view_if_needed()
+    links["players"] = players.bounding_box()
+    phone.shot(f"thumb-home-{size['width']}x{size['height']}")
+    small = {name: box["height"] for name, box in links.items() if box["height"] < 44}
+    assert small == {}, small
