@@ -148,3 +148,41 @@ def test_the_small_links_are_thumb_sized(make_phone, size):
     phone.shot(f"thumb-home-{size['width']}x{size['height']}")
     small = {name: box["height"] for name, box in links.items() if box["height"] < 44}
     assert small == {}, small
+
+
+def on_screen(page, sel: str) -> dict:
+    """``sel``'s box, asserted whole on the screen."""
+    box = page.locator(sel).bounding_box()
+    size = page.viewport_size
+    assert box is not None, sel
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (sel, box)
+    return box
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_two_phones_racing_the_loser_sees_its_choice(make_phone, size):
+    first = make_phone(viewport=size)
+    page = first.goto("/")
+    start(page)
+    edit_link = page.locator("#edit-link").input_value()  # under "Share and print"
+    loser = make_phone(viewport=size)
+    other = loser.page
+    other.goto(edit_link)
+    other.locator("#caller label", has_text="Cai").click()  # busy: the page leaves the form be
+    hand(page, euchre("E", 3))
+    other.locator("#makers_tricks input[value='4']").click()
+    other.evaluate("() => scrollTo(0, document.documentElement.scrollHeight)")  # far down
+    assert other.evaluate("() => scrollY") > 300
+    tap(other, other.locator("#save"))
+    queue = other.locator("#queue")
+    expect(queue).to_contain_text("Hand 1 was just recorded by another phone")
+    expect(other.locator(".pending-note")).to_have_text(
+        "↻ Not sent yet: 1. They wait on this phone for your choice above.")
+    panel = on_screen(other, "#queue")
+    on_screen(other, "#queue .choices")
+    assert other.locator(".pending-note").bounding_box()["y"] > panel["y"]  # "above": it is
+    axe_clean(other)
+    loser.shot(f"thumb-race-{size['width']}x{size['height']}")
+    tap(other, queue.get_by_role("button", name="Record it as hand 2"))
+    expect(queue).to_be_hidden()
+    expect(other.locator("tbody tr")).to_have_count(2)
