@@ -5,6 +5,8 @@ Playwright never scrolls: every change of ``scrollY`` is the page's."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import SEATS as NAMES
 from playwright.sync_api import expect
@@ -12,7 +14,7 @@ from test_events_browser import NAMES as CLUB
 from test_events_browser import api
 from test_spades_browser import golden_taps
 from test_spades_browser import start as start_spades
-from test_table import axe_clean, start
+from test_table import axe_clean, euchre_hand, start
 
 SIZES = [pytest.param({"width": 390, "height": 664}, id="390x664"),
          pytest.param({"width": 360, "height": 640}, id="360x640")]
@@ -186,3 +188,32 @@ def test_two_phones_racing_the_loser_sees_its_choice(make_phone, size):
     tap(other, queue.get_by_role("button", name="Record it as hand 2"))
     expect(queue).to_be_hidden()
     expect(other.locator("tbody tr")).to_have_count(2)
+
+
+def test_both_scoring_phones_keep_scoring_the_rematch(make_phone, matches):
+    first = make_phone()  # scores nine hands of ten
+    page = first.goto("/")
+    start(page)
+    edit_link = page.locator("#edit-link").input_value()
+    second = make_phone().page
+    second.goto(edit_link)
+    for caller in ("N", "S", "N", "S"):
+        euchre_hand(page, caller, 5)
+    expect(second.locator(".pts").first).to_have_text("8", timeout=10_000)
+    euchre_hand(second, "N", 5)  # the tenth hand, on the second phone
+    with second.expect_navigation():
+        second.get_by_role("button", name=re.compile("Rematch")).click()
+    rematch = second.url
+    expect(second.locator("#entry")).to_be_visible()
+    follow = page.locator("#follow")  # offered in place, with no reload
+    expect(follow).to_have_text("The rematch has started: score it", timeout=10_000)
+    axe_clean(page)
+    with page.expect_navigation():
+        follow.click()
+    assert page.url == rematch
+    expect(page.locator("#role-note")).to_have_count(0)  # a scorer, not "View only"
+    euchre_hand(page, "E", 3)
+    expect(second.locator(".pts").nth(1)).to_have_text("1", timeout=10_000)
+    euchre_hand(second, "W", 3)
+    mid = re.search(r"/m/([\w-]+)", rematch).group(1)
+    assert [h["caller"] for h in matches.load(mid).match.hand_objects] == ["E", "W"]
