@@ -94,6 +94,14 @@
     if (f.dataset.sent) return e.preventDefault();
     f.dataset.sent = "1";
   });
+  // A correction form is opened from the match, never come back to: Back (or Forward) onto
+  // one, after it was saved and the match went on, goes to the match as it is now instead
+  // (replacing the form's entry, so the next Back leaves the match for the page before it).
+  window.addEventListener("pageshow", function (e) {
+    var nav = window.performance && performance.getEntriesByType("navigation")[0];
+    var back = e.persisted || (nav && nav.type === "back_forward"), cancel = $("cancel-fix");
+    if (back && cancel) location.replace(cancel.href);
+  });
   window.addEventListener("pageshow", function (e) {  // Back may restore a page already sent
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
     if (!e.persisted) return;

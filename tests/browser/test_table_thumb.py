@@ -217,3 +217,39 @@ def test_both_scoring_phones_keep_scoring_the_rematch(make_phone, matches):
     euchre_hand(second, "W", 3)
     mid = re.search(r"/m/([\w-]+)", rematch).group(1)
     assert [h["caller"] for h in matches.load(mid).match.hand_objects] == ["E", "W"]
+
+
+@pytest.mark.parametrize("size", [pytest.param({"width": 390, "height": 844}, id="390x844"),
+                                  SIZES[1]])
+def test_back_after_save_lands_on_no_correction_form_and_no_stale_home(make_phone, size):
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    url = start(page)
+    euchre_hand(page, "E", 3)  # hand 1: Visitors 1
+    page.locator("a[href$='?fix=1']").click()
+    page.wait_for_url(re.compile(r"/hands/1/edit$"))
+    expect(page.locator("h1")).to_have_text("Correct hand 1")
+    with page.expect_navigation():
+        page.locator("#save").click()  # nothing changed: said, and nothing stored
+    expect(page.locator(".flash")).to_have_text("Nothing changed: hand 1 is as it was.")
+    page.locator("a[href$='?fix=1']").click()
+    page.wait_for_url(re.compile(r"/hands/1/edit$"))
+    page.locator("#makers_tricks label", has_text="5").click()
+    with page.expect_navigation():
+        page.locator("#save").click()
+    expect(page.locator(".flash")).to_have_text("Hand 1 corrected.")
+    euchre_hand(page, "S", 3)  # hand 2 saved in place: Home 1, Visitors 2
+    page.go_back()
+    page.wait_for_url(url)  # not the correction form it came from
+    expect(page.locator("#entry")).to_be_visible()
+    expect(page.locator("h1", has_text="Correct hand")).to_have_count(0)
+    expect(page.locator(".pts")).to_have_text(["1", "2"])
+    phone.shot(f"thumb-back-match-{size['width']}x{size['height']}")
+    page.goto(phone.base_url + "/")
+    with page.expect_navigation():
+        page.locator(".recent a").first.click()
+    euchre_hand(page, "N", 3)  # hand 3, then Back to the home page
+    page.go_back()
+    page.wait_for_url(phone.base_url + "/")
+    expect(page.locator(".recent b").first).to_have_text("2–2")
+    phone.shot(f"thumb-back-home-{size['width']}x{size['height']}")
