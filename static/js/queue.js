@@ -216,6 +216,9 @@
       var going = [];
       list.every(function (e) { return e.state === "waiting" && going.push(e); });
       if (board) { board.appendChild(note); if (going.length) ahead(board, going); }
+      // The board counted a hand that is now held (refused while it was being sent, another
+      // phone's hand having taken its number): the stored board again, from the server.
+      if (board && !going.length && board.querySelector(".ahead")) SK.refresh();
       var ol = el("ol", "pending-list");
       list.forEach(function (e) {
         var li = el("li", "pending-row" + (e.state !== "waiting" ? " blocked" : ""));

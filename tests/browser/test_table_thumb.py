@@ -150,6 +150,7 @@ def test_the_small_links_are_thumb_sized(make_phone, size):
     phone.shot(f"thumb-home-{size['width']}x{size['height']}")
     small = {name: box["height"] for name, box in links.items() if box["height"] < 44}
     assert small == {}, small
+    axe_clean(page)
 
 
 def on_screen(page, sel: str) -> dict:
@@ -252,4 +253,29 @@ def test_back_after_save_lands_on_no_correction_form_and_no_stale_home(make_phon
     page.go_back()
     page.wait_for_url(phone.base_url + "/")
     expect(page.locator(".recent b").first).to_have_text("2–2")
+    axe_clean(page)
     phone.shot(f"thumb-back-home-{size['width']}x{size['height']}")
+
+
+def test_a_hand_refused_while_the_board_counted_it_leaves_the_stored_score(make_phone):
+    """The losing phone's Save is on its way when the winner's hand arrives by the poll: the
+    board counts the waiting hand ahead; refused, the board goes back to the stored score."""
+    first = make_phone()
+    page = first.goto("/")
+    start(page)
+    edit_link = page.locator("#edit-link").input_value()
+    other = make_phone().page
+    other.goto(edit_link)
+    held = []
+    other.route("**/hands", lambda route: held.append(route))  # the Save waits: let go below
+    other.locator("#caller label", has_text="Cai").click()
+    other.locator("#makers_tricks input[value='4']").click()
+    other.locator("#save").click()
+    expect(other.locator("#save")).to_have_text("Saving…")
+    assert len(held) == 1
+    euchre_hand(page, "E", 3)  # the other phone's hand 1 takes the number meanwhile
+    expect(other.locator(".pts.ahead")).to_have_count(2, timeout=10_000)  # 0–1, Cai's +1 ahead
+    held[0].continue_()
+    expect(other.locator("#queue")).to_contain_text("Hand 1 was just recorded by another phone")
+    expect(other.locator(".pts")).to_have_text(["0", "1"])
+    expect(other.locator(".pts.ahead")).to_have_count(0)
