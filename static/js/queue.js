@@ -260,7 +260,7 @@
       panel.appendChild(row);
       // The choice is at the top of the page and the scorer just tapped Save far below it:
       // bring it into view once, when it first appears (a poll redraws it, and leaves it be)
-      if (asked !== e.key) { asked = e.key; panel.scrollIntoView({ block: "start", behavior: "instant" }); }
+      if (asked !== e.key) { asked = e.key; panel.scrollIntoView({ block: "start" }); }
     });
   }
 
