@@ -19,14 +19,18 @@
   }
   // The first question whole above Save: where the page above it is tall (a club night's
   // banner, Spades' four bids) the board gives up its top rather than the question its taps.
+  // A part shown closed that asks a question (details[data-ask]: Spades' nil tricks, shown
+  // once a nil is bid) counts as one: its summary, the tap that opens it, comes up.
   function ask(from) {
     var f = $("entry");
     if (!f || !f.dataset.queue) return;
-    var all = Array.prototype.slice.call(f.querySelectorAll("fieldset.chips"));
+    var all = Array.prototype.slice.call(f.querySelectorAll("fieldset.chips, details[data-ask]"));
     var q = all.slice(from ? all.indexOf(from) + 1 : 0).filter(function (x) {
-      return x.getClientRects().length > 0 && !x.querySelector("input:checked")
-        && x.querySelector("input[type=radio]");
+      if (!x.getClientRects().length) return false;
+      if (x.tagName === "DETAILS") return !x.open;
+      return !x.querySelector("input:checked") && x.querySelector("input[type=radio]");
     })[0];
+    if (q && q.tagName === "DETAILS") q = q.querySelector("summary");
     // At once, not smoothly: a quick thumb's next tap must not land on a chip still gliding
     // past (a bid of 10 for the 4 it aimed at). "auto" is at once: no smooth scroll-behavior.
     if (q) q.scrollIntoView({ block: "nearest", behavior: "auto" });
@@ -81,6 +85,11 @@
     var t = e.target, q = t.closest && t.closest("fieldset.chips");
     if (t.form && t.form.id === "entry" && t.type === "radio" && q) ask(q);
   });
+  // Such a part opened: its first question unanswered comes up the same way
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (d.open && d.matches("#entry details[data-ask]")) ask(d);
+  }, true);  // toggle does not bubble
 
   document.addEventListener("submit", function (e) {  // a double tap sends once
     var f = e.target;

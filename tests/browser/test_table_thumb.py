@@ -19,14 +19,14 @@ from test_table import axe_clean, euchre_hand, start
 SIZES = [pytest.param({"width": 390, "height": 664}, id="390x664"),
          pytest.param({"width": 360, "height": 640}, id="360x640")]
 
-# ``sel`` whole on screen and clear of the Save bar, the page at rest (two frames unmoved)
+# ``sel`` shown, whole on screen and clear of the Save bar, the page at rest (two frames unmoved)
 CLEAR = """sel => new Promise(done => {
   const y = scrollY;
   requestAnimationFrame(() => requestAnimationFrame(() => {
     const q = document.querySelector(sel).getBoundingClientRect();
     const bar = document.querySelector('#save').getBoundingClientRect();
-    done(scrollY === y && q.top >= 0 && q.bottom <= bar.top && q.bottom <= innerHeight
-         && q.left >= 0 && q.right <= innerWidth);
+    done(scrollY === y && q.height > 0 && q.top >= 0 && q.bottom <= bar.top
+         && q.bottom <= innerHeight && q.left >= 0 && q.right <= innerWidth);
   }));
 })"""
 
@@ -46,11 +46,18 @@ def tap(page, target) -> None:
     page.mouse.click(x, y)
 
 
-def hand(page, taps: list[tuple[str, str]]) -> int:
-    """Tap the answers ``taps`` (question, answer) then Save, each question first seen in
-    view above Save; how many taps the page followed by scrolling itself."""
+def saved(page) -> None:
+    """Tap Save where it is; the page shows the match's next version in place."""
     live = page.locator("#live")
     before = live.get_attribute("data-version")
+    expect(page.locator("#save")).to_contain_text("Save:")
+    tap(page, page.locator("#save"))
+    expect(live).not_to_have_attribute("data-version", before)
+
+
+def hand(page, taps: list[tuple[str, str]], save: bool = True) -> int:
+    """Tap the answers ``taps`` (question, answer) then Save, each question first seen in
+    view above Save; how many taps the page followed by scrolling itself."""
     moved = 0
     for question, answer in taps:
         clear(page, question)
@@ -58,9 +65,8 @@ def hand(page, taps: list[tuple[str, str]]) -> int:
         tap(page, page.locator(f"{question} label", has_text=answer).first)
         assert page.locator(f"{question} input:checked").count() == 1, question
         moved += page.evaluate("() => scrollY") != y
-    expect(page.locator("#save")).to_contain_text("Save:")
-    tap(page, page.locator("#save"))
-    expect(live).not_to_have_attribute("data-version", before)
+    if save:
+        saved(page)
     return moved
 
 
@@ -111,6 +117,29 @@ def test_a_spades_hand_with_no_swipe(make_phone, size):
     numbers(page)
     axe_clean(page)
     phone.shot(f"thumb-spades-{size['width']}x{size['height']}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_spades_nil_hand_with_no_swipe(make_phone, size):
+    """Four bids (South nil), NS's tricks, "A nil bid" opened, South's own tricks, Save."""
+    phone = make_phone(viewport=size)
+    match, _ = golden_taps()
+    page = phone.goto("/")
+    start_spades(page, match)
+    bids = {"N": "1", "E": "7", "S": "Nil", "W": "4"}
+    moved = hand(page, [(f"#bid_{seat}", bid) for seat, bid in bids.items()]
+                 + [("#tricks_NS", "2")], save=False)
+    summary = page.locator("details.nils summary")
+    clear(page, "details.nils summary")
+    tap(page, summary)
+    clear(page, "#nil_S")  # opened: South's question up above Save, the others hidden
+    expect(page.locator("#nil_N")).to_be_hidden()
+    phone.shot(f"thumb-spades-nil-{size['width']}x{size['height']}")
+    tap(page, page.locator("#nil_S label", has_text="0").first)
+    assert moved >= 2, moved
+    saved(page)
+    expect(page.locator(".history")).to_contain_text("nil")
+    clear(page, "#bid_N")
 
 
 @pytest.mark.parametrize("size", SIZES)
