@@ -15,20 +15,27 @@ BROWSER = Path(__file__).resolve().parent / "browser"
 FUNCTION = re.compile(r"^\s*(?:async\s+)?(?:function\b|\(?[\w\s,]*\)?\s*=>)")
 
 
-def string_of(node: ast.expr) -> str | None:
-    """The literal string a call was given (Python joins adjacent literals), else None."""
+def string_of(node: ast.expr, names: dict[str, str]) -> str | None:
+    """The string a call was given: a literal (Python joins adjacent ones) or a module's
+    constant named; else None."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
+    if isinstance(node, ast.Name):
+        return names.get(node.id)
     return None
 
 
 def waits() -> list[tuple[str, int, str]]:
     found = []
     for path in sorted(BROWSER.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        tree = ast.parse(path.read_text(), str(path))
+        names = {t.id: a.value.value for a in tree.body if isinstance(a, ast.Assign)
+                 and isinstance(a.value, ast.Constant) and isinstance(a.value.value, str)
+                 for t in a.targets if isinstance(t, ast.Name)}
+        for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr == "wait_for_function" and node.args):
-                text = string_of(node.args[0])
+                text = string_of(node.args[0], names)
                 found.append((path.name, node.lineno, text if text is not None else "<code>"))
     return found
 
