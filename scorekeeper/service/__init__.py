@@ -34,7 +34,14 @@ from .next_hand import record_hand
 from .reading import exists, history, load, match_row, preview, recent, version
 from .redoing import redo_last, redoable
 from .results import LoadedMatch, Preview, ServiceResult, Status
-from .writing import MAX_HANDS, correct_hand, create_match, rematch, undo_last
+from .writing import (
+    MAX_HANDS,
+    correct_hand,
+    create_match,
+    rematch,
+    rematch_started,
+    undo_last,
+)
 
 __all__ = [
     "MAX_HANDS",
@@ -59,6 +66,7 @@ __all__ = [
     "redo_last",
     "redoable",
     "rematch",
+    "rematch_started",
     "undo_last",
     "version",
 ]

@@ -97,7 +97,7 @@ def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
         if current.state is None or not current.state.over:
             return ServiceResult(Status.NOT_OVER, match_id=match_id, state=current.state,
                                  version=row.version)
-        key = derived_key(secret, f"rematch:{match_id}:{_hands_digest(hands)}")
+        key = _rematch_key(secret, match_id, hands)
         existing = store.get_rematch(db, match_id)
         if existing is not None:
             made = store.get_match(db, existing)
@@ -116,6 +116,22 @@ def rematch(db: Database, match_id: str, secret: str) -> ServiceResult:
     statecache.put(new_id, 1, data, [], result)
     return ServiceResult(Status.CREATED, match_id=new_id, edit_key=key, state=result.state,
                          version=1)
+
+
+def rematch_started(db: Database, match_id: str, secret: str) -> bool:
+    """Whether a press of Rematch now answers with the rematch already made: one was, and the
+    finished match's hands are those it was made from (its key still the one they give)."""
+    existing = store.get_rematch(db, match_id)
+    made = store.get_match(db, existing) if existing is not None else None
+    if made is None:
+        return False
+    hands = [h.data for h in store.get_hands(db, match_id)]
+    return made.edit_key_hash == hash_key(_rematch_key(secret, match_id, hands))
+
+
+def _rematch_key(secret: str, match_id: str, hands: list[dict[str, Any]]) -> str:
+    """The rematch's edit key: the same for every press while the hands stay as they are."""
+    return derived_key(secret, f"rematch:{match_id}:{_hands_digest(hands)}")
 
 
 def _hands_digest(hands: list[dict[str, Any]]) -> str:

@@ -242,7 +242,12 @@ def edit_hand(match_id: str, no: int):
     if request.method == "POST" and form.validate():
         outcome = service.correct_hand(get_db(), match_id, no, form.hand(), _expected_no(form))
         if outcome.status is Status.CORRECTED:
-            flash(_("Hand %(n)s corrected.", n=no), "info")
+            # the same hand again (a form saved as it came): correct_hand stores nothing and
+            # gives back no hand; the scorer is told so, not thanked for a correction
+            if outcome.hand is None:
+                flash(_("Nothing changed: hand %(n)s is as it was.", n=no), "info")
+            else:
+                flash(_("Hand %(n)s corrected.", n=no), "info")
             return redirect(url_for("table.match", match_id=match_id), 303)
         if outcome.status is Status.CONFLICT:  # changed meanwhile: show what is there now
             loaded = _load_or_404(match_id)

@@ -122,8 +122,14 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
 
 @bp.get("/")
 def home():
-    """Start a match; recent matches on this device; ``?rules=<code>``: a rules card's rules."""
-    return _home(form=form_with_rules(request.args.get("rules")))
+    """Start a match; recent matches on this device; ``?rules=<code>``: a rules card's rules.
+
+    ``no-store``: Back to this page asks the server again (the recent matches' scores move on
+    while a match is scored), where a kept copy or the back-forward cache would show old ones.
+    """
+    resp = current_app.make_response(_home(form=form_with_rules(request.args.get("rules"))))
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
 
 
 def _created(outcome) -> Any:
@@ -191,6 +197,9 @@ def _live_view(loaded: service.LoadedMatch, editor: bool) -> MatchView:
     entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
     v.corrections = tableview.correction_lines(loaded.match, entries)
     _evening(v, loaded)
+    if editor and v.rematch_url and not service.rematch_started(
+            get_db(), loaded.id, current_app.config["SECRET_KEY"]):
+        v.rematch_url = ""  # made from other hands: this scorer's press makes a new one
     undone = service.redoable(get_db(), loaded.id) if editor else None
     if undone is not None and loaded.state is not None and not loaded.state.over:
         v.redo = LastHand(undone[0], tableview.describe_hand(loaded.match, undone[1]))

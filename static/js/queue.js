@@ -197,12 +197,14 @@
     return b;
   }
 
+  var asked = null;  // the held hand whose choice was last brought into view
   function render() {
     return all().then(function (list) {
       var panel = $("queue"), board = $("board"), hist = $("history");
       document.querySelectorAll(".pending-note, .pending-list").forEach(function (n) { n.remove(); });
       panel.replaceChildren();
       panel.hidden = true;
+      if (!list.length || list[0].state === "waiting") asked = null;
       if (!list.length) return;
       var f = $("entry"), last = list[list.length - 1];
       if (f && f.dataset.queue && +f.elements.expected_no.value <= last.no) chain(f, last);
@@ -214,6 +216,9 @@
       var going = [];
       list.every(function (e) { return e.state === "waiting" && going.push(e); });
       if (board) { board.appendChild(note); if (going.length) ahead(board, going); }
+      // The board counted a hand that is now held (refused while it was being sent, another
+      // phone's hand having taken its number): the stored board again, from the server.
+      if (board && !going.length && board.querySelector(".ahead")) SK.refresh();
       var ol = el("ol", "pending-list");
       list.forEach(function (e) {
         var li = el("li", "pending-row" + (e.state !== "waiting" ? " blocked" : ""));
@@ -253,6 +258,9 @@
         });
       }));
       panel.appendChild(row);
+      // The choice is at the top of the page and the scorer just tapped Save far below it:
+      // bring it into view once, when it first appears (a poll redraws it, and leaves it be)
+      if (asked !== e.key) { asked = e.key; panel.scrollIntoView({ block: "start" }); }
     });
   }
 

@@ -15,6 +15,25 @@
     window.scrollTo(0, 0);
     var f = $("entry"), q = f && f.querySelector("input:not([type=hidden]), select, textarea");
     if (q) q.focus({ preventScroll: true });
+    ask();
+  }
+  // The first question whole above Save: where the page above it is tall (a club night's
+  // banner, Spades' four bids) the board gives up its top rather than the question its taps.
+  // A part shown closed that asks a question (details[data-ask]: Spades' nil tricks, shown
+  // once a nil is bid) counts as one: its summary, the tap that opens it, comes up.
+  function ask(from) {
+    var f = $("entry");
+    if (!f || !f.dataset.queue) return;
+    var all = Array.prototype.slice.call(f.querySelectorAll("fieldset.chips, details[data-ask]"));
+    var q = all.slice(from ? all.indexOf(from) + 1 : 0).filter(function (x) {
+      if (!x.getClientRects().length) return false;
+      if (x.tagName === "DETAILS") return !x.open;
+      return !x.querySelector("input:checked") && x.querySelector("input[type=radio]");
+    })[0];
+    if (q && q.tagName === "DETAILS") q = q.querySelector("summary");
+    // At once, not smoothly: a quick thumb's next tap must not land on a chip still gliding
+    // past (a bid of 10 for the 4 it aimed at). "auto" is at once: no smooth scroll-behavior.
+    if (q) q.scrollIntoView({ block: "nearest", behavior: "auto" });
   }
 
   function filled(f) {
@@ -59,6 +78,19 @@
   document.addEventListener("change", changed);
   document.addEventListener("input", changed);
 
+  // Thumb first: an answer tapped brings the next unanswered question into view, above the
+  // sticky Save (the page's scroll-padding-bottom is the bar's room), so a hand takes taps and
+  // no swipe. A question is a fieldset of chips; one in a closed "More" or hidden has no box.
+  document.addEventListener("change", function (e) {
+    var t = e.target, q = t.closest && t.closest("fieldset.chips");
+    if (t.form && t.form.id === "entry" && t.type === "radio" && q) ask(q);
+  });
+  // Such a part opened: its first question unanswered comes up the same way
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (d.open && d.matches("#entry details[data-ask]")) ask(d);
+  }, true);  // toggle does not bubble
+
   document.addEventListener("submit", function (e) {  // a double tap sends once
     var f = e.target;
     if (e.defaultPrevented) return;  // refused (queue.js: offline): not sent, a later tap may
@@ -70,6 +102,14 @@
     if (f.dataset.queue) return;  // queue.js sends it
     if (f.dataset.sent) return e.preventDefault();
     f.dataset.sent = "1";
+  });
+  // A correction form is opened from the match, never come back to: Back (or Forward) onto
+  // one, after it was saved and the match went on, goes to the match as it is now instead
+  // (replacing the form's entry, so the next Back leaves the match for the page before it).
+  window.addEventListener("pageshow", function (e) {
+    var nav = window.performance && performance.getEntriesByType("navigation")[0];
+    var back = e.persisted || (nav && nav.type === "back_forward"), cancel = $("cancel-fix");
+    if (back && cancel) location.replace(cancel.href);
   });
   window.addEventListener("pageshow", function (e) {  // Back may restore a page already sent
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
@@ -178,4 +218,5 @@
   localTimes();
   var f = $("entry");
   if (f) { rest(f); if (filled(f)) preview(); }
+  if (!window.scrollY) ask();  // a reload keeps its place
 })();

@@ -165,7 +165,7 @@ def test_a_conflict_shows_both_hands_and_both_choices_work(offline, phone, make_
     expect(page.locator(".pending-row")).to_have_count(1)  # kept: nothing thrown away
     # The connection is back: the hand waits for the choice, not for the network.
     expect(page.locator(".pending-note")).to_have_text(
-        "↻ Not sent yet: 1. They wait on this phone for your choice below.")
+        "↻ Not sent yet: 1. They wait on this phone for your choice above.")
     no_horizontal_scroll(page)
     phone.shot("offline-conflict-390", full_page=True)
     axe_clean(page)
@@ -182,7 +182,7 @@ def test_a_conflict_shows_both_hands_and_both_choices_work(offline, phone, make_
     euchre_hand(other, "S", 3)
     phone.context.set_offline(False)
     expect(queue).to_contain_text("Hand 3 was just recorded by another phone", timeout=10_000)
-    expect(page.locator(".pending-note")).to_contain_text("your choice below")
+    expect(page.locator(".pending-note")).to_contain_text("your choice above")
     queue.get_by_role("button", name="Drop it").click()
     expect(queue).to_be_hidden()
     expect(page.locator(".pending-row")).to_have_count(0)

@@ -184,7 +184,7 @@ def test_the_match_page_opens_offline_after_one_visit(browser, app):
         url = start(page)
         path = url.replace(base, "")
         record(page, "E", 3)
-        page.wait_for_function("navigator.serviceWorker.controller !== null || "
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null || "
                                "navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function(
             "p => caches.match(p).then(r => !!r)", arg=path, timeout=10_000)

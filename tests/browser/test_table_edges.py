@@ -286,7 +286,9 @@ def test_redo_offline_is_refused_in_words_and_works_once_back(make_phone, matche
     page.locator("#undo-note").get_by_role("button", name="Redo").click()
     expect(page.locator(".refused")).to_contain_text("You’re offline")
     phone.context.set_offline(False)
-    page.wait_for_function("window.SK && SK.online", timeout=20_000)  # the next poll answered
+    # a function, not an expression: Playwright evals an expression on every poll, which the
+    # page's CSP forbids (a function is evaluated once)
+    page.wait_for_function("() => window.SK && SK.online", timeout=20_000)  # a poll answered
     with page.expect_navigation():
         page.locator("#undo-note").get_by_role("button", name="Redo").click()
     expect(page.locator(".flash")).to_have_text("Hand 1 is back.")
