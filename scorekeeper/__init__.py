@@ -33,7 +33,7 @@ def create_app(
     Configuration, later wins: defaults, ``instance/config.py``, ``SCOREKEEPER_*`` environment
     variables (``SCOREKEEPER_TRUSTED_PROXIES=1`` behind a TLS proxy,
     ``SCOREKEEPER_WRITE_LIMIT_PER_MINUTE``, ``SCOREKEEPER_CREATE_LIMIT``, ``..._PDF_LIMIT``,
-    ``..._DATABASE_MAX_MB``: see README "Limits"), then ``test_config``.
+    ``..._DATABASE_MAX_MB``: see docs/running.md "Limits"), then ``test_config``.
     The secret key is generated into ``instance/secret_key`` on first run.
     """
     folder = instance_folder(instance_path)

@@ -216,8 +216,8 @@ def test_bodies_reach_the_app_whole_through_the_real_server(served_app):
 
 
 def test_a_body_that_stops_gets_a_408_and_stores_nothing(tmp_path):
-    """The README's plain gunicorn command, with a 2 s ``--timeout`` (``serve`` has 10 s): a
-    body that stops coming is answered 408 in words when the timeout passes, not 500."""
+    """The plain gunicorn command of docs/running.md, with a 2 s ``--timeout`` (``serve`` has
+    10 s): a body that stops coming is answered 408 in words when the timeout passes, not 500."""
     import os
     import subprocess
     import sys

@@ -28,7 +28,7 @@ _.rights_changed     # flask.g.rights_changed, read as g.get("rights_changed") (
 # following suit, kept in the engine beside the cards it judges
 _.legal_plays        # engine/cards.py: the cards a player may play to a trick
 
-# The app factory named by a string in the README's plain gunicorn command (serving/app.py)
+# The app factory named by a string in the plain gunicorn command of docs/running.md (serving/app.py)
 _.create
 
 # The rate-limit counts' storage: found by the limits library from its URI scheme, its methods

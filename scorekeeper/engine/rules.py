@@ -2,7 +2,7 @@
 its own (``Game.options``).
 
 Every number has a range, checked here once; everything downstream (pages, sheets, charts,
-PDFs, blank sheets) relies on it. The ranges (also in README "Limits"):
+PDFs, blank sheets) relies on it. The ranges (also in docs/running.md "Limits"):
 
 - ``target``: 1 to :data:`MAX_TARGET` (200) points; ``honours_blocked_at``: 0 to 200;
 - ``deals``: 1 to :data:`MAX_DEALS` (300, a match's most hands);

@@ -2,8 +2,9 @@
 (restarts a dead one, graceful stop, TLS, the pid file); each worker is gunicorn's own ASGI
 worker (an asyncio loop: idle and kept-alive connections cost no thread) with the Flask app on
 a2wsgi's threads (:mod:`.app`). A worker whose master is gone (even ``kill -9``) is killed
-by the kernel at once (:func:`worker_started`). README "Running in production" says why this
-worker and what it does not bound (a slow first request head: the nginx profile does)."""
+by the kernel at once (:func:`worker_started`). docs/running.md ("Running in production")
+says why this worker and what it does not bound (a slow first request head: the nginx profile
+does)."""
 
 from __future__ import annotations
 

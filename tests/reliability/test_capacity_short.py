@@ -1,7 +1,7 @@
 """The capacity benchmark (tests/benchmarks/capacity.py) in a short form: 40 tables for a few
 seconds against the real server, so the script keeps working; nothing may fail, be lost or be
 doubled. The benchmark itself (1,000 tables and more, a minute each): ``.venv/bin/python
-tests/benchmarks/capacity.py`` (README "Speed")."""
+tests/benchmarks/capacity.py`` (docs/performance.md)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow
 # server has no scheduler of its own (the lane is gone): under this flood a save waits for the
 # GIL behind the strangers' requests (p99 of seconds on the shared machine); the stock answer
 # is the nginx profile's per-address limits. This bound catches a stall (14-15 s before
-# issue 10), not the 100 ms target (README "Speed").
+# issue 10), not the 100 ms target (docs/performance.md).
 STALL_LIMIT = 10.0
 
 
