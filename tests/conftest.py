@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import euchre_match, free_port, stop_process, wait_for
+from support.helpers import euchre_match, free_port, stop_process, wait_for
 from werkzeug.serving import make_server
 
 from scorekeeper import ROOT, create_app, service

@@ -8,10 +8,10 @@ import subprocess
 import sys
 
 import pytest
-from egn_text import load_egn_text
-from engine.deals import euchre_hand, whist_hand
-from helpers import SHARED, euchre_match, whist_match
-from helpers import euchre_hand as summary_hand
+from support.deals import euchre_hand, whist_hand
+from support.egn_text import load_egn_text
+from support.helpers import SHARED, euchre_match, whist_match
+from support.helpers import euchre_hand as summary_hand
 
 from scorekeeper.engine.analysis import analyse_match_hand
 

@@ -8,9 +8,9 @@ import urllib.error
 import urllib.request
 
 import pytest
-from engine.deals import euchre_hand, whist_hand
-from helpers import euchre_hand as summary_hand
-from helpers import euchre_match, whist_match
+from support.deals import euchre_hand, whist_hand
+from support.helpers import euchre_hand as summary_hand
+from support.helpers import euchre_match, whist_match
 
 from scorekeeper.engine.analysis import analyse_match_hand
 

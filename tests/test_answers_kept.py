@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 
 import pytest
-from helpers import euchre_hand, euchre_match
+from support.helpers import euchre_hand, euchre_match
 
 from scorekeeper import service, store
 from scorekeeper.service import next_hand, reading

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import SHARED, euchre_hand, euchre_match, whist_match
+from support.helpers import SHARED, euchre_hand, euchre_match, whist_match
 
 
 def auth(key: str, **headers: str) -> dict[str, str]:

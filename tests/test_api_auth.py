@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import euchre_hand, euchre_match
 from itsdangerous.timed import TimestampSigner
+from support.helpers import euchre_hand, euchre_match
 
 
 def auth(key: str, **headers: str) -> dict[str, str]:

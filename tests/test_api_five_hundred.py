@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-import fiveplay
 import pytest
-from helpers import SEATS
+from support import fiveplay
+from support.helpers import SEATS
 
 from scorekeeper.engine.limits import MATCH_FORMAT
 

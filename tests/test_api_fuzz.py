@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import euchre_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.helpers import euchre_match
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-import packplay
 import pytest
-from helpers import euchre_match
+from support import packplay
+from support.helpers import euchre_match
 
 from scorekeeper.engine.analysis import analyse_match_hand
 

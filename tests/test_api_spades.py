@@ -4,7 +4,7 @@ offers Spades and its presets."""
 
 from __future__ import annotations
 
-from helpers import SEATS
+from support.helpers import SEATS
 
 
 def auth(key: str) -> dict[str, str]:

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 from flask import Blueprint, session
-from helpers import euchre_hand, euchre_match
+from support.helpers import euchre_hand, euchre_match
 
 from scorekeeper import create_app
 from scorekeeper.i18n import normalise

@@ -8,8 +8,8 @@ import json
 import random
 
 import pytest
-from cardplay import random_play
-from test_pages import Table, form_of, text
+from support.cardplay import random_play
+from support.pages import Table, form_of, text
 
 TRUMP_D = {"round": "2", "trump": "D"}  # named in round 2: no turn-up, no exchange
 

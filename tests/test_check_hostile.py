@@ -10,9 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from helpers import euchre_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.helpers import euchre_match
 
 from scorekeeper.cli.check import check_text
 

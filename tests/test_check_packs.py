@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import packplay
 import pytest
+from support import packplay
 
 SAME = packplay.SAME_COLOUR
 
@@ -182,7 +182,7 @@ def test_egn_files_of_every_pack_are_checked(tmp_path):
     """EGN files (min_rank 8/7, joker, the Joker as B) through `scorekeeper check`: ours read
     back and scored as the match was; a foreign file ordering up a turned-up Joker refused in
     words, exit 1."""
-    from test_egn_export_packs import card_match
+    from support.packplay import card_match
 
     from scorekeeper.engine.matchfile import check_match
     from scorekeeper.formats.egn_write import match_to_egn

@@ -15,7 +15,7 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 from flask_babel import force_locale
-from helpers import become_organiser
+from support.helpers import become_organiser
 
 from scorekeeper import ROOT
 from scorekeeper.i18n import sentences

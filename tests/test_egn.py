@@ -15,10 +15,10 @@ from string import Formatter
 from typing import Any
 
 import pytest
-from egn_text import load_egn_text, load_emn_text
-from helpers import SHARED
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.egn_text import load_egn_text, load_emn_text
+from support.helpers import SHARED
 
 from scorekeeper.engine.cards import (
     DECK_24,

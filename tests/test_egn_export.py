@@ -11,10 +11,10 @@ from typing import Any
 
 import jsonschema
 import pytest
-from egn_text import load_egn_text, load_emn_text
-from engine.deals import euchre_hand
-from helpers import SHARED, euchre_match, whist_match
-from helpers import euchre_hand as summary_hand
+from support.deals import euchre_hand
+from support.egn_text import load_egn_text, load_emn_text
+from support.helpers import SHARED, euchre_match, whist_match
+from support.helpers import euchre_hand as summary_hand
 
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.formats.egn import egn_to_match

@@ -6,12 +6,11 @@ for a turned-up Joker that is ordered in round 1: that hand is refused in words 
 from __future__ import annotations
 
 import json
-import random
 
 import jsonschema
-import packplay
 import pytest
-from helpers import SHARED, euchre_match
+from support.helpers import SHARED
+from support.packplay import card_match
 
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.formats.egn import egn_to_match
@@ -24,23 +23,6 @@ VALIDATOR = jsonschema.Draft7Validator(SCHEMA)
 
 def schema_errors(egn):
     return [f"{list(e.absolute_path)}: {e.message}" for e in VALIDATOR.iter_errors(egn)]
-
-
-def card_match(pack: int, joker: bool, seed: int = 3, joker_up_round: int | None = None):
-    """A match of four whole card records (the first with a turned-up Joker when asked)."""
-    rng = random.Random(seed)
-    hands = []
-    for no in range(4):
-        while True:
-            made = packplay.random_hand(rng, pack, joker, dealer="NESW"[no],
-                                        joker_up=joker_up_round is not None and no == 0)
-            if made["hand"]["turn_up"] != "JK" if no or joker_up_round is None \
-                    else made["hand"]["round"] == joker_up_round:
-                break
-        hands.append(made["hand"])
-    match = euchre_match(hands=hands, rules={"pack": pack, "joker": joker, "target": 30})
-    assert check_match(match).ok
-    return match
 
 
 def flat(egn):

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_events import bearer, create, play_round
+from support.events import bearer, create, play_round
 
 NAMES = [f"Player {i:02d}" for i in range(64)]
 
@@ -231,7 +231,7 @@ def test_a_timed_round_shows_when_it_ends(client):
 
 @pytest.mark.app_config(PDF_TIMEOUT=300)
 def test_tally_cards_and_table_pages_know_who_is_not_there(client):
-    from test_print import fetch_pdf, pdf_text
+    from support.prints import fetch_pdf, pdf_text
 
     event, key = new_event(client, players=NAMES[:8], rounds=2, hands_per_round=1)
     table = event["rounds"][0]["tables"][0]

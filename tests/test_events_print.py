@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_print import fetch_pdf, pdf_text
+from support.prints import fetch_pdf, pdf_text
 
 NAMES = [f"Player {i:02d}" for i in range(24)]
 # 24 tally cards render in a few seconds on a quiet machine; a machine shared with other work

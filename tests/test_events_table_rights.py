@@ -8,7 +8,7 @@ still takes the table away from every other phone. Test client, real SQLite file
 from __future__ import annotations
 
 import pytest
-from test_pages import Table
+from support.pages import Table
 
 NAMES = ["Ann", "Bo", "Cai", "Dee", "Eve", "Finn", "Gus", "Hal"]
 pytestmark = pytest.mark.app_config(WTF_CSRF_ENABLED=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_print import fetch_pdf, pdf_text
+from support.prints import fetch_pdf, pdf_text
 
 NAMES = ["Ann", "Bo", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal"]
 pytestmark = pytest.mark.app_config(WTF_CSRF_ENABLED=False, PDF_TIMEOUT=300)

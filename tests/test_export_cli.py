@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, euchre_hand, euchre_match
+from support.helpers import ROOT, euchre_hand, euchre_match
 
 from scorekeeper import service
 from scorekeeper.store.db import connect, migrate, migrations, pending_migrations, sqlite3

@@ -8,9 +8,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from helpers import euchre_match, whist_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.helpers import euchre_match, whist_match
 
 from scorekeeper import create_app, service
 from scorekeeper.store import facts

@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import become_organiser
-from test_print import fetch_pdf, pdf_text
+from support.helpers import become_organiser
+from support.prints import fetch_pdf, pdf_text
 
 GOLDEN = Path(__file__).parent / "data" / "golden" / "matches" / "five-hundred-full-game.json"
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

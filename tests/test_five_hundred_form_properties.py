@@ -13,9 +13,11 @@ import json
 import random
 from typing import Any
 
-import fiveplay
 import pytest
-from formprops import (
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support import fiveplay
+from support.formprops import (
     JUNK,
     SEATS,
     Table,
@@ -29,8 +31,6 @@ from formprops import (
     record,
     records,
 )
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from scorekeeper.service.match import Match
 

@@ -8,33 +8,11 @@ which is not analysed, says why; a hand without a card record says nothing about
 
 from __future__ import annotations
 
-import random
 import re
 
-import fiveplay
-from test_pages import text
-
-from scorekeeper.engine.limits import MATCH_FORMAT
-
-SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
-
-
-def played(seed: int, bid: str, dealer: str) -> dict:
-    return fiveplay.random_hand(random.Random(seed), bid, dealer=dealer)["hand"]
-
-
-def start(client, *hands: dict) -> str:
-    match = {"format": MATCH_FORMAT, "game": "five_hundred", "seats": SEATS,
-             "first_dealer": "N", "hands": list(hands)}
-    created = client.post("/api/matches", json=match)
-    assert created.status_code == 201, created.get_json()
-    return created.get_json()["id"]
-
-
-def section(html: str) -> str:
-    found = re.search(r'<section class="card analysis".*?</section>', html, re.S)
-    assert found, "no analysis on the page"
-    return found.group(0)
+from support import fiveplay
+from support.five_hundred_analysis import SEATS, played, section, start
+from support.pages import text
 
 
 def test_a_suit_hand_is_analysed_in_words_as_the_api_counts_it(client):

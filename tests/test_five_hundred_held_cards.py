@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 import re
 
-import fiveplay
 import pytest
 from endplay.dds import analyse_play
 from endplay.types import Deal
-from test_five_hundred_hand_analysis import played, section, start
-from test_pages import text
+from support import fiveplay
+from support.five_hundred_analysis import played, section, start
+from support.pages import text
 
 from scorekeeper.engine import five_hundred_analysis
 from scorekeeper.engine.cards import SEATS, effective_suit, parse_card, trick_winner

@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import become_organiser
+from support.helpers import become_organiser
 
 GOLDEN = Path(__file__).parent / "data" / "golden" / "matches" / "five-hundred-full-game.json"
 ARTIFACTS = Path(__file__).parent / "artifacts"

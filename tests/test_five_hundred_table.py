@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from test_pages import START, Table, checked, form_of, text
+from support.five_hundred_pages import start
+from support.pages import START, Table, checked, form_of, text
 
 GOLDEN = Path(__file__).parent / "data" / "golden" / "matches" / "five-hundred-full-game.json"
 
@@ -16,13 +17,6 @@ GOLDEN = Path(__file__).parent / "data" / "golden" / "matches" / "five-hundred-f
 @pytest.fixture
 def table(client) -> Table:
     return Table(client)
-
-
-def start(table: Table, **fields: str) -> str:
-    # a browser sends the boxes ticked by default; the test client sends what it is given
-    defaults = {"five_hundred_misere": "y", "five_hundred_slam": "y"}
-    return table.start(**{"game": "five_hundred", "team_NS": "", "team_EW": "", **defaults,
-                          **fields})
 
 
 def test_the_start_page_offers_five_hundred_and_its_presets(table):

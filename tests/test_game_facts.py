@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import euchre_match, whist_match
-from stats_data import ANN, MATCH_A, MATCH_B, MATCH_C
+from support.helpers import euchre_match, whist_match
+from support.stats_data import ANN, MATCH_A, MATCH_B, MATCH_C
 
 from scorekeeper import create_app
 from scorekeeper.engine.games import GAMES

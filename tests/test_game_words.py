@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import one_trick
 import pytest
-from test_five_hundred_table import start as start_five_hundred
-from test_pages import Table, form_of
-from test_spades_table import start as start_spades
+from support import one_trick
+from support.five_hundred_pages import start as start_five_hundred
+from support.pages import Table, form_of
+from support.spades_pages import start as start_spades
 
 from scorekeeper.engine import games
 from scorekeeper.engine.euchre import GAME as EUCHRE

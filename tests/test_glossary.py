@@ -7,11 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from babel.messages.pofile import read_po
+from support.catalogs import TRANSLATIONS, strings
 
-from scorekeeper import ROOT
-
-TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 GLOSSARY = (TRANSLATIONS / "GLOSSARY.md").read_text(encoding="utf-8")
 
 # The glossary's word (kept), and the variants of the same idea that the catalog must not use.
@@ -41,19 +38,6 @@ CHOSEN = {
 # calls, the caller or the makers that says nothing of a bid never says 叫牌 there.
 EUCHRE_CALL = re.compile(r"\b(call|calls|called|caller|makers)\b", re.I)
 A_BID = re.compile(r"\bbids?\b", re.I)
-
-
-def strings(lang: str) -> list[tuple[str, str]]:
-    with (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
-        catalog = read_po(f)
-    out = []
-    for m in catalog:
-        if not m.id:
-            continue
-        ids = [m.id] if isinstance(m.id, str) else list(m.id)
-        texts = [m.string] if isinstance(m.string, str) else list(m.string)
-        out += [(ids[0], t) for t in texts if t]
-    return out
 
 
 @pytest.mark.parametrize("lang", sorted(CHOSEN))

@@ -10,9 +10,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from helpers import ROOT, euchre_match, organiser_key
 from hypothesis import given
 from hypothesis import strategies as st
+from support.helpers import ROOT, euchre_match, organiser_key
 
 from scorekeeper.web import ratelimit
 from scorekeeper.web.security import local_path

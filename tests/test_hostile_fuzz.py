@@ -9,9 +9,9 @@ import json
 from typing import Any
 
 import pytest
-from helpers import euchre_hand, euchre_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.helpers import euchre_hand, euchre_match
 
 from scorekeeper.store.db import sqlite3
 

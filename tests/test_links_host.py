@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from helpers import euchre_match
+from support.helpers import euchre_match
 
 from scorekeeper.web import links
 

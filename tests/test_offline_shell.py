@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import euchre_match
+from support.helpers import euchre_match
 
 
 def shell_urls(client) -> set[str]:

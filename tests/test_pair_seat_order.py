@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html as htmllib
 
-from helpers import euchre_hand, euchre_match
+from support.helpers import euchre_hand, euchre_match
 
 
 def played(client, seats: dict[str, str]) -> dict[str, str]:

@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import euchre_match, whist_match
-from test_print import GOLDEN, cycle_hands, tool
-from test_print_layout import LONG, LONG_TEAMS
+from support.helpers import euchre_match, whist_match
+from support.prints import GOLDEN, LONG, LONG_TEAMS, cycle_hands, tool
 
 from scorekeeper.printing import pdf
 from scorekeeper.web import prints

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import become_organiser, euchre_match, organiser_key
-from player_figures import client_get, differences, figures
-from stats_data import MATCH_A, MATCH_B, MATCH_C
-from test_pages import form_of, text
+from support.helpers import become_organiser, euchre_match, organiser_key
+from support.pages import form_of, text
+from support.player_figures import client_get, differences, figures
+from support.stats_data import MATCH_A, MATCH_B, MATCH_C
 
 HOW = "Renaming and merging players needs the organiser's right"
 

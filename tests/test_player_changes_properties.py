@@ -9,10 +9,10 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from helpers import become_organiser, euchre_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from player_figures import client_get, differences, figures
+from support.helpers import become_organiser, euchre_match
+from support.player_figures import client_get, differences, figures
 
 from scorekeeper import create_app
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import become_organiser, euchre_match
-from stats_data import MATCH_A, MATCH_B, MATCH_C, seats_of_all_matches
-from test_pages import form_of, text
+from support.helpers import become_organiser, euchre_match
+from support.pages import form_of, text
+from support.stats_data import MATCH_A, MATCH_B, MATCH_C, seats_of_all_matches
 
 
 @pytest.fixture

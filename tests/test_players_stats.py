@@ -1,5 +1,5 @@
 """Players and statistics (issue 14), through the real app and a real SQLite file: every figure
-of matches with known hands (tests/stats_data.py), date ranges, partnerships, renaming and
+of matches with known hands (tests/support/stats_data.py), date ranges, partnerships, renaming and
 merging, the match API's additions, the start form's player matching, the migration's backfill.
 """
 
@@ -11,8 +11,8 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import become_organiser, euchre_match
-from stats_data import (
+from support.helpers import become_organiser, euchre_match
+from support.stats_data import (
     ANN,
     ANN_AND_CAI,
     BO,
@@ -368,7 +368,7 @@ def test_the_export_csv_command_writes_the_same_rows(app, client, season, tmp_pa
     import subprocess
     import sys
 
-    from helpers import ROOT
+    from support.helpers import ROOT
 
     instance = Path(app.config["DATABASE"]).parent
     out = tmp_path / "hands.csv"
@@ -433,7 +433,7 @@ def test_the_players_pages_answer_on_an_empty_server(client):
 
 
 def test_an_egn_game_and_a_match_file_are_matched_to_players_the_same_way(app, client):
-    from helpers import SHARED
+    from support.helpers import SHARED
 
     with open(SHARED / "data" / "egn" / "Epic Comeback.egn", encoding="utf-8") as f:
         egn = json.load(f)

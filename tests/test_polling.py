@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import euchre_hand
+from support.helpers import euchre_hand
 
 from scorekeeper import service
 

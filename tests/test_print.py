@@ -5,15 +5,14 @@ from __future__ import annotations
 import io
 import json
 import re
-import shutil
-import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import euchre_match, whist_match
 from pypdf import PdfReader
+from support.helpers import euchre_match, whist_match
+from support.prints import GOLDEN, cycle_hands, fetch_pdf, pdf_fonts, pdf_text
 
 from scorekeeper import ROOT
 from scorekeeper.printing.pdf import (
@@ -23,52 +22,7 @@ from scorekeeper.printing.pdf import (
     make_url_fetcher,
 )
 
-GOLDEN = Path(__file__).parent / "data" / "golden"
 CJK = {"N": "蔡文姬", "E": "Zoë Ångström", "S": "李白", "W": "Đặng Thị Ngọc Hân"}
-
-
-def tool(name: str) -> str:
-    """A poppler tool; missing it is a failure, never a skip (.ci/setup --test installs it)."""
-    path = shutil.which(name)
-    if path is None:
-        pytest.fail(f"{name} is missing (Debian package poppler-utils; run .ci/setup --test)")
-    return path
-
-
-def pdf_text(data: bytes, page: int | None = None, layout: bool = True) -> str:
-    args = [tool("pdftotext"), "-enc", "UTF-8"]
-    if layout:
-        args.append("-layout")
-    if page is not None:
-        args += ["-f", str(page), "-l", str(page)]
-    done = subprocess.run([*args, "-", "-"], input=data, capture_output=True, check=True)
-    return done.stdout.decode("utf-8")
-
-
-def pdf_fonts(data: bytes, tmp_path: Path) -> str:
-    path = tmp_path / "fonts.pdf"
-    path.write_bytes(data)
-    done = subprocess.run([tool("pdffonts"), str(path)], capture_output=True, check=True)
-    return done.stdout.decode()
-
-
-def fetch_pdf(client: Any, url: str) -> bytes:
-    response = client.get(url)
-    assert response.status_code == 200, response.data[:500]
-    assert response.mimetype == "application/pdf"
-    assert response.data.startswith(b"%PDF")
-    assert response.headers["Content-Disposition"].startswith("attachment; filename=")
-    return response.data
-
-
-def cycle_hands(count: int) -> list[dict[str, Any]]:
-    """Legal Euchre hands by outcome: callers in turn; made, march, euchred, alone."""
-    tricks = [3, 4, 5, 1, 3, 0, 4]
-    return [
-        {"caller": "NESW"[i % 4], "makers_tricks": tricks[i % 7], "alone": i % 11 == 10,
-         "trump": "SHDC"[i % 4]}
-        for i in range(count)
-    ]
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ import io
 import re
 
 import pytest
-from helpers import whist_match
 from pypdf import PdfReader
-from test_print import fetch_pdf, pdf_text
+from support.helpers import whist_match
+from support.prints import fetch_pdf, pdf_text
 
 DEAL_ROW = re.compile(r"^\s*[1-5]\s+(?:Ann|Bo|Cai|Dee)\b", re.M)  # the number, the dealer
 KEY = {"en": "13 in all", "zh_Hant": "共13墩"}  # the table's key under it

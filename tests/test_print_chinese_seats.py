@@ -8,10 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import become_organiser, euchre_hand
-from test_glossary import strings
-from test_print import fetch_pdf, pdf_text
-from test_sheet import LONE_HAND
+from support.catalogs import strings
+from support.helpers import become_organiser, euchre_hand
+from support.prints import LONE_HAND, fetch_pdf, pdf_text
 
 ASK = {"zh_Hant": "zh-TW", "zh_Hans": "zh-CN"}
 LETTERS = {"zh_Hant": "北東南西", "zh_Hans": "北东南西"}

@@ -14,17 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import euchre_match, whist_match
 from pypdf import PdfReader
-from test_print import GOLDEN, cycle_hands, fetch_pdf, pdf_fonts, pdf_text, tool
+from support.helpers import euchre_match, whist_match
+from support.prints import (
+    GOLDEN,
+    LONG,
+    LONG_TEAMS,
+    cycle_hands,
+    fetch_pdf,
+    pdf_fonts,
+    pdf_text,
+    tool,
+)
 
-LONG = {
-    "N": "Maximilian Featherstonehaugh-Wolfeschleg",  # 40 characters
-    "E": "🃏 Joker Smith",
-    "S": "Bartholomew-Maximilian-Featherstonehaug",
-    "W": "W" * 40,  # 40 characters, no break anywhere
-}
-LONG_TEAMS = {"NS": "The Old Crown Tuesday Night Card Club", "EW": "E" * 40}
 MM = 72 / 25.4
 SHARED_EGN = Path(__file__).resolve().parents[2] / "shared" / "data" / "egn"  # as test_egn.py
 

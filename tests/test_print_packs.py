@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 import re
 
-import packplay
 import pytest
-from helpers import euchre_match
-from test_print import fetch_pdf, pdf_text
+from support import packplay
+from support.helpers import euchre_match
+from support.prints import fetch_pdf, pdf_text
 
 
 def joker_match(pack: int = 32) -> dict:

@@ -13,9 +13,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import become_organiser
 from pypdf import PdfReader
-from test_print import fetch_pdf, pdf_text, tool
+from support.helpers import become_organiser
+from support.prints import fetch_pdf, pdf_text, tool
 
 from scorekeeper.engine.games import GAMES
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import euchre_match
+from support.helpers import euchre_match
 
 
 def test_the_view_qr_is_kept_on_disk_and_the_scorer_qr_never(app, client):

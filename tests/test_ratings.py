@@ -53,7 +53,7 @@ def test_an_evenings_standings_carry_the_rating(client):
 
 
 def test_a_players_rating_across_matches(app, matches):
-    from helpers import euchre_match
+    from support.helpers import euchre_match
 
     from scorekeeper.service.ratings import player_rating
     from scorekeeper.store.db import get_db
@@ -71,7 +71,7 @@ def test_a_players_rating_across_matches(app, matches):
 
 
 def test_a_players_page_shows_the_rating_and_what_it_means(app, client, matches):
-    from helpers import euchre_match
+    from support.helpers import euchre_match
 
     from scorekeeper.store.db import get_db
 

@@ -4,7 +4,7 @@ rating the pages show (docs/api.md)."""
 from __future__ import annotations
 
 import pytest
-from helpers import euchre_match
+from support.helpers import euchre_match
 
 NAMES = ["Ann", "Bo", "Cai", "Dee", "Eve", "Finn", "Gus", "Hal"]
 WON = 2.4  # one game won from the start (tests/test_ratings.py works it by hand)

@@ -6,8 +6,8 @@ need tricks refused without them."""
 
 from __future__ import annotations
 
-import one_trick
 import pytest
+from support import one_trick
 
 from scorekeeper.engine.games import GAMES
 from scorekeeper.engine.recording import LIKELY_KEYS, Recording

@@ -5,7 +5,7 @@ service on a real SQLite file."""
 from __future__ import annotations
 
 import pytest
-from helpers import euchre_hand, euchre_match
+from support.helpers import euchre_hand, euchre_match
 
 from scorekeeper import service
 from scorekeeper.service import Status

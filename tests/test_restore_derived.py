@@ -3,7 +3,7 @@ whose statistics were tampered with (or left wrong by a bug) restores to the fig
 make, on the players' pages, their API and stats.csv; a Litestream restore and a backup taken
 under Litestream (Litestream's own tables in them) restore, and nothing else unknown does.
 
-The matches are tests/stats_data.py's (figures counted by hand); the restore is the real
+The matches are tests/support/stats_data.py's (figures counted by hand); the restore is the real
 command, into a new instance; the figures are read through the app of that instance.
 """
 
@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import become_organiser
-from stats_data import MATCH_A, MATCH_B, MATCH_C
+from support.helpers import become_organiser
+from support.stats_data import MATCH_A, MATCH_B, MATCH_C
 
 from scorekeeper import create_app
 from scorekeeper.store.backup import backup_database

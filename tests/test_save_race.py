@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable
 
 import pytest
-from helpers import euchre_hand, euchre_match
+from support.helpers import euchre_hand, euchre_match
 
 from scorekeeper import service, store
 from scorekeeper.service import Status, next_hand, player_changes

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from stats_data import MATCH_A, MATCH_B, MATCH_C
-from test_print import fetch_pdf, pdf_text
+from support.prints import fetch_pdf, pdf_text
+from support.stats_data import MATCH_A, MATCH_B, MATCH_C
 
 
 @pytest.fixture

@@ -4,38 +4,15 @@ from __future__ import annotations
 
 import json
 import threading
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from helpers import euchre_hand, euchre_match, free_port, stop_process, wait_for
+from support.helpers import call, euchre_hand, euchre_match, free_port, stop_process, wait_for
 
 from scorekeeper import cli
 from scorekeeper.serving.config import options as gunicorn_options
 from scorekeeper.store.backup import BackupError, backup_database, restore_database, verify
 from scorekeeper.store.db import sqlite3
-
-
-def call(method: str, url: str, body=None, key: str | None = None, headers=None):
-    """An HTTP request; (status, parsed JSON or text)."""
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method)
-    if body is not None:
-        request.add_header("Content-Type", "application/json")
-    if key:
-        request.add_header("Authorization", f"Bearer {key}")
-    for name, value in (headers or {}).items():
-        request.add_header(name, value)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as r:
-            status, raw = r.status, r.read()
-    except urllib.error.HTTPError as e:
-        status, raw = e.code, e.read()
-    try:
-        return status, json.loads(raw)
-    except ValueError:
-        return status, raw.decode()
 
 
 def test_help_lists_the_commands(capsys):

@@ -13,8 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import euchre_hand, euchre_match, free_port, wait_for
-from test_serve import call
+from support.helpers import call, euchre_hand, euchre_match, free_port, wait_for
 
 from scorekeeper import ROOT
 from scorekeeper.store.db import sqlite3

@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from helpers import free_port, stop_process
+from support.helpers import free_port, stop_process
 
 from scorekeeper import ROOT
 from scorekeeper.serving import tls

@@ -6,7 +6,7 @@ import json
 import threading
 
 import pytest
-from helpers import SHARED, euchre_hand, euchre_match, whist_match
+from support.helpers import SHARED, euchre_hand, euchre_match, whist_match
 
 from scorekeeper import service, store
 from scorekeeper.engine.games import GAMES

@@ -6,9 +6,9 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from helpers import euchre_match
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.helpers import euchre_match
 
 from scorekeeper import service
 from scorekeeper.engine.matchfile import check_match

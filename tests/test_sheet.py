@@ -9,7 +9,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from helpers import SEATS
+from support.helpers import SEATS
+from support.prints import LONE_HAND
 
 from scorekeeper.engine.euchre import seating
 from scorekeeper.engine.matchfile import check_match
@@ -20,21 +21,6 @@ from scorekeeper.printing.sheet import NAME_LIMIT, build_sheet, clip, rule_items
 GOLDEN = Path(__file__).parent / "data" / "golden"
 
 SEED_EUCHRE: dict[str, Any] = json.loads((GOLDEN / "seed-euchre-000.json").read_text())
-
-# South alone in round 2 (hearts, the spade jack turned down); North sits out, East leads.
-LONE_HAND: dict[str, Any] = {
-    "dealer": "N", "caller": "S", "alone": True, "round": 2, "turn_up": "JS", "trump": "H",
-    "deal": {
-        "S": ["JH", "JD", "AH", "KH", "QH"],
-        "E": ["9S", "10S", "QS", "KS", "AS"],
-        "W": ["9C", "10C", "QC", "KC", "AC"],
-        "N": ["9D", "10D", "QD", "KD", "AD"],
-    },
-    "play": [
-        ["AS", "JH", "9C"], ["JD", "10C", "9S"], ["AH", "QC", "10S"],
-        ["KH", "KC", "QS"], ["QH", "AC", "KS"],
-    ],
-}
 
 
 def euchre(hands: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:

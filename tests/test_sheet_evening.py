@@ -4,8 +4,8 @@ printed before a later game's hand is made again after it."""
 
 from __future__ import annotations
 
-from helpers import euchre_hand
-from test_print import fetch_pdf, pdf_text
+from support.helpers import euchre_hand
+from support.prints import fetch_pdf, pdf_text
 
 from scorekeeper import service
 from scorekeeper.store.db import get_db

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
-import one_trick
 import pytest
+from support import one_trick
 
 from scorekeeper.engine import games
 from scorekeeper.engine.game import SheetRules

@@ -9,10 +9,10 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from helpers import SEATS
 from hypothesis import given
 from hypothesis import strategies as st
-from test_print import pdf_text
+from support.helpers import SEATS
+from support.prints import pdf_text
 
 from scorekeeper.engine.limits import MATCH_FORMAT
 from scorekeeper.engine.numbers import pair_sides, points_text, score_pair, score_text

@@ -3,7 +3,7 @@ pytest's tmp folder): whatever is posted (the four bids, the tricks, the nils' o
 their values or junk, keys no form has, stale or reused hidden fields, broken card records),
 the answer is either a refusal in words with nothing stored, or the hand the fields describe,
 stored and scored as the engine scores the same hands and as rules.md says (points, bags
-carried from hand to hand and their penalties, the end: ``engine/spades_play.py``, written apart
+carried from hand to hand and their penalties, the end: ``support/spades_play.py``, written apart
 from the engine); the deal passes clockwise; the game ends exactly once, and no hand is taken
 after it. What the form must make of the fields is written out here (``formprops``)."""
 
@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine import spades_play
-from formprops import (
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support import spades_play
+from support.formprops import (
     JUNK,
     SEATS,
     Refused,
@@ -27,8 +29,6 @@ from formprops import (
     radio,
     records,
 )
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from scorekeeper.service.match import Match
 

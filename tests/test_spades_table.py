@@ -9,24 +9,15 @@ import json
 from pathlib import Path
 
 import pytest
-from test_pages import Table, checked, form_of, text
+from support.pages import Table, checked, form_of, text
+from support.spades_pages import start
 
 GOLDEN = Path(__file__).parent / "data" / "golden" / "matches" / "spades-to-500.json"
-START = {"game": "spades", "N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee",
-         "first_dealer": "E", "preset_spades": "standard"}
 
 
 @pytest.fixture
 def table(client) -> Table:
     return Table(client)
-
-
-def start(table: Table, **fields: str) -> str:
-    html = table.page("/")
-    token = form_of(html, "/start")["values"]["csrf_token"]
-    r = table.client.post("/start", data={**START, **fields, "csrf_token": token})
-    assert r.status_code == 303, r.get_data(as_text=True)[:3000]
-    return r.headers["Location"]
 
 
 def fields(hand: dict) -> dict[str, str]:

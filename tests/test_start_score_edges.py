@@ -1,5 +1,5 @@
 """The start-score rule (issue 35) through every door: `scorekeeper check`, the JSON API, a
-match file imported on the home page, and the start form. The cases are tests/start_cases.py,
+match file imported on the home page, and the start form. The cases are support/start_cases.py,
 the same table the engine's tests run."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 from io import BytesIO
 
 import pytest
-from start_cases import CASES, case_id, start_match
+from support.start_cases import CASES, case_id, start_match
 
 IDS = [case_id(c) for c in CASES]
 TEAM_WORDS = {"NS": "North–South", "EW": "East–West"}

@@ -6,7 +6,7 @@ file, real limits storage."""
 from __future__ import annotations
 
 import pytest
-from helpers import euchre_match
+from support.helpers import euchre_match
 
 from scorekeeper import store
 from scorekeeper.store.db import connect

@@ -4,7 +4,7 @@ the home page is asked for again on Back (its recent matches' scores move on).""
 from __future__ import annotations
 
 import pytest
-from test_pages import Table, form_of, text
+from support.pages import Table, form_of, text
 
 
 @pytest.fixture

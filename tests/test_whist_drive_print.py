@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from test_print import fetch_pdf, pdf_text
+from support.prints import fetch_pdf, pdf_text
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden" / "matches" / "whist-drive.json"
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_events import bearer
-from test_print import fetch_pdf, pdf_text
+from support.events import bearer
+from support.prints import fetch_pdf, pdf_text
 
 from scorekeeper.engine.drives import updown_next
 from scorekeeper.engine.movements import Round, well_formed

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from helpers import become_organiser, whist_match
+from support.helpers import become_organiser, whist_match
 
 from scorekeeper.store import db as dbmod
 from scorekeeper.store import stats as stats_store

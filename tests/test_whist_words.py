@@ -10,8 +10,8 @@ import re
 from typing import Any
 
 import pytest
-from helpers import euchre_hand, euchre_match, whist_match
-from test_pages import START, form_of
+from support.helpers import euchre_hand, euchre_match, whist_match
+from support.pages import START, form_of
 
 from scorekeeper.engine.games import GAMES
 from scorekeeper.web.homeview import preset_values

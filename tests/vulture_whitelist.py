@@ -24,7 +24,7 @@ _.load_config        # gunicorn BaseApplication hook (serving/config.py)
 _.msg                # logging.LogRecord.msg, rewritten by the redacting filter (security.py)
 _.rights_changed     # flask.g.rights_changed, read as g.get("rights_changed") (security.py)
 
-# Used only by the tests' deal makers (tests/engine/deals.py, tests/cardplay.py): the rule of
+# Used only by the tests' deal makers (tests/support/deals.py, tests/support/cardplay.py): the rule of
 # following suit, kept in the engine beside the cards it judges
 _.legal_plays        # engine/cards.py: the cards a player may play to a trick
 

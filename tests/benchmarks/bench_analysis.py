@@ -15,11 +15,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from support.deals import euchre_hand  # noqa: E402
+from support.packplay import random_hand  # noqa: E402
 
 from scorekeeper.engine.analysis import analyse_hand  # noqa: E402
 from scorekeeper.engine.games import GAMES, resolve_rules  # noqa: E402
-from tests.engine.deals import euchre_hand  # noqa: E402
-from tests.packplay import random_hand  # noqa: E402
 
 
 def main() -> None:

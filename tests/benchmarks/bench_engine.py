@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper.cli.check import check_text  # noqa: E402
 from scorekeeper.engine.matchfile import check_match  # noqa: E402
-from tests.engine.deals import euchre_hand  # noqa: E402
+from tests.support.deals import euchre_hand  # noqa: E402
 
 SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 

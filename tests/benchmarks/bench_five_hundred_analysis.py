@@ -22,7 +22,7 @@ from scorekeeper.engine.analysis import Solver, analyse_match_hand  # noqa: E402
 from scorekeeper.engine.cards import TEAM_OF, parse_card  # noqa: E402
 from scorekeeper.engine.five_hundred import evaluate  # noqa: E402
 from scorekeeper.engine.games import resolve_rules  # noqa: E402
-from tests import fiveplay  # noqa: E402
+from tests.support import fiveplay  # noqa: E402
 
 SUIT_BIDS = [b for b in fiveplay.BIDS if "NT" not in b and "misere" not in b]
 

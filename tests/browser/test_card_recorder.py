@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 import random
 
-from cardplay import random_play
 from playwright.sync_api import expect
-from test_offline import match_id
-from test_table import axe_clean, no_horizontal_scroll, start
+from support.browser import axe_clean, match_id, no_horizontal_scroll, play_cards, start
+from support.cardplay import random_play
 
 from scorekeeper.engine.cards import PARTNER
 from scorekeeper.engine.games import GAMES
@@ -26,11 +25,6 @@ def bid(page, caller: str, trump: str, alone: bool = False) -> None:
     page.locator("details.more summary").click()
     page.locator(f"#trump input[value='{trump}']").check(force=True)
     page.locator("#round input[value='2']").check(force=True)
-
-
-def play_cards(page, cards: list[str]) -> None:
-    for card in cards:
-        page.locator(f"#rec-grid button[data-card='{card}']").click()
 
 
 def test_a_hand_recorded_card_by_card(phone, matches):

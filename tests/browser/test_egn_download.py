@@ -7,8 +7,8 @@ import urllib.request
 from pathlib import Path
 
 import jsonschema
-from egn_text import load_egn_text
-from helpers import SHARED
+from support.egn_text import load_egn_text
+from support.helpers import SHARED
 
 from scorekeeper.formats.egn import egn_to_match
 

@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 from playwright.sync_api import expect
-
-NAMES = ["Ann", "Bo", "Cai", "Dee", "Eve", "Finn", "Gus", "Hal"]
-
-
-def api(base_url, path, body=None, key=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base_url + path, data=data, method="POST" if data else "GET")
-    request.add_header("Content-Type", "application/json")
-    if key:
-        request.add_header("Authorization", f"Bearer {key}")
-    with urllib.request.urlopen(request) as answer:
-        return json.loads(answer.read())
+from support.events_browser import NAMES, api
 
 
 def record(page, caller, tricks):

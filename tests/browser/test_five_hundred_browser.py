@@ -6,35 +6,10 @@ screenshots to look at."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from playwright.sync_api import expect
-from test_card_recorder import play_cards
-from test_offline import match_id
-from test_table import axe_clean, no_horizontal_scroll, saved
-
-GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden" / "matches" / \
-    "five-hundred-full-game.json"
-
-
-def start_five_hundred(page, golden: dict) -> None:
-    page.locator("#game label", has_text="Five Hundred").click()
-    for seat, name in golden["seats"].items():
-        page.fill(f"#{seat}", name)
-    page.fill("#team_NS", golden["teams"]["NS"])
-    page.fill("#team_EW", golden["teams"]["EW"])
-    page.locator("#first_dealer label", has_text="East").click()
-    page.locator("#preset_five_hundred label", has_text="Standard to 500").click()
-    page.locator("details.more summary", has_text="All rules").click()
-    expect(page.locator("#five_hundred_misere")).to_be_checked()  # the preset's values shown
-    page.fill("#five_hundred_misere_opponent_points", "10")
-    page.get_by_role("button", name="Start match").click()
-    page.wait_for_url("**/m/*")
-
-
-def tap_bid(page, hand: dict) -> None:
-    page.locator(f"#caller input[value='{hand['caller']}']").check(force=True)
-    page.locator(f"#bid input[value='{hand['bid']}']").check(force=True)
+from support.browser import axe_clean, match_id, no_horizontal_scroll, play_cards, saved
+from support.five_hundred_browser import GOLDEN, start_five_hundred, tap_bid
 
 
 def test_the_golden_game_by_tapping_with_two_hands_card_by_card(phone, matches):

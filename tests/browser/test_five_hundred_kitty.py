@@ -8,10 +8,8 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import expect
-from test_card_recorder import play_cards
-from test_five_hundred_browser import GOLDEN, start_five_hundred, tap_bid
-from test_offline import match_id
-from test_table import axe_clean, no_horizontal_scroll, saved
+from support.browser import axe_clean, match_id, no_horizontal_scroll, play_cards, saved
+from support.five_hundred_browser import GOLDEN, start_five_hundred, tap_bid
 
 
 def golden_hand(no: int) -> tuple[dict, dict]:

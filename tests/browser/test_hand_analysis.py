@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine.deals import euchre_hand
-from helpers import euchre_match
 from playwright.sync_api import expect
-from test_table import axe_clean
+from support.browser import axe_clean
+from support.deals import euchre_hand
+from support.helpers import euchre_match
 
 SMALL = {"width": 360, "height": 640}
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import euchre_hand, euchre_match
 from playwright.sync_api import expect
-from test_table import axe_clean
+from support.browser import axe_clean
+from support.helpers import euchre_hand, euchre_match
 
 from scorekeeper.engine.games import GAMES
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from test_table import axe_clean
+from support.browser import axe_clean
 
 GAP = "\u202f"
 

@@ -10,7 +10,7 @@ import time
 import pytest
 from itsdangerous.timed import TimestampSigner
 from playwright.sync_api import expect
-from test_table import NAMES, axe_clean, euchre_hand, no_horizontal_scroll, start
+from support.browser import NAMES, axe_clean, euchre_hand, match_id, no_horizontal_scroll, start
 
 
 def tap(page, caller: str, tricks: int) -> None:
@@ -23,10 +23,6 @@ def save_pending(offline, page, caller: str, tricks: int, pending: int) -> None:
     """Tap a hand and Save while it cannot be sent: it shows as pending at once."""
     tap(page, caller, tricks)
     offline.save(page, pending)
-
-
-def match_id(page) -> str:
-    return re.search(r"/m/([\w-]+)", page.url).group(1)
 
 
 def stored(matches, mid: str) -> list[tuple[str, int]]:

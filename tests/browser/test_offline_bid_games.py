@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import expect
-from test_five_hundred_browser import GOLDEN as FIVE_HUNDRED
-from test_five_hundred_browser import start_five_hundred, tap_bid
-from test_offline import match_id
-from test_spades_browser import after_play, bid, golden_taps
-from test_spades_browser import start as start_spades
-from test_table import axe_clean, no_horizontal_scroll, save
+from support.browser import axe_clean, match_id, no_horizontal_scroll, save
+from support.five_hundred_browser import GOLDEN as FIVE_HUNDRED
+from support.five_hundred_browser import start_five_hundred, tap_bid
+from support.spades_browser import after_play, bid, golden_taps
+from support.spades_browser import start as start_spades
 
 from scorekeeper.engine.numbers import score_text
 

@@ -1,5 +1,5 @@
-"""A third game through the real pages (issue 23): the test game of ``tests/one_trick.py``,
-with its hand form and templates in ``tests/one_trick/``, is started from the start page,
+"""A third game through the real pages (issue 23): the test game of
+``tests/support/one_trick/``, with its hand form and templates, is started from the start page,
 played by tapping at 390x844, saved, shown on the match and hand pages and printed, with no
 change to any other file: registering it in ``GAMES`` is all it takes."""
 
@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
-import one_trick
 import pytest
-from helpers import SEATS as NAMES
 from playwright.sync_api import expect
+from support import one_trick
+from support.helpers import SEATS as NAMES
 
 from scorekeeper.engine import games
 

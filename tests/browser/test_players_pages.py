@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from stats_data import MATCH_A, MATCH_B, MATCH_C
-from test_table import axe_clean, no_horizontal_scroll, small_targets
+from support.browser import axe_clean, no_horizontal_scroll, small_targets
+from support.stats_data import MATCH_A, MATCH_B, MATCH_C
 
 WORDS = {
     "en": {"players": "Players", "suit": "Calls made, by trump suit",
@@ -114,7 +114,7 @@ def test_the_start_form_offers_the_players_of_this_server(phone, ids):
 
 
 def test_the_organiser_gets_the_right_then_renames_merges_and_undoes(app, phone, ids):
-    from helpers import organiser_key
+    from support.helpers import organiser_key
 
     # without the right: a sentence saying how to get it, no forms
     page = phone.goto(f"/players/{ids['Eve']}")

@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import become_organiser
-from test_table import axe_clean
+from support.browser import axe_clean
+from support.helpers import become_organiser
 
 from scorekeeper.engine.games import GAMES
 

@@ -1,7 +1,7 @@
 """The card recorder with Euchre's other packs and the Joker, in Chromium at 390x844: a 32-card
 hand with the Joker turned up (the dealer's named suit as trump) tapped card by card, saved,
 read back from the SQLite file and shown on the hand page; and the script's trick winners
-against the hand-written rules of tests/packplay.py for every pack, with and without the
+against the hand-written rules of tests/support/packplay.py for every pack, with and without the
 Joker."""
 
 from __future__ import annotations
@@ -9,11 +9,9 @@ from __future__ import annotations
 import random
 import re
 
-from packplay import random_hand
 from playwright.sync_api import expect
-from test_card_recorder import play_cards
-from test_offline import match_id
-from test_table import axe_clean, no_horizontal_scroll, start
+from support.browser import axe_clean, match_id, no_horizontal_scroll, play_cards, start
+from support.packplay import random_hand
 
 from scorekeeper.engine.games import GAMES
 from scorekeeper.engine.recording import recorder_json

@@ -13,10 +13,10 @@ import urllib.request
 import pytest
 import zxingcpp
 from axe_playwright_python.sync_playwright import Axe
-from helpers import SEATS as NAMES
 from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+from support.helpers import SEATS as NAMES
 from werkzeug.serving import make_server
 
 

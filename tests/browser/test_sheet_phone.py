@@ -6,8 +6,8 @@ Chinese scripts too."""
 from __future__ import annotations
 
 import pytest
-from helpers import euchre_hand, euchre_match
-from test_table import axe_clean
+from support.browser import axe_clean
+from support.helpers import euchre_hand, euchre_match
 
 SMALL = {"width": 360, "height": 640}
 

@@ -9,10 +9,8 @@ import json
 import re
 
 from playwright.sync_api import expect
-from test_card_recorder import play_cards
-from test_offline import match_id
-from test_spades_browser import GOLDEN, bid, start
-from test_table import axe_clean, no_horizontal_scroll, saved
+from support.browser import axe_clean, match_id, no_horizontal_scroll, play_cards, saved
+from support.spades_browser import GOLDEN, bid, start
 
 WON = re.compile(r"\bwon\b")  # the winning card's cell (a spade's is "trump" too)
 

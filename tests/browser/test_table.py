@@ -6,66 +6,25 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from axe_playwright_python.sync_playwright import Axe
-from helpers import SEATS as NAMES
 from playwright.sync_api import expect
+from support.browser import (
+    axe_clean,
+    euchre_hand,
+    no_horizontal_scroll,
+    save,
+    saved,
+    small_targets,
+    start,
+)
 
 TABLET = {"width": 1180, "height": 820}  # a tablet in landscape
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-
-
-
-def start(page, game="euchre", teams=("Home", "Visitors"), preset=None):
-    """Fill in the start form by tapping and typing; land on the new match."""
-    if game == "whist":
-        page.locator("#game label", has_text="Whist").click()
-    for seat, name in NAMES.items():
-        page.fill(f"#{seat}", name)
-    if teams:
-        page.fill("#team_NS", teams[0])
-        page.fill("#team_EW", teams[1])
-    if preset:
-        page.locator(f"#preset_{game} label", has_text=preset).click()
-    page.get_by_role("button", name="Start match").click()
-    page.wait_for_url(re.compile(r"/m/[\w-]+$"))
-    return page.url
-
-
-def saved(page, tap):
-    """Do ``tap`` (a Save) and wait until the page shows the match's next version in place."""
-    live = page.locator("#live")
-    before = live.get_attribute("data-version")
-    tap()
-    expect(live).not_to_have_attribute("data-version", before)
-
-
-def save(page, expect_label: str | None = None):
-    """Tap Save (after checking what it says it will do) and wait for the updated page."""
-    button = page.locator("#save")
-    if expect_label:
-        expect(button).to_have_text(expect_label)
-    else:
-        expect(button).to_contain_text("Save:")
-    saved(page, button.click)
-
-
-def euchre_hand(page, caller: str, tricks: int, alone=False, label=None):
-    page.locator("#caller label", has_text=NAMES[caller]).click()
-    if alone:
-        page.locator("label[for=alone]").click()
-    page.locator(f"#makers_tricks input[value='{tricks}']").click()
-    save(page, label)
 
 
 def whist_hand(page, trump: str, tricks_ns: int, label=None):
     page.locator(f"#trump input[value='{trump}']").click()
     page.locator(f"#tricks_NS input[value='{tricks_ns}']").click()
     save(page, label)
-
-
-def no_horizontal_scroll(page):
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, width
 
 
 def scoreboard_intact(page):
@@ -76,11 +35,6 @@ def scoreboard_intact(page):
                 board.getBoundingClientRect().left, parseFloat(getComputedStyle(pts).fontSize)];
     }""")
     assert looks[0] == looks[1] and looks[2] == 12 and looks[3] >= 90, looks
-
-
-def axe_clean(page):
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
 
 
 def test_a_whole_euchre_match_by_tapping(phone):
@@ -371,17 +325,6 @@ def test_long_names_still_fit_a_phone(phone, matches):
     expect(page.locator("#caller")).to_have_class(re.compile("two"))  # 2 by 2 for long names
     axe_clean(page)
     phone.shot("long-names-390", full_page=True)
-
-
-def small_targets(page) -> list:
-    """Visible things to tap under 44 px high or wide (a checkbox's tap target is its label)."""
-    return page.evaluate("""() => [...document.querySelectorAll(
-        'a, button, summary, select, input:not([type=hidden]):not([type=radio])' +
-        ':not([type=checkbox]), .chips label, .check > label, .toggle > label')]
-        .filter(e => e.offsetParent !== null && !e.closest('.skip'))
-        .map(e => [e.textContent.trim().slice(0, 30) || e.name || e.id, e.getBoundingClientRect()])
-        .filter(([, r]) => r.height > 0 && (r.height < 44 || r.width < 44))
-        .map(([t, r]) => `${t}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
 
 
 def test_tap_targets_are_big_enough(phone):

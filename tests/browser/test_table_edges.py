@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import SEATS as NAMES
 from playwright.sync_api import expect
-from test_table import axe_clean, start
+from support.browser import axe_clean, start
+from support.helpers import SEATS as NAMES
 
 # an iPhone 13's page with Safari's bars (844 - 180), and a small Android phone
 SIZES = [pytest.param({"width": 390, "height": 664}, id="390x664"),

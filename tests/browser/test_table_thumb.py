@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import SEATS as NAMES
 from playwright.sync_api import expect
-from test_events_browser import NAMES as CLUB
-from test_events_browser import api
-from test_spades_browser import golden_taps
-from test_spades_browser import start as start_spades
-from test_table import axe_clean, euchre_hand, start
+from support.browser import axe_clean, euchre_hand, start
+from support.events_browser import NAMES as CLUB
+from support.events_browser import api
+from support.helpers import SEATS as NAMES
+from support.spades_browser import golden_taps
+from support.spades_browser import start as start_spades
 
 SIZES = [pytest.param({"width": 390, "height": 664}, id="390x664"),
          pytest.param({"width": 360, "height": 640}, id="360x640")]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from helpers import whist_match
 from playwright.sync_api import expect
-from test_table import axe_clean, no_horizontal_scroll, saved, small_targets, start
+from support.browser import axe_clean, no_horizontal_scroll, saved, small_targets, start
+from support.helpers import whist_match
 
 
 def tap_whist(page, trump: str, tricks_ns: int, honours: int | None = None) -> None:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 
-import fiveplay
 import pytest
 from playwright.sync_api import expect
-from test_table import axe_clean
+from support import fiveplay
+from support.browser import axe_clean
 
 from scorekeeper.engine.limits import MATCH_FORMAT
 

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import random
 
-from cardplay import random_play
 from playwright.sync_api import expect
-from test_card_recorder import play_cards
-from test_offline import match_id
-from test_table import axe_clean, no_horizontal_scroll, save, start
+from support.browser import axe_clean, match_id, no_horizontal_scroll, play_cards, save, start
+from support.cardplay import random_play
 
 
 def test_a_rotation_match_shows_each_deals_trump_and_plays_no_trump(phone, matches):

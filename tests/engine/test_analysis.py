@@ -13,6 +13,7 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.deals import euchre_hand
 
 from scorekeeper.engine.analysis import AnalysisError, Solver, analyse, analyse_hand
 from scorekeeper.engine.cards import (
@@ -30,8 +31,6 @@ from scorekeeper.engine.cards import (
 )
 from scorekeeper.engine.euchre import GAME as EUCHRE
 from scorekeeper.engine.games import resolve_rules
-
-from .deals import euchre_hand
 
 DECK = sorted(DECK_24, key=lambda c: (c.suit, c.rank))
 SETTINGS = settings(max_examples=300, deadline=None,

@@ -1,15 +1,15 @@
 """Double-dummy analysis with the Joker and the larger packs, against a minimax written on the
-hand-made rules of tests/packplay.py (nothing shared with the solver, not even the card rules)."""
+hand-made rules of support/packplay.py (nothing shared with the solver, not even the card rules)."""
 
 from __future__ import annotations
 
 import random
 from functools import cache
 
-import packplay
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import packplay
 
 from scorekeeper.engine.analysis import analyse, analyse_hand
 from scorekeeper.engine.cards import parse_card

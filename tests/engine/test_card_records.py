@@ -7,8 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from .conftest import errors, run
+from support.engine_matches import errors, run
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "golden"
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from .conftest import errors, one, run
+from support.engine_matches import errors, one, run
 
 
 @pytest.mark.parametrize(("hand", "rules", "result", "points"), [

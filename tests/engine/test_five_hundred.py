@@ -4,15 +4,14 @@ Five Hundred; spec/match-format.md, "A Five Hundred hand")."""
 
 from __future__ import annotations
 
-import fiveplay
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import fiveplay
+from support.engine_matches import errors, one, run
 
 from scorekeeper.engine.five_hundred import BID_VALUES, GAME, PACK, parse_bid
 from scorekeeper.engine.games import GAMES, resolve_rules
-
-from .conftest import errors, one, run
 
 GAME_NAME = "five_hundred"
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

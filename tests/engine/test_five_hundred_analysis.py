@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 
-import fiveplay
 import pytest
-from helpers import SEATS
+from support import fiveplay
+from support.helpers import SEATS
 
 from scorekeeper.engine.analysis import Solver, analyse_match_hand
 from scorekeeper.engine.cards import TEAM_OF, parse_card

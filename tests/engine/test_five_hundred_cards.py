@@ -1,4 +1,4 @@
-"""Five Hundred's card records against the rules written out by hand (tests/fiveplay.py): the
+"""Five Hundred's card records against the rules written out by hand (support/fiveplay.py): the
 43-card pack, the kitty and the discard, tricks of 4 (3 in misère) from the caller's lead,
 following suit with the bowers and the Joker, the Joker at no trumps (``JKH``), and random
 legal hands dealt from a shuffled pack, played card by card, replayed and checked."""
@@ -8,14 +8,13 @@ from __future__ import annotations
 import copy
 import random
 
-import fiveplay
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import fiveplay
+from support.engine_matches import errors, one, run
 
 from scorekeeper.engine.cards import effective_suit, parse_card, trick_winner
-
-from .conftest import errors, one, run
 
 GAME = "five_hundred"
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,10 +6,9 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.helpers import SEATS
 
 from scorekeeper.engine.matchfile import check_match
-
-from .conftest import SEATS
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=6)

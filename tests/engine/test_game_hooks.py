@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import one_trick
 import pytest
-from helpers import SEATS
+from support import one_trick
+from support.helpers import SEATS
 
 from scorekeeper.engine import games
 from scorekeeper.engine.cards import TEAM_OF

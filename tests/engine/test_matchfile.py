@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from support.helpers import SEATS
 
 from scorekeeper.engine.matchfile import check_match
-
-from .conftest import SEATS
 
 
 def base(**more):

@@ -1,20 +1,19 @@
-"""Euchre's other packs and the Joker against the rules written out by hand (tests/packplay.py):
+"""Euchre's other packs and the Joker against the rules written out by hand (support/packplay.py):
 the pack as data, the effective suit, following suit, trick winners, and whole random hands
 replayed and checked, for every pack with and without the Joker."""
 
 from __future__ import annotations
 
-import packplay
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import packplay
+from support.engine_matches import make_match
 
 from scorekeeper.engine import euchre
 from scorekeeper.engine.cards import JOKER, effective_suit, legal_plays, parse_card, trick_winner
 from scorekeeper.engine.games import GAMES, resolve_rules
 from scorekeeper.engine.matchfile import check_match
-
-from .conftest import make_match
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PACKS = [(size, joker) for size in (24, 28, 32) for joker in (False, True)]

@@ -6,11 +6,10 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.deals import euchre_hand, whist_hand
+from support.helpers import SEATS
 
 from scorekeeper.engine.matchfile import check_match
-
-from .conftest import SEATS
-from .deals import euchre_hand, whist_hand
 
 SUMMARY = st.one_of(
     st.fixed_dictionaries({

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support.engine_matches import errors
+from support.helpers import SEATS
 
 from scorekeeper.engine.matchfile import check_match
-
-from .conftest import SEATS, errors
 
 Bids = tuple[Any, Any, Any, Any]
 

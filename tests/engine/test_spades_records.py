@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import spades_play
+from support.engine_matches import errors, one
+from support.helpers import SEATS
 
 from scorekeeper.engine.matchfile import check_match
-
-from . import spades_play
-from .conftest import SEATS, errors, one
 
 GOOD = {"bids": {"N": 3, "E": 4, "S": 0, "W": 2}, "tricks_NS": 4, "nil_tricks": {"S": 0}}
 

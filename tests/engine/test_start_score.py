@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from start_cases import CASES, case_id, start_match
+from support.start_cases import CASES, case_id, start_match
 
 from scorekeeper.engine.games import GAMES, resolve_rules
 from scorekeeper.engine.match import replay

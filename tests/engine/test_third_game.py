@@ -1,5 +1,5 @@
 """A game is one registered object: a third game, written in one module of the tests
-(tests/one_trick.py), is played through the engine and `scorekeeper check` with nothing else
+(tests/support/one_trick/), is played through the engine and `scorekeeper check` with nothing else
 touched."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import one_trick
 import pytest
-from helpers import SEATS
+from support import one_trick
+from support.helpers import SEATS
 
 from scorekeeper.cli import check
 from scorekeeper.engine import games

@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from support.engine_matches import errors
+from support.helpers import SEATS
 
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.engine.whist import GAME, game_value
-
-from .conftest import SEATS, errors
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 

@@ -7,14 +7,13 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.deals import _sorted, play_out
+from support.helpers import SEATS
 
 from scorekeeper.engine.cards import DECK_52, next_seat
 from scorekeeper.engine.games import resolve_rules
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.engine.whist_rotation import deal_trump, parse_rotation
-
-from .conftest import SEATS
-from .deals import _sorted, play_out
 
 DRIVE = {"trump_rotation": "HDSC", "no_trump": True, "scoring": "tricks", "deals": 10}
 

@@ -1,4 +1,4 @@
-"""Fixtures for the reliability tests (helpers live in ``reliability_support``).
+"""Fixtures for the reliability tests (helpers live in ``tests/support/reliability.py``).
 
 - ``serve``: a factory ``serve(instance=None, **env) -> ServeProcess`` starting
   ``scorekeeper serve`` (gunicorn, its own process group); every server is stopped at teardown.
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from reliability_support import Phone, ServeProcess
+from support.reliability import Phone, ServeProcess
 
 
 @pytest.fixture

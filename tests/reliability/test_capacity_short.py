@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from reliability_support import benchmark_script
+from support.reliability import benchmark_script
 
 pytestmark = pytest.mark.slow
 

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from reliability_support import api, assert_sound, create, db_path, form_values, read_db
+from support.reliability import api, assert_sound, create, db_path, form_values, read_db
 
 pytestmark = pytest.mark.slow
 

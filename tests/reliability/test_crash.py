@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from reliability_support import (
+from support.reliability import (
     ROOT,
     Client,
     TransportError,

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from reliability_support import Phone, api, create, db_path, form_values, read_db
+from support.reliability import Phone, api, create, db_path, form_values, read_db
 
 from scorekeeper import create_app
 from scorekeeper.web.ratelimit import DEFAULTS

@@ -4,7 +4,7 @@ server."""
 
 from __future__ import annotations
 
-from reliability_support import Phone, api, form_values
+from support.reliability import Phone, api, form_values
 
 NAMES = [f"Player {i:02d}" for i in range(8)]
 

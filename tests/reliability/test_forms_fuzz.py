@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from reliability_support import SEATS
+from support.reliability import SEATS
 
 from scorekeeper import create_app
 from scorekeeper.engine.matchfile import check_match

@@ -24,18 +24,18 @@ import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import pytest
-from reliability_support import (
+from support.reliability import (
     ROOT,
-    Client,
     Phone,
     api,
     create,
     db_path,
     euchre,
     form_values,
+    get,
+    no_traceback,
 )
 
 from scorekeeper.store.db import sqlite3
@@ -58,32 +58,13 @@ def raw(base: str, method: str, path: str, text: str | bytes,
         conn.close()
 
 
-def get(base: str, path: str, **headers: str) -> tuple[int, bytes, dict[str, str]]:
-    client = Client(base, timeout=60)
-    try:
-        import http.client
-
-        conn = http.client.HTTPConnection(client.host, client.port, timeout=60)
-        conn.request("GET", path, headers=headers)
-        response = conn.getresponse()
-        data = response.read()
-        return response.status, data, {k.lower(): v for k, v in response.getheaders()}
-    finally:
-        conn.close()
-
-
-def no_traceback(proc: Any) -> None:
-    log = proc.log_text()
-    assert "Traceback" not in log, log[-3000:]
-
-
 # --- 1. bounds from the rules ---------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
 def open_server(tmp_path_factory: pytest.TempPathFactory):
     """A real server with the write limit off (limits are tested on their own servers)."""
-    from reliability_support import ServeProcess
+    from support.reliability import ServeProcess
 
     tmp = tmp_path_factory.mktemp("hostile")
     proc = ServeProcess(tmp / "instance", env={"SCOREKEEPER_WRITE_LIMIT_PER_MINUTE": "0"},
@@ -266,7 +247,7 @@ def test_a_full_render_queue_is_a_quick_503_and_saves_go_on(serve):
 def test_a_flood_of_the_same_pdf_renders_once(tmp_path):
     """12 identical requests at once to one server process: one render, shared by all; the
     next request comes from the cache (the X-Scorekeeper-PDF header says which)."""
-    from reliability_support import ServeProcess
+    from support.reliability import ServeProcess
 
     proc = ServeProcess(tmp_path / "instance", workers=1, log=tmp_path / "serve.log",
                         env={"SCOREKEEPER_PDF_QUEUE": "11"})

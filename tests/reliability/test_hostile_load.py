@@ -7,7 +7,7 @@ form: ``.venv/bin/python tests/benchmarks/hostile.py`` (60 s)."""
 from __future__ import annotations
 
 import pytest
-from reliability_support import benchmark_script
+from support.reliability import benchmark_script
 
 pytestmark = pytest.mark.slow
 

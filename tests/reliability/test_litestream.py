@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from reliability_support import ROOT, ServeProcess, api, benchmark_script, create, read_db
+from support.reliability import ROOT, ServeProcess, api, benchmark_script, create, read_db
 
 from scorekeeper.store.db import sqlite3, wal_is_safe
 

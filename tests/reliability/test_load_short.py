@@ -5,7 +5,7 @@ real server; nothing may fail, be lost or be doubled. The full run (50 tables, 6
 from __future__ import annotations
 
 import pytest
-from reliability_support import load
+from support.reliability import load
 
 pytestmark = pytest.mark.slow
 

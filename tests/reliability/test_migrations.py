@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from reliability_support import ROOT, read_db
 from sqlite_utils.migrations import Migrations
+from support.reliability import ROOT, read_db
 
 from scorekeeper import create_app
 from scorekeeper.store import db as dbmod

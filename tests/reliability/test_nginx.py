@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from reliability_support import ServeProcess, benchmark_script, euchre
+from support.reliability import ServeProcess, benchmark_script, euchre
 
 from scorekeeper import create_app
 from scorekeeper.serving import tls

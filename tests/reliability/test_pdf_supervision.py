@@ -17,8 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from reliability_support import ServeProcess, create
-from test_hostile import get, no_traceback
+from support.reliability import ServeProcess, create, get, no_traceback
 
 pytestmark = pytest.mark.slow
 

@@ -10,10 +10,10 @@ import re
 import subprocess
 import sys
 
-from helpers import euchre_match
-from player_figures import differences, figures
-from reliability_support import ROOT, Phone, api, db_path, form_values
-from stats_data import MATCH_A, MATCH_B, MATCH_C
+from support.helpers import euchre_match
+from support.player_figures import differences, figures
+from support.reliability import ROOT, Phone, api, db_path, form_values
+from support.stats_data import MATCH_A, MATCH_B, MATCH_C
 
 HOW = "Renaming and merging players needs the organiser's right"
 MATCH_D = euchre_match(seats={"N": "Bob", "E": "Gus", "S": "Hal", "W": "Ivy"}, date="2026-03-01",

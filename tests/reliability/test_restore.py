@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from reliability_support import api, create
+from support.reliability import api, create
 
 from scorekeeper import create_app, service
 from scorekeeper.store.db import connect, sqlite3

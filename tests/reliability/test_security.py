@@ -22,16 +22,7 @@ from pathlib import Path
 
 import pytest
 from flask_wtf.csrf import generate_csrf
-from reliability_support import (
-    ROOT,
-    SEATS,
-    api,
-    create,
-    db_path,
-    form_values,
-    free_port,
-    read_db,
-)
+from support.reliability import ROOT, SEATS, api, create, db_path, form_values, free_port, read_db
 
 from scorekeeper import create_app, service
 from scorekeeper.store.db import get_db

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from reliability_support import ROOT, Client, TransportError, api, create, free_port, read_db
+from support.reliability import ROOT, Client, TransportError, api, create, free_port, read_db
 
 from scorekeeper.store.db import sqlite3
 

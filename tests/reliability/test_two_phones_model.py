@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
-from reliability_support import SEATS
+from support.reliability import SEATS
 
 from scorekeeper import create_app
 from scorekeeper.engine.limits import MATCH_FORMAT

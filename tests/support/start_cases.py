@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from helpers import SEATS
+from support.helpers import SEATS
 
 from scorekeeper.engine.limits import MATCH_FORMAT
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from hypothesis import event
 from hypothesis import strategies as st
-from test_pages import form_of
+from support.pages import form_of
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper import create_app, service

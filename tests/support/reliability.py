@@ -43,7 +43,7 @@ load = benchmark_script("load")
 ServeProcess = load.ServeProcess
 Client = load.Client
 
-from helpers import SEATS  # noqa: E402 - after the load script
+from support.helpers import SEATS  # noqa: E402 - after the load script
 
 
 def euchre(**extra: Any) -> dict[str, Any]:
@@ -214,3 +214,22 @@ def create(base: str, **extra: Any) -> tuple[str, str]:
 ROOT = load.ROOT
 free_port = load.free_port
 TransportError = load.TransportError
+
+
+def get(base: str, path: str, **headers: str) -> tuple[int, bytes, dict[str, str]]:
+    client = Client(base, timeout=60)
+    try:
+        import http.client
+
+        conn = http.client.HTTPConnection(client.host, client.port, timeout=60)
+        conn.request("GET", path, headers=headers)
+        response = conn.getresponse()
+        data = response.read()
+        return response.status, data, {k.lower(): v for k, v in response.getheaders()}
+    finally:
+        conn.close()
+
+
+def no_traceback(proc: Any) -> None:
+    log = proc.log_text()
+    assert "Traceback" not in log, log[-3000:]

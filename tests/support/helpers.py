@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.engine.limits import MATCH_FORMAT
 
-ROOT = Path(__file__).resolve().parents[1]  # the repository
+ROOT = Path(__file__).resolve().parents[2]  # the repository
 # The project's shared folder (specs, examples, EGN files) sits beside the clone.
 SHARED = ROOT.parent / "shared"
 SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
@@ -81,3 +83,24 @@ def become_organiser(client: Any) -> dict[str, str]:
     key = organiser_key(client.application)
     assert client.get(f"/organiser?key={key}").status_code == 303
     return {"Authorization": f"Bearer {key}"}
+
+
+def call(method: str, url: str, body=None, key: str | None = None, headers=None):
+    """An HTTP request; (status, parsed JSON or text)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+    if key:
+        request.add_header("Authorization", f"Bearer {key}")
+    for name, value in (headers or {}).items():
+        request.add_header(name, value)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            status, raw = r.status, r.read()
+    except urllib.error.HTTPError as e:
+        status, raw = e.code, e.read()
+    try:
+        return status, json.loads(raw)
+    except ValueError:
+        return status, raw.decode()

@@ -3,15 +3,14 @@
 "One trick": each deal is a single trick; the side whose player took it scores a point (two
 with the ``double`` rule). First to the target (3 by default) wins.
 
-Its web side is its folder ``tests/one_trick/``, as a game's is ``scorekeeper/games/<name>/``:
-the hand form (``form.py``) and its templates (``templates/``: the form's fields, the printed
-sheet's hand table). Registered (a test puts it in
-``GAMES``), it is started, played, shown and printed through the real pages.
+It is a package, as a game's folder ``scorekeeper/games/<name>/`` is: its web side is the hand
+form (``form.py``) and its templates (``templates/``: the form's fields, the printed sheet's hand
+table). Registered (a test puts it in ``GAMES``), it is started, played, shown and printed
+through the real pages.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from scorekeeper.engine.cards import DECK_24, TEAM_OF, Seat
@@ -22,9 +21,6 @@ from scorekeeper.engine.result import HandResult
 from scorekeeper.engine.rules import DEALS, Option, target_option
 
 FIELDS = frozenset({"dealer", "winner", "note"})
-# The folder beside this module is its package (``one_trick.form``, ``one_trick/templates``),
-# as ``scorekeeper/games/<name>/`` is for the games the app ships.
-__path__ = [str(Path(__file__).with_suffix(""))]
 
 
 def evaluate(raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
@@ -52,7 +48,7 @@ GAME = Game(
     evaluate=evaluate,
     tricks=1,
     presets=(Preset("quick", "Quick, to 3"),),
-    hand_form="one_trick.form:OneTrickHandForm",
+    hand_form="support.one_trick.form:OneTrickHandForm",
     templates=Templates(hand_fields="game/one_trick/hand_fields.html",
                         sheet_hands="game/one_trick/sheet_hands.html"),
     words=Words(title="Trick %(no)s", number="trick %(n)s", save="Save trick %(n)s",
@@ -60,6 +56,6 @@ GAME = Game(
                 based_queued="Trick %(n)s, after the tricks waiting on this phone",
                 record_as="Record it as trick %(n)s"),
     history=History(call="Who took it", seat="winner"),
-    folder="one_trick",
+    folder="support.one_trick",
     option_words={"double": ("Double points", "Each trick scores 2.")},
 )

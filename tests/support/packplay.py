@@ -7,6 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from support.helpers import euchre_match
+
+from scorekeeper.engine.matchfile import check_match
+
 SUITS = "SHDC"
 SEATS = "NESW"
 SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
@@ -120,3 +124,20 @@ def points(makers_tricks: int, alone: bool) -> int:
     if makers_tricks == 5:
         return 4 if alone else 2
     return 1 if makers_tricks >= 3 else 2
+
+
+def card_match(pack: int, joker: bool, seed: int = 3, joker_up_round: int | None = None):
+    """A match of four whole card records (the first with a turned-up Joker when asked)."""
+    rng = random.Random(seed)
+    hands = []
+    for no in range(4):
+        while True:
+            made = random_hand(rng, pack, joker, dealer="NESW"[no],
+                                        joker_up=joker_up_round is not None and no == 0)
+            if made["hand"]["turn_up"] != "JK" if no or joker_up_round is None \
+                    else made["hand"]["round"] == joker_up_round:
+                break
+        hands.append(made["hand"])
+    match = euchre_match(hands=hands, rules={"pack": pack, "joker": joker, "target": 30})
+    assert check_match(match).ok
+    return match
