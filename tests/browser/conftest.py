@@ -2,6 +2,7 @@
 
 The browser fixture fails (rather than skips) when Chromium is missing and ``CI=true``.
 Every page records its requests; a request to any host but the live server fails the test.
+The phone and its offline queue are classes of tests/support/browser.py.
 """
 
 from __future__ import annotations

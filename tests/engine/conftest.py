@@ -1,4 +1,5 @@
-"""Helpers for engine tests: build a match around some hands and check it."""
+"""Fixtures of the engine tests (their helpers, a match built around some hands and checked,
+are in tests/support/engine_matches.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Small helpers of the web and service tests: match and hand builders, ports, waiting."""
+"""Small helpers of the web and service tests: match and hand builders, ports, waiting for a
+server and stopping it, a plain HTTP call."""
 
 from __future__ import annotations
 

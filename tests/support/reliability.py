@@ -5,7 +5,8 @@ phones that speak HTTP with cookies and form tokens, and direct reads of the SQL
 - ``Phone(base)``: one phone's browser: a cookie jar, form tokens read from the pages.
 - ``read_db(path)``: the stored rows, read with the ``sqlite3`` module, plus the integrity check;
   ``assert_sound(stored)``: integrity ok, hands numbered 1..n, every match replays.
-- ``api(base, method, path, body, key, **headers)``, ``create(base)``: API calls.
+- ``api(base, method, path, body, key, **headers)``, ``create(base)``: API calls; ``get(base,
+  path)``: a plain GET; ``no_traceback(proc)``: the server's log holds no traceback.
 """
 
 
