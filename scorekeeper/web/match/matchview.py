@@ -1,4 +1,4 @@
-"""The match page's view model, typed: what :func:`scorekeeper.web.tableview.board` works out
+"""The match page's view model, typed: what :func:`scorekeeper.web.board.board` works out
 and the views add (links, QR codes, the card recorder). Templates read the attributes; JSON is
 made only at the edge (the recorder's ``data-rec``)."""
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..engine.game import Words
+from ...engine.game import Words
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from flask import current_app, url_for
 
-from ..service import event_keys
-from ..store import events as event_store
-from ..store.db import get_db
-from . import links
-from .security import director_token
+from ...service import event_keys
+from ...store import events as event_store
+from ...store.db import get_db
+from .. import links
+from ..security import director_token
 
 
 def app_secret() -> str:
