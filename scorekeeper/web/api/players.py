@@ -8,7 +8,8 @@
 - ``POST /api/players/changes/<change>/undo`` undoes one (the latest touching its players)
 
 Who may rename, merge and undo: the organiser (``Authorization: Bearer <organiser key>``,
-:mod:`.organiser`); without it 403. Players who sat in one match are never merged (422).
+:mod:`scorekeeper.web.players.organiser`); without it 403. Players who sat in one match are
+never merged (422).
 Each change is limited per address (``PLAYER_EDIT_LIMIT``) and recorded in
 ``player_changes`` with what it moved.
 """

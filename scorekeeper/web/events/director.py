@@ -1,5 +1,6 @@
-"""Club nights on the web: the director's page, the tables' links, the banner
-on a table's match page, and the printed tally cards, rotation chart and table tents.
+"""Club nights on the web: the director's page and what it changes (start a round, decide a
+tie, players joining and leaving, a swap, the end), a table's page, the banner on a table's
+match page and the club's words for the templates.
 
 Views are thin: :mod:`scorekeeper.service.events` does the work; here are the HTTP statuses,
 the words and the keys. A table's edit key is derived (``service.event_keys``), so the

@@ -1,8 +1,8 @@
 """Club nights, live (issue 26): the parts of the director's page, a table's banner and the
 wall screen that phones poll, each with an ETag made from the event's stamp (its version and
 its matches' versions: one indexed query), so an unchanged poll is a 304 before any replay —
-the match page's way (:mod:`.etags`). ``static/js/event-live.js`` polls them and swaps the
-part in place."""
+the match page's way (:mod:`scorekeeper.web.etags`). ``static/js/event-live.js`` polls them and
+swaps the part in place."""
 
 from __future__ import annotations
 

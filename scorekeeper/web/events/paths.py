@@ -1,5 +1,5 @@
 """The addresses of a club night: a table's page, the director's link and each table's keyed
-link, named from the trusted address (:mod:`.links`), never the request's Host."""
+link, named from the trusted address (:mod:`scorekeeper.web.links`), never the request's Host."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Club nights on paper: the tally cards, the rotation chart, the standings and the table
-tents, as PDFs (the views join :data:`.events.bp`)."""
+tents, as PDFs (routes in :mod:`scorekeeper.web.events`)."""
 
 from __future__ import annotations
 

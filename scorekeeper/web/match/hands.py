@@ -1,7 +1,7 @@
 """Entering hands at the table: record (with the page's script and its offline queue), the
-Save preview, undo and correcting a hand. Views on :data:`scorekeeper.web.table.bp` (their
-endpoints stay ``table.record``, ``table.preview``, ...); the match page itself is in
-:mod:`scorekeeper.web.table`.
+Save preview, undo and correcting a hand, and the GET of a write's address (a refresh) sent
+back to the page. Views of the ``match`` blueprint (``match.record``, ``match.preview``, ...:
+routes in :mod:`scorekeeper.web.match`); the match page itself is in :mod:`.page`.
 """
 
 from __future__ import annotations

@@ -120,7 +120,7 @@ class MatchView:
     evening_games: str = ""  # each game's score, oldest first ("10–4, 7–10, 3–1 …")
     rematch_url: str = ""  # a finished match's rematch, once started: viewers follow it
     redo: LastHand | None = None  # the hand the last undo removed, while a redo may put it back
-    # the live part (web/table.py)
+    # the live part (web/match/page.py)
     poll_url: str = ""
     version: int = 0
     lost_rights: bool = False  # this phone scored this match, but the key was replaced since

@@ -1,7 +1,8 @@
-"""The table pages: start a match, record hands, undo, correct, rematch (Post/Redirect/Get).
+"""The match pages: home, start or import a match, the match page and its live part, rematch,
+a new scorer link (Post/Redirect/Get; routes in :mod:`scorekeeper.web.match`).
 
 Views stay thin: forms check shapes (``scorekeeper.web.forms``), the service layer stores and the
-engine judges (``scorekeeper.service``), ``tableview`` turns a match into what is shown.
+engine judges (``scorekeeper.service``), ``board`` turns a match into what is shown.
 Edit rights: ``/m/<id>?key=...`` swaps the edit key for an entry in the signed session.
 """
 

@@ -1,7 +1,7 @@
 """Renaming and merging players from the player page, and undoing either (issues 14 and 22):
 plain forms with CSRF tokens, Post/Redirect/Get with a flashed message, the same service and
-per-address limit as the API (:mod:`.players_api`). Each needs the organiser's right
-(:mod:`.organiser`). Views on :data:`scorekeeper.web.players.bp`.
+per-address limit as the API (:mod:`scorekeeper.web.api.players`). Each needs the organiser's right
+(:mod:`.organiser`). Views of the ``players`` blueprint.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The players' pages (issue 14): the table of players, a player's page, a partnership's page
 and its head-to-head against another pair, the season report PDF, the CSV exports (renaming
-and merging from a player's page: :mod:`.player_edits`).
+and merging from a player's page: :mod:`.edits`).
 
 Views are thin: :mod:`scorekeeper.service.stats` reads (SQL aggregates over the facts), the
 templates under ``templates/players/`` show, :mod:`scorekeeper.printing.statcharts` draws.

@@ -1,6 +1,6 @@
-"""The small things around the pages: a form's address opened directly, a fresh CSRF token for
-the offline queue, the language switch, the web app manifest, the service worker and the
-favicon. Views on :data:`scorekeeper.web.table.bp` (their endpoints stay ``table.*``).
+"""The small things around the pages: a fresh CSRF token for the offline queue, the language
+switch, the web app manifest, the service worker and the favicon, and the page's language for
+every template. Views of the ``shell`` blueprint (routes in :mod:`scorekeeper.web.shell`).
 """
 
 from __future__ import annotations
