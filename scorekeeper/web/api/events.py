@@ -18,6 +18,7 @@ from ..events.access import STATUS, api_director, event_or_404, require_api_dire
 from ..events.paths import app_secret, table_path
 from ..events.words import errors
 from ..ratelimit import spend_creations
+from .matches import json_response, read_json, read_object
 
 TABLE_FIELDS = ("table", "seats", "match", "hands", "score", "over", "winner", "tied", "decider")
 
@@ -74,15 +75,11 @@ def event_body(found: Event, director: bool) -> dict[str, Any]:
 
 
 def _json(body: Any, status: int = 200) -> Response:
-    from .matches import json_response
-
     return json_response(body, status)
 
 
 def create_event() -> Response:
     """Create an event; its first round starts at once."""
-    from .matches import read_json
-
     body = read_json()
     refuse_if_storage_full(get_db())
     result = events.create_event(get_db(), body, app_secret(), spend_creations)
@@ -106,8 +103,6 @@ def read_event(event_id: str) -> Response:
 def _optional_body(allowed: frozenset[str]) -> dict[str, Any] | Response:
     """The request's JSON object, {} when it has no body: a body that is not JSON is refused
     (415, 400) and so is a key the address does not take (422), before anything is done."""
-    from .matches import read_object
-
     if not request.get_data(cache=True):
         return {}
     body = read_object()
@@ -148,8 +143,6 @@ def start_round(event_id: str) -> Response:
 
 def decide(event_id: str, no: int, table_no: int) -> Response:
     """The side that won a tied table's extra, unscored hand: ``{"winner": "NS"}``."""
-    from .matches import read_object
-
     require_api_director(event_id)
     body = read_object()
     if isinstance(body, Response):
@@ -169,8 +162,6 @@ def _changed(event_id: str, result: events.EventResult, status: int = 200) -> Re
 def add_player(event_id: str) -> Response:
     """A late arrival: ``{"name": ...}`` (or ``{"player": id, "name": ...}``) plays from the
     first round not yet started; the rounds not started are planned again."""
-    from .matches import read_object
-
     require_api_director(event_id)
     body = read_object()
     if isinstance(body, Response):
@@ -180,8 +171,6 @@ def add_player(event_id: str) -> Response:
 
 def player_leaves(event_id: str, number: int) -> Response:
     """An early leaver: ``{"gone_from": round}`` (default: the first round not started)."""
-    from .matches import read_object
-
     require_api_director(event_id)
     body = read_object()
     if isinstance(body, Response):
@@ -196,8 +185,6 @@ def player_leaves(event_id: str, number: int) -> Response:
 def swap(event_id: str, no: int) -> Response:
     """Move a player in a round not yet started: ``{"players": [a, b]}`` (numbers from 1)
     change places, seat for seat or seat for sit-out."""
-    from .matches import read_object
-
     require_api_director(event_id)
     body = read_object()
     if isinstance(body, Response):

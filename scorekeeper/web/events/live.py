@@ -19,7 +19,7 @@ from ...store.db import get_db
 from ..etags import LANGUAGE_VARY, REVALIDATE, not_modified, page_etag
 from ..security import may_edit
 from .access import director_here, event_or_404
-from .paths import table_path
+from .paths import director_links, table_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +94,6 @@ class Mover:
 
 def director_values(event_id: str) -> dict[str, Any]:
     """What the director's live part shows (``events/_director_live.html``)."""
-    from .paths import director_links
-
     found = event_or_404(event_id)
     is_director = director_here(event_id)
     upcoming = found.upcoming
