@@ -21,12 +21,14 @@ bp.add_url_rule("/m/<match_id>", view_func=page.match, methods=["GET"])
 bp.add_url_rule("/m/<match_id>/live", view_func=page.live, methods=["GET"])
 bp.add_url_rule("/m/<match_id>/rematch", view_func=page.rematch, methods=["POST"])
 bp.add_url_rule("/m/<match_id>/newkey", view_func=page.new_key, methods=["GET", "POST"])
+
 bp.add_url_rule("/m/<match_id>/hands", view_func=hands.record, methods=["POST"])
 bp.add_url_rule("/m/<match_id>/preview", view_func=hands.preview, methods=["GET", "POST"])
 bp.add_url_rule("/m/<match_id>/undo", view_func=hands.undo, methods=["POST"])
 bp.add_url_rule("/m/<match_id>/redo", view_func=hands.redo, methods=["POST"])
 bp.add_url_rule("/m/<match_id>/hands/<int:no>/edit",
                 view_func=hands.edit_hand, methods=["GET", "POST"])
+# a form's address opened with GET (a refresh, a language switch): back to its page
 bp.add_url_rule("/import", view_func=hands.back_home, methods=["GET"])
 bp.add_url_rule("/start", view_func=hands.back_home, methods=["GET"])
 bp.add_url_rule("/m/<match_id>/rematch", view_func=hands.back_to_match, methods=["GET"])

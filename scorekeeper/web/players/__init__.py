@@ -24,6 +24,7 @@ bp.add_url_rule("/players/season.pdf", view_func=pages.season_pdf, methods=["GET
 bp.add_url_rule("/players/season", view_func=pages.season, methods=["GET"])
 bp.add_url_rule("/export/hands.csv", view_func=pages.hands_csv, methods=["GET"])
 bp.add_url_rule("/export/stats.csv", view_func=pages.stats_csv, methods=["GET"])
+
 bp.add_url_rule("/players/<player_id>/rename", view_func=edits.rename, methods=["POST"])
 bp.add_url_rule("/players/<player_id>/merge", view_func=edits.merge_confirm, methods=["GET"])
 bp.add_url_rule("/players/<player_id>/merge", view_func=edits.merge, methods=["POST"])
