@@ -21,7 +21,7 @@ from test_print import GOLDEN, cycle_hands, tool
 from test_print_layout import LONG, LONG_TEAMS
 
 from scorekeeper.printing import pdf
-from scorekeeper.web import prints
+from scorekeeper.web.prints import sheets as prints
 
 
 def sheet_html(app: Any, match_id: str, lang: str = "en") -> str:

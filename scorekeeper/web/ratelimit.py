@@ -54,7 +54,7 @@ DEFAULTS = {
 }
 # Views that make one match (or an event) per request; a rematch and a club night's rounds
 # count in their views (:func:`spend_creations`), by what they make.
-CREATE_ENDPOINTS = ("api.create_match", "table.start", "table.import_match",
+CREATE_ENDPOINTS = ("api.create_match", "match.start", "match.import_match",
                     "events_api.create_event")
 EXTENSION = "scorekeeper.limiter"
 
