@@ -19,7 +19,7 @@ from ..store.db import get_db
 from .forms import MergePlayerForm, RenamePlayerForm
 from .organiser import require_organiser
 from .players import bp, change_words, player_or_404, player_page
-from .ratelimit import player_edit_message, spend
+from .ratelimit import count_player_edit
 
 
 def edit_by(kind: str) -> str:
@@ -31,7 +31,7 @@ def edit_by(kind: str) -> str:
 def count_edit() -> None:
     """One rename, merge or undo from this address; 429 with Retry-After and the time in words
     past ``PLAYER_EDIT_LIMIT`` (pages and API count together; only the organiser gets this far)."""
-    spend("PLAYER_EDIT_LIMIT", "players", player_edit_message)
+    count_player_edit()
 
 
 def sentence(problem: Any) -> str:
