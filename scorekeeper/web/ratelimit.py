@@ -156,13 +156,14 @@ def count_player_edit() -> None:
 def refuse(error: RateLimitExceeded) -> Response:
     """Flask-Limiter's refusal as a sentence in the reader's language, a page for pages and
     JSON for the API, with ``Retry-After``: when the last of the spent limits allows again."""
-    from .errors import respond
+    from .errors import messages, respond
 
     now = time.time()
     resets = [spent.window.reset_time for spent in _limiter().current_limits if spent.breached]
     seconds = max(1, math.ceil(max(resets, default=now + 1) - now))
-    message = MESSAGES.get(str(error.limit.scope), create_message)
-    return respond(429, message(wait_words(seconds)), [("Retry-After", str(seconds))])
+    message = MESSAGES.get(str(error.limit.scope))
+    text = message(wait_words(seconds)) if message else messages()[429]  # a limit of its own
+    return respond(429, text, [("Retry-After", str(seconds))])
 
 
 def init_app(app: Flask) -> None:
