@@ -89,3 +89,21 @@ def test_a_limit_set_to_0_is_off_at_once(make_app):
     assert [new_match(client).status_code for _ in range(3)] == [201] * 3
     app.config["CREATE_LIMIT"] = "1 per hour"  # on again: its count was kept
     assert new_match(client).status_code == 429
+
+
+def test_writes_without_the_key_are_refused_before_anything_is_counted(make_app):
+    """Flask-Limiter learns which views count writes (its endpoint hints) after the first one:
+    a viewer's writes to that view are still refused (403) before the count, so the scorer's
+    allowance stays whole."""
+    app = make_app(WRITE_LIMIT_PER_MINUTE=2)
+    scorer = app.test_client()
+    made = new_match(scorer).get_json()
+    url, key = f"/api/matches/{made['id']}/hands", {"Authorization": f"Bearer {made['edit_key']}"}
+    assert scorer.post(url, json={**euchre_hand(), "no": 1}, headers=key).status_code == 201
+    viewer = app.test_client()
+    for wrong in ({}, {"Authorization": "Bearer not-the-key"}):
+        for _ in range(3):
+            assert viewer.post(url, json={**euchre_hand(), "no": 2},
+                               headers=wrong).status_code == 403
+    assert scorer.post(url, json={**euchre_hand(), "no": 2}, headers=key).status_code == 201
+    assert scorer.post(url, json={**euchre_hand(), "no": 3}, headers=key).status_code == 429
