@@ -17,7 +17,7 @@ from ...i18n.messages import problem_message
 from ...service import player_changes, stats
 from ...store.db import get_db
 from ..forms import MergePlayerForm, RenamePlayerForm
-from ..ratelimit import player_edit_message, spend
+from ..ratelimit import count_player_edit
 from .organiser import require_organiser
 from .pages import change_words, player_or_404, player_page
 
@@ -31,7 +31,7 @@ def edit_by(kind: str) -> str:
 def count_edit() -> None:
     """One rename, merge or undo from this address; 429 with Retry-After and the time in words
     past ``PLAYER_EDIT_LIMIT`` (pages and API count together; only the organiser gets this far)."""
-    spend("PLAYER_EDIT_LIMIT", "players", player_edit_message)
+    count_player_edit()
 
 
 def sentence(problem: Any) -> str:
