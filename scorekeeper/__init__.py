@@ -92,37 +92,21 @@ def create_app(
 
 
 def register_blueprints(app: Flask) -> None:
-    """The pages, the JSON API and the printing routes."""
-    from .web import (
-        api,
-        event_live,  # noqa: F401 - the club night's live parts join events.bp
-        event_new,  # noqa: F401 - the "Club night" page (a new event) joins events.bp
-        event_prints,  # noqa: F401 - the printed tally cards, chart, standings join events.bp
-        event_rules,  # noqa: F401 - the rules card (/r/<code>) joins events.bp
-        event_table,  # noqa: F401 - confirming, settling and ending rounds join events.bp
-        events,
-        events_api,
-        handpage,
-        hands,  # noqa: F401 - its views (record, preview, undo, edit) join table.bp
-        organiser,
-        player_edits,  # noqa: F401 - renaming and merging join players.bp
-        players,
-        players_api,
-        prints,
-        shell,  # noqa: F401 - the manifest, service worker, language switch ... join table.bp
-        table,
-    )
+    """The pages, the JSON API and the printing routes: each package of ``web`` owns its
+    blueprints (docs/architecture.md), and each is registered here, by name."""
+    from .web import api, events, match, players, prints, shell
     from .web.security import csrf
 
-    app.register_blueprint(table.bp)
+    app.register_blueprint(match.bp)
+    app.register_blueprint(match.hand_bp)
+    app.register_blueprint(shell.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(prints.bp)
-    app.register_blueprint(handpage.bp)
     app.register_blueprint(events.bp)
-    app.register_blueprint(events_api.bp)
+    app.register_blueprint(api.events_bp)
     csrf.exempt(api.bp)  # the API checks CSRF itself when a cookie, not a bearer key, authorises
     app.register_blueprint(players.bp)
-    app.register_blueprint(organiser.bp)
-    app.register_blueprint(players_api.bp)
-    csrf.exempt(events_api.bp)  # the events API takes bearer keys only
-    csrf.exempt(players_api.bp)  # JSON only (a cross-site form can't send it); rate-limited
+    app.register_blueprint(players.organiser_bp)
+    app.register_blueprint(api.players_bp)
+    csrf.exempt(api.events_bp)  # the events API takes bearer keys only
+    csrf.exempt(api.players_bp)  # JSON only (a cross-site form can't send it); rate-limited

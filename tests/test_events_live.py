@@ -180,7 +180,7 @@ def test_tally_cards_are_filled_in_with_the_rounds_played(app, client, event):
         hand(client, table, "E", 3)
     from scorekeeper.service import events
     from scorekeeper.store.db import get_db
-    from scorekeeper.web.event_prints import tally_cards
+    from scorekeeper.web.events.prints import tally_cards
 
     with app.test_request_context():
         cards = tally_cards(events.load_event(get_db(), event["id"]))
@@ -221,7 +221,7 @@ def test_tally_cards_carry_the_games_marks_of_each_round(app, client, event):
         hand(client, other, "N", 3)
     from scorekeeper.service import events
     from scorekeeper.store.db import get_db
-    from scorekeeper.web.event_prints import tally_cards
+    from scorekeeper.web.events.prints import tally_cards
 
     with app.test_request_context():
         cards = {c.name: c for c in tally_cards(events.load_event(get_db(), event["id"]))}

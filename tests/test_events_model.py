@@ -111,7 +111,7 @@ def test_a_progressive_evening_previews_its_next_round_without_storing_it(app, c
 
 def test_where_the_players_go_next_reads_the_model(app, client):
     made = create(client)
-    from scorekeeper.web.events import Move, moves
+    from scorekeeper.web.events.live import Move, moves
 
     found = load(app, made["id"])
     table = found.rounds[0].tables[0]

@@ -27,7 +27,7 @@ from scorekeeper.engine.spades import GAME as SPADES
 from scorekeeper.engine.state import MatchState
 from scorekeeper.engine.whist import GAME as WHIST
 from scorekeeper.service.match import Hand, Match
-from scorekeeper.web import tableview
+from scorekeeper.web.match import board as tableview
 
 SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 HOME = {"NS": "Home", "EW": "Visitors"}
@@ -278,7 +278,7 @@ def test_the_sheet_names_each_games_own_fields_and_marks(table):
 
 def test_a_whist_revoke_problem_shows_by_who_revoked(app):
     from scorekeeper.games.whist.form import WhistHandForm
-    from scorekeeper.web.hands import _apply_problems
+    from scorekeeper.web.match.hands import _apply_problems
 
     with app.test_request_context():
         form = WhistHandForm(meta={"csrf": False})

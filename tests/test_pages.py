@@ -7,6 +7,7 @@ import io
 import json
 import re
 
+import brotli
 import pytest
 from support.helpers import become_organiser, euchre_hand, euchre_match, whist_match
 from support.pages import START, Table, checked, form_of, text
@@ -503,17 +504,24 @@ def test_whist_rubber_shows_the_games(app, matches):
     assert "Save deal 2" in html  # the rubber goes on
 
 
-def test_match_page_with_its_css_and_js_stays_under_30_kb(app, matches):
+UNZIP = {"gzip": gzip.decompress, "br": brotli.decompress}
+
+
+# What a phone's browser says: over plain HTTP on a venue's network (gzip), and over HTTPS
+# (brotli and zstd too).
+@pytest.mark.parametrize(("accept", "encoding"), [("gzip, deflate", "gzip"),
+                                                  ("gzip, deflate, br, zstd", "br")])
+def test_match_page_with_its_css_and_js_stays_under_30_kb(app, matches, accept, encoding):
     hands = [euchre_hand("NESW"[i % 4], (3, 1, 4, 5)[i % 4], trump="SHDC"[i % 4])
              for i in range(30)]
     match_id, key = matches.create(euchre_match(rules={"target": 99}, hands=hands))
     phone = app.test_client()
     phone.get(f"/m/{match_id}?key={key}")
-    wire = {"Accept-Encoding": "gzip, deflate, br"}  # what a phone's browser says
+    wire = {"Accept-Encoding": accept}
     r = phone.get(f"/m/{match_id}", headers=wire)
-    assert r.headers["Content-Encoding"] == "gzip"
+    assert r.headers["Content-Encoding"] == encoding
     page = r.data
-    html = gzip.decompress(page).decode()
+    html = UNZIP[encoding](page).decode()
     names = re.findall(r'(?:href|src)="/static/([\w/.-]+\.(?:css|js))"', html)
     assert {"css/app.css", "js/table.js", "js/queue.js", "js/wake.js"} <= set(names)
     assets = sum(len(phone.get(f"/static/{name}", headers=wire).data) for name in names)
@@ -533,6 +541,26 @@ def test_pages_and_their_files_are_gzipped_and_still_revalidate(app, client):
     assert "Content-Encoding" not in client.get("/healthz", headers=wire).headers  # tiny
     api = client.get("/api/matches/nothing", headers=wire)
     assert "Content-Encoding" not in api.headers  # JSON is left alone
+
+
+
+def test_the_match_json_keeps_its_tag_and_vary_when_the_phone_takes_compression(app, matches):
+    """Only pages, stylesheets and scripts go through Flask-Compress: the match's JSON keeps
+    its strong tag, its Vary (Cookie, Accept-Language) and its 304 (docs/performance.md)."""
+    hands = [euchre_hand("NESW"[i % 4], 3) for i in range(20)]
+    match_id, _key = matches.create(euchre_match(rules={"target": 99}, hands=hands))
+    wire = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+    client = app.test_client()
+    r = client.get(f"/api/matches/{match_id}", headers=wire)
+    assert r.status_code == 200 and len(r.data) > 1024
+    assert "Content-Encoding" not in r.headers
+    assert r.headers["Vary"] == "Cookie, Accept-Language"
+    tag = r.headers["ETag"]
+    assert tag.startswith('"v') and tag.endswith('"')
+    again = client.get(f"/api/matches/{match_id}", headers={**wire, "If-None-Match": tag})
+    assert again.status_code == 304 and again.headers["ETag"] == tag
+    live = client.get(f"/m/{match_id}/live", headers=wire)
+    assert live.headers["Content-Encoding"] == "br" and live.headers["ETag"].startswith('W/"l')
 
 
 @pytest.mark.parametrize("name", ["js/cards.js", "js/queue.js", "css/app.css"])

@@ -20,7 +20,7 @@ from support.helpers import euchre_match, whist_match
 from support.prints import GOLDEN, LONG, LONG_TEAMS, cycle_hands, tool
 
 from scorekeeper.printing import pdf
-from scorekeeper.web import prints
+from scorekeeper.web.prints import sheets as prints
 
 
 def sheet_html(app: Any, match_id: str, lang: str = "en") -> str:

@@ -14,7 +14,7 @@ from support.helpers import euchre_hand, euchre_match, whist_match
 from support.pages import START, form_of
 
 from scorekeeper.engine.games import GAMES
-from scorekeeper.web.homeview import preset_values
+from scorekeeper.web.match.homeview import preset_values
 
 HONOURED = {"honours": True, "rubber": True}
 

@@ -41,3 +41,11 @@ _.get_expiry
 
 # used by the tests alone since the hand forms offer the match's pack (Game.pack)
 _.DECK_24        # engine/cards.py: the 24-card pack the tests deal from (cardplay, deals, one_trick)
+
+# Read by Werkzeug (a response's status, a minified file's Cache-Control), by limits (a
+# storage's reset) and by Flask-Limiter's cost and key functions (web/compress.py, ratelimit.py)
+_.status_code
+_.reset
+_.no_cache
+_.limit_cost
+_.write_key

@@ -110,7 +110,7 @@ def sessionless() -> bool:
     """Whether this request's answer is the same for every phone (the JSON API, a match's live
     part): its language comes from the ``lang`` cookie and Accept-Language alone (what the
     answer's ``Vary`` names, so a proxy may keep it), never from the session."""
-    return request.path.startswith("/api/") or request.endpoint == "table.live"
+    return request.path.startswith("/api/") or request.endpoint == "match.live"
 
 
 def select_locale() -> str:

@@ -1,81 +1,88 @@
-"""What goes on the wire: pages, stylesheets and scripts gzipped, and stylesheets and scripts
-without their comments and spaces, so a phone on weak Wi-Fi loads the match page (HTML, CSS
-and its scripts) in a third of the bytes.
+"""What goes on the wire: pages, stylesheets and scripts compressed by Flask-Compress (brotli
+when the browser takes it, which browsers do over HTTPS only, else gzip), and stylesheets and
+scripts without their comments and spaces, so a phone on weak Wi-Fi loads the match page in a
+third of the bytes.
 
 The files in ``static/`` keep their comments (they say why); rcssmin and rjsmin take them out
-as a file is sent, once per file version (a file's bytes are the cache key), and never in
-debug mode, where a developer reads the scripts in the browser. Only successful (200) text
-responses are touched, and gzipped when the client accepts gzip and they are of a useful
-size. JSON (the API, the live poll and its ETag/304 path) and files such as PDFs are left as
-they are. A changed body keeps its entity tag as a weak one (the same content, another
-encoding), so a browser's ``If-None-Match`` still gets a 304.
+once, when the app starts, and the static view serves those bytes (never in debug mode, where a
+developer reads the scripts in the browser). JSON is left as it is: compressing it would give
+the match's strong ETag an encoding suffix, and an unchanged poll would no longer be answered
+304 from one ``SELECT version`` (docs/performance.md "Caching headers").
 """
 
 from __future__ import annotations
 
-import gzip
+import hashlib
+import mimetypes
 from collections.abc import Callable
-from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 import rcssmin
 import rjsmin
 from flask import Flask, current_app, request
+from flask_compress import Compress
 from werkzeug.wrappers import Response
 
-TYPES = frozenset({"text/html", "text/css", "text/javascript", "application/javascript"})
-MINIFIERS: dict[str, Callable[[str], str]] = {
-    "text/css": rcssmin.cssmin,
-    "text/javascript": rjsmin.jsmin,
-    "application/javascript": rjsmin.jsmin,
+MINIFIERS: dict[str, Callable[[str], str]] = {".css": rcssmin.cssmin, ".js": rjsmin.jsmin}
+SETTINGS: dict[str, Any] = {
+    "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/javascript", "application/javascript"],
+    # brotli 6 is smaller than gzip 6 at the same speed; zstd 3 is larger than both on our files
+    "COMPRESS_ALGORITHM": ["br", "gzip"],
+    "COMPRESS_BR_LEVEL": 6,
+    "COMPRESS_LEVEL": 6,
+    "COMPRESS_MIN_SIZE": 1024,  # below this the header costs more than it saves
+    "COMPRESS_STREAMS": False,  # files sent from disk (sw.js, icons) go as they are
+    # Each view answers its own 304s before any work (etags.py), and some never (a club
+    # night's table): Flask-Compress need not judge them again.
+    "COMPRESS_EVALUATE_CONDITIONAL_REQUEST": False,
+    # Flask-Compress names Accept-Encoding in the Vary of every answer it sees; only answers it
+    # may compress go through it, so the JSON keeps its documented Vary (see init_app).
+    "COMPRESS_REGISTER": False,
 }
-MIN_SIZE = 1024  # below this the header costs more than it saves
-LEVEL = 6  # pages, made per request
-FILE_LEVEL = 9  # stylesheets and scripts, made once per file version
 
 
 def init_app(app: Flask) -> None:
-    """Compress eligible responses after everything else has set its headers."""
-    app.after_request(compress)
+    """Compress eligible responses after everything else has set its headers (register this
+    first: after-request hooks run last-registered first), and serve minified files."""
+    for name, value in SETTINGS.items():
+        app.config.setdefault(name, value)
+    compress = Compress(app)
+    eligible = frozenset(app.config["COMPRESS_MIMETYPES"])
+
+    def compressed(response: Response) -> Response:
+        if response.mimetype not in eligible:
+            return response
+        return compress.after_request(response)
+
+    app.after_request(compressed)
+    if not app.debug:
+        files = minified(Path(app.static_folder or "static"))
+        sent = app.view_functions["static"]
+
+        def static(filename: str) -> Any:
+            small = files.get(filename)
+            return sent(filename=filename) if small is None else _answer(filename, small)
+
+        app.view_functions["static"] = static
 
 
-def compress(response: Response) -> Response:
-    """Minify and gzip ``response`` in place when it is worth it and the client takes it."""
-    if (
-        response.status_code != 200
-        or response.mimetype not in TYPES
-        or "Content-Encoding" in response.headers
-        or (response.is_streamed and not response.direct_passthrough)  # a generator: leave it
-    ):
-        return response
-    minify = response.mimetype in MINIFIERS and not current_app.debug
-    zipped = "gzip" in request.headers.get("Accept-Encoding", "").lower()
-    if not (minify or zipped):
-        return response
-    response.direct_passthrough = False  # a static file: read it to change it
-    body = response.response
-    data = response.get_data()
-    if hasattr(body, "close"):
-        body.close()  # the file it was read from
-    if minify:
-        data, zipped = _file(response.mimetype, data, zipped)
-    elif len(data) >= MIN_SIZE:
-        data = gzip.compress(data, LEVEL, mtime=0)
-    else:
-        zipped = False
-    response.set_data(data)
-    if zipped:
-        response.headers["Content-Encoding"] = "gzip"
-        response.vary.add("Accept-Encoding")
-    tag, weak = response.get_etag()
-    if tag and not weak:
-        response.set_etag(tag, weak=True)
-    return response
+def minified(folder: Path) -> dict[str, bytes]:
+    """Every stylesheet and script under ``folder`` (by its path there), minified."""
+    return {path.relative_to(folder).as_posix():
+            MINIFIERS[path.suffix](path.read_text(encoding="utf-8")).encode("utf-8")
+            for path in sorted(folder.rglob("*")) if path.suffix in MINIFIERS}
 
 
-@lru_cache(maxsize=128)  # every stylesheet and script, with and without gzip
-def _file(mimetype: str, data: bytes, zipped: bool) -> tuple[bytes, bool]:
-    """The file as sent, and whether it is gzipped."""
-    small = MINIFIERS[mimetype](data.decode("utf-8")).encode("utf-8")
-    if zipped and len(small) >= MIN_SIZE:
-        return gzip.compress(small, FILE_LEVEL, mtime=0), True
-    return small, False
+def _answer(filename: str, data: bytes) -> Response:
+    """A minified file, revalidated by a weak tag (the same content, brotli, gzip or not)."""
+    response = current_app.response_class(
+        data, mimetype=mimetypes.guess_type(filename)[0] or "application/octet-stream")
+    response.set_etag(hashlib.sha256(data).hexdigest()[:20], weak=True)
+    response.cache_control.no_cache = True  # as Flask sends a static file
+    max_age = current_app.get_send_file_max_age(filename)
+    if max_age:
+        response.cache_control.no_cache = None
+        response.cache_control.public = True
+        response.cache_control.max_age = max_age
+    return response.make_conditional(request)

@@ -35,7 +35,7 @@ def match_etag(match_id: str, version: int) -> str:
 
 def live_etag(match_id: str, version: int) -> str:
     """The (weak) entity tag of ``GET /m/<id>/live`` (unquoted): ``l<version>-<hash>``; weak,
-    as the same part may go gzipped or not (:mod:`scorekeeper.web.compress`)."""
+    as the same part may go compressed or not (:mod:`scorekeeper.web.compress`)."""
     return f"l{version}-{_digest(match_id, version, _lang(), 'live')}"
 
 

@@ -1,6 +1,7 @@
 """Flask-WTF forms of the pages: shape checks only (required, integers, ranges), and the small
 helpers every form module shares. The start form (with every rule option), the import form and
-the players' rename and merge forms are here; the hand forms are in :mod:`.handforms`.
+the players' rename and merge forms are here; the hand forms are in
+:mod:`scorekeeper.web.match.handforms`.
 """
 
 from __future__ import annotations

@@ -14,7 +14,13 @@
 
 Every limit is a setting (``instance/config.py`` or ``SCOREKEEPER_CREATE_LIMIT`` ...): a
 Flask-Limiter string such as ``"20 per hour"``, or ``0``/empty to turn it off
-(``docs/limits.md``). Counts are kept in ``instance/limits.db`` (:mod:`.limits_store`),
+(``docs/limits.md``). Flask-Limiter counts them (fixed windows; a request is counted when it is
+checked, a refused one too) and raises its ``RateLimitExceeded``, which :func:`refuse` answers
+in words. Limits on a whole view decorate it (``shared_limit``); those counted in the middle of
+a view (a rematch, a round's tables, a write once its key is checked) decorate a checkpoint
+function the view calls, their cost and key read from the request (``g``).
+
+Counts are kept in ``instance/limits.db`` (:mod:`.limits_store`),
 shared by every server process, so a client gets each limit once however many workers serve it;
 ``RATELIMIT_STORAGE_URI`` may name another store (``redis://...``, ``memcached://...``, or
 ``memory://``: per process).
@@ -22,7 +28,6 @@ shared by every server process, so a client gets each limit once however many wo
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import math
 import os
@@ -30,13 +35,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from flask_limiter import Limiter
+from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
-from limits import RateLimitItem, parse, parse_many
-from werkzeug.exceptions import TooManyRequests
+from limits import RateLimitItem, parse
+from werkzeug.wrappers import Response
 
 from ..store.db import sqlite3
 from .security import UNSAFE_METHODS
@@ -50,19 +55,25 @@ DEFAULTS = {
     # None: a tenth of DATABASE_MAX_MB; 0: no share (the server's budget alone)
     "RATELIMIT_STORAGE_URI": None,  # None: sqlite:///<instance>/limits.db (limits_store)
     "RATELIMIT_SWALLOW_ERRORS": True,  # a count that can't be kept (read-only disk) lets it be
-    "RATELIMIT_HEADERS_ENABLED": True,  # X-RateLimit-* headers
+    # No X-RateLimit-* headers: Flask-Limiter would also rewrite the refusal's Retry-After,
+    # rounded down (0 in a window's last second), away from the time its sentence gives.
+    "RATELIMIT_HEADERS_ENABLED": False,
 }
 # Views that make one match (or an event) per request; a rematch and a club night's rounds
 # count in their views (:func:`spend_creations`), by what they make.
-CREATE_ENDPOINTS = ("api.create_match", "table.start", "table.import_match",
+CREATE_ENDPOINTS = ("api.create_match", "match.start", "match.import_match",
                     "events_api.create_event")
 EXTENSION = "scorekeeper.limiter"
+CHECKPOINTS = "scorekeeper.limit_checkpoints"
 
 
-def _items(name: str, default: str | None = None) -> list[RateLimitItem]:
-    """The limits of a setting (``"120 per hour;30 per minute"``); none when it is off."""
-    value = str(current_app.config.get(name, default) or "0").strip()
-    return [] if value in ("", "0") else list(parse_many(value))
+def _setting(name: str) -> Callable[[], str]:
+    """The limits of a setting (``"120 per hour;30 per minute"``), read at each request; ""
+    (none: Flask-Limiter counts nothing) when it is off."""
+    def limits() -> str:
+        value = str(current_app.config.get(name) or "0").strip()
+        return "" if value in ("", "0") else value
+    return limits
 
 
 def wait_words(seconds: int) -> str:
@@ -102,56 +113,63 @@ def storage_message(megabytes: int) -> str:
              mb=megabytes)
 
 
-def _strategy() -> Any:
-    return current_app.extensions[EXTENSION].limiter
+# The refusal's sentence for each limit, by its scope (the name its counts are kept under).
+MESSAGES: dict[str, Callable[[str], str]] = {
+    "create": create_message, "pdf": pdf_message, "write": write_message,
+    "players": player_edit_message}
 
 
-def _refuse_if_short(items: list[RateLimitItem], scope: str, who: str, cost: int,
-                     message: Callable[[str], str]) -> None:
-    """429 when any of ``items`` has less than ``cost`` left, saying when the last of the spent
-    ones allows it again."""
-    strategy = _strategy()
-    short = [item for item in items if not strategy.test(item, scope, who, cost=cost)]
-    if short:
-        wait = max(strategy.get_window_stats(item, scope, who)[0] for item in short)
-        seconds = max(1, math.ceil(wait - time.time()))
-        raise TooManyRequests(message(wait_words(seconds)), retry_after=seconds)
+def _limiter() -> Limiter:
+    limiter: Limiter = current_app.extensions[EXTENSION]
+    return limiter
 
 
-def spend(name: str, scope: str, message: Callable[[str], str], cost: int = 1,
-          default: str | None = None) -> None:
-    """Take ``cost`` from this address's allowance ``name`` (``default`` while the setting is
-    not given), or refuse with 429 (taking nothing)."""
-    items = _items(name, default)
-    if not items or cost <= 0:
-        return
-    who = get_remote_address()
+def _cost() -> int:
+    return int(g.get("limit_cost", 1))
+
+
+def _write_key() -> str:
+    return str(g.get("write_key", ""))
+
+
+def _checkpoint(scope: str, cost: int = 1) -> None:
+    """Count ``cost`` against the limit ``scope`` now (429 past it): its checkpoint function,
+    decorated by Flask-Limiter, reads the cost from ``g``."""
+    g.limit_cost = cost
     try:
-        _refuse_if_short(items, scope, who, cost, message)
-        for item in items:
-            _strategy().hit(item, scope, who, cost=cost)
-    except sqlite3.Error:
-        return  # the counts can't be kept (a read-only disk): let it through, uncounted
+        current_app.extensions[CHECKPOINTS][scope]()
+    finally:
+        g.pop("limit_cost", None)
 
 
 def spend_creations(cost: int = 1) -> None:
     """Count ``cost`` new matches from this address (429 past ``CREATE_LIMIT``)."""
-    spend("CREATE_LIMIT", "create", create_message, cost)
+    if cost > 0:
+        _checkpoint("create", cost)
 
 
-def _limited(view: Callable[..., Any], name: str, scope: str,
-             message: Callable[[str], str]) -> Callable[..., Any]:
-    @functools.wraps(view)
-    def limited(*args: Any, **kwargs: Any) -> Any:
-        spend(name, scope, message)
-        return view(*args, **kwargs)
-    return limited
+def count_player_edit() -> None:
+    """One rename, merge or undo from this address (429 past ``PLAYER_EDIT_LIMIT``)."""
+    _checkpoint("players")
+
+
+def refuse(error: RateLimitExceeded) -> Response:
+    """Flask-Limiter's refusal as a sentence in the reader's language, a page for pages and
+    JSON for the API, with ``Retry-After``: when the last of the spent limits allows again."""
+    from .errors import messages, respond
+
+    now = time.time()
+    resets = [spent.window.reset_time for spent in _limiter().current_limits if spent.breached]
+    seconds = max(1, math.ceil(max(resets, default=now + 1) - now))
+    message = MESSAGES.get(str(error.limit.scope))
+    text = message(wait_words(seconds)) if message else messages()[429]  # a limit of its own
+    return respond(429, text, [("Retry-After", str(seconds))])
 
 
 def init_app(app: Flask) -> None:
-    """One Limiter per app (its storage and strategy); the per-address limits wrap their views
-    (call after the blueprints are registered): the creating views, and every ``.pdf``
-    address of the app, found in its URL map."""
+    """One Limiter per app (its storage and strategy, from the ``RATELIMIT_*`` settings); the
+    per-address limits decorate their views (call after the blueprints are registered): the
+    creating views, and every ``.pdf`` address of the app, found in its URL map."""
     from . import limits_store
 
     for name, value in DEFAULTS.items():
@@ -161,13 +179,33 @@ def init_app(app: Flask) -> None:
             f"{limits_store.SCHEME}://{os.path.join(app.instance_path, 'limits.db')}")
     limiter = Limiter(get_remote_address, app=app)
     app.extensions[EXTENSION] = limiter
+    app.register_error_handler(RateLimitExceeded, refuse)
     app.after_request(charge_growth)
+    create = limiter.shared_limit(_setting("CREATE_LIMIT"), scope="create", cost=_cost)
+    pdf = limiter.shared_limit(_setting("PDF_LIMIT"), scope="pdf")
     for endpoint in CREATE_ENDPOINTS:
-        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], "CREATE_LIMIT",
-                                                "create", create_message)
+        app.view_functions[endpoint] = create(app.view_functions[endpoint])
     for endpoint in pdf_endpoints(app):
-        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], "PDF_LIMIT",
-                                                "pdf", pdf_message)
+        app.view_functions[endpoint] = pdf(app.view_functions[endpoint])
+
+    # What views count in their middle: each a function of its own (Flask-Limiter keeps a
+    # decorated function's limits under its name).
+    def creations() -> None:
+        """New matches made in a view (a rematch, a club night's tables)."""
+
+    def player_edits() -> None:
+        """Renames, merges and undos of players."""
+
+    def writes() -> None:
+        """Writes to one match, by its edit key."""
+
+    app.extensions[CHECKPOINTS] = {
+        "create": create(creations),
+        "players": limiter.shared_limit(_setting("PLAYER_EDIT_LIMIT"),
+                                        scope="players")(player_edits),
+        "write": limiter.shared_limit(_write_limit, scope="write",
+                                      key_func=_write_key)(writes),
+    }
 
 
 def pdf_endpoints(app: Flask) -> list[str]:
@@ -181,6 +219,11 @@ def _write_item() -> RateLimitItem | None:
     return parse(f"{per_minute} per minute") if per_minute > 0 else None
 
 
+def _write_limit() -> str:
+    item = _write_item()
+    return "" if item is None else f"{item.amount} per minute"
+
+
 def count_write(match_id: str) -> None:
     """Count one write to a match whose edit key the caller has just checked; 429 past the
     limit.
@@ -188,8 +231,7 @@ def count_write(match_id: str) -> None:
     Only unsafe methods count. The count belongs to the match's current edit key (by the hash
     stored with the match: the counts hold no key); a new key starts a new count.
     """
-    item = _write_item()
-    if item is None or request.method not in UNSAFE_METHODS:
+    if _write_item() is None or request.method not in UNSAFE_METHODS:
         return
     from .. import store
     from ..store.db import get_db
@@ -197,16 +239,8 @@ def count_write(match_id: str) -> None:
     row = store.get_match(get_db(), match_id)
     if row is None:
         return
-    who = hashlib.sha256(f"{match_id}:{row.edit_key_hash}".encode()).hexdigest()[:32]
-    strategy = _strategy()
-    try:
-        if strategy.hit(item, "write", who):
-            return
-        reset, _remaining = strategy.get_window_stats(item, "write", who)
-    except sqlite3.Error:
-        return  # the counts can't be kept (a read-only disk): the write goes on uncounted
-    seconds = max(1, math.ceil(reset - time.time()))
-    raise TooManyRequests(write_message(wait_words(seconds)), retry_after=seconds)
+    g.write_key = hashlib.sha256(f"{match_id}:{row.edit_key_hash}".encode()).hexdigest()[:32]
+    _checkpoint("write")
 
 
 # --- the storage share of one address --------------------------------------------------------
@@ -239,7 +273,7 @@ def refuse_if_address_full() -> None:
     if item is None:
         return
     try:
-        within = _strategy().test(item, "storage", get_remote_address())
+        within = _limiter().limiter.test(item, "storage", get_remote_address())
     except sqlite3.Error:
         return  # the counts can't be kept (a read-only disk): the server's budget still holds
     if not within:
@@ -257,7 +291,8 @@ def charge_growth(response: Any) -> Any:
     item = _share_item() if grown > 0 else None
     if item is not None:
         try:
-            _strategy().hit(item, "storage", get_remote_address(), cost=math.ceil(grown / 1024))
+            _limiter().limiter.hit(item, "storage", get_remote_address(),
+                                   cost=math.ceil(grown / 1024))
         except sqlite3.Error:
             pass  # as above: uncounted
     return response

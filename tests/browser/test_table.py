@@ -268,9 +268,12 @@ def test_works_without_javascript(make_phone):
 def test_whist_entry_and_edit_screens(phone):
     page = phone.goto("/")
     start(page, game="whist", teams=("Us", "Them"), preset="Long whist")
+    # Long whist is played with honours (issue 35): the deal asks them too; 2 each score none.
+    page.locator("#honours_NS input[value='2']").click()
     whist_hand(page, "D", 8)
     page.locator("#trump input[value='H']").click()
     page.locator("#tricks_NS input[value='4']").click()
+    page.locator("#honours_NS input[value='2']").click()
     expect(page.locator("#save")).to_have_text("Save: Us 4 tricks → Them +3")
     no_horizontal_scroll(page)
     axe_clean(page)

@@ -335,7 +335,9 @@ def test_uploads_stalled_near_their_end_cost_little_memory(started):
             assert time.monotonic() < deadline
             time.sleep(0.05)
         grown = _workers_rss(server) - before
-        assert grown < 20 * 1024 * 1024, f"{grown / 2**20:.1f} MB"
+        # 150 x 64 KiB is 9.4 MB by design; a loaded machine measured up to 22 MB with the
+        # allocator's slack. Unfixed it grew 68 MB, and with either half of the fix 33-39 MB.
+        assert grown < 30 * 1024 * 1024, f"{grown / 2**20:.1f} MB"
         status, _b, _h = api(server.base, "POST", f"/api/matches/{match_id}/hands",
                              {"caller": "N", "makers_tricks": 3, "no": 1}, key)
         assert status == 201

@@ -11,7 +11,7 @@ from wtforms import BooleanField, RadioField, SelectField
 from ...engine.cards import Pack
 from ...engine.euchre import TRICKS
 from ...web.forms import Omitted, choices, given, number, seat_choices
-from ...web.handforms import SUIT_CHOICES, HandForm, card_choices
+from ...web.match.handforms import SUIT_CHOICES, HandForm, card_choices
 
 
 class EuchreHandForm(HandForm):

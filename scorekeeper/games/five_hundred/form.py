@@ -13,7 +13,7 @@ from ...engine.five_hundred import BID_VALUES, MISERE_VALUES, TRICKS
 from ...engine.five_hundred_words import bid_text
 from ...formats import safejson
 from ...web.forms import Omitted, choices, given, number, seat_choices
-from ...web.handforms import CardRecord, HandForm
+from ...web.match.handforms import CardRecord, HandForm
 
 MISERE_LABELS = {"misere": _l("Misère"), "open_misere": _l("Open misère")}
 BID_CHOICES = choices([*((b, bid_text(b)) for b in BID_VALUES),

@@ -11,7 +11,7 @@ from wtforms import HiddenField, RadioField
 from ...engine.cards import SEATS
 from ...engine.spades import BLIND_NIL, TRICKS
 from ...web.forms import Omitted, choices, given, number
-from ...web.handforms import HandForm
+from ...web.match.handforms import HandForm
 
 COUNTS = [(str(n), str(n)) for n in range(TRICKS + 1)]
 BID_CHOICES = [("0", _l("Nil")), *COUNTS[1:], (BLIND_NIL, _l("Blind nil"))]

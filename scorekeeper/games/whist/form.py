@@ -9,7 +9,7 @@ from wtforms import RadioField, SelectField
 
 from ...engine.whist import TRICKS
 from ...web.forms import Omitted, choices, given, number
-from ...web.handforms import SUIT_CHOICES, HandForm
+from ...web.match.handforms import SUIT_CHOICES, HandForm
 
 
 class WhistHandForm(HandForm):

@@ -2,7 +2,7 @@
 
 Frozen dataclasses, as :mod:`scorekeeper.printing.sheet` does for a score sheet: the views and
 templates read attributes, and the API makes its JSON from them at the edge
-(:mod:`scorekeeper.web.events_api`). Seats are keyed ``N``/``E``/``S``/``W`` and sides
+(:mod:`scorekeeper.web.api.events`). Seats are keyed ``N``/``E``/``S``/``W`` and sides
 ``NS``/``EW``, in that order, as the API shows them.
 """
 

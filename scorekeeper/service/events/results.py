@@ -28,7 +28,7 @@ KEYS = frozenset({"name", "game", "players", "rounds", "hands_per_round", "movem
 
 
 class EventStatus(StrEnum):
-    """How an event call ended (:mod:`scorekeeper.web.events` gives each an HTTP status)."""
+    """How an event call ended (:mod:`scorekeeper.web.events.access` gives each an HTTP status)."""
 
     CREATED = "created"
     STARTED = "started"  # a round started (or had already started: idempotent)

@@ -7,7 +7,7 @@ from typing import Any
 from wtforms import RadioField
 
 from scorekeeper.web.forms import Omitted, given, seat_choices
-from scorekeeper.web.handforms import HandForm
+from scorekeeper.web.match.handforms import HandForm
 
 
 class OneTrickHandForm(HandForm):

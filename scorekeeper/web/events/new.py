@@ -25,24 +25,24 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ..engine.games import GAMES
-from ..engine.limits import TITLE_MAX
-from ..i18n.labels import CHOICE_LABELS
-from ..service import events
-from ..service.events import EventStatus
-from ..service.events.checks import club_games
-from ..service.events.guarantees import guarantees
-from ..service.events.results import MAX_HANDS_PER_ROUND, MAX_MINUTES, MAX_ROUNDS, MOVEMENTS
-from ..service.keys import hash_key
-from ..store import players as players_store
-from ..store.db import get_db
-from .errors import refuse_if_storage_full
-from .event_links import app_secret
-from .event_words import problem_text
-from .events import _ref, bp
-from .forms import SaidLength, option_words
-from .ratelimit import spend_creations
-from .security import remember_key_hash
+from ...engine.games import GAMES
+from ...engine.limits import TITLE_MAX
+from ...i18n.labels import CHOICE_LABELS
+from ...service import events
+from ...service.events import EventStatus
+from ...service.events.checks import club_games
+from ...service.events.guarantees import guarantees
+from ...service.events.results import MAX_HANDS_PER_ROUND, MAX_MINUTES, MAX_ROUNDS, MOVEMENTS
+from ...service.keys import hash_key
+from ...store import players as players_store
+from ...store.db import get_db
+from ..errors import refuse_if_storage_full
+from ..forms import SaidLength, option_words
+from ..ratelimit import spend_creations
+from ..security import remember_key_hash
+from .access import _ref
+from .paths import app_secret
+from .words import problem_text
 
 LENGTH_OPTIONS = ("target", "deals")  # a round's length is the event's, not a rule
 
@@ -156,7 +156,6 @@ def _page(form: EventForm, problems: list[str], status: int = 200) -> Any:
                            movement_labels=movement_labels()), status
 
 
-@bp.route("/events/new", methods=["GET", "POST"])
 def new_event() -> Any:
     """The "Club night" page; its form makes the evening and opens the director's page."""
     known = players_store.recent_players(get_db())

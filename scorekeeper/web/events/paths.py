@@ -1,15 +1,15 @@
 """The addresses of a club night: a table's page, the director's link and each table's keyed
-link, named from the trusted address (:mod:`.links`), never the request's Host."""
+link, named from the trusted address (:mod:`scorekeeper.web.links`), never the request's Host."""
 
 from __future__ import annotations
 
 from flask import current_app, url_for
 
-from ..service import event_keys
-from ..store import events as event_store
-from ..store.db import get_db
-from . import links
-from .security import director_token
+from ...service import event_keys
+from ...store import events as event_store
+from ...store.db import get_db
+from .. import links
+from ..security import director_token
 
 
 def app_secret() -> str:

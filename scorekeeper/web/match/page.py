@@ -1,7 +1,8 @@
-"""The table pages: start a match, record hands, undo, correct, rematch (Post/Redirect/Get).
+"""The match pages: home, start or import a match, the match page and its live part, rematch,
+a new scorer link (Post/Redirect/Get; routes in :mod:`scorekeeper.web.match`).
 
 Views stay thin: forms check shapes (``scorekeeper.web.forms``), the service layer stores and the
-engine judges (``scorekeeper.service``), ``tableview`` turns a match into what is shown.
+engine judges (``scorekeeper.service``), ``board`` turns a match into what is shown.
 Edit rights: ``/m/<id>?key=...`` swaps the edit key for an entry in the signed session.
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import (
-    Blueprint,
     abort,
     current_app,
     flash,
@@ -20,44 +20,33 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from .. import service, store
-from ..engine.games import GAMES
-from ..engine.limits import NAME_MAX
-from ..formats import safejson
-from ..i18n import LANGUAGE_NAMES
-from ..service import event_keys
-from ..service.evening import evening
-from ..service.match import Match
-from ..store import events as event_store
-from ..store import players as players_store
-from ..store.db import get_db
-from . import handpage, links, outcomes, pending, security, tableview
-from .errors import refuse_if_storage_full
-from .etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
-from .event_rules import form_with_rules
-from .forms import ActionForm, ImportForm, played_games, start_form
+from ... import service, store
+from ...engine.games import GAMES
+from ...engine.limits import NAME_MAX
+from ...formats import safejson
+from ...service import event_keys
+from ...service.evening import evening
+from ...service.match import Match
+from ...store import events as event_store
+from ...store import players as players_store
+from ...store.db import get_db
+from .. import links, outcomes, security
+from ..errors import refuse_if_storage_full
+from ..etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
+from ..events.rules import form_with_rules
+from ..forms import ActionForm, ImportForm, played_games, start_form
+from ..qr import qr_svg
+from ..ratelimit import count_write, spend_creations
+from . import board, handpage, pending
 from .handforms import form_for
 from .homeview import blank_sheets, preset_values, recent_matches
 from .matchview import LastHand, MatchView
-from .qr import qr_svg
-from .ratelimit import count_write, spend_creations
-
-bp = Blueprint("table", __name__)
 
 RECENT_COOKIE = "recent"
 RECENT_MAX = 12
 
-
-@bp.app_context_processor
-def page_language() -> dict[str, Any]:
-    """``page_lang``: the page's language tag for ``<html lang>``; ``languages``: the footer's
-    (code, name) pairs."""
-    locale = get_locale()
-    return {"page_lang": str(locale).replace("_", "-") if locale else "en",
-            "languages": LANGUAGE_NAMES.items()}
 
 
 # --- access -----------------------------------------------------------------------------------
@@ -83,13 +72,11 @@ def _require_editor(match_id: str) -> None:
     count_write(match_id)
 
 
-@bp.errorhandler(404)
 def not_found(_error):
     """An unknown match: a page that says so and offers a new one."""
     return render_template("table/not_found.html"), 404
 
 
-@bp.errorhandler(403)
 def forbidden(error):
     """A write refused: by a viewer, or one another site sent (its own reason then)."""
     own = error.description if error.description != type(error).description else None
@@ -120,7 +107,6 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
     ), status
 
 
-@bp.get("/")
 def home():
     """Start a match; recent matches on this device; ``?rules=<code>``: a rules card's rules.
 
@@ -135,10 +121,9 @@ def home():
 def _created(outcome) -> Any:
     """Keep the new match's edit key in the session and go to it."""
     security.remember_edit_key(outcome.match_id, outcome.edit_key)
-    return redirect(url_for("table.match", match_id=outcome.match_id), 303)
+    return redirect(url_for("match.match", match_id=outcome.match_id), 303)
 
 
-@bp.post("/start")
 def start():
     """Create a match from the start form."""
     form = start_form()
@@ -147,12 +132,11 @@ def start():
     refuse_if_storage_full(get_db())
     outcome = service.create_match(get_db(), form.match(), new_players=form.new_players())
     if not outcome.ok:
-        problems = form.place_problems(outcome.problems, tableview.problem_text)
+        problems = form.place_problems(outcome.problems, board.problem_text)
         return _home(form=form, problems=problems, status=422)
     return _created(outcome)
 
 
-@bp.post("/import")
 def import_match():
     """Create a match from an uploaded match file or EGN file."""
     form = ImportForm()
@@ -164,11 +148,11 @@ def import_match():
     except safejson.Refused as refused:
         problem = refused.problem
         text = _("This file is not a match file.") if problem.code == "file.not_json" \
-            else tableview.problem_text(problem)
+            else board.problem_text(problem)
         return _home(import_form=form, import_problems=[text], status=422)
     outcome = service.create_match(get_db(), data)
     if not outcome.ok:
-        problems = [tableview.problem_text(p) for p in outcome.problems]
+        problems = [board.problem_text(p) for p in outcome.problems]
         return _home(import_form=form, import_problems=problems, status=422)
     return _created(outcome)
 
@@ -191,18 +175,18 @@ def _row_or_404(match_id: str) -> Match:
 
 def _live_view(loaded: service.LoadedMatch, editor: bool) -> MatchView:
     """What the live part shows (``table/_live.html``): the board, the history, corrections."""
-    v = tableview.board(loaded, editor)
+    v = board.board(loaded, editor)
     v.poll_url = f"/api/matches/{loaded.id}"
     v.version = loaded.version
     entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
-    v.corrections = tableview.correction_lines(loaded.match, entries)
+    v.corrections = board.correction_lines(loaded.match, entries)
     _evening(v, loaded)
     if editor and v.rematch_url and not service.rematch_started(
             get_db(), loaded.id, current_app.config["SECRET_KEY"]):
         v.rematch_url = ""  # made from other hands: this scorer's press makes a new one
     undone = service.redoable(get_db(), loaded.id) if editor else None
     if undone is not None and loaded.state is not None and not loaded.state.over:
-        v.redo = LastHand(undone[0], tableview.describe_hand(loaded.match, undone[1]))
+        v.redo = LastHand(undone[0], board.describe_hand(loaded.match, undone[1]))
     return v
 
 
@@ -210,8 +194,8 @@ def _evening(v: MatchView, loaded: service.LoadedMatch) -> None:
     """The evening's games between the same four, and the rematch to follow once started."""
     ev = evening(get_db(), loaded.id)
     if ev.rematch is not None and v.over:
-        v.rematch_url = url_for("table.match", match_id=ev.rematch)
-    words = tableview.evening_words(ev, tableview.team_names(loaded.match))
+        v.rematch_url = url_for("match.match", match_id=ev.rematch)
+    words = board.evening_words(ev, board.team_names(loaded.match))
     if words is not None:
         v.evening, v.evening_games = words
 
@@ -220,17 +204,17 @@ def _view(loaded: service.LoadedMatch) -> MatchView:
     """The match page's values: the live part, links, QR codes and the card recorder."""
     editor = security.rights_match(loaded.id, loaded.key_hash)
     v = _live_view(loaded, editor)
-    v.view_link = links.external("table.match", match_id=loaded.id)
+    v.view_link = links.external("match.match", match_id=loaded.id)
     if editor:
         token = security.scorer_token(loaded.id, loaded.key_hash)
-        v.edit_link = links.external("table.match", match_id=loaded.id, key=token)
+        v.edit_link = links.external("match.match", match_id=loaded.id, key=token)
         v.edit_qr = qr_svg(v.edit_link, _("Scorer link QR code"))
     elif _scored_table_round(loaded.id):
         v.round_locked = True
     elif security.has_rights_for(loaded.id):
         v.lost_rights = True
     else:
-        v.live_url = url_for("table.live", match_id=loaded.id)
+        v.live_url = url_for("match.live", match_id=loaded.id)
     v.etag = (f'W/"{live_etag(loaded.id, loaded.version)}"'
               if v.live_url else f'"{match_etag(loaded.id, loaded.version)}"')
     v.view_qr = qr_svg(v.view_link, _("View link QR code"), public=True)
@@ -272,7 +256,7 @@ def _match_page(loaded: service.LoadedMatch, form=None, general_errors=(), statu
     html = render_template(
         "table/match.html", v=v, form=form,
         general_errors=list(general_errors) + v.problems, more_open=more,
-        preview_url=url_for("table.preview", match_id=loaded.id) if v.editor else None,
+        preview_url=url_for("match.preview", match_id=loaded.id) if v.editor else None,
     )
     resp = _page_response(loaded.id, html, status)
     tag = _page_tag(loaded.id, loaded.version, loaded.key_hash) if plain else None
@@ -309,7 +293,6 @@ def _page_response(match_id: str, html: str, status: int = 200):
     return resp
 
 
-@bp.get("/m/<match_id>")
 def match(match_id: str):
     """The match; ``?key=`` swaps an edit key for the session, ``?fix=N`` edits hand N."""
     key = request.args.get("key")
@@ -322,10 +305,10 @@ def match(match_id: str):
             if key_hash is None:
                 return _stale_link(match_id)
             security.remember_key_hash(match_id, key_hash)
-        return redirect(url_for("table.match", match_id=match_id), 303)
+        return redirect(url_for("match.match", match_id=match_id), 303)
     fix = request.args.get("fix", type=security.bounded_int)
     if fix is not None:  # the history's short "correct hand N" links
-        return redirect(url_for("table.edit_hand", match_id=match_id, no=fix), 303)
+        return redirect(url_for("match.edit_hand", match_id=match_id, no=fix), 303)
     if request.if_none_match:  # the browser's copy, if the match is unchanged: one query
         row = store.get_match(get_db(), match_id)
         tag = row and _page_tag(match_id, row.version, row.edit_key_hash)
@@ -336,7 +319,6 @@ def match(match_id: str):
     return _match_page(_load_or_404(match_id))
 
 
-@bp.get("/m/<match_id>/live")
 def live(match_id: str):
     """The live part of the match page as a phone that only watches sees it: what such a phone
     polls (with ``If-None-Match``; 304 while the match is unchanged) and swaps in when the score
@@ -365,10 +347,9 @@ def _stale_link(match_id: str):
     flash(_("This scorer link has been replaced by a newer one: this phone can follow the "
             "score. To record, scan the scorer QR code on the phone that keeps the score."),
           "warn")
-    return redirect(url_for("table.match", match_id=match_id), 303)
+    return redirect(url_for("match.match", match_id=match_id), 303)
 
 
-@bp.post("/m/<match_id>/rematch")
 def rematch(match_id: str):
     """A new match with the same seats, teams and rules; the deal goes on from this one."""
     _load_or_404(match_id)
@@ -380,11 +361,10 @@ def rematch(match_id: str):
     outcome = service.rematch(get_db(), match_id, current_app.config["SECRET_KEY"])
     if not outcome.ok:
         flash(outcomes.message(outcome), "warn")
-        return redirect(url_for("table.match", match_id=match_id), 303)
+        return redirect(url_for("match.match", match_id=match_id), 303)
     return _created(outcome)
 
 
-@bp.route("/m/<match_id>/newkey", methods=["GET", "POST"])
 def new_key(match_id: str):
     """Issue a new scorer link; the old one (and every phone holding it) loses edit rights.
 
@@ -405,4 +385,4 @@ def new_key(match_id: str):
         abort(404)
     security.remember_edit_key(match_id, key)
     flash(_("New scorer link made: the old one no longer works."), "info")
-    return redirect(url_for("table.match", match_id=match_id), 303)
+    return redirect(url_for("match.match", match_id=match_id), 303)

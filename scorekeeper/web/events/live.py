@@ -1,8 +1,8 @@
 """Club nights, live (issue 26): the parts of the director's page, a table's banner and the
 wall screen that phones poll, each with an ETag made from the event's stamp (its version and
 its matches' versions: one indexed query), so an unchanged poll is a 304 before any replay —
-the match page's way (:mod:`.etags`). ``static/js/event-live.js`` polls them and swaps the
-part in place."""
+the match page's way (:mod:`scorekeeper.web.etags`). ``static/js/event-live.js`` polls them and
+swaps the part in place."""
 
 from __future__ import annotations
 
@@ -13,14 +13,42 @@ from typing import Any
 from flask import abort, make_response, render_template, request, url_for
 from flask_babel import format_time
 
-from ..service.events.model import Event, EventRound, EventTable
-from ..store import events as event_store
-from ..store.db import get_db
-from .etags import LANGUAGE_VARY, REVALIDATE, not_modified, page_etag
-from .event_links import table_path
-from .events import Move, bp, director_here, event_or_404, moves
-from .security import may_edit
+from ...service.events.model import Event, EventRound, EventTable
+from ...store import events as event_store
+from ...store.db import get_db
+from ..etags import LANGUAGE_VARY, REVALIDATE, not_modified, page_etag
+from ..security import may_edit
+from .access import director_here, event_or_404
+from .paths import director_links, table_path
 
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Where a player of a table goes in the next round (``table`` None: not known yet, or
+    ``sits_out``, or ``gone``)."""
+
+    seat: str
+    name: str
+    table: int | None = None
+    to_seat: str | None = None
+    sits_out: bool = False
+    gone: bool = False
+
+
+def moves(found: Event, no: int, t: EventTable) -> list[Move]:
+    """Where each player of table ``t`` of round ``no`` goes in the next round, if known."""
+    upcoming = found.round_no(no + 1)
+    out = []
+    for seat, name in t.seats.items():
+        if upcoming is None:
+            out.append(Move(seat, name))
+            continue
+        if name in upcoming.sit_outs:
+            out.append(Move(seat, name, sits_out=True))
+            continue
+        to = [(nt.table, s) for nt in upcoming.tables for s, n in nt.seats.items() if n == name]
+        out.append(Move(seat, name, *to[-1]) if to else Move(seat, name, gone=True))
+    return out
 
 def _minute() -> str:
     """A timed evening's live parts change with the clock (late tables): once a minute."""
@@ -66,8 +94,6 @@ class Mover:
 
 def director_values(event_id: str) -> dict[str, Any]:
     """What the director's live part shows (``events/_director_live.html``)."""
-    from .event_links import director_links
-
     found = event_or_404(event_id)
     is_director = director_here(event_id)
     upcoming = found.upcoming
@@ -83,7 +109,6 @@ def director_values(event_id: str) -> dict[str, Any]:
             "etag": event_tag(event_id, "director", is_director)}
 
 
-@bp.get("/events/<event_id>/live")
 def director_live(event_id: str) -> Any:
     """The director's page's live part: rounds, tables, the next round, standings."""
     tag = event_tag(event_id, "director", director_here(event_id))
@@ -122,7 +147,6 @@ def banner_values(found: Event, no: int, table_no: int) -> Banner | None:
                   etag=event_tag(found.id, "banner", no, table_no, scorer))
 
 
-@bp.get("/events/<event_id>/rounds/<int:no>/tables/<int:table_no>/banner")
 def banner(event_id: str, no: int, table_no: int) -> Any:
     """A table's banner, polled by its match page: the round's result, the confirmation,
     then where everyone goes next."""
@@ -143,7 +167,6 @@ def wall_values(event_id: str) -> dict[str, Any]:
             "etag": event_tag(event_id, "wall")}
 
 
-@bp.get("/events/<event_id>/wall")
 def wall(event_id: str) -> Any:
     """The wall screen (a projector or a TV): standings, the round and its time, where
     everyone goes next; no controls; it follows the evening by itself."""
@@ -155,7 +178,6 @@ def wall(event_id: str) -> Any:
     return _answer(render_template(name, **values), values["etag"])
 
 
-@bp.app_template_global("event_time")
 def event_time(stamp: str) -> str:
     """A stored time (ISO, UTC) as the reader's clock time ("21:40")."""
     return format_time(datetime.fromisoformat(stamp.replace("Z", "+00:00")), "HH:mm")

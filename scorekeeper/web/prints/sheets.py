@@ -17,27 +17,25 @@ from pathlib import Path
 from typing import Any
 
 from babel.dates import format_date, format_time
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Response, abort, current_app, render_template, request, url_for
 from flask_babel import get_locale, get_timezone
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import ServiceUnavailable
 
-from .. import service
-from ..engine.cards import TEAMS
-from ..engine.games import GAMES, resolve_rules
-from ..i18n import format_when
-from ..printing import pdf_render
-from ..printing.chart import render_svg
-from ..printing.pdf import content_disposition, download_name, printable
-from ..printing.sheet import Player, build_sheet, clip, rule_items
-from ..service.evening import evening, evening_stamp
-from ..service.match import Match
-from ..store.db import get_db
-from . import links
-from .tableview import evening_words, team_names
-
-bp = Blueprint("prints", __name__)
+from ... import service
+from ...engine.cards import TEAMS
+from ...engine.games import GAMES, resolve_rules
+from ...i18n import format_when
+from ...printing import pdf_render
+from ...printing.chart import render_svg
+from ...printing.pdf import content_disposition, download_name, printable
+from ...printing.sheet import Player, build_sheet, clip, rule_items
+from ...service.evening import evening, evening_stamp
+from ...service.match import Match
+from ...store.db import get_db
+from .. import links
+from ..match.board import evening_words, team_names
 
 PRINT_CSS = "css/print.css"  # linked by the pages; handed to WeasyPrint parsed and cached
 BLANK_CSS = "css/print-blank.css"  # the blank sheets' own rules, with PRINT_CSS
@@ -160,18 +158,16 @@ def _sheet_html(match_id: str, for_pdf: bool, loaded: service.LoadedMatch | None
         for_pdf=for_pdf,
         evening=evening_line,
         pdf_url=_pdf_url(".sheet_pdf", match_id=match_id),
-        back_url=url_for("table.match", match_id=match_id),
+        back_url=url_for("match.match", match_id=match_id),
     )
     return html, sheet, started
 
 
-@bp.get("/m/<match_id>/sheet")
 def sheet(match_id: str) -> str:
     """The printable score sheet of a match."""
     return _sheet_html(match_id, for_pdf=False)[0]
 
 
-@bp.get("/m/<match_id>/sheet.pdf")
 def sheet_pdf(match_id: str) -> Response:
     """The match PDF: a download named after the teams and the day.
 
@@ -255,14 +251,12 @@ def _known(game: str) -> None:
         abort(404)
 
 
-@bp.get("/sheets/<game>")
 def blank(game: str) -> str:
     """A blank score sheet for a table without a phone."""
     _known(game)
     return _blank_html(game, None, False, _pdf_url(".blank_pdf", game=game))
 
 
-@bp.get("/sheets/<game>.pdf")
 def blank_pdf(game: str) -> Response:
     """A blank score sheet as a PDF."""
     _known(game)
@@ -270,7 +264,6 @@ def blank_pdf(game: str) -> Response:
                 [f"{game}-score-sheet"], None, stylesheets=(PRINT_CSS, BLANK_CSS))
 
 
-@bp.get("/m/<match_id>/blank")
 def match_blank(match_id: str) -> str:
     """A blank sheet with this match's rules and names filled in."""
     loaded = _load(match_id, replayed=False)
@@ -278,7 +271,6 @@ def match_blank(match_id: str) -> str:
                        _pdf_url(".match_blank_pdf", match_id=match_id))
 
 
-@bp.get("/m/<match_id>/blank.pdf")
 def match_blank_pdf(match_id: str) -> Response:
     """The match's blank sheet as a PDF."""
     row = _row(match_id)

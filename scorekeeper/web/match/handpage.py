@@ -13,24 +13,22 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template
+from flask import abort, current_app, render_template
 from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
 
-from .. import service
-from ..engine.cards import ALL_CARDS, JOKER, SEATS
-from ..engine.game import Words
-from ..engine.games import GAMES, resolve_rules
-from ..engine.messages import MESSAGES
-from ..engine.recording import Recording, recorder_json
-from ..i18n.labels import SEAT_LABELS, card_label, seat_word
-from ..printing.sheet import HandRow, Sheet, build_sheet
-from ..service.results import LoadedMatch
-from ..store.db import get_db
-from . import tableview
+from ... import service
+from ...engine.cards import ALL_CARDS, JOKER, SEATS
+from ...engine.game import Words
+from ...engine.games import GAMES, resolve_rules
+from ...engine.messages import MESSAGES
+from ...engine.recording import Recording, recorder_json
+from ...i18n.labels import SEAT_LABELS, card_label, seat_word
+from ...printing.sheet import HandRow, Sheet, build_sheet
+from ...service.results import LoadedMatch
+from ...store.db import get_db
+from . import board
 from .hand_analysis import AnalysisView, analysis_view
-
-bp = Blueprint("handpage", __name__)
 
 
 def recorder(loaded: LoadedMatch) -> dict[str, Any]:
@@ -44,7 +42,7 @@ def recorder(loaded: LoadedMatch) -> dict[str, Any]:
         "first_dealer": match.first_dealer,
         "seats": {s: {"name": seats[s], "seat": str(SEAT_LABELS[s]), "word": seat_word(s)}
                   for s in SEATS},
-        "teams": tableview.team_names(match),
+        "teams": board.team_names(match),
     }
 
 
@@ -155,8 +153,8 @@ def hand_view(loaded: LoadedMatch, no: int) -> HandView:
         match_id=match.id,
         no=no,
         last=loaded.hand_count,
-        title=" – ".join(tableview.team_names(match).values()),
-        result=tableview.outcome_label(match, match.hands[no - 1].data, loaded.state.hands[no - 1]),
+        title=" – ".join(board.team_names(match).values()),
+        result=board.outcome_label(match, match.hands[no - 1].data, loaded.state.hands[no - 1]),
         words=match.game.words,
         sheet=sheet,
         row=next(r for r in sheet.rows if r.no == no),
@@ -165,7 +163,6 @@ def hand_view(loaded: LoadedMatch, no: int) -> HandView:
     )
 
 
-@bp.get("/m/<match_id>/hands/<int:no>")
 def hand_page(match_id: str, no: int):
     """One hand: its facts, the deal diagram when known, then trick by trick."""
     loaded = service.load(get_db(), match_id)

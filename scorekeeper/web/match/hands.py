@@ -1,7 +1,7 @@
 """Entering hands at the table: record (with the page's script and its offline queue), the
-Save preview, undo and correcting a hand. Views on :data:`scorekeeper.web.table.bp` (their
-endpoints stay ``table.record``, ``table.preview``, ...); the match page itself is in
-:mod:`scorekeeper.web.table`.
+Save preview, undo and correcting a hand, and the GET of a write's address (a refresh) sent
+back to the page. Views of the ``match`` blueprint (``match.record``, ``match.preview``, ...:
+routes in :mod:`scorekeeper.web.match`); the match page itself is in :mod:`.page`.
 """
 
 from __future__ import annotations
@@ -11,16 +11,17 @@ from typing import Any
 from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import service, store
-from ..engine.games import GAMES
-from ..service import Status
-from ..store.db import get_db
-from . import errors, outcomes, tableview
-from .forms import ActionForm
+from ... import service, store
+from ...engine.games import GAMES
+from ...service import Status
+from ...store.db import get_db
+from .. import errors, outcomes
+from ..forms import ActionForm
+from ..ratelimit import refuse_if_address_full
+from ..security import bounded_int
+from . import board
 from .handforms import form_for
-from .ratelimit import refuse_if_address_full
-from .security import bounded_int
-from .table import (
+from .page import (
     _hand_form,
     _is_editor,
     _load_or_404,
@@ -28,7 +29,6 @@ from .table import (
     _require_editor,
     _row_or_404,
     _view,
-    bp,
 )
 
 
@@ -38,9 +38,9 @@ def _apply_problems(form, problems) -> list[str]:
     for p in problems:
         name = form.problem_fields.get(p.field or "", p.field or "")
         if name and name in form and name not in ("csrf_token", "submission_id"):
-            form[name].errors = [*form[name].errors, tableview.problem_text(p)]
+            form[name].errors = [*form[name].errors, board.problem_text(p)]
         else:
-            general.append(tableview.problem_text(p))
+            general.append(board.problem_text(p))
     return general
 
 
@@ -86,11 +86,10 @@ def _stored_hand(loaded: service.LoadedMatch, no: int | None) -> dict[str, Any] 
     if no is None or not 1 <= no <= loaded.hand_count or loaded.state is None:
         return None
     hand, out = loaded.match.hands[no - 1].data, loaded.state.hands[no - 1]
-    return {"no": no, "what": tableview.describe_hand(loaded.match, hand),
-            "result": tableview.outcome_label(loaded.match, hand, out)}
+    return {"no": no, "what": board.describe_hand(loaded.match, hand),
+            "result": board.outcome_label(loaded.match, hand, out)}
 
 
-@bp.post("/m/<match_id>/hands")
 def record(match_id: str):
     """Record the next hand: 303 when stored (or a retry of it), else the errors or why not.
 
@@ -122,7 +121,7 @@ def record(match_id: str):
     outcome = service.record_hand(get_db(), match_id, form.hand(), _expected_no(form),
                                   form.submission_id.data or None,
                                   expected_version=_form_version(form))
-    here = url_for("table.match", match_id=match_id)
+    here = url_for("match.match", match_id=match_id)
     if outcome.status in (Status.RECORDED, Status.DUPLICATE):
         if as_json:
             return _answer(outcomes.http_status(outcome), status=str(outcome.status), no=outcome.no,
@@ -130,7 +129,7 @@ def record(match_id: str):
         return redirect(here, 303)
     if outcome.status is Status.ILLEGAL:
         if as_json:
-            texts = [tableview.problem_text(p) for p in outcome.problems]
+            texts = [board.problem_text(p) for p in outcome.problems]
             return _answer(422, status="illegal", message=" ".join(texts))
         general = _apply_problems(form, outcome.problems)
         return _match_page(_load_or_404(match_id), form=form, general_errors=general,
@@ -149,7 +148,6 @@ def record(match_id: str):
     return redirect(here, 303)
 
 
-@bp.route("/m/<match_id>/preview", methods=["GET", "POST"])
 def preview(match_id: str):
     """What saving this form would do, by the engine itself: ``{label, errors}``.
 
@@ -180,10 +178,10 @@ def preview(match_id: str):
     if not seen.ok:
         errors: dict[str, list[str]] = {}
         for p in seen.problems:
-            errors.setdefault(p.field or "", []).append(tableview.problem_text(p))
+            errors.setdefault(p.field or "", []).append(board.problem_text(p))
         return jsonify(label=plain, errors=errors)
     out = seen.state.hands[seen.no - 1]
-    what = tableview.outcome_label(row, hand, out, seen.state)
+    what = board.outcome_label(row, hand, out, seen.state)
     return jsonify(label=says % {"what": what}, errors={})
 
 
@@ -192,7 +190,6 @@ def _next_no(match_id: str) -> int:
     return len(store.get_hands(get_db(), match_id)) + 1
 
 
-@bp.post("/m/<match_id>/undo")
 def undo(match_id: str):
     """Undo the last hand (the form says which: another phone may have recorded meanwhile)."""
     _load_or_404(match_id)
@@ -205,10 +202,9 @@ def undo(match_id: str):
     # Done, the match page says so itself, with the Redo beside the words (table/_live.html)
     if outcome.status is not Status.UNDONE:
         flash(outcomes.message(outcome), "warn")
-    return redirect(url_for("table.match", match_id=match_id), 303)
+    return redirect(url_for("match.match", match_id=match_id), 303)
 
 
-@bp.post("/m/<match_id>/redo")
 def redo(match_id: str):
     """Take the last undo back: the same hand, as the same number (the service decides when)."""
     _load_or_404(match_id)
@@ -222,10 +218,9 @@ def redo(match_id: str):
         flash(_("Hand %(n)s is back.", n=outcome.no), "info")
     else:
         flash(outcomes.message(outcome), "warn")
-    return redirect(url_for("table.match", match_id=match_id), 303)
+    return redirect(url_for("match.match", match_id=match_id), 303)
 
 
-@bp.route("/m/<match_id>/hands/<int:no>/edit", methods=["GET", "POST"])
 def edit_hand(match_id: str, no: int):
     """Correct hand ``no``: a prefilled form; later hands are re-scored by the engine.
 
@@ -248,12 +243,12 @@ def edit_hand(match_id: str, no: int):
                 flash(_("Nothing changed: hand %(n)s is as it was.", n=no), "info")
             else:
                 flash(_("Hand %(n)s corrected.", n=no), "info")
-            return redirect(url_for("table.match", match_id=match_id), 303)
+            return redirect(url_for("match.match", match_id=match_id), 303)
         if outcome.status is Status.CONFLICT:  # changed meanwhile: show what is there now
             loaded = _load_or_404(match_id)
             if no > loaded.hand_count:  # ... or undone meanwhile
                 flash(outcomes.message(outcome), "warn")
-                return redirect(url_for("table.match", match_id=match_id), 303)
+                return redirect(url_for("match.match", match_id=match_id), 303)
             form = _hand_form(loaded)
             general, status = [outcomes.message(outcome)], 409
         else:
@@ -270,7 +265,7 @@ def edit_hand(match_id: str, no: int):
     resp = current_app.make_response((render_template(
         "table/edit_hand.html", v=v, form=form, no=no, general_errors=general, rec_no=no,
         dealer=loaded.match.seats.get(dealer_seat, "?"), more_open=True,
-        preview_url=url_for("table.preview", match_id=match_id, no=no),
+        preview_url=url_for("match.preview", match_id=match_id, no=no),
     ), status))
     resp.headers["Cache-Control"] = "no-store"  # Back never shows an old form to send again
     return resp
@@ -279,3 +274,13 @@ def edit_hand(match_id: str, no: int):
 def _save_label(game: str, no: int) -> str:
     """The Save button's words, in the game's phrasing ("Save hand 3", "Save deal 3")."""
     return _(GAMES[game].words.save, n=no)
+
+
+def back_home():
+    """A form's address opened directly (a refresh, a language switch): go to the home page."""
+    return redirect(url_for("match.home"), 303)
+
+
+def back_to_match(match_id: str):
+    """A write's address opened directly: show the match (nothing is written by a GET)."""
+    return redirect(url_for("match.match", match_id=match_id), 303)

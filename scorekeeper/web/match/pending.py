@@ -18,12 +18,12 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ..engine.cards import SEATS
-from ..engine.games import GAMES, resolve_rules
-from ..engine.match import next_seat
-from ..engine.state import add_points
-from ..i18n.labels import SEAT_LABELS
-from ..service.results import LoadedMatch
+from ...engine.cards import SEATS
+from ...engine.games import GAMES, resolve_rules
+from ...engine.match import next_seat
+from ...engine.state import add_points
+from ...i18n.labels import SEAT_LABELS
+from ...service.results import LoadedMatch
 
 # A form whose main buttons give more answers than this gets no table (it would cost a page
 # render more than it is worth): its board waits for the server, as before.

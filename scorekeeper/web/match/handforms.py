@@ -16,13 +16,13 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, StringField
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
-from ..engine.cards import JOKER, SUIT_SYMBOLS, SUITS, Card, Pack
-from ..engine.games import GAMES, resolve_rules
-from ..engine.limits import NOTE_FORM_MAX
-from ..formats import safejson
-from ..service.match import Match
-from .forms import Form, SaidLength, choices, new_submission_id
-from .tableview import short_names
+from ...engine.cards import JOKER, SUIT_SYMBOLS, SUITS, Card, Pack
+from ...engine.games import GAMES, resolve_rules
+from ...engine.limits import NOTE_FORM_MAX
+from ...formats import safejson
+from ...service.match import Match
+from ..forms import Form, SaidLength, choices, new_submission_id
+from .board import short_names
 
 RECORD_MAX = 4000  # characters of a card record (JSON): 52 cards and 52 more of a deal fit
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import (
-    Blueprint,
     abort,
     current_app,
     flash,
@@ -27,10 +26,10 @@ from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response
 
-from ..service import organiser as organiser_service
-from ..store.db import get_db
-from .forms import OrganiserForm
-from .security import (
+from ...service import organiser as organiser_service
+from ...store.db import get_db
+from ..forms import OrganiserForm
+from ..security import (
     HOST_PREFIX,
     RIGHTS_MAX_AGE,
     bearer_key,
@@ -38,8 +37,6 @@ from .security import (
     local_path,
     secure_cookies,
 )
-
-bp = Blueprint("organiser", __name__)
 
 
 def cookie_name() -> str:
@@ -101,7 +98,6 @@ def _grant(target: str) -> Response:
     return response
 
 
-@bp.get("/organiser")
 def page() -> Any:
     """The organiser page: a ``?key=`` link gives the right at once; else the key's form."""
     key = request.args.get("key")
@@ -116,7 +112,6 @@ def page() -> Any:
     return render_template("organiser/page.html", form=form, has_right=is_organiser())
 
 
-@bp.post("/organiser")
 def enter_key() -> Any:
     """The typed key: 303 back to where the organiser came from, or the form with why."""
     form = OrganiserForm()
@@ -128,7 +123,6 @@ def enter_key() -> Any:
     return _grant(form.next.data or "")
 
 
-@bp.post("/organiser/forget")
 def forget() -> Response:
     """Give up the right on this phone (the key stays valid elsewhere)."""
     response = redirect(url_for("organiser.page"), 303)

@@ -8,13 +8,14 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from .. import service
-from ..engine.games import GAMES
-from ..engine.numbers import sides_pair
-from ..i18n import format_when
-from ..i18n.labels import CHOICE_LABELS
-from ..store.db import get_db
-from . import security, tableview
+from ... import service
+from ...engine.games import GAMES
+from ...engine.numbers import sides_pair
+from ...i18n import format_when
+from ...i18n.labels import CHOICE_LABELS
+from ...store.db import get_db
+from .. import security
+from . import board
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,13 +38,13 @@ def recent_matches(ids: list[str]) -> list[RecentMatch]:
     for loaded in service.recent(get_db(), ids):
         state = loaded.state
         score = state.tally() if state is not None else {}
-        names = tableview.team_names(loaded.match)
+        names = board.team_names(loaded.match)
         rows.append(RecentMatch(
             id=loaded.id,
             title=" – ".join(names.values()),
             game=_(GAMES[loaded.game].label),
             score=sides_pair(score),
-            rubber=tableview.rubber_line(names, state) if state is not None else "",
+            rubber=board.rubber_line(names, state) if state is not None else "",
             started=_started(loaded.created),
             over=loaded.over,
             scorer=security.rights_match(loaded.id, loaded.key_hash),

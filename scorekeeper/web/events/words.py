@@ -7,8 +7,8 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ..i18n.messages import problem_message
-from ..service.events import EventProblem, EventResult, EventStatus
+from ...i18n.messages import problem_message
+from ...service.events import EventProblem, EventResult, EventStatus
 
 
 def problem_text(problem: EventProblem) -> str:

@@ -11,28 +11,26 @@ import threading
 import time
 from typing import Any
 
-from flask import Blueprint, abort, current_app, jsonify, request, url_for
+from flask import abort, current_app, jsonify, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from scorekeeper.store.db import sqlite3
 
-from .. import service
-from ..engine.analysis import analyse_match_hand
-from ..engine.games import GAMES
-from ..engine.state import MatchState
-from ..formats import egn_export, safejson
-from ..i18n.messages import problem_json
-from ..service import event_keys, players
-from ..service.results import LoadedMatch, ServiceResult, Status
-from ..store.db import get_db, heartbeat, storage_full
-from . import outcomes
-from .errors import database_trouble, error_body, refuse_if_storage_full
-from .etags import LANGUAGE_VARY, match_etag, not_modified
-from .ratelimit import count_write, refuse_if_address_full
-from .security import bearer_key, csrf, has_rights_for, may_edit
-
-bp = Blueprint("api", __name__)
+from ... import service
+from ...engine.analysis import analyse_match_hand
+from ...engine.games import GAMES
+from ...engine.state import MatchState
+from ...formats import egn_export, safejson
+from ...i18n.messages import problem_json
+from ...service import event_keys, players
+from ...service.results import LoadedMatch, ServiceResult, Status
+from ...store.db import get_db, heartbeat, storage_full
+from .. import outcomes
+from ..errors import database_trouble, error_body, refuse_if_storage_full
+from ..etags import LANGUAGE_VARY, match_etag, not_modified
+from ..ratelimit import count_write, refuse_if_address_full
+from ..security import bearer_key, csrf, has_rights_for, may_edit
 
 MAX_IDEMPOTENCY_KEY = 100
 
@@ -216,7 +214,6 @@ _health_lock = threading.Lock()
 _health: dict[str, tuple[float, int, str]] = {}
 
 
-@bp.get("/healthz")
 def healthz() -> Response:
     """``ok`` when the app answers and its database can be written (a one-row heartbeat write,
     at most once a second per process); else 503 with what is wrong, for the organiser's
@@ -246,7 +243,6 @@ def _check_health() -> tuple[int, str]:
     return 200, "ok"
 
 
-@bp.post("/api/matches")
 def create_match() -> Response:
     """Create a match (or import one with its hands, or an EGN file)."""
     data = read_json()
@@ -269,7 +265,6 @@ def create_match() -> Response:
     return response
 
 
-@bp.get("/api/matches/<match_id>")
 def read_match(match_id: str) -> Response:
     """The match and its state, with an ETag (304 when unchanged).
 
@@ -290,7 +285,6 @@ def read_match(match_id: str) -> Response:
     return response.make_conditional(request)
 
 
-@bp.get("/api/matches/<match_id>/history")
 def match_history(match_id: str) -> Response:
     """Corrections and undos, oldest first: ``{"history": [{no, action, old, new, at, by}]}``."""
     entries = service.history(get_db(), match_id)
@@ -299,7 +293,6 @@ def match_history(match_id: str) -> Response:
     return json_response({"history": [e.as_json() for e in entries]})
 
 
-@bp.post("/api/matches/<match_id>/hands")
 def record_hand(match_id: str) -> Response:
     """Record the next hand: a hand object plus the ``no`` it expects to get."""
     authorise(match_id)
@@ -315,7 +308,6 @@ def record_hand(match_id: str) -> Response:
     return answer(service.record_hand(get_db(), match_id, body, no, key))
 
 
-@bp.put("/api/matches/<match_id>/hands/<int:no>")
 def correct_hand(match_id: str, no: int) -> Response:
     """Correct a recorded hand; later hands are re-scored. ``If-Match`` is honoured (412)."""
     authorise(match_id)
@@ -333,7 +325,6 @@ def correct_hand(match_id: str, no: int) -> Response:
     return answer(outcome, if_match=version is not None)
 
 
-@bp.delete("/api/matches/<match_id>/hands/<int:no>")
 def undo_hand(match_id: str, no: int) -> Response:
     """Undo the last hand (409 for any other)."""
     authorise(match_id)
@@ -347,7 +338,6 @@ _analyses: dict[tuple[str, int, int], dict[str, Any]] = {}
 _analyses_lock = threading.Lock()
 
 
-@bp.get("/api/matches/<match_id>/hands/<int:no>/analysis")
 def hand_analysis(match_id: str, no: int) -> Response:
     """The double-dummy analysis of a Euchre hand with a complete card record (docs/api.md):
     ``{hand, makers, par, after, costly}``; 404 for an unknown match or hand, 422 (with the
@@ -370,7 +360,6 @@ def hand_analysis(match_id: str, no: int) -> Response:
     return json_response(body)
 
 
-@bp.get("/m/<match_id>.json")
 def export_match(match_id: str) -> Response:
     """The match file, as a download."""
     loaded = load_or_404(match_id)
@@ -383,7 +372,6 @@ def export_match(match_id: str) -> Response:
     return response
 
 
-@bp.get("/m/<match_id>.egn")
 def export_egn(match_id: str) -> Response:
     """A Euchre match as Euchre Game Notation (EGN 1.4), as a download (docs/api.md)."""
     loaded = load_or_404(match_id)

@@ -6,20 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+from flask import Response, request, url_for
 from flask_babel import gettext as _
 
-from ..service import event_keys, events
-from ..service.events import EventStatus
-from ..service.events.model import Event, EventRound, EventTable, StandingLine
-from ..store.db import get_db
-from .errors import refuse_if_storage_full
-from .event_links import app_secret, table_path
-from .events import STATUS, api_director, errors, event_or_404, require_api_director
-from .ratelimit import spend_creations
-
-bp = Blueprint("events_api", __name__)
-
+from ...service import event_keys, events
+from ...service.events import EventStatus
+from ...service.events.model import Event, EventRound, EventTable, StandingLine
+from ...store.db import get_db
+from ..errors import refuse_if_storage_full
+from ..events.access import STATUS, api_director, event_or_404, require_api_director
+from ..events.paths import app_secret, table_path
+from ..events.words import errors
+from ..ratelimit import spend_creations
+from .matches import json_response, read_json, read_object
 
 TABLE_FIELDS = ("table", "seats", "match", "hands", "score", "over", "winner", "tied", "decider")
 
@@ -76,16 +75,11 @@ def event_body(found: Event, director: bool) -> dict[str, Any]:
 
 
 def _json(body: Any, status: int = 200) -> Response:
-    from .api import json_response
-
     return json_response(body, status)
 
 
-@bp.post("/api/events")
 def create_event() -> Response:
     """Create an event; its first round starts at once."""
-    from .api import read_json
-
     body = read_json()
     refuse_if_storage_full(get_db())
     result = events.create_event(get_db(), body, app_secret(), spend_creations)
@@ -100,7 +94,6 @@ def create_event() -> Response:
     return response
 
 
-@bp.get("/api/events/<event_id>")
 def read_event(event_id: str) -> Response:
     """The event now; with the director's key, the tables' keys too."""
     found = event_or_404(event_id)
@@ -110,8 +103,6 @@ def read_event(event_id: str) -> Response:
 def _optional_body(allowed: frozenset[str]) -> dict[str, Any] | Response:
     """The request's JSON object, {} when it has no body: a body that is not JSON is refused
     (415, 400) and so is a key the address does not take (422), before anything is done."""
-    from .api import read_object
-
     if not request.get_data(cache=True):
         return {}
     body = read_object()
@@ -133,7 +124,6 @@ def _round_no(body: Any, found: Event) -> int | Response:
     return no
 
 
-@bp.post("/api/events/<event_id>/rounds")
 def start_round(event_id: str) -> Response:
     """The director starts the next round (``{"no": n}``, default the next one)."""
     require_api_director(event_id)
@@ -151,11 +141,8 @@ def start_round(event_id: str) -> Response:
     return _json(event_body(event_or_404(event_id), director=True), 201)
 
 
-@bp.post("/api/events/<event_id>/rounds/<int:no>/tables/<int:table_no>/decider")
 def decide(event_id: str, no: int, table_no: int) -> Response:
     """The side that won a tied table's extra, unscored hand: ``{"winner": "NS"}``."""
-    from .api import read_object
-
     require_api_director(event_id)
     body = read_object()
     if isinstance(body, Response):
@@ -172,12 +159,9 @@ def _changed(event_id: str, result: events.EventResult, status: int = 200) -> Re
     return _json(event_body(event_or_404(event_id), director=True), status)
 
 
-@bp.post("/api/events/<event_id>/players")
 def add_player(event_id: str) -> Response:
     """A late arrival: ``{"name": ...}`` (or ``{"player": id, "name": ...}``) plays from the
     first round not yet started; the rounds not started are planned again."""
-    from .api import read_object
-
     require_api_director(event_id)
     body = read_object()
     if isinstance(body, Response):
@@ -185,11 +169,8 @@ def add_player(event_id: str) -> Response:
     return _changed(event_id, events.add_player(get_db(), event_id, body), 201)
 
 
-@bp.patch("/api/events/<event_id>/players/<int:number>")
 def player_leaves(event_id: str, number: int) -> Response:
     """An early leaver: ``{"gone_from": round}`` (default: the first round not started)."""
-    from .api import read_object
-
     require_api_director(event_id)
     body = read_object()
     if isinstance(body, Response):
@@ -201,12 +182,9 @@ def player_leaves(event_id: str, number: int) -> Response:
                                                    body.get("gone_from")))
 
 
-@bp.post("/api/events/<event_id>/rounds/<int:no>/swap")
 def swap(event_id: str, no: int) -> Response:
     """Move a player in a round not yet started: ``{"players": [a, b]}`` (numbers from 1)
     change places, seat for seat or seat for sit-out."""
-    from .api import read_object
-
     require_api_director(event_id)
     body = read_object()
     if isinstance(body, Response):
@@ -218,7 +196,6 @@ def swap(event_id: str, no: int) -> Response:
     return _changed(event_id, events.swap_players(get_db(), event_id, no, pair[0], pair[1]))
 
 
-@bp.post("/api/events/<event_id>/rounds/<int:no>/end")
 def end_round(event_id: str, no: int) -> Response:
     """End round ``no`` now: every table's match ends with the hands played so far."""
     require_api_director(event_id)

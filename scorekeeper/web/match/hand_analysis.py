@@ -14,10 +14,10 @@ from typing import Any
 
 from flask_babel import ngettext, pgettext
 
-from ..engine.analysis import Analysis, analyse_match_hand
-from ..i18n.labels import card_label, seat_word
-from ..service.results import LoadedMatch
-from . import tableview
+from ...engine.analysis import Analysis, analyse_match_hand
+from ...i18n.labels import card_label, seat_word
+from ...service.results import LoadedMatch
+from . import board
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +52,9 @@ def analysis_view(loaded: LoadedMatch, no: int) -> AnalysisView | None:
         if not problems:
             return None
         return AnalysisView(par="", took="", costly=(), counts=(),
-                            why=tableview.problem_text(problems[0]))
+                            why=board.problem_text(problems[0]))
     seats = loaded.match.seats
-    makers = tableview.team_names(loaded.match)[found.makers]
+    makers = board.team_names(loaded.match)[found.makers]
     took = found.after[-1]
     sentences = []
     per_trick = _cards_per_trick(hand)

@@ -1,5 +1,6 @@
-"""Club nights on the web: the director's page, the tables' links, the banner
-on a table's match page, and the printed tally cards, rotation chart and table tents.
+"""Club nights on the web: the director's page and what it changes (start a round, decide a
+tie, players joining and leaving, a swap, the end), a table's page, the banner on a table's
+match page and the club's words for the templates.
 
 Views are thin: :mod:`scorekeeper.service.events` does the work; here are the HTTP statuses,
 the words and the keys. A table's edit key is derived (``service.event_keys``), so the
@@ -14,7 +15,6 @@ from datetime import datetime
 from typing import Any
 
 from flask import (
-    Blueprint,
     Response,
     abort,
     flash,
@@ -27,74 +27,22 @@ from flask import (
 from flask_babel import format_time
 from flask_babel import gettext as _
 
-from .. import service
-from ..service import event_keys, events
-from ..service.events import EventResult, EventStatus
-from ..service.events.model import Event, EventRound, EventTable
-from ..service.events.reading import club_scoring
-from ..store.db import get_db
-from .errors import refuse_if_storage_full
-from .event_links import app_secret, director_link
-from .event_words import errors, status_text
-from .ratelimit import spend_creations
-from .security import (
-    bearer_key,
-    bounded_int,
+from ... import service
+from ...service import event_keys, events
+from ...service.events.model import EventRound
+from ...service.events.reading import club_scoring
+from ...store.db import get_db
+from ..errors import refuse_if_storage_full
+from ..ratelimit import spend_creations
+from ..security import (
     director_token,
     remember_key_hash,
     rights_match,
 )
-
-bp = Blueprint("events", __name__)
-
-STATUS = {EventStatus.CREATED: 201, EventStatus.STARTED: 201, EventStatus.DECIDED: 200,
-          EventStatus.CHANGED: 200,
-          EventStatus.ILLEGAL: 422, EventStatus.NOT_READY: 409, EventStatus.FINISHED: 409,
-          EventStatus.NOT_FOUND: 404}
-
-
-# --- rights ---------------------------------------------------------------------------------
-
-
-def _ref(event_id: str) -> str:
-    return f"event:{event_id}"
-
-
-def event_or_404(event_id: str) -> Event:
-    found = events.load_event(get_db(), event_id)
-    if found is None:
-        abort(404, description=_("There is no such event."))
-    return found
-
-
-def director_here(event_id: str) -> bool:
-    """Whether the request holds the director's rights: a Bearer key (API) or this phone's
-    rights cookie (pages)."""
-    from ..store import events as event_store
-
-    row = event_store.get_event(get_db(), event_id)
-    return row is not None and rights_match(_ref(event_id), row.director_key_hash)
-
-
-def api_director(event_id: str) -> bool:
-    """The API's director check: no Authorization, False; a wrong key, 403."""
-    key = bearer_key()
-    if key is None:
-        return False
-    if not events.check_director_key(get_db(), event_id, key):
-        abort(403, description=_("The director's key is wrong."))
-    return True
-
-
-def require_api_director(event_id: str) -> None:
-    event_or_404(event_id)
-    if not api_director(event_id):
-        abort(403, description=_("This needs the director's key (Authorization: Bearer "
-                                 "<key>)."))
-
-
-# --- the API ---------------------------------------------------------------------------------
-
+from .access import _after, _director_post, _form_int, _ref, event_or_404
+from .live import banner_values, director_values
+from .paths import app_secret, director_link
+from .words import status_text
 
 # --- pages -----------------------------------------------------------------------------------
 
@@ -105,7 +53,7 @@ def _take_key(event_id: str) -> Response | None:
     key = request.args.get("key")
     if key is None:
         return None
-    from ..store import events as event_store
+    from ...store import events as event_store
 
     row = event_store.get_event(get_db(), event_id)
     token = director_token(event_id, row.director_key_hash) if row is not None else ""
@@ -117,20 +65,17 @@ def _take_key(event_id: str) -> Response | None:
     return redirect(url_for("events.director", event_id=event_id))
 
 
-@bp.get("/events/<event_id>")
 def director(event_id: str) -> Any:
     """The director's page: rounds and tables, live standings and prizes, the next round."""
     taken = _take_key(event_id)
     if taken is not None:
         return taken
-    from .event_live import director_values
-
     values = director_values(event_id)
     known: list[dict[str, Any]] = []
     link = qr = None
     if values["director"]:
-        from ..store import players as players_store
-        from .qr import qr_svg
+        from ...store import players as players_store
+        from ..qr import qr_svg
 
         known = players_store.recent_players(get_db())
         link = director_link(event_id)
@@ -141,7 +86,6 @@ def director(event_id: str) -> Any:
     return response
 
 
-@bp.post("/events/<event_id>/start")
 def start(event_id: str) -> Any:
     """The director's "Start round n" button."""
     _director_post(event_id)
@@ -151,7 +95,6 @@ def start(event_id: str) -> Any:
     return _after(event_id, result, status_text(result))
 
 
-@bp.post("/events/<event_id>/decide")
 def decide_page(event_id: str) -> Any:
     """The director records who won a tied table's extra hand."""
     _director_post(event_id)
@@ -162,36 +105,11 @@ def decide_page(event_id: str) -> Any:
     return _after(event_id, result, None)
 
 
-def _form_int(name: str) -> int | None:
-    try:
-        return bounded_int(request.form.get(name, ""))
-    except ValueError:
-        return None
-
-
-def _director_post(event_id: str) -> None:
-    event_or_404(event_id)
-    if not director_here(event_id):
-        abort(403)
-
-
-def _after(event_id: str, result: EventResult, done: str | None) -> Any:
-    """Post/Redirect/Get: a sentence for what was done (``done``; None: the page shows it),
-    or the problems (nothing stored)."""
-    if result.status in (EventStatus.CHANGED, EventStatus.STARTED, EventStatus.DECIDED):
-        if done is not None:
-            flash(done, "ok")
-    else:
-        flash(" ".join(e["message"] for e in errors(result)), "error")
-    return redirect(url_for("events.director", event_id=event_id))
-
-
-@bp.post("/events/<event_id>/players")
 def add_player_page(event_id: str) -> Any:
     """The director adds a late arrival (a name typed or chosen from the players list)."""
     _director_post(event_id)
     name = request.form.get("name", "")
-    from ..store import players as players_store
+    from ...store import players as players_store
 
     known = players_store.find_by_name(get_db(), name.strip()) if name.strip() else None
     body: dict[str, Any] = {"name": name} if known is None else {"name": name, "player": known}
@@ -200,7 +118,6 @@ def add_player_page(event_id: str) -> Any:
                                       n=result.round))
 
 
-@bp.post("/events/<event_id>/players/leave")
 def leave_page(event_id: str) -> Any:
     """The director marks a player as gone from a round on."""
     _director_post(event_id)
@@ -212,7 +129,6 @@ def leave_page(event_id: str) -> Any:
                                       name=name, n=result.round))
 
 
-@bp.post("/events/<event_id>/swap")
 def swap_page(event_id: str) -> Any:
     """The director moves a player: two players of a round not started change places."""
     _director_post(event_id)
@@ -222,7 +138,6 @@ def swap_page(event_id: str) -> Any:
     return _after(event_id, result, _("Round %(n)s: the two players changed places.", n=no))
 
 
-@bp.post("/events/<event_id>/end")
 def end_page(event_id: str) -> Any:
     """The director ends the round being played."""
     _director_post(event_id)
@@ -234,7 +149,6 @@ def end_page(event_id: str) -> Any:
                                       n=no))
 
 
-@bp.get("/events/<event_id>/tables/<int:table_no>")
 def table(event_id: str, table_no: int) -> Any:
     """A table's link (on its tent card): the current round's match at this table.
 
@@ -267,11 +181,9 @@ def table(event_id: str, table_no: int) -> Any:
                 remember_key_hash(match_id, key_hash)
     rnd, now, match_id = started[-1]
     if now.over and not found.over:
-        from .event_live import banner_values
-
-        return render_template("events/between.html", e=found, t=now,
+            return render_template("events/between.html", e=found, t=now,
                                event_banner=banner_values(found, rnd.no, now.table))
-    return redirect(url_for("table.match", match_id=match_id))
+    return redirect(url_for("match.match", match_id=match_id))
 
 
 def scores_table(matches: list[str], key_hash: str) -> bool:
@@ -283,43 +195,12 @@ def scores_table(matches: list[str], key_hash: str) -> bool:
     return any(rights_match(m, key_hash) for m in matches)
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Where a player of a table goes in the next round (``table`` None: not known yet, or
-    ``sits_out``, or ``gone``)."""
-
-    seat: str
-    name: str
-    table: int | None = None
-    to_seat: str | None = None
-    sits_out: bool = False
-    gone: bool = False
-
-
-def moves(found: Event, no: int, t: EventTable) -> list[Move]:
-    """Where each player of table ``t`` of round ``no`` goes in the next round, if known."""
-    upcoming = found.round_no(no + 1)
-    out = []
-    for seat, name in t.seats.items():
-        if upcoming is None:
-            out.append(Move(seat, name))
-            continue
-        if name in upcoming.sit_outs:
-            out.append(Move(seat, name, sits_out=True))
-            continue
-        to = [(nt.table, s) for nt in upcoming.tables for s, n in nt.seats.items() if n == name]
-        out.append(Move(seat, name, *to[-1]) if to else Move(seat, name, gone=True))
-    return out
-
-
-@bp.app_template_global("club_marks")
 def club_marks(game: str) -> list[tuple[str, str]]:
     """The game's marks at a club night with their column headings, in the reader's language."""
     scoring = club_scoring(game)
     return [(name, _(label)) for name, label in zip(scoring.marks, scoring.labels, strict=True)]
 
 
-@bp.app_template_global("club_prize")
 def club_prize(game: str, kind: str) -> str:
     """A prize for the most of one of the game's marks, in the reader's language."""
     scoring = club_scoring(game)
@@ -327,7 +208,6 @@ def club_prize(game: str, kind: str) -> str:
     return _(labels[kind]) if kind in labels else kind
 
 
-@bp.app_template_global("club_tally_note")
 def club_tally_note(game: str) -> str:
     """The tally card's footnote on writing the game's marks."""
     note = club_scoring(game).tally_note
@@ -345,7 +225,6 @@ class Clock:
     done: str
 
 
-@bp.app_template_global("round_clock")
 def round_clock(rnd: EventRound) -> Clock | None:
     """A timed round's clock for the templates; None for an untimed round or one that is
     over."""
@@ -357,11 +236,10 @@ def round_clock(rnd: EventRound) -> Clock | None:
                  left=_("%(time)s left", time="%(time)s"), done=_("Finish this hand."))
 
 
-@bp.app_context_processor
 def event_banner() -> dict[str, Any]:
     """On a club night's match page: this round's players and, once it is over, where they go
     (``templates/events/_banner.html``, included by the match page)."""
-    if request.endpoint not in ("table.match", "table.live", "table.record", "table.undo"):
+    if request.endpoint not in ("match.match", "match.live", "match.record", "match.undo"):
         return {}
     match_id = (request.view_args or {}).get("match_id")
     if not match_id:
@@ -373,7 +251,5 @@ def event_banner() -> dict[str, Any]:
     found = events.load_event(get_db(), event_id)
     if found is None:
         return {}
-    from .event_live import banner_values
-
     values = banner_values(found, no, table_no)
     return {} if values is None else {"event_banner": values}

@@ -11,15 +11,14 @@ from flask import abort, flash, render_template, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..engine.games import GAMES
-from ..i18n.labels import CHOICE_LABELS
-from ..service.events.model import Event
-from ..service.rules_codes import rules_of, stored_code
-from ..store.db import get_db
-from . import links
-from .events import bp
-from .forms import option_words, played_games, start_form
-from .qr import qr_svg
+from ...engine.games import GAMES
+from ...i18n.labels import CHOICE_LABELS
+from ...service.events.model import Event
+from ...service.rules_codes import rules_of, stored_code
+from ...store.db import get_db
+from .. import links
+from ..forms import option_words, played_games, start_form
+from ..qr import qr_svg
 
 LENGTH_OPTIONS = ("target", "deals")  # a game's length: chosen when it starts, not a rule
 
@@ -56,7 +55,6 @@ class RulesCard:
     lines: list[tuple[str, str]]
 
 
-@bp.app_template_global("rules_card")
 def rules_card(found: Event) -> RulesCard:
     """An evening's rules card (an evening made before codes existed gets its code stored
     now)."""
@@ -66,7 +64,6 @@ def rules_card(found: Event) -> RulesCard:
     return RulesCard(code, url, qr, rule_lines(found.game, found.rules))
 
 
-@bp.get("/r/<code>")
 def rules_page(code: str) -> Any:
     """What a rules code names, and a match started with those rules."""
     found = rules_of(get_db(), code)
@@ -77,7 +74,7 @@ def rules_page(code: str) -> Any:
     return render_template("events/rules.html", code=code.upper(), game=game,
                            game_label=_(GAMES[game].label), lines=rule_lines(game, rules),
                            standard=standard_lines(game, rules),
-                           start=url_for("table.home", rules=code.upper()))
+                           start=url_for("match.home", rules=code.upper()))
 
 
 def form_with_rules(code: str | None) -> Any:

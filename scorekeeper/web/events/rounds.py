@@ -9,15 +9,14 @@ from typing import Any
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ..service.events import confirming
-from ..store.db import get_db
-from .event_links import app_secret
-from .event_words import errors
-from .events import _after, _director_post, _form_int, bp, director_here, event_or_404
-from .security import bounded_int, may_edit
+from ...service.events import confirming
+from ...store.db import get_db
+from ..security import bounded_int, may_edit
+from .access import _after, _director_post, _form_int, director_here, event_or_404
+from .paths import app_secret
+from .words import errors
 
 
-@bp.post("/events/<event_id>/rounds/<int:no>/tables/<int:table_no>/confirm")
 def confirm_page(event_id: str, no: int, table_no: int) -> Any:
     """One pair confirms its table's result, or says it is wrong, on the table's phone."""
     found = event_or_404(event_id)
@@ -37,10 +36,9 @@ def confirm_page(event_id: str, no: int, table_no: int) -> Any:
         flash(" ".join(e["message"] for e in errors(result)), "error")
     else:
         flash(done, "ok")
-    return redirect(url_for("table.match", match_id=t.match))
+    return redirect(url_for("match.match", match_id=t.match))
 
 
-@bp.post("/events/<event_id>/settle")
 def settle_page(event_id: str) -> Any:
     """The director accepts a table's result for both pairs, or reopens it for a
     correction."""
@@ -54,7 +52,6 @@ def settle_page(event_id: str) -> Any:
     return _after(event_id, result, done)
 
 
-@bp.get("/events/<event_id>/end")
 def end_ask(event_id: str) -> Any:
     """Before ending a round early: which tables are still playing, and what happens."""
     found = event_or_404(event_id)
@@ -68,7 +65,6 @@ def end_ask(event_id: str) -> Any:
     return render_template("events/end.html", e=found, rnd=rnd, playing=playing)
 
 
-@bp.post("/events/<event_id>/end/undo")
 def undo_end_page(event_id: str) -> Any:
     """The director undoes "end the round now" (until a hand of the next round is saved)."""
     _director_post(event_id)

@@ -8,35 +8,33 @@
 - ``POST /api/players/changes/<change>/undo`` undoes one (the latest touching its players)
 
 Who may rename, merge and undo: the organiser (``Authorization: Bearer <organiser key>``,
-:mod:`.organiser`); without it 403. Players who sat in one match are never merged (422).
+:mod:`scorekeeper.web.players.organiser`); without it 403. Players who sat in one match are
+never merged (422).
 Each change is limited per address (``PLAYER_EDIT_LIMIT``) and recorded in
 ``player_changes`` with what it moved.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, abort
+from flask import abort
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from ..i18n.messages import problem_json
-from ..service import player_changes as players_service
-from ..service import stats
-from ..store.db import get_db
-from .api import json_response, read_object
-from .organiser import require_organiser
-from .player_edits import count_edit, edit_by
-from .players import merged_redirect, player_or_404, span_or_400
+from ...i18n.messages import problem_json
+from ...service import player_changes as players_service
+from ...service import stats
+from ...store.db import get_db
+from ..players.edits import count_edit, edit_by
+from ..players.organiser import require_organiser
+from ..players.pages import merged_redirect, player_or_404, span_or_400
+from .matches import json_response, read_object
 
-bp = Blueprint("players_api", __name__)
 
-@bp.get("/api/players")
 def list_players() -> Response:
     """Every player with the number of matches played (``?from=&to=`` count within)."""
     return json_response(stats.api_list(get_db(), span_or_400()))
 
 
-@bp.get("/api/players/<player_id>")
 def read_player(player_id: str) -> Response:
     """A player's figures over ``?from=&to=`` (a merged player's id redirects, 301)."""
     moved = merged_redirect("players_api.read_player", player_id=player_id)
@@ -63,7 +61,6 @@ def _change_answer(change: players_service.PlayerChange) -> Response:
     return json_response(body)
 
 
-@bp.patch("/api/players/<player_id>")
 def rename_player(player_id: str) -> Response:
     """Rename: ``{"name": "…", "short_name": "…"?}``; every match they sat in shows it."""
     require_organiser()
@@ -79,7 +76,6 @@ def rename_player(player_id: str) -> Response:
                                                  body.get("short_name"), by=edit_by("api")))
 
 
-@bp.post("/api/players/<player_id>/merge")
 def merge_player(player_id: str) -> Response:
     """Merge this player into ``{"into": "<id>"}``: every seat, hand and figure moves."""
     require_organiser()
@@ -95,7 +91,6 @@ def merge_player(player_id: str) -> Response:
 
 
 
-@bp.get("/api/players/<player_id>/changes")
 def list_changes(player_id: str) -> Response:
     """The renames and merges that touched this player, newest first (anyone may read)."""
     player_or_404(player_id)
@@ -103,7 +98,6 @@ def list_changes(player_id: str) -> Response:
                                       for h in players_service.history(get_db(), player_id)]})
 
 
-@bp.post("/api/players/changes/<int:change_id>/undo")
 def undo_change(change_id: int) -> Response:
     """Undo a change: 200 with the change (now undone); 409 while a later change touching its
     players stands (undo that first) or when it was undone already."""

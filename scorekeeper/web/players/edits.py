@@ -1,7 +1,7 @@
 """Renaming and merging players from the player page, and undoing either (issues 14 and 22):
 plain forms with CSRF tokens, Post/Redirect/Get with a flashed message, the same service and
-per-address limit as the API (:mod:`.players_api`). Each needs the organiser's right
-(:mod:`.organiser`). Views on :data:`scorekeeper.web.players.bp`.
+per-address limit as the API (:mod:`scorekeeper.web.api.players`). Each needs the organiser's right
+(:mod:`.organiser`). Views of the ``players`` blueprint.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_limiter.util import get_remote_address
 
-from ..i18n.messages import problem_message
-from ..service import player_changes, stats
-from ..store.db import get_db
-from .forms import MergePlayerForm, RenamePlayerForm
+from ...i18n.messages import problem_message
+from ...service import player_changes, stats
+from ...store.db import get_db
+from ..forms import MergePlayerForm, RenamePlayerForm
+from ..ratelimit import count_player_edit
 from .organiser import require_organiser
-from .players import bp, change_words, player_or_404, player_page
-from .ratelimit import player_edit_message, spend
+from .pages import change_words, player_or_404, player_page
 
 
 def edit_by(kind: str) -> str:
@@ -31,7 +31,7 @@ def edit_by(kind: str) -> str:
 def count_edit() -> None:
     """One rename, merge or undo from this address; 429 with Retry-After and the time in words
     past ``PLAYER_EDIT_LIMIT`` (pages and API count together; only the organiser gets this far)."""
-    spend("PLAYER_EDIT_LIMIT", "players", player_edit_message)
+    count_player_edit()
 
 
 def sentence(problem: Any) -> str:
@@ -51,7 +51,6 @@ def _editable(player_id: str) -> Response | None:
     return redirect(url_for("players.player", player_id=current), 303)  # type: ignore[return-value]
 
 
-@bp.post("/players/<player_id>/rename")
 def rename(player_id: str) -> Any:
     """Rename from the player page: 303 back with a flashed message, or the form with why."""
     require_organiser()
@@ -96,7 +95,6 @@ def _merge_target(player_id: str, form: MergePlayerForm) -> stats.Player | None:
     return None
 
 
-@bp.get("/players/<player_id>/merge")
 def merge_confirm(player_id: str) -> Any:
     """The merge's confirmation: what will happen, and the button that does it."""
     require_organiser()
@@ -114,7 +112,6 @@ def merge_confirm(player_id: str) -> Any:
                                formdata=None, data={"into": target.id, "confirm": "yes"}))
 
 
-@bp.post("/players/<player_id>/merge")
 def merge(player_id: str) -> Any:
     """Merge (confirmed): 303 to the surviving player with a flashed message."""
     require_organiser()
@@ -138,7 +135,6 @@ def merge(player_id: str) -> Any:
     return redirect(url_for("players.player", player_id=target.id), 303)
 
 
-@bp.post("/players/<player_id>/changes/<int:change_id>/undo")
 def undo(player_id: str, change_id: int) -> Any:
     """Undo a rename or merge from the history on the player page: 303 back, or why not."""
     require_organiser()

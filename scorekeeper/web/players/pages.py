@@ -1,6 +1,6 @@
 """The players' pages (issue 14): the table of players, a player's page, a partnership's page
 and its head-to-head against another pair, the season report PDF, the CSV exports (renaming
-and merging from a player's page: :mod:`.player_edits`).
+and merging from a player's page: :mod:`.edits`).
 
 Views are thin: :mod:`scorekeeper.service.stats` reads (SQL aggregates over the facts), the
 templates under ``templates/players/`` show, :mod:`scorekeeper.printing.statcharts` draws.
@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import (
-    Blueprint,
     Response,
     abort,
     redirect,
@@ -26,17 +25,15 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
-from ..engine.games import GAMES
-from ..engine.numbers import decimal_text, score_text
-from ..printing import statcharts
-from ..printing.sheet import DEFAULT_WORDS
-from ..service import player_changes, ratings, stats
-from ..store.db import get_db
-from .forms import MergePlayerForm, RenamePlayerForm, UndoChangeForm
+from ...engine.games import GAMES
+from ...engine.numbers import decimal_text, score_text
+from ...printing import statcharts
+from ...printing.sheet import DEFAULT_WORDS
+from ...service import player_changes, ratings, stats
+from ...store.db import get_db
+from ..forms import MergePlayerForm, RenamePlayerForm, UndoChangeForm
+from ..prints.sheets import PRINT_CSS, _lang, _pdf, _size
 from .organiser import how_to_get, is_organiser
-from .prints import PRINT_CSS, _lang, _pdf, _size
-
-bp = Blueprint("players", __name__)
 
 SEASON_CSS = "css/players.css"
 SORTS = ("name", "played", "won")  # and each game's columns: "<game>.<column>"
@@ -84,20 +81,17 @@ def same_query(path: str) -> str:
     return f"{path}?{query}" if query else path
 
 
-@bp.app_template_filter("pct")
 def pct(part: int, whole: int) -> str:
     """``part`` of ``whole`` as "62%", or "–" when there is nothing to divide."""
     value = stats.rate(part, whole)
     return "–" if value is None else f"{value}%"
 
 
-@bp.app_template_filter("per")
 def per(part: int, whole: int) -> str:
     """``part`` per ``whole`` to one decimal, or "–"."""
     return "–" if not whole else decimal_text(part / whole)
 
 
-@bp.app_template_global("change_words")
 def change_words(words: dict[str, Any]) -> str:
     """What a rename or merge moved, in words: "Bo merged into Ann: 3 seats in 2 matches"."""
     seats = ngettext("%(num)d seat", "%(num)d seats", words["seats"])
@@ -132,7 +126,6 @@ def _sorts() -> set[str]:
     return {*SORTS, *(f"{g.name}.{c.key}" for g in GAMES.values() for c in g.statistics.table)}
 
 
-@bp.get("/players")
 def index() -> str:
     """Every player of this instance in a table, sortable by each column (links: no script)."""
     span = span_or_400()
@@ -149,20 +142,17 @@ def _table_games() -> list[Any]:
     return [g for g in GAMES.values() if g.statistics.table or g.statistics.season]
 
 
-@bp.app_template_global("game_label")
 def game_label(name: str) -> str:
     """A game's name in English (N_-marked in its module; the template translates it)."""
     return GAMES[name].label if name in GAMES else name
 
 
-@bp.app_template_global("game_words")
 def game_words(name: str) -> str:
     """The template of a game's printed words (a hand or a deal, its rules in words)."""
     words = GAMES[name].statistics.sheet_words if name in GAMES else None
     return words or DEFAULT_WORDS
 
 
-@bp.app_template_global("rate_bar")
 def rate_bar(code: str, part: int, whole: int) -> Markup:
     """A bar of ``part`` of ``whole`` (a game's figures template draws it)."""
     return Markup(statcharts.rate_bar(code, part, whole))  # drawn here from numbers only
@@ -200,7 +190,6 @@ def _charts(page: stats.Page) -> dict[str, Any]:
     }
 
 
-@bp.get("/players/<player_id>")
 def player(player_id: str) -> Any:
     """A player's figures, partners, recent matches and charts; the rename and merge forms."""
     moved = merged_redirect("players.player", player_id=player_id)
@@ -236,7 +225,6 @@ def _merge_choices(player_id: str) -> list[tuple[str, str]]:
         for pid, name, played in stats.merge_candidates(get_db(), player_id)]
 
 
-@bp.get("/players/<a>/with/<b>")
 def pair(a: str, b: str) -> Any:
     """A partnership: the two players' figures when sitting together, and the pairs they met."""
     moved = merged_redirect("players.pair", a=a, b=b)
@@ -249,7 +237,6 @@ def pair(a: str, b: str) -> Any:
                            charts=_charts(page), range_args=_range_args(span))
 
 
-@bp.get("/players/<a>/with/<b>/vs/<c>/<d>")
 def head_to_head(a: str, b: str, c: str, d: str) -> Any:
     """A partnership's hands against another pair."""
     moved = merged_redirect("players.head_to_head", a=a, b=b, c=c, d=d)
@@ -276,7 +263,6 @@ def _season_html(player_id: str | None, span: stats.DateRange, for_pdf: bool) ->
     )
 
 
-@bp.get("/players/season.pdf")
 def season_pdf() -> Response:
     """The season report as a PDF: everyone (or ``?player=<id>``) over ``?from=&to=``."""
     span = span_or_400()
@@ -299,7 +285,6 @@ def season_pdf() -> Response:
                 stylesheets=(PRINT_CSS, SEASON_CSS))
 
 
-@bp.get("/players/season")
 def season() -> str:
     """The season report as a printable page (the PDF's source)."""
     span = span_or_400()
@@ -332,7 +317,6 @@ def _csv(header: list[str], rows: Any, name: str) -> Response:
     return response
 
 
-@bp.get("/export/hands.csv")
 def hands_csv() -> Response:
     """One row per recorded hand (passed hands included) with players by seat and every
     recorded fact; ``?from=&to=``."""
@@ -341,7 +325,6 @@ def hands_csv() -> Response:
     return _csv(header, list(cursor), "hands.csv")
 
 
-@bp.get("/export/stats.csv")
 def stats_csv() -> Response:
     """One row per player: matches, every call figure (total, by suit, round and seat from the
     dealer) and the Whist figures; ``?from=&to=``."""

@@ -12,15 +12,15 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext, pgettext
 
-from ..engine.cards import SUIT_SYMBOLS, TEAM_OF, TEAMS
-from ..engine.game import Game, TagWords
-from ..engine.numbers import pair_sides, points_text, sides_pair
-from ..engine.problems import Problem
-from ..engine.state import HandState, MatchState
-from ..i18n.labels import SEAT_LABELS
-from ..i18n.messages import problem_message
-from ..service.match import HandChange, Match
-from ..service.results import LoadedMatch
+from ...engine.cards import SUIT_SYMBOLS, TEAM_OF, TEAMS
+from ...engine.game import Game, TagWords
+from ...engine.numbers import pair_sides, points_text, sides_pair
+from ...engine.problems import Problem
+from ...engine.state import HandState, MatchState
+from ...i18n.labels import SEAT_LABELS
+from ...i18n.messages import problem_message
+from ...service.match import HandChange, Match
+from ...service.results import LoadedMatch
 from .matchview import Correction, Dealer, Gain, HistoryRow, LastHand, MatchView, Team
 
 

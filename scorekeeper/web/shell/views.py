@@ -1,20 +1,20 @@
-"""The small things around the pages: a form's address opened directly, a fresh CSRF token for
-the offline queue, the language switch, the web app manifest, the service worker and the
-favicon. Views on :data:`scorekeeper.web.table.bp` (their endpoints stay ``table.*``).
+"""The small things around the pages: a fresh CSRF token for the offline queue, the language
+switch, the web app manifest, the service worker and the favicon, and the page's language for
+every template. Views of the ``shell`` blueprint (routes in :mod:`scorekeeper.web.shell`).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import current_app, jsonify, redirect, request, send_from_directory, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
-from ..i18n import LOCALES
-from .security import local_path
-from .table import bp
+from ...i18n import LANGUAGE_NAMES, LOCALES
+from ..security import local_path
 
 THEME_COLOUR = "#1d5c45"  # as <meta name="theme-color"> in base.html
 BACKGROUND_COLOUR = "#f3f0e8"  # the page background (app.css --bg)
@@ -23,22 +23,7 @@ BACKGROUND_COLOUR = "#f3f0e8"  # the page background (app.css --bg)
 SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*(\?[\w\-.~%=&+,:@/]*)?")
 
 
-@bp.get("/start")
-@bp.get("/import")
-def back_home():
-    """A form's address opened directly (a refresh, a language switch): go to the home page."""
-    return redirect(url_for("table.home"), 303)
 
-
-@bp.get("/m/<match_id>/hands")
-@bp.get("/m/<match_id>/undo")
-@bp.get("/m/<match_id>/rematch")
-def back_to_match(match_id: str):
-    """A write's address opened directly: show the match (nothing is written by a GET)."""
-    return redirect(url_for("table.match", match_id=match_id), 303)
-
-
-@bp.get("/csrf-token")
 def csrf_token():
     """A fresh CSRF token for this session: the queue's replay after the page's one expired."""
     resp = jsonify(token=generate_csrf())
@@ -46,7 +31,6 @@ def csrf_token():
     return resp
 
 
-@bp.get("/lang/<code>")
 def set_lang(code: str):
     """Remember the chosen language in a cookie and go back to the page."""
     target = request.args.get("next") or "/"
@@ -59,7 +43,6 @@ def set_lang(code: str):
     return resp
 
 
-@bp.get("/manifest.webmanifest")
 def manifest():
     """The web app manifest: install to the home screen, standalone, the app's colours."""
     icons = [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
@@ -76,7 +59,6 @@ def manifest():
     return resp
 
 
-@bp.get("/sw.js")
 def service_worker():
     """The service worker, from the root so that its scope is the whole site."""
     resp = send_from_directory(current_app.static_folder + "/js", "sw.js",
@@ -85,8 +67,15 @@ def service_worker():
     return resp
 
 
-@bp.get("/favicon.ico")
 def favicon():
     """The icon browsers ask for at the root."""
     return send_from_directory(current_app.static_folder + "/icons", "favicon.svg",
                                mimetype="image/svg+xml")
+
+
+def page_language() -> dict[str, Any]:
+    """``page_lang``: the page's language tag for ``<html lang>``; ``languages``: the footer's
+    (code, name) pairs."""
+    locale = get_locale()
+    return {"page_lang": str(locale).replace("_", "-") if locale else "en",
+            "languages": LANGUAGE_NAMES.items()}

@@ -1,4 +1,4 @@
-"""The match page's view model, typed: what :func:`scorekeeper.web.tableview.board` works out
+"""The match page's view model, typed: what :func:`scorekeeper.web.board.board` works out
 and the views add (links, QR codes, the card recorder). Templates read the attributes; JSON is
 made only at the edge (the recorder's ``data-rec``)."""
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..engine.game import Words
+from ...engine.game import Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +120,7 @@ class MatchView:
     evening_games: str = ""  # each game's score, oldest first ("10–4, 7–10, 3–1 …")
     rematch_url: str = ""  # a finished match's rematch, once started: viewers follow it
     redo: LastHand | None = None  # the hand the last undo removed, while a redo may put it back
-    # the live part (web/table.py)
+    # the live part (web/match/page.py)
     poll_url: str = ""
     version: int = 0
     lost_rights: bool = False  # this phone scored this match, but the key was replaced since

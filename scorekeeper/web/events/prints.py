@@ -1,5 +1,5 @@
 """Club nights on paper: the tally cards, the rotation chart, the standings and the table
-tents, as PDFs (the views join :data:`.events.bp`)."""
+tents, as PDFs (routes in :mod:`scorekeeper.web.events`)."""
 
 from __future__ import annotations
 
@@ -18,18 +18,18 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import ServiceUnavailable
 
-from ..engine.cards import PARTNER, SUIT_SYMBOLS, TEAM_OF
-from ..engine.games import GAMES
-from ..printing import pdf_render
-from ..printing.pdf import content_disposition, download_name, printable
-from ..service import event_keys
-from ..service.events.model import Event, EventRound, RosterEntry, StandingLine
-from ..store import events as event_store
-from ..store.db import get_db
-from . import links
-from .event_links import app_secret, table_path
-from .events import bp, director_here, event_or_404
-from .qr import qr_svg
+from ...engine.cards import PARTNER, SUIT_SYMBOLS, TEAM_OF
+from ...engine.games import GAMES
+from ...printing import pdf_render
+from ...printing.pdf import content_disposition, download_name, printable
+from ...service import event_keys
+from ...service.events.model import Event, EventRound, RosterEntry, StandingLine
+from ...store import events as event_store
+from ...store.db import get_db
+from .. import links
+from ..qr import qr_svg
+from .access import director_here, event_or_404
+from .paths import app_secret, table_path
 
 PRINT_CSS = ("css/events-print.css",)
 
@@ -129,7 +129,6 @@ def _print_page(template: str, found: Event, **extra: Any) -> str:
     return render_template(template, e=found, lang=_lang(), size=_size(), **extra)
 
 
-@bp.get("/events/<event_id>/tally.pdf")
 def tally_pdf(event_id: str) -> Response:
     """A tally card per player: round, table, partner, opponents, a box per hand."""
     found = event_or_404(event_id)
@@ -150,7 +149,6 @@ def box_trumps(found: Event) -> list[str]:
     return [t for t in trumps if t is not None]
 
 
-@bp.get("/events/<event_id>/chart.pdf")
 def chart_pdf(event_id: str) -> Response:
     """The rotation chart for the wall: rounds by tables, and the standings."""
     found = event_or_404(event_id)
@@ -159,7 +157,6 @@ def chart_pdf(event_id: str) -> Response:
                                                              tables=tables))
 
 
-@bp.get("/events/<event_id>/standings.pdf")
 def standings_pdf(event_id: str) -> Response:
     """The final standings and the prizes (tied prizes shared): rank, player, total, loners,
     euchres and high game."""
@@ -167,7 +164,6 @@ def standings_pdf(event_id: str) -> Response:
     return _pdf(found, "standings", lambda: _print_page("events/standings.html", found))
 
 
-@bp.get("/events/<event_id>/tents.pdf")
 def tents_pdf(event_id: str) -> Response:
     """A tent card per table with its link as a QR code: for the director, the table's
     scoring link (its key); for anyone else, the view-only link."""

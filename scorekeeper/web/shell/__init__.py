@@ -1,0 +1,18 @@
+"""The small things around every page: a fresh CSRF token for the offline queue, the language
+switch (and the page's language for the templates), the web app manifest, the service worker
+and the favicon.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from . import views
+
+bp = Blueprint("shell", __name__)
+bp.app_context_processor(views.page_language)
+bp.add_url_rule("/csrf-token", view_func=views.csrf_token, methods=["GET"])
+bp.add_url_rule("/lang/<code>", view_func=views.set_lang, methods=["GET"])
+bp.add_url_rule("/manifest.webmanifest", view_func=views.manifest, methods=["GET"])
+bp.add_url_rule("/sw.js", view_func=views.service_worker, methods=["GET"])
+bp.add_url_rule("/favicon.ico", view_func=views.favicon, methods=["GET"])
