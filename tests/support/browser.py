@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
+
 from support.helpers import SEATS as NAMES
 
 PHONE = {"width": 390, "height": 844}

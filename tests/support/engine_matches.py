@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.helpers import SEATS
-
 from scorekeeper.engine.limits import MATCH_FORMAT
 from scorekeeper.engine.matchfile import CheckResult, check_match
+from support.helpers import SEATS
 
 
 def make_match(game: str, hands: list[Any], first_dealer: str = "N", **rules: Any) -> dict:

@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 import re
 
-from support import fiveplay
-
 from scorekeeper.engine.limits import MATCH_FORMAT
+from support import fiveplay
 
 SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 

@@ -20,7 +20,6 @@ from typing import Any
 
 from hypothesis import event
 from hypothesis import strategies as st
-from support.pages import form_of
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper import create_app, service
@@ -29,6 +28,7 @@ from scorekeeper.engine.matchfile import check_match
 from scorekeeper.formats import safejson
 from scorekeeper.service.match import Match
 from scorekeeper.store.db import get_db
+from support.pages import form_of
 
 SEATS = ("N", "E", "S", "W")
 RECORD_MAX = 4000  # handforms.RECORD_MAX, typed in: a longer card record is refused

@@ -7,9 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from support.helpers import euchre_match
-
 from scorekeeper.engine.matchfile import check_match
+from support.helpers import euchre_match
 
 SUITS = "SHDC"
 SEATS = "NESW"

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.helpers import SEATS
-
 from scorekeeper.engine.limits import MATCH_FORMAT
+from support.helpers import SEATS
 
 # (game, rules, start NS, start EW, expected: None or (code, field, words in the message))
 CASES: list[tuple[str, dict[str, Any], Any, Any, tuple[str, str, str] | None]] = [
