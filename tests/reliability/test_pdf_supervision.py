@@ -70,8 +70,11 @@ def pdf_in_background(base: str, path: str) -> list[tuple[int, bytes, dict[str, 
     return got
 
 
-def big_match(base: str, hands: int) -> str:
-    match_id, _key = create(base, hands=[{"passed": True, "note": f"hand {n}"}
+def big_match(base: str, hands: int, note_words: int = 0) -> str:
+    """A match of ``hands`` passed hands; ``note_words`` more words of note each (a note prints
+    on the sheet: 300 notes of about 490 characters add a third to the render)."""
+    filler = " ".join(["table", "talk"] * (note_words // 2))
+    match_id, _key = create(base, hands=[{"passed": True, "note": f"hand {n} {filler}".strip()}
                                          for n in range(hands)])
     return match_id
 
@@ -118,20 +121,23 @@ def test_a_killed_worker_and_a_stopped_server_leave_no_renderer(
 
 def test_a_render_past_its_time_limit_is_a_503_and_a_new_process(tmp_path: Path) -> None:
     proc = ServeProcess(tmp_path / "instance", workers=1, log=tmp_path / "serve.log",
-                        env={"SCOREKEEPER_PDF_CACHE": "0", "SCOREKEEPER_PDF_TIMEOUT": "2"})
+                        env={"SCOREKEEPER_PDF_CACHE": "0", "SCOREKEEPER_PDF_TIMEOUT": "0.75"})
     base = proc.start()
     assert proc.proc is not None
     sid = proc.proc.pid
     try:
+        # 0.75 s of a render's CPU: a small sheet's first render uses well under it, the
+        # 300-hand sheet with long notes about three times it (2.5 s on a quiet machine; a
+        # plain 300-hand sheet took 1.9 s, which once fitted a 2 s limit: too close to test).
         small = big_match(base, 2)
         # a few tries: on a loaded machine the wait (by the clock) may end before the render
         assert wait_for(lambda: get(base, f"/m/{small}/sheet.pdf")[0] == 200, 60)
         [first] = render_processes(sid)
         started = time.monotonic()
-        status, body, headers = get(base, f"/m/{big_match(base, 300)}/sheet.pdf")
+        status, body, headers = get(base, f"/m/{big_match(base, 300, note_words=88)}/sheet.pdf")
         assert status == 503 and time.monotonic() - started < 30
         assert b"try again" in body and int(headers["retry-after"]) > 0
-        assert wait_for(lambda: first not in session_processes(sid), 60)  # 2 s of its CPU
+        assert wait_for(lambda: first not in session_processes(sid), 60)  # past its CPU time
         assert wait_for(lambda: get(base, f"/m/{small}/sheet.pdf")[0] == 200, 60)
         assert len(render_processes(sid)) == 1 and first not in render_processes(sid)
         no_traceback(proc)
