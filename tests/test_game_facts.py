@@ -4,13 +4,12 @@ the generic facts migrated with its figures rebuilt."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from support.helpers import euchre_match, whist_match
-from support.stats_data import ANN, MATCH_A, MATCH_B, MATCH_C
+from support.stats_data import ANN, MATCH_A, MATCH_B, MATCH_C, store_as_before_players
 
 from scorekeeper import create_app
 from scorekeeper.engine.games import GAMES
@@ -136,17 +135,9 @@ def test_a_database_from_before_the_generic_facts_is_migrated(tmp_path: Path):
     path = tmp_path / "old.db"
     db = dbmod.connect(path)
     dbmod.migrations.apply(db, stop_before="0004_players")
-    for match_id, match, created in (("m1", MATCH_A, "2026-01-10T19:00:00Z"),
-                                     ("m2", MATCH_B, "2026-02-15T19:00:00Z"),
-                                     ("m3", MATCH_C, "2026-02-20T19:00:00Z")):
-        data = {k: v for k, v in match.items() if k not in ("hands", "date")}
-        db.execute("INSERT INTO matches (id, edit_key_hash, game, data, created, updated)"
-                   " VALUES (?, 'h', ?, ?, ?, ?)",
-                   [match_id, match["game"], json.dumps(data), created, created])
-        for no, hand in enumerate(match["hands"], 1):
-            db.execute("INSERT INTO hands (match_id, no, data, created, updated)"
-                       " VALUES (?, ?, ?, ?, ?)", [match_id, no, json.dumps(hand), created,
-                                                   created])
+    store_as_before_players(db, [("m1", MATCH_A, "2026-01-10T19:00:00Z"),
+                                 ("m2", MATCH_B, "2026-02-15T19:00:00Z"),
+                                 ("m3", MATCH_C, "2026-02-20T19:00:00Z")])
     dbmod.migrations.apply(db, stop_before="0022_game_facts")
     old_columns = {r[1] for r in db.execute("PRAGMA table_info(seat_facts)").fetchall()}
     assert "euchred" in old_columns  # the schema before: Euchre's own columns

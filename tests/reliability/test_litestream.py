@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support.reliability import ROOT, ServeProcess, api, benchmark_script, create, read_db
@@ -53,15 +54,24 @@ def test_the_replica_holds_every_acknowledged_hand_and_restores(tmp_path: Path, 
     assert {"_litestream_seq", "_litestream_lock"} <= names
 
 
-@needs_wal
-def test_a_backup_taken_under_litestream_restores(tmp_path: Path):
-    instance = tmp_path / "instance"
+
+def litestream_beside_server(tmp_path: Path, instance: Path,
+                             ) -> tuple[Any, subprocess.Popen[bytes], Any, ServeProcess]:
+    """Litestream started as the shipped unit starts it, replicating ``instance``'s database
+    to ``tmp_path/replica`` (its config), and a server (not yet started) for that instance."""
     conf = crash.config(tmp_path, tmp_path / "replica")
     argv, env = crash.unit_command(conf, instance)
     log = open(tmp_path / "litestream.log", "ab")
     litestream = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT,
                                   env={**os.environ, **env}, start_new_session=True)
-    server = ServeProcess(instance, log=tmp_path / "serve.log", env=crash.SERVER_ENV)
+    return conf, litestream, log, ServeProcess(instance, log=tmp_path / "serve.log",
+                                         env=crash.SERVER_ENV)
+
+
+@needs_wal
+def test_a_backup_taken_under_litestream_restores(tmp_path: Path):
+    instance = tmp_path / "instance"
+    _conf, litestream, log, server = litestream_beside_server(tmp_path, instance)
     try:
         server.start()
         match_id, key = create(server.base)
@@ -108,12 +118,7 @@ def test_a_restore_while_litestream_runs_reaches_the_replica(tmp_path: Path):
     """docs/backup.md: the server stopped, Litestream left running, `scorekeeper restore` into
     the live instance; the replica follows the restore, and the next save after it too."""
     instance = tmp_path / "instance"
-    conf = crash.config(tmp_path, tmp_path / "replica")
-    argv, env = crash.unit_command(conf, instance)
-    log = open(tmp_path / "litestream.log", "ab")
-    litestream = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT,
-                                  env={**os.environ, **env}, start_new_session=True)
-    server = ServeProcess(instance, log=tmp_path / "serve.log", env=crash.SERVER_ENV)
+    conf, litestream, log, server = litestream_beside_server(tmp_path, instance)
     replica = tmp_path / "replica.db"
 
     def replica_holds(matches: int, hands: int) -> bool:
