@@ -30,9 +30,8 @@ from scorekeeper.engine.cards import (
     parse_card,
     trick_winner,
 )
-from scorekeeper.engine.games import resolve_rules
+from scorekeeper.engine.games import problem_messages, resolve_rules
 from scorekeeper.engine.matchfile import check_match
-from scorekeeper.engine.messages import MESSAGES
 from scorekeeper.engine.problems import Problem
 from scorekeeper.formats import safejson
 from scorekeeper.formats.egn import egn_to_match, emn_to_matches
@@ -56,7 +55,7 @@ def keys(problems: list[Problem]) -> list[Key]:
 
 def english(problem: Problem) -> str:
     """A problem's English text from EGN_MESSAGES or the engine's messages (all filled in)."""
-    template = EGN_MESSAGES.get(problem.code) or MESSAGES[problem.code]
+    template = EGN_MESSAGES.get(problem.code) or problem_messages()[problem.code]
     wanted = {name for _, name, _, _ in Formatter().parse(template) if name}
     assert wanted <= set(problem.params), (problem.code, problem.params)
     text = template.format(**problem.params)

@@ -16,8 +16,8 @@ from support import fiveplay
 from support.five_hundred_analysis import played, section, start
 from support.pages import text
 
-from scorekeeper.engine import five_hundred_analysis
 from scorekeeper.engine.cards import SEATS, effective_suit, parse_card, trick_winner
+from scorekeeper.games.five_hundred import analysis as five_hundred_analysis
 from scorekeeper.i18n.labels import card_label
 
 PBN_SUITS = "SHDC"

@@ -59,7 +59,7 @@ def test_a_hand_is_saved_and_shown(table, matches):
     ("6S", "S"), ("8H", "H"), ("10C", "C"), ("7D", "D"), ("9NT", "NT"), ("misere", None),
     ("open_misere", None), (None, None), ("", None), ("7X", None), (8, None)])
 def test_the_history_takes_the_trump_from_the_bid(bid, trump):
-    from scorekeeper.engine.five_hundred_words import bid_trump
+    from scorekeeper.games.five_hundred.words import bid_trump
     assert bid_trump({"bid": bid}) == trump
 
 

@@ -1,9 +1,9 @@
 """Generic code asks the game object, never a game's name (issue 23).
 
-Outside a game's own files (its engine module ``scorekeeper/engine/<game>.py`` and its parts
-``engine/<game>_*.py``, its folder
-``scorekeeper/games/<game>/``, Euchre's notation ``formats/egn*``) and the registry that lists
-the games (``engine/games.py``), no Python module, template or script names a registered game:
+Outside a game's own files (its folder ``scorekeeper/games/<game>/``, and its line of
+``INSTALLED`` in ``scorekeeper/games/__init__.py``, the one place that lists the games; Euchre's
+notation ``formats/egn*`` until it moves into Euchre's folder), no Python module, template or
+script names a registered game:
 not in an identifier or attribute (``EuchreHandForm``, ``out.whist``: any case), not in code's
 string literals (``game == "whist"``, ``data-game="euchre"``: the lower-case name as a word).
 Prose is free: comments, docstrings, Jinja comments, and the capitalised name in what the pages
@@ -42,14 +42,32 @@ OTHER_SUITS = re.compile(rf"(?<![a-z])(?:{_OTHERS})(?![a-z])", re.IGNORECASE)
 TRANSLATED = {"_", "N_", "_l", "gettext", "ngettext", "lazy_gettext"}
 
 
+INSTALLED = "scorekeeper/games/__init__.py"
+
+
 def _own(rel: str) -> bool:
-    """A file that belongs to one game (or lists them): it may name games."""
-    return (rel == "scorekeeper/engine/games.py"
-            or rel.startswith("scorekeeper/formats/egn")
-            or any(rel == f"scorekeeper/engine/{g}.py"
-                   # its folder, and its engine's parts (euchre_club.py)
-                   or rel.startswith((f"scorekeeper/games/{g}/", f"scorekeeper/engine/{g}_"))
-                   for g in NAMES))
+    """A file that belongs to one game: it may name games (``INSTALLED`` is read apart)."""
+    return (rel.startswith("scorekeeper/formats/egn")
+            or any(rel.startswith(f"scorekeeper/games/{g}/") for g in NAMES))
+
+
+def installed_lines(source: str) -> list[str]:
+    """What names a game in the games' package outside its ``INSTALLED`` tuple, one line per
+    game: the line ``"<name>",`` names its own game alone."""
+    tree = ast.parse(source)
+    lines = [node for node in ast.walk(tree) if isinstance(node, ast.AnnAssign | ast.Assign)
+             and "INSTALLED" in ast.dump(node.targets[0] if isinstance(node, ast.Assign)
+                                         else node.target)]
+    assert len(lines) == 1, "INSTALLED: one tuple of the installed games"
+    tuple_node = lines[0].value
+    assert isinstance(tuple_node, ast.Tuple)
+    listed = {id(e) for e in tuple_node.elts}
+    rows = [source.splitlines()[e.lineno - 1].strip() for e in tuple_node.elts]
+    found = [f"{row!r} is not one game on its own line" for row, e in zip(rows, tuple_node.elts,
+             strict=True) if not (isinstance(e, ast.Constant) and row == f'"{e.value}",')]
+    rest = ast.Module(body=[n for n in tree.body if n is not lines[0]], type_ignores=[])
+    found += python_names(ast.unparse(rest))
+    return found if listed else ["INSTALLED is empty"]
 
 
 def _in_identifier(word: str, suits: bool = False) -> list[str]:
@@ -167,7 +185,8 @@ def names_in(path: Path) -> list[str]:
 
 
 def test_no_generic_file_names_a_game() -> None:
-    naming = {rel: names_in(p) for rel, p in generic_files()}
+    naming = {rel: names_in(p) for rel, p in generic_files() if rel != INSTALLED}
+    naming[INSTALLED] = installed_lines((ROOT / INSTALLED).read_text(encoding="utf-8"))
     offenders = {rel: found for rel, found in naming.items() if found}
     assert not offenders, offenders
 
@@ -207,3 +226,12 @@ def test_no_generic_file_names_a_game() -> None:
 def test_what_counts_as_naming_a_game(kind: str, source: str, named: bool) -> None:
     check = {"py": python_names, "html": template_names, "js": script_names}[kind]
     assert bool(check(source)) is named, check(source)
+
+
+@pytest.mark.parametrize(("source", "named"), [
+    ('INSTALLED: tuple[str, ...] = (\n    "euchre",\n    "whist",\n)\n', False),
+    ('INSTALLED = (\n    "euchre", "whist",\n)\n', True),  # two games on a line
+    ('INSTALLED = ("euchre",)\nDEFAULT = "whist"\n', True),  # a game named elsewhere
+])
+def test_the_installed_games_are_one_line_each(source: str, named: bool) -> None:
+    assert bool(installed_lines(source)) is named, installed_lines(source)

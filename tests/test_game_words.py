@@ -17,15 +17,15 @@ from support.pages import Table, form_of
 from support.spades_pages import start as start_spades
 
 from scorekeeper.engine import games
-from scorekeeper.engine.euchre import GAME as EUCHRE
-from scorekeeper.engine.five_hundred import GAME as FIVE_HUNDRED
 from scorekeeper.engine.game import History
 from scorekeeper.engine.games import GAMES, resolve_rules
 from scorekeeper.engine.match import replay
 from scorekeeper.engine.problems import Problem
-from scorekeeper.engine.spades import GAME as SPADES
 from scorekeeper.engine.state import MatchState
-from scorekeeper.engine.whist import GAME as WHIST
+from scorekeeper.games.euchre.rules import GAME as EUCHRE
+from scorekeeper.games.five_hundred.rules import GAME as FIVE_HUNDRED
+from scorekeeper.games.spades.rules import GAME as SPADES
+from scorekeeper.games.whist.rules import GAME as WHIST
 from scorekeeper.service.match import Hand, Match
 from scorekeeper.web.match import board as tableview
 

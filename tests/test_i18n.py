@@ -249,10 +249,10 @@ def test_problem_message_never_fails(app: Any) -> None:
 
 def test_every_engine_template_formats_in_chinese(app: Any) -> None:
     """Each translated template takes the same params as the English one."""
-    from scorekeeper.engine.messages import MESSAGES
+    from scorekeeper.engine.games import problem_messages
     from scorekeeper.i18n.messages import template_for
 
-    for code in (*MESSAGES, *EGN_MESSAGES):
+    for code in (*problem_messages(), *EGN_MESSAGES):
         names = re.findall(r"(?<!\{)\{(\w+)\}", template_for(code) or "")
         problem = Problem(code, params={n: "9♥" for n in names})
         with app.test_request_context("/"), force_locale("zh_Hans"):

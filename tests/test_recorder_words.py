@@ -1,5 +1,5 @@
 """The card recorder's likely result is the game's words (issue 23): Euchre's sentences come
-from its own module (``Recording.likely``, N_-marked in ``engine/euchre_words.py``) and the
+from its own module (``Recording.likely``, N_-marked in ``games/euchre/words.py``) and the
 generic ``web/handpage.recorder_words`` hands over only what a game gives. A table of the
 sentences in every language, the games that show no likely result, and a game whose makers
 need tricks refused without them."""

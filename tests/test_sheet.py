@@ -12,8 +12,8 @@ import pytest
 from support.helpers import SEATS
 from support.prints import LONE_HAND
 
-from scorekeeper.engine.euchre import seating
 from scorekeeper.engine.matchfile import check_match
+from scorekeeper.games.euchre.rules import seating
 from scorekeeper.printing.cardrows import trick_rows
 from scorekeeper.printing.chart import chart_geometry, render_svg
 from scorekeeper.printing.sheet import NAME_LIMIT, build_sheet, clip, rule_items

@@ -52,5 +52,5 @@ def test_the_blank_sheet_names_its_rules(client) -> None:
 
 
 def test_the_hands_export_carries_the_spades_columns(client, golden) -> None:
-    from scorekeeper.engine.spades_facts import COLUMNS
+    from scorekeeper.games.spades.facts import COLUMNS
     assert COLUMNS[0] == "bids"

@@ -13,7 +13,7 @@ import pytest
 from scorekeeper.engine.games import GAMES, resolve_rules
 from scorekeeper.engine.match import replay
 from scorekeeper.engine.state import HandState
-from scorekeeper.engine.whist_details import copied_parts, whist_details
+from scorekeeper.games.whist.details import copied_parts, whist_details
 
 HONOURS = {"honours": True}
 NO_HONOURS = {"honours": False}

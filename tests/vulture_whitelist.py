@@ -14,11 +14,12 @@ _.field_flags        # WTForms reads a validator's field_flags
 _.Meta               # WTForms form Meta (forms.py)
 _.get_translations   # WTForms Meta hook (forms.py)
 _.fetch              # WeasyPrint URLFetcher hook (pdf.py)
-_.EuchreHandForm     # named by a string: Game.hand_form (engine/euchre.py), imported by handforms.py
-_.WhistHandForm      # named by a string: Game.hand_form (engine/whist.py), imported by handforms.py
-_.SpadesHandForm     # named by a string: Game.hand_form (engine/spades.py), imported by handforms.py
+_.EuchreHandForm     # named by a string: Game.hand_form (games/euchre/rules.py), imported by handforms.py
+_.WhistHandForm      # named by a string: Game.hand_form (games/whist/rules.py), imported by handforms.py
+_.SpadesHandForm     # named by a string: Game.hand_form (games/spades/rules.py), imported by handforms.py
 _.bid_N, _.bid_E, _.bid_S, _.bid_W  # Spades' bid fields: read as form[f"bid_{seat}"]
-_.FiveHundredHandForm  # named by a string: Game.hand_form (engine/five_hundred.py), imported by handforms.py
+_.FiveHundredHandForm  # named by a string: Game.hand_form (games/five_hundred/rules.py), imported by handforms.py
+_.register           # the games' registry (engine/games.py): a game added from outside, tests' one_trick
 _.more_fields        # a hand form's fields under "More" (games/*/form.py), read by HandForm
 _.load_config        # gunicorn BaseApplication hook (serving/config.py)
 _.msg                # logging.LogRecord.msg, rewritten by the redacting filter (security.py)

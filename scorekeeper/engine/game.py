@@ -1,10 +1,10 @@
 """A game as one registered object: what the engine, the forms, the pages, the printouts and
 the page's script know about it.
 
-A game is one module (``engine/euchre.py``, ``engine/whist.py``) that ends with
-``GAME = Game(...)``; :mod:`scorekeeper.engine.games` registers it. The engine reads
-``evaluate``, ``apply``, ``settle``, the options and the pack of a match's rules; the web layer
-reads the label, the presets, the hand form, the template names, the tricks per deal, the
+A game is one folder (``scorekeeper/games/<name>/``) whose package exports
+``GAME = Game(...)``; :mod:`scorekeeper.engine.games` loads it by name and registers it. The
+engine reads ``evaluate``, ``apply``, ``settle``, the options and the pack of a match's rules; the
+web layer reads the label, the presets, the hand form, the template names, the tricks per deal, the
 default target, the game's words (:class:`Words`) and its history columns (:class:`History`).
 Its web side lives in the folder ``Game.folder`` names (a package: ``form.py``,
 ``templates/``), whose templates the pages reach as ``game/<name>/<file>``.
@@ -273,6 +273,8 @@ class Game:
     # its own hand fields' words in the problems ("makers_tricks": "makers' tricks"),
     # N_-marked; the fields every game has (dealer, note, ...) are worded in i18n/labels.py
     field_words: Mapping[str, str] = field(default_factory=dict)
+    # its own problem sentences (the codes only its rules give): code -> English, N_-marked
+    messages: Mapping[str, str] = field(default_factory=dict)
     deal_trump: DealTrump = no_fixed_trump  # a trump rotation's deals (a drive's tally boxes)
     recording: Recording = PLAIN_TRICKS  # the card recorder's parameters (engine/recording.py)
     statistics: Statistics = field(default_factory=Statistics)  # the facts a hand yields

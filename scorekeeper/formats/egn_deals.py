@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import SEATS
-from ..engine.euchre import seating
 from ..engine.problems import Problem
+from ..games.euchre.rules import seating
 from .egn_annotations import annotations_note, exported_hand
 from .egn_messages import EgnProblem
 from .egn_values import egn_card, missing_or_bad, shown

@@ -20,8 +20,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from scorekeeper.engine.analysis import Solver, analyse_match_hand  # noqa: E402
 from scorekeeper.engine.cards import TEAM_OF, parse_card  # noqa: E402
-from scorekeeper.engine.five_hundred import evaluate  # noqa: E402
 from scorekeeper.engine.games import resolve_rules  # noqa: E402
+from scorekeeper.games.five_hundred.rules import evaluate  # noqa: E402
 from tests.support import fiveplay  # noqa: E402
 
 SUIT_BIDS = [b for b in fiveplay.BIDS if "NT" not in b and "misere" not in b]

@@ -29,8 +29,8 @@ from scorekeeper.engine.cards import (
     parse_card,
     trick_winner,
 )
-from scorekeeper.engine.euchre import GAME as EUCHRE
 from scorekeeper.engine.games import resolve_rules
+from scorekeeper.games.euchre.rules import GAME as EUCHRE
 
 DECK = sorted(DECK_24, key=lambda c: (c.suit, c.rank))
 SETTINGS = settings(max_examples=300, deadline=None,

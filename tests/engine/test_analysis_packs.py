@@ -13,8 +13,8 @@ from support import packplay
 
 from scorekeeper.engine.analysis import analyse, analyse_hand
 from scorekeeper.engine.cards import parse_card
-from scorekeeper.engine.euchre import GAME as EUCHRE
 from scorekeeper.engine.games import resolve_rules
+from scorekeeper.games.euchre.rules import GAME as EUCHRE
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ORDER = "NESW"

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from support import fiveplay
 from support.engine_matches import errors, one, run
 
-from scorekeeper.engine.five_hundred import BID_VALUES, GAME, PACK, parse_bid
 from scorekeeper.engine.games import GAMES, resolve_rules
+from scorekeeper.games.five_hundred.rules import BID_VALUES, GAME, PACK, parse_bid
 
 GAME_NAME = "five_hundred"
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

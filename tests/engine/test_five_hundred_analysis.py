@@ -13,10 +13,10 @@ from support.helpers import SEATS
 
 from scorekeeper.engine.analysis import Solver, analyse_match_hand
 from scorekeeper.engine.cards import TEAM_OF, parse_card
-from scorekeeper.engine.five_hundred import PACK, evaluate
-from scorekeeper.engine.five_hundred_analysis import analyse, bridge_names
 from scorekeeper.engine.games import resolve_rules
 from scorekeeper.engine.limits import MATCH_FORMAT
+from scorekeeper.games.five_hundred.analysis import analyse, bridge_names
+from scorekeeper.games.five_hundred.rules import PACK, evaluate
 
 SUIT_BIDS = [b for b in fiveplay.BIDS if "NT" not in b and "misere" not in b]
 

@@ -79,9 +79,9 @@ def test_error_json_shape():
 
 
 def test_every_message_renders_without_placeholders():
-    from scorekeeper.engine.messages import MESSAGES
+    from scorekeeper.engine.games import problem_messages
 
-    for code, template in MESSAGES.items():
+    for code, template in problem_messages().items():
         assert template, code
     bad = check_match(base(hands=[{"caller": "N", "makers_tricks": 3, "round": 2,
                                    "turn_up": "9H", "trump": "H"}]))

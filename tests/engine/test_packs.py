@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from support import packplay
 from support.engine_matches import make_match
 
-from scorekeeper.engine import euchre
 from scorekeeper.engine.cards import JOKER, effective_suit, legal_plays, parse_card, trick_winner
 from scorekeeper.engine.games import GAMES, resolve_rules
 from scorekeeper.engine.matchfile import check_match
+from scorekeeper.games.euchre import rules as euchre
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PACKS = [(size, joker) for size in (24, 28, 32) for joker in (False, True)]
@@ -201,7 +201,7 @@ def test_euchre_pack_is_the_games_data():
 
 
 def test_the_statistics_do_not_guess_the_round_of_a_turned_up_joker():
-    from scorekeeper.engine.euchre_facts import trump_and_round  # Euchre's statistics
+    from scorekeeper.games.euchre.facts import trump_and_round  # Euchre's statistics
 
     assert trump_and_round({"turn_up": "JK", "trump": "H"}) == ("H", None)
     assert trump_and_round({"turn_up": "JK", "trump": "H", "round": 1}) == ("H", 1)

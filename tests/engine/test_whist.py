@@ -10,7 +10,7 @@ from support.engine_matches import errors
 from support.helpers import SEATS
 
 from scorekeeper.engine.matchfile import check_match
-from scorekeeper.engine.whist import GAME, game_value
+from scorekeeper.games.whist.rules import GAME, game_value
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 

@@ -13,7 +13,7 @@ from support.helpers import SEATS
 from scorekeeper.engine.cards import DECK_52, next_seat
 from scorekeeper.engine.games import resolve_rules
 from scorekeeper.engine.matchfile import check_match
-from scorekeeper.engine.whist_rotation import deal_trump, parse_rotation
+from scorekeeper.games.whist.rotation import deal_trump, parse_rotation
 
 DRIVE = {"trump_rotation": "HDSC", "no_trump": True, "scoring": "tricks", "deals": 10}
 

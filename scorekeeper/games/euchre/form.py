@@ -9,9 +9,9 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField, SelectField
 
 from ...engine.cards import Pack
-from ...engine.euchre import TRICKS
 from ...web.forms import Omitted, choices, given, number, seat_choices
 from ...web.match.handforms import SUIT_CHOICES, HandForm, card_choices
+from .rules import TRICKS
 
 
 class EuchreHandForm(HandForm):

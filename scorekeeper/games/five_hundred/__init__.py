@@ -1,1 +1,8 @@
-"""Five Hundred's web side: its hand form and templates."""
+"""Five Hundred, one folder: its rules (``rules.py``), its words (``words.py``), its facts
+(``facts.py``), its club scoring (``club.py``), its double-dummy analysis (``analysis.py``), its
+hand form (``form.py``, reached only through ``Game.hand_form``) and its templates
+(``templates/``)."""
+
+from .rules import GAME
+
+__all__ = ["GAME"]

@@ -9,11 +9,11 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, RadioField
 
-from ...engine.five_hundred import BID_VALUES, MISERE_VALUES, TRICKS
-from ...engine.five_hundred_words import bid_text
 from ...formats import safejson
 from ...web.forms import Omitted, choices, given, number, seat_choices
 from ...web.match.handforms import CardRecord, HandForm
+from .rules import BID_VALUES, MISERE_VALUES, TRICKS
+from .words import bid_text
 
 MISERE_LABELS = {"misere": _l("Misère"), "open_misere": _l("Open misère")}
 BID_CHOICES = choices([*((b, bid_text(b)) for b in BID_VALUES),

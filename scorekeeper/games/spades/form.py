@@ -9,9 +9,9 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, RadioField
 
 from ...engine.cards import SEATS
-from ...engine.spades import BLIND_NIL, TRICKS
 from ...web.forms import Omitted, choices, given, number
 from ...web.match.handforms import HandForm
+from .rules import BLIND_NIL, TRICKS
 
 COUNTS = [(str(n), str(n)) for n in range(TRICKS + 1)]
 BID_CHOICES = [("0", _l("Nil")), *COUNTS[1:], (BLIND_NIL, _l("Blind nil"))]

@@ -7,9 +7,9 @@ from typing import Any, ClassVar
 from flask_babel import lazy_gettext as _l
 from wtforms import RadioField, SelectField
 
-from ...engine.whist import TRICKS
 from ...web.forms import Omitted, choices, given, number
 from ...web.match.handforms import SUIT_CHOICES, HandForm
+from .rules import TRICKS
 
 
 class WhistHandForm(HandForm):

@@ -20,8 +20,7 @@ from flask_babel import gettext as _
 from ... import service
 from ...engine.cards import ALL_CARDS, JOKER, SEATS
 from ...engine.game import Words
-from ...engine.games import GAMES, resolve_rules
-from ...engine.messages import MESSAGES
+from ...engine.games import GAMES, problem_messages, resolve_rules
 from ...engine.recording import Recording, recorder_json
 from ...i18n.labels import SEAT_LABELS, card_label, seat_word
 from ...printing.sheet import HandRow, Sheet, build_sheet
@@ -122,7 +121,7 @@ def kitty_words() -> dict[str, str]:
     }
     for key in ("deal.kitty_held", "hand.kitty_count", "hand.discard_count",
                 "hand.discard_not_callers", "hand.discard_not_held"):
-        text = _(MESSAGES[key])
+        text = _(problem_messages()[key])
         words[key.split(".")[1]] = text[:1].upper() + text[1:]
     return words
 

@@ -6,11 +6,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .cards import OTHER_TEAM, PARTNER, TEAM_OF, TEAMS, Card, Pack, Seat
-from .fields import FieldReader
-from .five_hundred_club import CLUB
-from .five_hundred_facts import MADE, STATISTICS
-from .five_hundred_words import (
+from ...engine.cards import OTHER_TEAM, PARTNER, TEAM_OF, TEAMS, Card, Pack, Seat
+from ...engine.fields import FieldReader
+from ...engine.game import Game, History, Preset, Templates, Words
+from ...engine.messages import N_
+from ...engine.problems import Problem, show
+from ...engine.recording import Recording
+from ...engine.result import HandResult
+from ...engine.rules import DEALS, MAX_POINTS, Option
+from ...engine.state import MatchState, settle_to_target
+from ...engine.tricks import PlayRecord, analyse_play
+from .club import CLUB
+from .facts import MADE, STATISTICS
+from .messages import MESSAGES
+from .words import (
     FIELD_WORDS,
     OPTION_WORDS,
     RESULT_WORDS,
@@ -22,14 +31,6 @@ from .five_hundred_words import (
     sheet_row,
     short_words,
 )
-from .game import Game, History, Preset, Templates, Words
-from .messages import N_
-from .problems import Problem, show
-from .recording import Recording
-from .result import HandResult
-from .rules import DEALS, MAX_POINTS, Option
-from .state import MatchState, settle_to_target
-from .tricks import PlayRecord, analyse_play
 
 FIELDS = frozenset({
     "dealer", "caller", "bid", "makers_tricks", "passed", "kitty", "discard", "deal", "play",
@@ -314,7 +315,7 @@ def lost_at(rules: Mapping[str, Any]) -> int | None:
 
 def analyse(match: Mapping[str, Any], no: int) -> tuple[Any, list[Problem]]:
     """The double-dummy analysis of hand ``no`` (imported here: it needs the registry)."""
-    from .five_hundred_analysis import analyse_match_hand
+    from .analysis import analyse_match_hand
 
     return analyse_match_hand(match, no)
 
@@ -367,4 +368,5 @@ GAME = Game(
                         kitty=KITTY),
     negative_scores=True,
     lost_at=lost_at,
+    messages=MESSAGES,
 )

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import JOKER, SEATS, TEAM_OF, parse_card
-from .messages import N_
-from .result import Details
-from .statistics import Breakdown, Column, Fact, HandFacts, Statistics
+from ...engine.cards import JOKER, SEATS, TEAM_OF, parse_card
+from ...engine.messages import N_
+from ...engine.result import Details
+from ...engine.statistics import Breakdown, Column, Fact, HandFacts, Statistics
 
 MADE = frozenset({"made", "march", "alone_made", "alone_march"})
 MARCH = frozenset({"march", "alone_march"})

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import PARTNER
-from .club import ClubScoring
-from .messages import N_
+from ...engine.cards import PARTNER
+from ...engine.club import ClubScoring
+from ...engine.messages import N_
 
 TEAM = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 LONER_RESULTS = frozenset({"alone_made", "alone_march"})

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import TEAMS
-from .game import SheetRow, TagWords, card_as_recorded
-from .messages import N_
-from .result import HandResult
-from .state import HandState
+from ...engine.cards import TEAMS
+from ...engine.game import SheetRow, TagWords, card_as_recorded
+from ...engine.messages import N_
+from ...engine.result import HandResult
+from ...engine.state import HandState
 
 # The history's result column (a hand made, alone or not, shows its points alone) and the
 # Undo button's word after the caller ("Bo, march").

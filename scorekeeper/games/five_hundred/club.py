@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .club import ClubScoring
-from .messages import N_
+from ...engine.club import ClubScoring
+from ...engine.messages import N_
 
 
 def club_hand(entry: Mapping[str, Any], given: Mapping[str, Any], seats: Sequence[str],

@@ -20,11 +20,20 @@ from endplay.dds import analyse_play, solve_board
 from endplay.types import Card as BridgeCard
 from endplay.types import Deal, Denom, Player
 
-from . import five_hundred
-from .analysis import Analysis, CostlyPlay, recorded_outcome
-from .cards import SEATS, SUITS, TEAM_OF, Card, Seat, effective_suit, parse_card, trick_power
-from .games import resolve_rules
-from .problems import Problem
+from ...engine.analysis import Analysis, CostlyPlay, recorded_outcome
+from ...engine.cards import (
+    SEATS,
+    SUITS,
+    TEAM_OF,
+    Card,
+    Seat,
+    effective_suit,
+    parse_card,
+    trick_power,
+)
+from ...engine.games import resolve_rules
+from ...engine.problems import Problem
+from . import rules as game_rules
 
 BRIDGE_RANKS = "AKQJT98765432"
 _PLAYERS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
@@ -39,7 +48,7 @@ def bridge_names(trump: str) -> dict[Card, str]:
     """Each card of the pack as a bridge card (``SA``, ``HT``) of the same power."""
     names: dict[Card, str] = {}
     for suit in SUITS:
-        cards = [c for c in five_hundred.PACK.cards if effective_suit(c, trump) == suit]
+        cards = [c for c in game_rules.PACK.cards if effective_suit(c, trump) == suit]
         cards.sort(key=lambda c: -trick_power(c, suit, trump))
         names.update({c: suit + BRIDGE_RANKS[i] for i, c in enumerate(cards)})
     return names
@@ -100,11 +109,11 @@ def analyse_match_hand(match: Mapping[str, Any], no: int
     first = match.get("first_dealer", "N")
     dealer = SEATS[(SEATS.index(first if first in SEATS else "N") + no - 1) % 4]
     raw = hands[no - 1]
-    outcome, problems = recorded_outcome(five_hundred.evaluate, raw, no, dealer, rules)
+    outcome, problems = recorded_outcome(game_rules.evaluate, raw, no, dealer, rules)
     if outcome is None:
         return None, problems
     trump, seats, leader = outcome.trump, outcome.trick_seats, outcome.leader
-    if trump == five_hundred.NO_TRUMP:
+    if trump == game_rules.NO_TRUMP:
         return None, [Problem("analysis.no_trumps", field="bid", hand=no)]
     assert trump is not None and seats is not None and leader is not None
     # evaluate refuses a suit contract's short record: all ten tricks are there

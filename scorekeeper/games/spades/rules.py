@@ -11,16 +11,29 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import DECK_52, OTHER_TEAM, SEATS, TEAM_OF, TEAMS, Card, Seat, next_seat, parse_card
-from .fields import FieldReader
-from .game import Game, History, SheetRow, Templates, Words
-from .messages import N_
-from .problems import Problem, show
-from .recording import Recording
-from .result import HandResult
-from .rules import DEALS, Option
-from .spades_facts import STATISTICS
-from .spades_table import (
+from ...engine.cards import (
+    DECK_52,
+    OTHER_TEAM,
+    SEATS,
+    TEAM_OF,
+    TEAMS,
+    Card,
+    Seat,
+    next_seat,
+    parse_card,
+)
+from ...engine.fields import FieldReader
+from ...engine.game import Game, History, SheetRow, Templates, Words
+from ...engine.messages import N_
+from ...engine.problems import Problem, show
+from ...engine.recording import Recording
+from ...engine.result import HandResult
+from ...engine.rules import DEALS, Option
+from ...engine.state import HandState, MatchState, settle_to_target
+from ...engine.tricks import PlayRecord, analyse_play
+from .facts import STATISTICS
+from .messages import MESSAGES
+from .words import (
     FIELD_WORDS,
     OPTION_WORDS,
     PRESETS,
@@ -30,8 +43,6 @@ from .spades_table import (
     recorded_words,
     short_words,
 )
-from .state import HandState, MatchState, settle_to_target
-from .tricks import PlayRecord, analyse_play
 
 FIELDS = frozenset({"dealer", "bids", "tricks_NS", "nil_tricks", "deal", "play", "note"})
 TRICKS = 13
@@ -369,4 +380,5 @@ GAME = Game(
     statistics=STATISTICS,
     negative_scores=True,
     lost_at=lost_at,
+    messages=MESSAGES,
 )

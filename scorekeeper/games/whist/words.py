@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .game import SheetRow, TagWords, card_as_recorded
-from .messages import N_
-from .result import HandResult
-from .state import HandState
-from .whist_details import copied_parts, whist_details
+from ...engine.game import SheetRow, TagWords, card_as_recorded
+from ...engine.messages import N_
+from ...engine.result import HandResult
+from ...engine.state import HandState
+from .details import copied_parts, whist_details
 
 # The history's result column: a deal simply scored shows its points alone.
 RESULT_WORDS = {"revoke": N_("revoke")}

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import TEAM_OF
-from .messages import N_
-from .result import Details
-from .statistics import Column, Fact, HandFacts, Statistics
-from .whist_details import whist_details
+from ...engine.cards import TEAM_OF
+from ...engine.messages import N_
+from ...engine.result import Details
+from ...engine.statistics import Column, Fact, HandFacts, Statistics
+from .details import whist_details
 
 TRICKS = 13
 

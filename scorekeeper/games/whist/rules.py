@@ -10,19 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import DECK_52, OTHER_TEAM, SEATS, TEAM_OF, Card, Seat, next_seat
-from .fields import FieldReader, suit_name
-from .game import Game, History, Preset, Templates, Words
-from .messages import N_
-from .problems import Problem
-from .recording import Recording
-from .result import HandResult
-from .rules import DEALS, MAX_TARGET, Option, target_option
-from .state import GameEnd, MatchState, settle_to_target
-from .tricks import analyse_play
-from .whist_details import WhistDetails
-from .whist_facts import STATISTICS
-from .whist_rotation import (
+from ...engine.cards import DECK_52, OTHER_TEAM, SEATS, TEAM_OF, Card, Seat, next_seat
+from ...engine.fields import FieldReader, suit_name
+from ...engine.game import Game, History, Preset, Templates, Words
+from ...engine.messages import N_
+from ...engine.problems import Problem
+from ...engine.recording import Recording
+from ...engine.result import HandResult
+from ...engine.rules import DEALS, MAX_TARGET, Option, target_option
+from ...engine.state import GameEnd, MatchState, settle_to_target
+from ...engine.tricks import analyse_play
+from .details import WhistDetails
+from .facts import STATISTICS
+from .messages import MESSAGES
+from .rotation import (
     NO_TRUMP,
     ROTATIONS,
     SHEET_RULES,
@@ -30,7 +31,7 @@ from .whist_rotation import (
     is_rotation,
     trump_cycle,
 )
-from .whist_words import (
+from .words import (
     FIELD_WORDS,
     RESULT_WORDS,
     history_tags,
@@ -386,4 +387,5 @@ GAME = Game(
     deal_trump=deal_trump,
     recording=Recording(trumps=trump_cycle),
     statistics=STATISTICS,
+    messages=MESSAGES,
 )

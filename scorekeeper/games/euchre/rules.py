@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import (
+from ...engine.cards import (
     JOKER,
     OTHER_TEAM,
     PARTNER,
@@ -15,9 +15,18 @@ from .cards import (
     Seat,
     opening_leader,
 )
-from .euchre_club import CLUB
-from .euchre_facts import STATISTICS
-from .euchre_words import (
+from ...engine.fields import FieldReader, suit_name
+from ...engine.game import Game, History, Preset, Templates, Words
+from ...engine.messages import N_
+from ...engine.problems import Problem
+from ...engine.recording import Recording
+from ...engine.result import HandResult
+from ...engine.rules import DEALS, MAX_POINTS, Option, target_option
+from ...engine.tricks import analyse_play
+from .club import CLUB
+from .facts import STATISTICS
+from .messages import MESSAGES
+from .words import (
     FIELD_WORDS,
     LIKELY_WORDS,
     RESULT_CLASSES,
@@ -29,14 +38,6 @@ from .euchre_words import (
     sheet_row,
     short_words,
 )
-from .fields import FieldReader, suit_name
-from .game import Game, History, Preset, Templates, Words
-from .messages import N_
-from .problems import Problem
-from .recording import Recording
-from .result import HandResult
-from .rules import DEALS, MAX_POINTS, Option, target_option
-from .tricks import analyse_play
 
 FIELDS = frozenset({
     "dealer", "caller", "round", "turn_up", "trump", "alone", "defender_alone",
@@ -350,4 +351,5 @@ GAME = Game(
                         likely=LIKELY_WORDS),
     statistics=STATISTICS,
     club=CLUB,
+    messages=MESSAGES,
 )

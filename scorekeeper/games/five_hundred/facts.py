@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import SEATS, TEAM_OF
-from .messages import N_
-from .result import Details
-from .statistics import Breakdown, Column, Fact, HandFacts, Statistics
+from ...engine.cards import SEATS, TEAM_OF
+from ...engine.messages import N_
+from ...engine.result import Details
+from ...engine.statistics import Breakdown, Column, Fact, HandFacts, Statistics
 
 MADE = frozenset({"made", "slam", "misere_made"})
 MISERES = ("misere", "open_misere")

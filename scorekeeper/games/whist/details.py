@@ -1,13 +1,13 @@
 """What a Whist deal holds beside the generic result (pure): honours, a revoke, the rotation's
 trump and the points by cause. Kept apart from Whist's module so its words and statistics
-(``whist_words``, ``whist_facts``) read the typed details without importing the game."""
+(``words``, ``facts``) read the typed details without importing the game."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from .result import Details
+from ...engine.result import Details
 
 
 @dataclass(slots=True)

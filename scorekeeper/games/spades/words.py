@@ -1,5 +1,5 @@
 """Spades at the table: its presets, its options' words, the Save label's, the Undo button's,
-the corrections list's and the history's words (``GAME`` in :mod:`scorekeeper.engine.spades`).
+the corrections list's and the history's words (``GAME`` in :mod:`scorekeeper.games.spades.rules`).
 Pure, as the rest of the module (kept apart for its size)."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import SEATS, TEAM_OF, TEAMS
-from .game import Preset, TagWords
-from .messages import N_
-from .numbers import points_text
-from .result import HandResult
+from ...engine.cards import SEATS, TEAM_OF, TEAMS
+from ...engine.game import Preset, TagWords
+from ...engine.messages import N_
+from ...engine.numbers import points_text
+from ...engine.result import HandResult
 
 BLIND_NIL = "blind_nil"
 NIL_POINTS = {0: 100, BLIND_NIL: 200}

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import SEATS, TEAM_OF
-from .messages import N_
-from .result import Details
-from .statistics import Column, Fact, HandFacts, Statistics
+from ...engine.cards import SEATS, TEAM_OF
+from ...engine.messages import N_
+from ...engine.result import Details
+from ...engine.statistics import Column, Fact, HandFacts, Statistics
 
 # A side's contract is its partnership's (both partners have it); a nil is the bidder's own.
 FACTS = (

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import SUITS
-from .game import SheetRules
+from ...engine.cards import SUITS
+from ...engine.game import SheetRules
 
 NO_TRUMP = "NT"  # the trump of a no-trump deal (a rotation's deal only)
 # Cycles the start page offers (any order of distinct suits is allowed, "NT" anywhere once):

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import SUIT_SYMBOLS, TEAMS
-from .game import SheetRow, TagWords
-from .messages import N_
-from .result import HandResult
-from .state import HandState
+from ...engine.cards import SUIT_SYMBOLS, TEAMS
+from ...engine.game import SheetRow, TagWords
+from ...engine.messages import N_
+from ...engine.result import HandResult
+from ...engine.state import HandState
 
 NO_TRUMP = "NT"
 
