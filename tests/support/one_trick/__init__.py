@@ -20,13 +20,16 @@ from scorekeeper.engine.problems import Problem
 from scorekeeper.engine.result import HandResult
 from scorekeeper.engine.rules import DEALS, Option, target_option
 
+# The folder's own name is the game's: a copy of this folder under another name (the new-game
+# test, tests/browser/test_new_game_folder.py) is another game with no edit inside it.
+NAME = __name__.rpartition(".")[2]
 FIELDS = frozenset({"dealer", "winner", "note"})
 
 
 def evaluate(raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
              ) -> tuple[HandResult | None, list[Problem]]:
     """The seat that took the trick scores for its side."""
-    r = FieldReader(raw, no, "one_trick", DECK_24)
+    r = FieldReader(raw, no, NAME, DECK_24)
     r.check_keys(FIELDS)
     r.note()
     winner = r.seat("winner")
@@ -41,21 +44,21 @@ def evaluate(raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
 
 
 GAME = Game(
-    name="one_trick",
+    name=NAME,
     label="One trick",
     rules_label="One trick rules",
     options=(target_option(3), DEALS, Option("double", False, bool)),
     evaluate=evaluate,
     tricks=1,
     presets=(Preset("quick", "Quick, to 3"),),
-    hand_form="support.one_trick.form:OneTrickHandForm",
-    templates=Templates(hand_fields="game/one_trick/hand_fields.html",
-                        sheet_hands="game/one_trick/sheet_hands.html"),
+    hand_form=f"{__name__}.form:OneTrickHandForm",
+    templates=Templates(hand_fields=f"game/{NAME}/hand_fields.html",
+                        sheet_hands=f"game/{NAME}/sheet_hands.html"),
     words=Words(title="Trick %(no)s", number="trick %(n)s", save="Save trick %(n)s",
                 based="Trick %(n)s, after %(a)s–%(b)s",
                 based_queued="Trick %(n)s, after the tricks waiting on this phone",
                 record_as="Record it as trick %(n)s"),
     history=History(call="Who took it", seat="winner"),
-    folder="support.one_trick",
+    folder=__name__,
     option_words={"double": ("Double points", "Each trick scores 2.")},
 )
