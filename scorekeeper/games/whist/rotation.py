@@ -1,6 +1,6 @@
 """Whist's trump rotation (a whist drive's option ``trump_rotation``): each deal's trump fixed
 by its number in the match, from a cycle of suits such as ``"HDSC"`` (``"NT"``: a no-trump
-deal), instead of the turn-up (spec/rules.md, Whist; docs/whist.md)."""
+deal), instead of the turn-up (spec/rules.md, Whist; scorekeeper/games/whist/README.md)."""
 
 from __future__ import annotations
 

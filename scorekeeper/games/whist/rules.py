@@ -1,6 +1,6 @@
 """Classic Whist: the fields of a deal, their legality and the score (spec/rules.md, Whist).
 
-Whist drive options (docs/whist.md): ``trump_rotation`` fixes each deal's trump by its number
+Whist drive options (scorekeeper/games/whist/README.md): ``trump_rotation`` fixes each deal's trump by its number
 in the match instead of the turn-up (a cycle such as ``"HDSC"``; ``"NT"`` in the cycle, or
 ``no_trump``, adds a no-trump deal), and ``scoring: "tricks"`` scores every trick a side wins
 (a deal's points total 13) instead of the tricks over six.
