@@ -30,9 +30,12 @@ babel = Babel()
 
 def init_app(app: Flask) -> None:
     """Initialise Flask-Babel with our locale selector (compiling any missing catalog first:
-    Flask-Babel caches translations for the life of the process)."""
-    from .catalogs import ensure_compiled
+    Flask-Babel caches translations for the life of the process). Unless configured, it reads
+    the core's catalogs and every registered game's, each in its own folder."""
+    from .catalogs import ensure_compiled, translation_folders
 
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES",
+                          ";".join(str(folder) for folder in translation_folders()))
     ensure_compiled(app.config["BABEL_TRANSLATION_DIRECTORIES"])
     app.config["BABEL_DEFAULT_TIMEZONE"] = event_timezone(
         app.config.get("TIMEZONE") or app.config.get("BABEL_DEFAULT_TIMEZONE"))
