@@ -175,7 +175,7 @@ MESSAGES: dict[str, str] = {
     "analysis.passed": N_("everyone passed this hand: there is no play to analyse"),
     "analysis.renege": N_("the card record shows {seat} reneged, so there is no legal play to analyse"),
     "analysis.no_trumps": N_("only hands played in a suit are analysed: at no trumps and in misère the Joker belongs to no suit"),
-    "analysis.not_analysed": N_("the analysis is for Euchre hands only"),
+    "analysis.not_analysed": N_("hands of this game are not analysed"),
     "analysis.no_hand": N_("there is no hand {no}: the match has {count}"),
     "analysis.emn": N_("this match notation file holds {count} games: analyse each game's EGN file"),
 }
