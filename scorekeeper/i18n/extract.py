@@ -214,8 +214,18 @@ def plan(root: Path = ROOT, owners: list[Part] | None = None, mapping: Path = MA
 
 
 def changed(texts: Mapping[Path, bytes]) -> list[Path]:
+    """The files whose text would change (or that do not exist yet)."""
     return [path for path, text in texts.items()
             if not path.is_file() or path.read_bytes() != text]
+
+
+def write(texts: Mapping[Path, bytes]) -> list[Path]:
+    """Write the files whose text changed; return them."""
+    paths = changed(texts)
+    for path in paths:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(texts[path])
+    return paths
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -225,13 +235,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="write nothing; exit 1 if a catalog would change")
     args = parser.parse_args(argv)
     texts = plan()
-    paths = changed(texts)
+    paths = changed(texts) if args.check else write(texts)
     for path in paths:
         shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
         sys.stdout.write(f"{'would change' if args.check else 'wrote'} {shown}\n")
-        if not args.check:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(texts[path])
     if args.check:
         return 1 if paths else 0
     ensure_compiled()
