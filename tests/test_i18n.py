@@ -9,6 +9,7 @@ without a Chinese translation in its catalog: after marking a new string, run th
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -379,6 +380,32 @@ def test_pages_in_chinese(client: Any, euchre_id: str, whist_id: str, english_ui
             assert "蔡文姬" in text, url
     home = visible(client.get("/", headers=headers).get_data(as_text=True))
     assert BRAND[locale] in home
+
+
+GOLDEN = {"euchre": "euchre-full-game", "whist": "whist-rubber",
+          "five_hundred": "five-hundred-full-game", "spades": "spades-to-500"}
+
+
+@pytest.mark.parametrize("locale", CHINESE)
+@pytest.mark.parametrize("game", sorted(GOLDEN))
+def test_every_games_pages_in_chinese(client: Any, matches: Any, english_ui: list[str],
+                                      game: str, locale: str) -> None:
+    """A whole match of each game: its words, from its own catalogs, on every page it has."""
+    path = ROOT / "tests" / "data" / "golden" / "matches" / f"{GOLDEN[game]}.json"
+    match = json.loads(path.read_text(encoding="utf-8"))
+    # names, the title and notes are the players' own text, not the pages' (a golden team is
+    # "Home", a title "Five Hundred, club night", a note "three aces in the kitty")
+    match.update(seats=dict(NAMES), teams={"NS": "詩人", "EW": "Rovers"})
+    match.pop("title", None)
+    for hand in match["hands"]:
+        hand.pop("note", None)
+    match_id, _key = matches.create(match)
+    client.set_cookie("lang", locale)
+    for url in (f"/m/{match_id}", f"/m/{match_id}/sheet", f"/m/{match_id}/hands/1",
+                f"/m/{match_id}/blank", f"/sheets/{game}"):
+        r = client.get(url)
+        assert r.status_code == 200, url
+        check_chinese(r.get_data(as_text=True), locale, english_ui)
 
 
 @pytest.mark.parametrize(("headers", "cookie", "locale"), ASKS[:2])
