@@ -99,8 +99,12 @@ def tree(tmp_path: Path) -> tuple[Path, list[tool.Part]]:
     return tmp_path, owners
 
 
+def plan(root: Path, owners: list[tool.Part]) -> dict[Path, bytes]:
+    return tool.plan(root, owners, root / "scorekeeper" / "babel.cfg")
+
+
 def run(root: Path, owners: list[tool.Part]) -> list[Path]:
-    return tool.write(tool.plan(root, owners, root / "scorekeeper" / "babel.cfg"))
+    return tool.write(plan(root, owners))
 
 
 def test_the_split_puts_a_games_own_words_in_its_folder(tree) -> None:
@@ -137,6 +141,24 @@ def test_a_message_moves_back_with_its_translation_and_a_new_one_waits(tree) -> 
     run(root, owners)  # a game whose words are gone keeps empty catalogs, not stale ones
     assert msgids(owners[2].folder / "zh_Hant" / "LC_MESSAGES" / "messages.po") == set()
     assert run(root, owners) == []
+
+
+def test_two_translations_of_one_message_are_reported(tree) -> None:
+    """A merge that kept a moved message in its old catalog, translated anew: the catalog it
+    belongs to keeps its own translation, and the run says what the other one said."""
+    root, owners = tree
+    run(root, owners)
+    core = owners[0].folder / "zh_Hant" / "LC_MESSAGES" / "messages.po"
+    with core.open("a", encoding="utf-8") as f:
+        f.write('\nmsgid "One’s own words"\nmsgstr "另一個譯法"\n')
+    texts = plan(root, owners)
+    notes = tool.disagreements(owners, texts)
+    assert len(notes) == 1 and "另一個譯法" in notes[0] and hant("One’s own words") in notes[0]
+    tool.write(texts)
+    one = owners[1].folder / "zh_Hant" / "LC_MESSAGES" / "messages.po"
+    assert translated(one, "zh_Hant")["One’s own words"] == hant("One’s own words")
+    assert "One’s own words" not in msgids(core)
+    assert tool.disagreements(owners, plan(root, owners)) == []
 
 
 OWNERS = [tool.Part(Path("core")), tool.owned("one", None, Path("/r/scorekeeper/games/one"),

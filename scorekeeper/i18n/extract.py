@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from io import BytesIO
@@ -145,18 +145,53 @@ def template_text(template: Catalog, pot: Path, now: datetime) -> bytes:
     return render(template)
 
 
+def _catalogs(owners: list[Part], locale: str) -> Iterator[tuple[Path, Catalog]]:
+    for part in owners:
+        po = part.folder / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+        catalog = _read(po, locale)
+        if catalog is not None:
+            yield po, catalog
+
+
 def translations(owners: list[Part], locales: Iterable[str]) -> dict[str, dict[Key, Message]]:
     """Every translation in any part's catalog, per locale: a message keeps its ``msgstr``
-    (and translator's comments) when it moves from one catalog to another."""
+    (and translator's comments) when it moves from one catalog to another. Where two catalogs
+    translate it, the first (the core's, then the games' in order) that does."""
     pool: dict[str, dict[Key, Message]] = {}
     for locale in locales:
         known = pool.setdefault(locale, {})
-        for part in owners:
-            catalog = _read(part.folder / locale / "LC_MESSAGES" / f"{DOMAIN}.po", locale)
-            for m in catalog or ():
-                if m.id and (_key(m.id, m.context) not in known or _filled(m)):
-                    known[_key(m.id, m.context)] = m
+        for _po, catalog in _catalogs(owners, locale):
+            for m in catalog:
+                key = _key(m.id, m.context)
+                if m.id and (key not in known or (_filled(m) and not _filled(known[key]))):
+                    known[key] = m
     return pool
+
+
+def disagreements(owners: list[Part], texts: Mapping[Path, bytes]) -> list[str]:
+    """Messages that two catalogs translated differently before this run (a merge that kept a
+    moved message in its old catalog too, edited): the translation kept, and the other."""
+    notes = []
+    for locale in locales_of(owners[0].folder):
+        said: dict[Key, dict[Any, Path]] = {}
+        for po, catalog in _catalogs(owners, locale):
+            for m in catalog:
+                if m.id and _filled(m):
+                    said.setdefault(_key(m.id, m.context), {}).setdefault(m.string, po)
+        for po, text in texts.items():
+            if po.suffix != ".po" or po.parent.parent.name != locale:
+                continue
+            for m in read_po(BytesIO(text), locale=locale):
+                others = said.get(_key(m.id, m.context), {}) if m.id else {}
+                for string, where in others.items():
+                    if string != m.string:
+                        notes.append(f"{_rel(po)}: kept {m.string!r} for {m.id!r}; "
+                                     f"{_rel(where)} said {string!r}")
+    return notes
+
+
+def _rel(path: Path) -> Path:
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
 
 
 def _filled(message: Message) -> bool:
@@ -235,10 +270,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="write nothing; exit 1 if a catalog would change")
     args = parser.parse_args(argv)
     texts = plan()
+    for note in disagreements(parts(), texts):  # before writing: what the catalogs said
+        sys.stderr.write(f"two translations: {note}\n")
     paths = changed(texts) if args.check else write(texts)
     for path in paths:
-        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-        sys.stdout.write(f"{'would change' if args.check else 'wrote'} {shown}\n")
+        sys.stdout.write(f"{'would change' if args.check else 'wrote'} {_rel(path)}\n")
     if args.check:
         return 1 if paths else 0
     ensure_compiled()
