@@ -114,7 +114,7 @@ def split(found: Iterable[tuple[str, int, Any, Any, Any]], owners: list[Part]
 
 def new_template() -> Catalog:
     """An empty template with pybabel extract's header (its creation date set when written)."""
-    return Catalog(header_comment=Catalog().header_comment, fuzzy=True)
+    return Catalog()  # pybabel extract's defaults: PROJECT VERSION, fuzzy header
 
 
 # --- writing -----------------------------------------------------------------------------------
