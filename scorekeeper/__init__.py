@@ -51,7 +51,6 @@ def create_app(
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         BABEL_DEFAULT_LOCALE="en",
-        BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
         TRUSTED_PROXIES=0,
         DATABASE_MAX_MB=2048,  # the database's size cap (new matches stop at 90%)
         DISK_RESERVE_MB=200,  # new matches stop when the disk has less free

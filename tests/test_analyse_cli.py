@@ -82,7 +82,7 @@ def test_an_egn_file_is_analysed_like_its_match():
     ("{not json", 2, "not valid JSON"),
     (json.dumps({"format": "scorekeeper-match/1"}), 1, "required"),
     (json.dumps(whist_match(hands=[whist_hand(random.Random(1), "N")])), 1,
-     "Euchre hands only"),
+     "not analysed"),
 ])
 def test_bad_files_get_a_clear_line_and_no_traceback(tmp_path, content, status, words):
     path = tmp_path / "bad.json"

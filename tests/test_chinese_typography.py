@@ -15,12 +15,12 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 from flask_babel import force_locale
+from support.catalogs import all_catalog_files, label, strings
 from support.helpers import become_organiser
 
 from scorekeeper import ROOT
 from scorekeeper.i18n import sentences
 
-TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 GOLDEN = ROOT / "tests" / "data" / "golden" / "matches"
 HAN = r"[\u3400-\u4dbf\u4e00-\u9fff]"
 FULL_WIDTH_PUNCTUATION = "。，、；：！？）」』"
@@ -36,23 +36,12 @@ SPACE_AFTER_PUNCTUATION = re.compile(f"[{FULL_WIDTH_PUNCTUATION}] ")
 HALF_WIDTH_COLON = re.compile(rf"{HAN}:")
 
 
-def messages(lang: str) -> list[tuple[str, str]]:
-    with (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
-        catalog = read_po(f)
-    out = []
-    for m in catalog:
-        if not m.id:
-            continue
-        msgid = m.id if isinstance(m.id, str) else m.id[0]
-        out += [(msgid, s) for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
-    return out
-
-
-@pytest.mark.parametrize("lang", ["en", "zh_Hant", "zh_Hans"])
-def test_every_catalog_reads_without_a_problem(lang):
+@pytest.mark.parametrize("path", all_catalog_files(), ids=label)
+def test_every_catalog_reads_without_a_problem(path):
     # A msgid without its msgstr line made `pybabel compile` warn at every set-up
-    # ("missing msgstr for msgid 'default (%(value)s)'").
-    with (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+    # ("missing msgstr for msgid 'default (%(value)s)'"). Every catalog: the core's and each
+    # game's.
+    with path.open("rb") as f:
         read_po(f, abort_invalid=True)
 
 
@@ -63,7 +52,7 @@ def test_every_catalog_reads_without_a_problem(lang):
 ])
 @pytest.mark.parametrize("lang", ["zh_Hant", "zh_Hans"])
 def test_the_chinese_catalogs_keep_one_convention(lang, rule, pattern):
-    bad = [(msgid, text) for msgid, text in messages(lang) if pattern.search(text)]
+    bad = [(msgid, text) for msgid, text in strings(lang) if pattern.search(text)]
     assert bad == [], f"{lang}: {rule}: {bad[:10]}"
 
 

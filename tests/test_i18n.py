@@ -1,29 +1,37 @@
 """English, Traditional and Simplified Chinese: complete catalogs, pages, problems and PDFs.
 
 The catalog test extracts the messages from the current sources (as ``pybabel extract`` does,
-with ``scorekeeper/babel.cfg``) and fails for any msgid without a Chinese translation: after
-marking a new string, run the steps in ``scorekeeper/translations/GLOSSARY.md``.
+with ``scorekeeper/babel.cfg``), splits them as ``python -m scorekeeper.i18n.extract`` does (a
+game's own words in its folder's catalogs, the rest in the core's) and fails for any msgid
+without a Chinese translation in its catalog: after marking a new string, run the steps in
+``scorekeeper/translations/GLOSSARY.md``.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
 from flask_babel import force_locale
+from support.catalogs import catalog_files, label, messages, read
 
 from scorekeeper import ROOT
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.engine.problems import Problem
 from scorekeeper.formats.egn_messages import EGN_MESSAGES
-from scorekeeper.i18n.catalogs import compile_catalog, ensure_compiled, wtforms_translations
+from scorekeeper.i18n import extract as catalog_tool
+from scorekeeper.i18n.catalogs import (
+    compile_catalog,
+    ensure_compiled,
+    translation_folders,
+    wtforms_translations,
+)
 from scorekeeper.i18n.messages import problem_message
 
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
@@ -46,23 +54,6 @@ ALLOWED_ENGLISH = {"Euchre", "Whist", "Scorekeeper", "PDF", "JSON", "Pass"}
 PROPER_NAMES = ("Euchre Game Notation", "Euchre Match Notation")
 
 
-def extract(tmp_path: Path) -> Path:
-    """The message template of the current sources (what ``pybabel extract`` writes)."""
-    pot = tmp_path / "messages.pot"
-    subprocess.run(
-        [sys.executable, "-c", "from babel.messages.frontend import main; main()", "-q",
-         "extract", "-F", "scorekeeper/babel.cfg", "-k", "N_", "-k", "_l", "-k", "lazy_gettext",
-         "-o", str(pot), "."],
-        cwd=ROOT, check=True, capture_output=True,
-    )
-    return pot
-
-
-def catalog(locale: str) -> Any:
-    with (TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po").open("rb") as f:
-        return read_po(f, locale=locale)
-
-
 def key(message: Any) -> tuple[str | None, str]:
     ident = message.id[0] if isinstance(message.id, tuple) else message.id
     return message.context, ident
@@ -76,34 +67,46 @@ def strings(message: Any) -> tuple[str, ...]:
 
 
 @pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with extract(tmp_path_factory.mktemp("pot")).open("rb") as f:
-        return read_po(f)
+def templates() -> dict[Path, Any]:
+    """Each catalog folder's messages, as the catalog tool splits the current sources."""
+    return catalog_tool.split(catalog_tool.extract(), catalog_tool.parts())
+
+
+@pytest.fixture(scope="module")
+def template(templates: dict[Path, Any]) -> list[Any]:
+    return [m for found in templates.values() for m in found if m.id]
 
 
 @pytest.mark.parametrize("locale", CHINESE)
-def test_every_message_is_translated(template: Any, locale: str) -> None:
-    translated = {key(m): m for m in catalog(locale) if m.id}
+def test_every_message_is_translated(templates: dict[Path, Any], locale: str) -> None:
+    """In its own catalog: a game's words in its folder's, the others in the core's."""
     missing, fuzzy, empty = [], [], []
-    for message in template:
-        if not message.id:
-            continue
-        found = translated.get(key(message))
-        if found is None:
-            missing.append(key(message))
-        elif found.fuzzy:
-            fuzzy.append(key(message))
-        elif not all(strings(found)):
-            empty.append(key(message))
-    hint = "run the extract/update steps in scorekeeper/translations/GLOSSARY.md"
-    assert not missing, f"{len(missing)} msgids not in {locale} ({hint}): {missing}"
+    for folder, found in templates.items():
+        po = folder / locale / "LC_MESSAGES" / "messages.po"
+        translated = {key(m): m for m in read(po, locale) if m.id} if po.is_file() else {}
+        where = po.relative_to(ROOT).as_posix()
+        for message in found:
+            if not message.id:
+                continue
+            held = translated.get(key(message))
+            if held is None:
+                missing.append((where, key(message)))
+            elif held.fuzzy:
+                fuzzy.append((where, key(message)))
+            elif not all(strings(held)):
+                empty.append((where, key(message)))
+    hint = "run python -m scorekeeper.i18n.extract (scorekeeper/translations/GLOSSARY.md)"
+    assert not missing, f"{len(missing)} msgids not in their {locale} catalog ({hint}): {missing}"
     assert not fuzzy, f"fuzzy in {locale}: {fuzzy}"
     assert not empty, f"untranslated in {locale}: {empty}"
 
 
-@pytest.mark.parametrize("locale", CHINESE)
-def test_translations_keep_their_placeholders(locale: str) -> None:
-    cat = catalog(locale)
+CHINESE_CATALOGS = [path for locale in CHINESE for path in catalog_files(locale)]
+
+
+@pytest.mark.parametrize("path", CHINESE_CATALOGS, ids=label)
+def test_translations_keep_their_placeholders(path: Path) -> None:
+    cat = read(path, path.parent.parent.name)
     assert not list(cat.check()), "Babel's checks (python-format) failed"
     for message in cat:
         if not message.id:
@@ -115,11 +118,12 @@ def test_translations_keep_their_placeholders(locale: str) -> None:
         assert "%%" not in ident or all("%%" in s for s in strings(message))
 
 
-def test_the_catalogs_say_their_plural_rules() -> None:
-    for locale in CHINESE:
-        cat = catalog(locale)
-        assert cat.num_plurals == 1
-        assert str(cat.locale) == locale
+@pytest.mark.parametrize("path", CHINESE_CATALOGS, ids=label)
+def test_the_catalogs_say_their_plural_rules(path: Path) -> None:
+    locale = path.parent.parent.name
+    cat = read(path, locale)
+    assert cat.num_plurals == 1
+    assert str(cat.locale) == locale
 
 
 def test_egn_problems_word_themselves_and_leave_the_engine_table_alone() -> None:
@@ -156,10 +160,14 @@ def test_ensure_compiled_survives_a_broken_folder(tmp_path: Path) -> None:
 
 
 def test_the_repository_catalogs_are_compiled() -> None:
-    """``.ci/setup`` (or ``ensure_compiled``) leaves a .mo beside each .po."""
+    """``.ci/setup`` (or ``ensure_compiled``) leaves a .mo beside each .po, the core's and
+    every game's."""
     ensure_compiled()
-    for locale in (*CHINESE, "en"):
-        assert (TRANSLATIONS / locale / "LC_MESSAGES" / "messages.mo").is_file()
+    folders = translation_folders()
+    assert len(folders) > 1, "no game's catalogs"
+    for folder in folders:
+        for locale in (*CHINESE, "en"):
+            assert (folder / locale / "LC_MESSAGES" / "messages.mo").is_file()
 
 
 # --- problems ---------------------------------------------------------------------------------
@@ -294,7 +302,7 @@ def visible(html: str) -> str:
 @pytest.fixture(scope="module")
 def english_ui(template: Any) -> list[str]:
     """Pieces of English UI text: each msgid's words between its placeholders."""
-    zh = {key(m): strings(m)[0] for m in catalog("zh_Hant") if m.id}
+    zh = {key(m): strings(m)[0] for m in messages("zh_Hant")}
     pieces = set()
     for message in template:
         if not message.id or zh.get(key(message)) == key(message)[1]:
@@ -372,6 +380,32 @@ def test_pages_in_chinese(client: Any, euchre_id: str, whist_id: str, english_ui
             assert "蔡文姬" in text, url
     home = visible(client.get("/", headers=headers).get_data(as_text=True))
     assert BRAND[locale] in home
+
+
+GOLDEN = {"euchre": "euchre-full-game", "whist": "whist-rubber",
+          "five_hundred": "five-hundred-full-game", "spades": "spades-to-500"}
+
+
+@pytest.mark.parametrize("locale", CHINESE)
+@pytest.mark.parametrize("game", sorted(GOLDEN))
+def test_every_games_pages_in_chinese(client: Any, matches: Any, english_ui: list[str],
+                                      game: str, locale: str) -> None:
+    """A whole match of each game: its words, from its own catalogs, on every page it has."""
+    path = ROOT / "tests" / "data" / "golden" / "matches" / f"{GOLDEN[game]}.json"
+    match = json.loads(path.read_text(encoding="utf-8"))
+    # names, the title and notes are the players' own text, not the pages' (a golden team is
+    # "Home", a title "Five Hundred, club night", a note "three aces in the kitty")
+    match.update(seats=dict(NAMES), teams={"NS": "詩人", "EW": "Rovers"})
+    match.pop("title", None)
+    for hand in match["hands"]:
+        hand.pop("note", None)
+    match_id, _key = matches.create(match)
+    client.set_cookie("lang", locale)
+    for url in (f"/m/{match_id}", f"/m/{match_id}/sheet", f"/m/{match_id}/hands/1",
+                f"/m/{match_id}/blank", f"/sheets/{game}"):
+        r = client.get(url)
+        assert r.status_code == 200, url
+        check_chinese(r.get_data(as_text=True), locale, english_ui)
 
 
 @pytest.mark.parametrize(("headers", "cookie", "locale"), ASKS[:2])

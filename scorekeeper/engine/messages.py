@@ -105,7 +105,7 @@ MESSAGES: dict[str, str] = {
     "analysis.no_play": N_("this hand has no card record (play), so it can't be analysed"),
     "analysis.passed": N_("everyone passed this hand: there is no play to analyse"),
     "analysis.renege": N_("the card record shows {seat} reneged, so there is no legal play to analyse"),
-    "analysis.not_analysed": N_("the analysis is for Euchre hands only"),
+    "analysis.not_analysed": N_("hands of this game are not analysed"),
     "analysis.no_hand": N_("there is no hand {no}: the match has {count}"),
     "analysis.emn": N_("this match notation file holds {count} games: analyse each game's EGN file"),
 }

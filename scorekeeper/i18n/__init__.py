@@ -25,18 +25,21 @@ TZ_COOKIE = "tz"
 # Chinese tags by region or script: Traditional for Taiwan, Hong Kong and Macau.
 _HANT = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
 
-babel = Babel()
-
 
 def init_app(app: Flask) -> None:
     """Initialise Flask-Babel with our locale selector (compiling any missing catalog first:
-    Flask-Babel caches translations for the life of the process)."""
-    from .catalogs import ensure_compiled
+    Flask-Babel caches translations for the life of the process). Unless configured, it reads
+    the core's catalogs and every registered game's, each in its own folder."""
+    from .catalogs import ensure_compiled, translation_folders
 
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES",
+                          ";".join(str(folder) for folder in translation_folders()))
     ensure_compiled(app.config["BABEL_TRANSLATION_DIRECTORIES"])
     app.config["BABEL_DEFAULT_TIMEZONE"] = event_timezone(
         app.config.get("TIMEZONE") or app.config.get("BABEL_DEFAULT_TIMEZONE"))
-    babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
+    # One Babel per app: its domain caches the translations it read, so an app built later in
+    # the same process (tests) reads its own folders, not the first app's.
+    Babel(app, locale_selector=select_locale, timezone_selector=select_timezone)
     app.add_template_global(sentences)
 
 

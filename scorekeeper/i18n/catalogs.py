@@ -1,8 +1,14 @@
-"""Translation catalogs at run time: compiled when missing, and WTForms' messages per locale.
+"""Translation catalogs at run time: where they are, compiled when missing, and WTForms'
+messages per locale.
 
-``.ci/setup`` compiles the catalogs (``pybabel compile -d scorekeeper/translations``); the
-``.mo`` files are git-ignored. :func:`ensure_compiled` makes a fresh checkout that skipped
-set-up work anyway: at app start it compiles each ``.po`` whose ``.mo`` is missing or older.
+The core's catalogs live in ``scorekeeper/translations``; each registered game's words in
+``translations/`` in its own package (``Game.folder``), written by
+``python -m scorekeeper.i18n.extract``. Flask-Babel reads them all (its translation
+directories, :func:`translation_folders`), merged into one catalog per language.
+
+``.ci/setup`` compiles the catalogs; the ``.mo`` files are git-ignored. :func:`ensure_compiled`
+makes a fresh checkout that skipped set-up work anyway: at app start it compiles each ``.po``
+whose ``.mo`` is missing or older.
 """
 
 from __future__ import annotations
@@ -11,11 +17,14 @@ import logging
 import os
 from collections.abc import Iterable
 from functools import lru_cache
+from importlib.util import find_spec
 from pathlib import Path
 
 from babel import support
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from ..engine.games import GAMES
 
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 DOMAIN = "messages"
@@ -23,6 +32,29 @@ DOMAIN = "messages"
 WTFORMS_LOCALES = {"zh_Hant": "zh_TW", "zh_Hans": "zh", "en": "en"}
 
 log = logging.getLogger(__name__)
+
+
+def package_translations(package: str) -> Path | None:
+    """The ``translations`` folder of a package (a game's ``Game.folder``), found without
+    importing the package itself; None when the package cannot be found."""
+    try:
+        spec = find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))) / "translations"
+
+
+def translation_folders() -> list[Path]:
+    """The core's catalogs, then each registered game's that has a ``translations`` folder (a
+    game without one is fine: its words, if any, are the core's)."""
+    folders = [TRANSLATIONS]
+    for game in GAMES.values():
+        found = package_translations(game.folder) if game.folder else None
+        if found is not None and found.is_dir():
+            folders.append(found)
+    return folders
 
 
 def _directories(directories: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
@@ -51,16 +83,18 @@ def compile_catalog(po: Path) -> Path:
 
 
 def ensure_compiled(
-    directories: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] = TRANSLATIONS,
+    directories: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None = None,
 ) -> list[Path]:
-    """Compile every catalog whose ``.mo`` is missing or older than its ``.po``.
+    """Compile every catalog whose ``.mo`` is missing or older than its ``.po`` (in the given
+    folders; by default the core's and every registered game's).
 
     Returns the ``.mo`` files written (none when set-up already compiled them). A folder that
     cannot be written (a read-only install) is logged and skipped: the app then shows English
     for that language instead of failing to start.
     """
     written = []
-    for folder in _directories(directories):
+    chosen = translation_folders() if directories is None else _directories(directories)
+    for folder in chosen:
         for po in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
             mo = po.with_suffix(".mo")
             try:

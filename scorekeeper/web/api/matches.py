@@ -376,7 +376,7 @@ def export_egn(match_id: str) -> Response:
     """A Euchre match as Euchre Game Notation (EGN 1.4), as a download (docs/api.md)."""
     loaded = load_or_404(match_id)
     if GAMES[loaded.game].notation != "egn":
-        abort(404, description=_("Only Euchre matches can be saved as EGN files."))
+        abort(404, description=_("Matches of this game cannot be saved in this format."))
     egn = egn_export.export_egn(loaded.match.as_file())
     text = json.dumps(egn, ensure_ascii=False, indent=2) + "\n"
     response = current_app.response_class(text, mimetype="application/json")

@@ -50,7 +50,7 @@ def manifest():
     icons.append({"src": url_for("static", filename="icons/favicon.svg"), "sizes": "any",
                   "type": "image/svg+xml"})
     resp = jsonify(name=_("Scorekeeper"), short_name=_("Scorekeeper"),
-                   description=_("Score keeper for Euchre and Whist played with real cards"),
+                   description=_("Score keeper for card games played with real cards"),
                    start_url="/", scope="/", display="standalone", theme_color=THEME_COLOUR,
                    background_color=BACKGROUND_COLOUR, icons=icons,
                    lang=str(get_locale() or "en").replace("_", "-"))
