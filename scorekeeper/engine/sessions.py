@@ -34,8 +34,10 @@ class SessionPart:
 
 
 def is_session(data: object) -> bool:
-    """Whether parsed JSON claims to be a session file."""
-    return isinstance(data, dict) and data.get("format") == SESSION_FORMAT
+    """Whether parsed JSON claims to be a session file (of this version or another, which
+    the game's part then refuses by name)."""
+    return isinstance(data, dict) and isinstance(data.get("format"), str) and (
+        data["format"].startswith("scorekeeper-session/"))
 
 
 def check_session(data: Mapping[str, Any], parts: Mapping[str, SessionPart | None]

@@ -83,9 +83,11 @@ def read_session(data: object) -> tuple[Session | None, list[SessionProblem]]:
     day = data.get("date")
     if day is not None and not _is_day(day):
         problems.append(SessionProblem("session.bad_date", "date", params={"value": show(day)}))
-    pairs = _pairs(data.get("pairs", {}), problems)
+    pairs = _pairs(data["pairs"], problems) if "pairs" in data else {}
     records = _boards(data.get("boards", {}), problems)
-    results = _results(data.get("results", []), pairs, records, chosen["movement"], problems)
+    # a result is held to the pair ids the file names, even one whose names were refused
+    named = set(data["pairs"]) if isinstance(data.get("pairs"), dict) else None
+    results = _results(data.get("results", []), named, records, chosen["movement"], problems)
     if problems:
         return None, problems
     return Session(chosen["scoring"], chosen["movement"], chosen["averages"], pairs,
@@ -175,7 +177,7 @@ def _boards(raw: object, problems: list[SessionProblem]) -> dict[int, HandRecord
     return records
 
 
-def _results(raw: object, pairs: Mapping[str, tuple[str, str]],
+def _results(raw: object, pairs: set[str] | None,
              records: Mapping[int, HandRecord], movement: str,
              problems: list[SessionProblem]) -> list[Result]:
     if not isinstance(raw, list):
@@ -208,10 +210,11 @@ def _results(raw: object, pairs: Mapping[str, tuple[str, str]],
     return results
 
 
-def _result(place: int, item: object, pairs: Mapping[str, tuple[str, str]],
+def _result(place: int, item: object, pairs: set[str] | None,
             records: Mapping[int, HandRecord], problems: list[SessionProblem]
             ) -> Result | None:
-    """One result checked; None when it has a problem (each added to ``problems``)."""
+    """One result checked; None when it has a problem (each added to ``problems``); its
+    pairs are held to ``pairs`` (None: the file's pairs are missing or not an object)."""
     if not isinstance(item, dict):
         problems.append(SessionProblem("session.result_shape", None, None, place))
         return None
@@ -226,7 +229,7 @@ def _result(place: int, item: object, pairs: Mapping[str, tuple[str, str]],
         problems.append(SessionProblem("session.bad_board", "board", **where, params={
             "most": MAX_BOARDS, "value": show(item.get("board"))}))
     for side in ("ns", "ew"):
-        if item.get(side) not in pairs:
+        if pairs is not None and item.get(side) not in pairs:
             problems.append(SessionProblem("session.unknown_pair", side, **where,
                                            params={"value": show(item.get(side))}))
     if item.get("ns") is not None and item.get("ns") == item.get("ew"):
