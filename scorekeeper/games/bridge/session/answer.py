@@ -52,15 +52,13 @@ def results_of(session: Session) -> dict[str, Any]:
     direction = directions(session)
     if session.scoring == "imps":
         imped = session_imps(session.results)
-        lines = {place: {"ns_imps": points(i.ns), "ew_imps": points(i.ew)}
-                 for place, i in imped.results.items()}
+        lines = _printed(imped.results, "ns_imps", "ew_imps")
         values = {p: imped.pair_imps.get(p, Fraction(0)) for p in session.pairs}
         top: int | None = None
         own: dict[str, dict[str, Any]] = {p: {"imps": points(values[p])} for p in session.pairs}
     else:
         mp = session_matchpoints(session.results, session.averages)
-        lines = {place: {"ns_mp": points(s.ns), "ew_mp": points(s.ew)}
-                 for place, s in mp.results.items()}
+        lines = _printed(mp.results, "ns_mp", "ew_mp")
         top = mp.top
         values = {p: _percent(mp.pair_mp.get(p, Fraction(0)), mp.pair_top.get(p, 0))
                   for p in session.pairs}
@@ -77,6 +75,19 @@ def results_of(session: Session) -> dict[str, Any]:
         board_lines.append(line)
     return {"boards": board_lines,
             "pairs": _pair_lines(session, direction, values, own, played)}
+
+
+def _printed(values: Mapping[int, Any], ns: str, ew: str) -> dict[int, dict[str, Any]]:
+    """Each result's two numbers as printed; a board's results with the same score share one
+    value object, so each is printed once."""
+    done: dict[int, dict[str, Any]] = {}
+    out = {}
+    for place, value in values.items():
+        line = done.get(id(value))
+        if line is None:
+            line = done[id(value)] = {ns: points(value.ns), ew: points(value.ew)}
+        out[place] = line
+    return out
 
 
 def _percent(mp: Fraction, top: int) -> Fraction:

@@ -9,7 +9,6 @@ value, to two decimals; a whole number of matchpoints or IMPs prints as a whole 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from decimal import Decimal
 from fractions import Fraction
 from typing import TypeVar
 
@@ -17,21 +16,23 @@ Key = TypeVar("Key", bound=Hashable)
 
 
 def hundredths(value: Fraction) -> int:
-    """``value`` in hundredths, rounded half away from zero."""
-    scaled = abs(value) * 100
-    whole = int(scaled + Fraction(1, 2))  # int() floors a non-negative Fraction
-    return whole if value >= 0 else -whole
+    """``value`` in hundredths, rounded half away from zero (in integers: it runs once for
+    every number a large session prints)."""
+    num, den = value.numerator, value.denominator
+    whole = (200 * abs(num) + den) // (2 * den)  # floor(|value| × 100 + ½)
+    return whole if num >= 0 else -whole
 
 
 def two_decimals(value: Fraction) -> float:
-    """``value`` rounded to two decimals (a float: 75.0, 33.33)."""
-    return float(Decimal(hundredths(value)).scaleb(-2))
+    """``value`` rounded to two decimals (a float: 75.0, 33.33). Dividing the whole hundredths
+    by 100 gives the double nearest the decimal, as parsing "33.33" does."""
+    return hundredths(value) / 100
 
 
 def points(value: Fraction) -> int | float:
     """Matchpoints or IMPs as printed: a whole number as one, else two decimals."""
     cents = hundredths(value)
-    return cents // 100 if cents % 100 == 0 else two_decimals(value)
+    return cents // 100 if cents % 100 == 0 else cents / 100
 
 
 def ranks(values: Mapping[Key, Fraction], order: Sequence[Key]) -> dict[Key, str]:
