@@ -209,6 +209,15 @@ def test_a_howell_ranks_every_pair_together() -> None:
         ("3", None, 0.0, "4")]
 
 
+def test_the_defaults_are_matchpoints_results_as_they_come_and_law_averages() -> None:
+    data = session([played(1, 1, 420), played(1, 2, 170), adjusted(1, 3, "A+", "A-")])
+    del data["movement"]
+    out, _ = check_session(data)
+    assert (out["scoring"], out["movement"]) == ("matchpoints", "none")
+    # no pair sat both ways: NS and EW are ranked apart, as in a Mitchell
+    assert [p["direction"] for p in out["pairs"][:6]] == ["NS"] * 3 + ["EW"] * 3
+
+
 def test_a_pair_that_played_nothing_is_listed_unranked() -> None:
     out = answer([played(1, 1, 420), played(1, 2, 170)])
     assert pair(out, "N5") == {"pair": "N5", "names": ["N5a", "N5b"], "direction": None,

@@ -33,6 +33,8 @@ SESSION_MESSAGES: dict[str, str] = {
     "session.bad_board_number": N_("{value} is not a board number: boards are numbered from 1 "
                                    "to {most}"),
     "session.board_shape": N_("board {board}'s hand record must be an object with its deal"),
+    "session.board_disagrees": N_("board {board}'s {key} is {expected} by its number, not "
+                                  "{value}"),
     "session.bad_deal": N_("the deal must give each seat 13 cards, N, E, S and W, 52 "
                            "different cards in all: {why}"),
     "session.results_shape": N_("results must be a list of results, one per board played at "

@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any
 
 from ....engine.problems import show
+from ..scoring import dealer_of_board, vulnerable_on_board
 from .deal import HandRecord, check_deal, read_hand_record
 from .messages import SessionProblem
 
@@ -29,6 +30,7 @@ MAX_NOTE = 500
 PAIR_ID = re.compile(r"[A-Za-z0-9]{1,10}")
 KEYS = frozenset({"format", "game", "name", "date", "scoring", "movement", "averages", "pairs",
                   "boards", "results"})
+BOARD_KEYS = frozenset({"deal", "dealer", "vulnerable", "note"})
 RESULT_KEYS = frozenset({"board", "ns", "ew", "round", "table", "contract", "declarer",
                          "tricks", "passed", "lead", "deal", "play", "claim", "adjusted",
                          "reason", "note"})
@@ -75,8 +77,11 @@ def read_session(data: object) -> tuple[Session | None, list[SessionProblem]]:
             problems.append(SessionProblem("session.missing", key, params={"key": key}))
     if data.get("format", FORMAT) != FORMAT:
         problems.append(_choice("format", data["format"], (FORMAT,)))
-    chosen = {key: _chosen(data, key, choices, problems) for key, choices in
-              (("scoring", SCORINGS), ("movement", MOVEMENTS), ("averages", AVERAGES))}
+    # defaults: matchpoints (the spec's), results as they come, Law 12C2's averages
+    chosen = {key: _chosen(data, key, choices, default, problems)
+              for key, choices, default in (("scoring", SCORINGS, "matchpoints"),
+                                            ("movement", MOVEMENTS, "none"),
+                                            ("averages", AVERAGES, "law"))}
     name = data.get("name")
     if name is not None and not (isinstance(name, str) and 0 < len(name.strip()) <= MAX_TITLE):
         problems.append(SessionProblem("session.bad_name", "name", params={"most": MAX_TITLE}))
@@ -99,13 +104,13 @@ def _choice(key: str, value: object, choices: tuple[str, ...]) -> SessionProblem
         "key": key, "choices": ", ".join(choices), "value": show(value)})
 
 
-def _chosen(data: Mapping[str, Any], key: str, choices: tuple[str, ...],
+def _chosen(data: Mapping[str, Any], key: str, choices: tuple[str, ...], default: str,
             problems: list[SessionProblem]) -> str:
-    value = data.get(key, choices[0])
+    value = data.get(key, default)
     if value in choices:
         return str(value)
     problems.append(_choice(key, value, choices))
-    return choices[0]
+    return default
 
 
 def _is_day(value: object) -> bool:
@@ -164,10 +169,17 @@ def _boards(raw: object, problems: list[SessionProblem]) -> dict[int, HandRecord
             problems.append(SessionProblem("session.bad_board_number", "boards",
                                            params={"value": show(key), "most": MAX_BOARDS}))
             continue
-        if not isinstance(board, dict) or set(board) - {"deal", "note"} or "deal" not in board:
+        if not isinstance(board, dict) or set(board) - BOARD_KEYS or "deal" not in board:
             problems.append(SessionProblem("session.board_shape", "boards", number,
                                            params={"board": number}))
             continue
+        # a hand record may say its dealer and vulnerability: they must be the board number's
+        for key, expected in (("dealer", dealer_of_board(number)),
+                              ("vulnerable", vulnerable_on_board(number))):
+            if key in board and board[key] != expected:
+                problems.append(SessionProblem("session.board_disagrees", key, number, params={
+                    "board": number, "key": key, "value": show(board[key]),
+                    "expected": expected}))
         record, why = read_hand_record(board["deal"])
         if record is None:
             problems.append(SessionProblem("session.bad_deal", "deal", number,
