@@ -1,6 +1,7 @@
-"""Writes the golden seven-table Mitchell (28 boards, hand records, a result at every table)
-beside this script: ``python tests/data/sessions/make_golden.py``. Seeded: the same file each
-time. Its expected ``check`` line is written by the test's ``--update`` path, never by hand."""
+"""Writes the golden seven-table Mitchell (28 boards, hand records, a result at every table) to
+``tests/data/sessions/``: ``PYTHONPATH=. python tests/support/session_golden.py``. Seeded: the
+same file each time. Its expected ``check`` line is written by the golden test run with
+``UPDATE_GOLDEN=1``, never by hand."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 from scorekeeper.engine.cards import ALL_CARDS
 from scorekeeper.engine.pair_movements import mitchell
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parent.parent / "data" / "sessions"
 NAMES = ["Ann", "Bo", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kit", "Lu",
          "Mo", "Ned", "Oz", "Pia", "Quin", "Ros", "Sol", "Tam", "Uma", "Vic", "Wen", "Xu",
          "Yan", "Zoe", "Abe", "Bea"]
