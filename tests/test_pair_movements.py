@@ -17,6 +17,7 @@ from scorekeeper.engine.pair_movements import (
     Sitting,
     howell,
     mitchell,
+    offers,
 )
 
 
@@ -120,3 +121,24 @@ def test_every_pair_of_pairs_in_a_full_mitchell_meets_at_most_once() -> None:
     assert all(met[frozenset((f"N{a}", f"E{b}"))] == 1 for a in range(1, 8)
                for b in range(1, 8))
     assert not any(met[frozenset(p)] for p in combinations([f"N{a}" for a in range(1, 8)], 2))
+
+
+@pytest.mark.parametrize(("pairs", "boards", "expected"), [
+    # (kind, way, tables, rounds, boards a round, boards, times played, meets all, sit-out)
+    (14, 28, [("mitchell", None, 7, 7, 4, 28, 7, True, False),
+              ("howell", None, 7, 13, 2, 26, 7, True, False)]),
+    (16, 24, [("mitchell", "skip", 8, 7, 3, 24, 7, False, False),
+              ("mitchell", "relay", 8, 8, 3, 24, 8, True, False)]),
+    (6, 20, [("mitchell", None, 3, 3, 7, 21, 3, True, False),
+             ("howell", None, 3, 5, 4, 20, 3, True, False)]),
+    (13, 26, [("mitchell", None, 7, 7, 4, 28, 6, False, True),
+              ("howell", None, 6, 13, 2, 26, 6, True, True)]),
+    (4, 24, [("howell", None, 2, 3, 8, 24, 2, True, False)]),
+    (3, 20, []),
+])
+def test_what_each_movement_offers(pairs: int, boards: int,
+                                   expected: list[tuple[object, ...]]) -> None:
+    got = [(o.kind, o.way, o.guarantee.tables, o.guarantee.rounds, o.guarantee.per_round,
+            o.guarantee.boards, o.guarantee.plays, o.guarantee.meets_all, o.guarantee.sit_out)
+           for o in offers(pairs, boards)]
+    assert got == expected

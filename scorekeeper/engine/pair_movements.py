@@ -203,3 +203,38 @@ def howell(pairs: int, per_round: int, rounds: int | None = None) -> PairMovemen
         out_pair = next((p for p in ids if p not in seated), None)
         out.append(Round(k + 1, tuple(sittings), out_pair))
     return PairMovement("howell", ids, tuple(out), per_round)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """One movement a director could choose for so many pairs and about so many boards, and
+    what it guarantees (``way``: a Mitchell's skip or relay with an even number of tables)."""
+
+    kind: str
+    way: str | None
+    guarantee: Guarantee
+
+
+def offers(pairs: int, boards: int) -> list[Offer]:
+    """The movements that seat ``pairs`` pairs for about ``boards`` boards: each Mitchell (3
+    tables or more; an odd number of pairs leaves one table's EW seat empty, so a pair sits
+    out each round) and the published Howell, each with its boards a round chosen to come
+    nearest ``boards`` (at least one a round, a multiple of a Howell's groups)."""
+    out: list[Offer] = []
+    tables = (pairs + 1) // 2
+    if MITCHELL_MIN_TABLES <= tables <= MITCHELL_MAX_TABLES:
+        for way in (("skip", "relay") if tables % 2 == 0 else ("skip",)):
+            rounds = len(mitchell(tables, 1, way=way).rounds)
+            per_round = max(1, round(boards / rounds))
+            found = mitchell(tables, per_round, way=way)
+            promise = found.guarantee()
+            if pairs % 2:
+                promise = Guarantee(promise.tables, promise.rounds, promise.per_round,
+                                    promise.boards, promise.plays - 1, False, True)
+            out.append(Offer("mitchell", found.way, promise))
+    if pairs in HOWELL:
+        schedule = HOWELL[pairs]
+        groups = len(schedule[0].split()[0].split(":")[1].split("."))
+        per_round = groups * max(1, round(boards / len(schedule) / groups))
+        out.append(Offer("howell", None, howell(pairs, per_round).guarantee()))
+    return out
