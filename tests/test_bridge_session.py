@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.engine.pair_movements import howell, mitchell
 from scorekeeper.games.bridge.scoring import imps
 from scorekeeper.games.bridge.session import check_session
 from scorekeeper.games.bridge.session.imps import board_imps
@@ -285,3 +286,24 @@ def test_imps_are_antisymmetric(a: int, b: int, others: list[int]) -> None:
     assert imps(a - b) == -imps(b - a)
     assert sum(board_imps([a, b, *others])) == 0
     assert hundredths(F(a, 7)) == -hundredths(F(-a, 7))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["mitchell", "howell"]), st.integers(3, 7), st.integers(1, 3),
+       st.sampled_from(["skip", "relay"]), st.randoms(use_true_random=False))
+def test_a_movement_played_out_is_a_valid_session(kind: str, size: int, per_round: int,
+                                                  way: str, rng: Any) -> None:
+    movement = (mitchell(size, per_round, way=way) if kind == "mitchell"
+                else howell(2 * size, 2 * per_round))
+    results = [{"board": b, "ns": s.ns, "ew": s.ew, **CONTRACTS[rng.choice(sorted(CONTRACTS))]}
+               for r in movement.rounds for s in r.tables for b in s.boards]
+    pairs = {p: [f"{p}a", f"{p}b"] for p in movement.pairs}
+    out, problems = check_session({**session(results), "movement": kind, "pairs": pairs})
+    assert out["ok"], problems
+    plays = movement.guarantee().plays
+    assert {b["top"] for b in out["boards"]} == {plays - 1}
+    for line in out["pairs"]:  # every pair played its rounds' boards, each with the same top
+        assert line["top"] == (plays - 1) * sum(
+            len(s.boards) for _, s in movement.card(line["pair"]) if s)
+    fields = {line["direction"] for line in out["pairs"]}
+    assert fields == ({"NS", "EW"} if kind == "mitchell" else {None})
