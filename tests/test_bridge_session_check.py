@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -14,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import bridge_session
 
 from scorekeeper.cli import check as check_cli
@@ -183,3 +186,53 @@ def test_the_unrefused_example_is_ok(bridge: None, capsys: pytest.CaptureFixture
     path.write_text(json.dumps(example()))
     status, [line] = run(capsys, str(path))
     assert status == 0 and line["ok"]
+
+
+# --- anything at all ------------------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
+    | st.text(max_size=8) | st.sampled_from(["N1", "E1", "A+", "4H", "S", "bridge"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["board", "ns", "ew", "contract", "declarer", "tricks", "passed",
+                         "adjusted", "deal", "lead", "pairs", "results", "boards", "N", "x"]),
+        inner, max_size=4),
+    max_leaves=12)
+PLACES = st.sampled_from([("scoring",), ("movement",), ("pairs",), ("pairs", "N1"),
+                          ("boards",), ("boards", "1"), ("boards", "1", "deal"),
+                          ("boards", "1", "deal", "N"), ("results",), ("results", 0),
+                          ("results", 0, "board"), ("results", 0, "tricks"),
+                          ("results", 1, "contract"), ("results", 2, "passed"),
+                          ("results", 3, "adjusted"), ("results", 3, "adjusted", "ns"),
+                          ("results", 0, "deal")])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(PLACES, JSON), min_size=1, max_size=3))
+def test_any_broken_session_gets_errors_in_the_spec_shape(
+        changes: list[tuple[tuple[Any, ...], Any]]) -> None:
+    from scorekeeper.games.bridge.session import check_session
+
+    data: Any = example()
+    for path, value in changes:
+        target = data
+        for key in path[:-1]:
+            try:
+                target = target[key]
+            except (KeyError, IndexError, TypeError):
+                break
+        else:
+            try:
+                target[path[-1]] = value
+            except (IndexError, TypeError):
+                pass
+    answer, _ = check_session(data)  # never raises
+    if answer["ok"]:
+        assert {"boards", "pairs"} <= set(answer)
+        json.dumps(answer)
+        return
+    assert answer["errors"]
+    for error in answer["errors"]:
+        assert set(error) == {"board", "result", "field", "message"}
+        assert isinstance(error["message"], str) and error["message"]
+        assert not re.search(r"\{[a-z_]+\}", error["message"])  # every placeholder filled

@@ -241,7 +241,8 @@ def _result(place: int, item: object, pairs: set[str] | None,
         problems.append(SessionProblem("session.bad_board", "board", **where, params={
             "most": MAX_BOARDS, "value": show(item.get("board"))}))
     for side in ("ns", "ew"):
-        if pairs is not None and item.get(side) not in pairs:
+        named = item.get(side)
+        if not isinstance(named, str) or (pairs is not None and named not in pairs):
             problems.append(SessionProblem("session.unknown_pair", side, **where,
                                            params={"value": show(item.get(side))}))
     if item.get("ns") is not None and item.get("ns") == item.get("ew"):
