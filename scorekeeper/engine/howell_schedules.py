@@ -1,15 +1,17 @@
-"""Published Howell schedules for 4 to 14 pairs (2 to 7 tables), as data.
+"""Published Howell schedules for 4 to 16 pairs (2 to 8 tables), as data.
 
-Source: the movement files of The Bridge ScoreKeeper (github.com/thebridsk/bridgescorer, MIT
-licence, ``server/src/main/resources/com/github/thebridsk/bridge/server/backend/
-Movement.HowellNNTtBb.yaml``, commit b65c2bf), themselves the clubs' standard Howell tables.
+Source for 4 to 14 pairs: the movement files of The Bridge ScoreKeeper
+(github.com/thebridsk/bridgescorer, MIT licence, ``server/src/main/resources/com/github/
+thebridsk/bridge/server/backend/Movement.HowellNNTtBb.yaml``, commit b65c2bf), themselves the
+clubs' standard Howell tables.
 Each round lists its tables in order as ``ns-ew:groups``: the pairs sitting NS and EW and the
 board groups they play (a group is a fixed run of boards; ``1.2`` plays group 1 then group 2).
 Converted by hand-checked script, two changes only: a table the published file leaves out for
 an odd number of pairs (the phantom's) is dropped and the rest renumbered from 1; the 4-pair
 file's six rounds, each opponent met twice in a row exchanging boards, are written as three
 rounds of two groups. Every schedule here is a complete Howell: each pair meets every other
-once, and nobody plays a group twice (tests/test_pair_movements.py holds them to it).
+once, and nobody plays a group twice (tests/test_pair_movements.py holds them to it). The
+15- and 16-pair schedules come from another published set, as the comment above them says.
 """
 
 from __future__ import annotations
@@ -129,5 +131,43 @@ HOWELL: dict[int, tuple[str, ...]] = {
         "2-9:11 12-1:12 6-7:13 14-11:1 5-10:2 4-8:3 3-13:4",
         "3-10:12 13-2:13 7-8:1 14-12:2 6-11:3 5-9:4 4-1:5",
         "4-11:13 1-3:1 8-9:2 14-13:3 7-12:4 6-10:5 5-2:6",
+    ),
+    # 15 and 16 pairs: the pairs41 package's 16-pair Howell (github.com/hansvanstaveren/
+    # movements, schemaas/pairs41/SCHEMA'S/howell/16HOWE15.HHJ at commit cd30cce: for each
+    # table, 15 board sets, 15 NS pairs and 15 EW pairs as little-endian 16-bit numbers);
+    # 15 pairs: pair 16's table dropped, its opponent sitting out
+    15: (  # 16HOWE15.HHJ
+        "10-8:2 6-2:3 13-5:4 4-3:8 14-11:9 9-15:11 12-7:15",
+        "11-9:3 7-3:4 14-6:5 5-4:9 15-12:10 10-1:12 13-8:1",
+        "12-10:4 8-4:5 15-7:6 6-5:10 1-13:11 11-2:13 14-9:2",
+        "13-11:5 9-5:6 1-8:7 7-6:11 2-14:12 12-3:14 15-10:3",
+        "14-12:6 10-6:7 2-9:8 8-7:12 3-15:13 13-4:15 1-11:4",
+        "15-13:7 11-7:8 3-10:9 9-8:13 4-1:14 14-5:1 2-12:5",
+        "1-14:8 12-8:9 4-11:10 10-9:14 5-2:15 15-6:2 3-13:6",
+        "2-15:9 13-9:10 5-12:11 11-10:15 6-3:1 1-7:3 4-14:7",
+        "3-1:10 14-10:11 6-13:12 12-11:1 7-4:2 2-8:4 5-15:8",
+        "4-2:11 15-11:12 7-14:13 13-12:2 8-5:3 3-9:5 6-1:9",
+        "5-3:12 1-12:13 8-15:14 14-13:3 9-6:4 4-10:6 7-2:10",
+        "6-4:13 2-13:14 9-1:15 15-14:4 10-7:5 5-11:7 8-3:11",
+        "7-5:14 3-14:15 10-2:1 1-15:5 11-8:6 6-12:8 9-4:12",
+        "8-6:15 4-15:1 11-3:2 2-1:6 12-9:7 7-13:9 10-5:13",
+        "9-7:1 5-1:2 12-4:3 3-2:7 13-10:8 8-14:10 11-6:14",
+    ),
+    16: (  # 16HOWE15.HHJ
+        "16-1:1 10-8:2 6-2:3 13-5:4 4-3:8 14-11:9 9-15:11 12-7:15",
+        "16-2:2 11-9:3 7-3:4 14-6:5 5-4:9 15-12:10 10-1:12 13-8:1",
+        "16-3:3 12-10:4 8-4:5 15-7:6 6-5:10 1-13:11 11-2:13 14-9:2",
+        "16-4:4 13-11:5 9-5:6 1-8:7 7-6:11 2-14:12 12-3:14 15-10:3",
+        "16-5:5 14-12:6 10-6:7 2-9:8 8-7:12 3-15:13 13-4:15 1-11:4",
+        "16-6:6 15-13:7 11-7:8 3-10:9 9-8:13 4-1:14 14-5:1 2-12:5",
+        "16-7:7 1-14:8 12-8:9 4-11:10 10-9:14 5-2:15 15-6:2 3-13:6",
+        "16-8:8 2-15:9 13-9:10 5-12:11 11-10:15 6-3:1 1-7:3 4-14:7",
+        "16-9:9 3-1:10 14-10:11 6-13:12 12-11:1 7-4:2 2-8:4 5-15:8",
+        "16-10:10 4-2:11 15-11:12 7-14:13 13-12:2 8-5:3 3-9:5 6-1:9",
+        "16-11:11 5-3:12 1-12:13 8-15:14 14-13:3 9-6:4 4-10:6 7-2:10",
+        "16-12:12 6-4:13 2-13:14 9-1:15 15-14:4 10-7:5 5-11:7 8-3:11",
+        "16-13:13 7-5:14 3-14:15 10-2:1 1-15:5 11-8:6 6-12:8 9-4:12",
+        "16-14:14 8-6:15 4-15:1 11-3:2 2-1:6 12-9:7 7-13:9 10-5:13",
+        "16-15:15 9-7:1 5-1:2 12-4:3 3-2:7 13-10:8 8-14:10 11-6:14",
     ),
 }

@@ -7,7 +7,7 @@
   they **skip** a table after half the rounds (one round fewer: each EW pair misses one NS
   pair), or the first and last tables **share** a set of boards and a **relay** stand between
   the middle tables holds the set nobody plays that round (every NS pair met).
-- **Howell** (2 to 7 tables): every pair meets every other once, from the published
+- **Howell** (2 to 8 tables): every pair meets every other once, from the published
   schedules in :mod:`.howell_schedules`; an odd number of pairs has one pair sitting out.
 
 The boards: a Mitchell plays ``sets`` sets of ``per_round`` boards (set 1 is boards 1 to
