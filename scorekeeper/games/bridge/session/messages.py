@@ -44,6 +44,7 @@ SESSION_MESSAGES: dict[str, str] = {
                                "the EW pair"),
     "session.result_unknown_key": N_("unknown field \"{key}\" in a result"),
     "session.bad_board": N_("board must be a board number from 1 to {most}, not {value}"),
+    "session.bad_number": N_("{key} must be a whole number from 1 to {most}, not {value}"),
     "session.unknown_pair": N_("there is no pair {value} in this session's pairs"),
     "session.same_pair": N_("pair {pair} can't sit both NS and EW at one table"),
     "session.played_twice": N_("pair {pair} already played board {board} (result {first})"),

@@ -25,6 +25,7 @@ MAX_PAIRS = 2000
 MAX_BOARDS = 200
 MAX_RESULTS = 100_000
 MAX_NAME = 40
+MAX_TABLES = 5000  # a result's round and table numbers
 MAX_TITLE = 100
 MAX_NOTE = 500
 PAIR_ID = re.compile(r"[A-Za-z0-9]{1,10}")
@@ -248,6 +249,11 @@ def _result(place: int, item: object, pairs: set[str] | None,
     if item.get("ns") is not None and item.get("ns") == item.get("ew"):
         problems.append(SessionProblem("session.same_pair", "ew", **where,
                                        params={"pair": item["ns"]}))
+    for key in ("round", "table"):
+        value = item.get(key, 1)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TABLES:
+            problems.append(SessionProblem("session.bad_number", key, **where, params={
+                "key": key, "most": MAX_TABLES, "value": show(value)}))
     note = item.get("note", item.get("reason"))
     if note is not None and not (isinstance(note, str) and len(note) <= MAX_NOTE):
         field = "note" if "note" in item else "reason"
