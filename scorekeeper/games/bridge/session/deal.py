@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ....engine.cards import DECK_52, SEATS, Card, parse_card
@@ -93,9 +94,17 @@ def check_deal(raw: Mapping[str, Any], board: int, record: HandRecord | None,
         refuse("session.bad_tricks", "tricks", value=_show(tricks))
     if problems or contract is None:
         return None, problems
+    text, score = _ns_score(str(contract), declarer, tricks, vulnerable_on_board(board))
+    return PlayedDeal({"contract": text, "declarer": declarer, "tricks": tricks}, score), []
+
+
+@cache
+def _ns_score(contract: str, declarer: str, tricks: int, vulnerable: str) -> tuple[str, int]:
+    """A checked contract's score from NS's side (a session repeats the same few thousand
+    results, so each is worked out once)."""
+    parsed = parse_contract(contract)
+    assert parsed is not None
     side = side_of(declarer)
-    points = duplicate_score(contract, tricks,
-                             side_vulnerable(vulnerable_on_board(board), side))
-    shown = {"contract": str(contract), "declarer": declarer, "tricks": tricks}
-    return PlayedDeal(shown, points if side == "NS" else -points), problems
+    points = duplicate_score(parsed, tricks, side_vulnerable(vulnerable, side))
+    return contract, points if side == "NS" else -points
 
