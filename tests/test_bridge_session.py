@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from scorekeeper.engine.pair_movements import howell, mitchell
 from scorekeeper.games.bridge.scoring import imps
 from scorekeeper.games.bridge.session import check_session
+from scorekeeper.games.bridge.session.cards import score_card
 from scorekeeper.games.bridge.session.imps import board_imps
 from scorekeeper.games.bridge.session.matchpoints import board_matchpoints
 from scorekeeper.games.bridge.session.ranking import hundredths, points, ranks, two_decimals
@@ -307,3 +308,18 @@ def test_a_movement_played_out_is_a_valid_session(kind: str, size: int, per_roun
             len(s.boards) for _, s in movement.card(line["pair"]) if s)
     fields = {line["direction"] for line in out["pairs"]}
     assert fields == ({"NS", "EW"} if kind == "mitchell" else {None})
+
+
+def test_a_pairs_score_card_is_its_own_side_of_each_board() -> None:
+    out = answer([played(1, 1, 420), played(1, 2, 170), played(2, 1, -50, ew=2),
+                  adjusted(2, 3, "A+", "A-")])
+    card = score_card(out, "E2")
+    assert card is not None
+    assert card["boards"] == [
+        {"board": 1, "vulnerable": "none", "direction": "EW", "opponents": "N2",
+         "contract": "2S", "declarer": "N", "tricks": 10, "score": -170, "mp": 1, "top": 1},
+        {"board": 2, "vulnerable": "NS", "direction": "EW", "opponents": "N1",
+         "contract": "4H", "declarer": "S", "tricks": 9, "score": 100, "mp": 0.5, "top": 1}]
+    assert card["total"] == {"direction": "EW", "mp": 1.5, "top": 2, "percent": 75.0,
+                             "rank": "1"}
+    assert score_card(out, "N9") is None
