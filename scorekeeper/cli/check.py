@@ -1,4 +1,4 @@
-"""`scorekeeper check FILE...`: validate match and EGN files, one JSON line per file."""
+"""`scorekeeper check FILE...`: validate match, session and EGN files, one JSON line per file."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..engine.games import GAMES
 from ..engine.matchfile import check_match
 from ..engine.problems import Problem
+from ..engine.sessions import check_session, is_session
 from ..formats import safejson
 from ..formats.egn import EGN_GAME, egn_to_match, emn_to_matches, is_egn, is_emn
 
@@ -33,6 +35,8 @@ def _check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
     except safejson.Refused as refused:
         status = UNREADABLE if refused.problem.code == "file.not_json" else 1
         return failed_answer(name, [refused.problem]), status
+    if is_session(data):
+        return _check_session(data, name)
     if is_emn(data, name):
         return _check_emn(data, name)
     if is_egn(data, name):
@@ -45,6 +49,12 @@ def _check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
         return failed_answer(name, result.problems), 1
     assert result.state is not None
     return {"file": name, **result.state.as_json()}, 0
+
+
+def _check_session(data: dict[str, Any], name: str) -> tuple[dict[str, Any], int]:
+    """A duplicate session file, checked by the part of the game it names."""
+    answer = check_session(data, {g.name: g.session for g in GAMES.values()})
+    return {"file": name, **answer}, 0 if answer["ok"] else 1
 
 
 def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:

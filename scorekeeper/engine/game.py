@@ -23,6 +23,7 @@ from .problems import Problem
 from .recording import PLAIN_TRICKS, Recording
 from .result import HandResult
 from .rules import Option
+from .sessions import SessionPart
 from .state import HandState, MatchState, Running, add_points, settle_to_target
 from .statistics import Statistics
 
@@ -283,6 +284,8 @@ class Game:
     # paper may start there; and the score that loses (a start there is refused)
     negative_scores: bool = False
     lost_at: LostAt = never_lost
+    # its duplicate sessions (``scorekeeper-session/1``, engine/sessions.py), if it keeps them
+    session: SessionPart | None = None
 
     @property
     def playable(self) -> bool:

@@ -11,6 +11,8 @@ nothing here (no module is named test_*), and a test module never imports anothe
 - ``deals``, ``cardplay``, ``packplay``, ``fiveplay``, ``spades_play``: card play written out
   apart from the engine (random legal hands and card records, each game's rules by hand).
 - ``one_trick``: a whole third game (its form and templates beside it), registered by tests.
+- ``bridge_session``: a stand-in Bridge ``Game`` carrying the real session part, registered by
+  the session tests until Bridge itself is; ``session_golden`` writes the golden session.
 - ``start_cases``, ``stats_data``, ``player_figures``, ``formprops``, ``egn_text``: tables of
   cases, matches with known figures, and readers shared by several test modules.
 - ``pages``, ``five_hundred_pages``, ``spades_pages``, ``five_hundred_analysis``, ``events``:

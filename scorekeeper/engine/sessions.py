@@ -1,0 +1,55 @@
+"""Duplicate sessions (``scorekeeper-session/1``): the part of a game that keeps them.
+
+A session file names its ``game``; the core asks that registered game for its session part
+(``Game.session``) and knows nothing of its scoring. A part checks a parsed file and answers
+the spec's line (without ``"file"``): ``ok: true`` and the game's results, or ``ok: false``
+and ``errors``, each ``{"board", "result", "field", "message"}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .messages import N_, fill
+from .problems import show
+
+SESSION_FORMAT = "scorekeeper-session/1"
+
+# check(data) -> (the answer, its problems): a parsed session file checked and scored
+CheckSession = Callable[[object], tuple[dict[str, Any], list[Any]]]
+
+SESSION_MESSAGES: dict[str, str] = {
+    "session.bad_game": N_("game must be one of {games} (the games that keep duplicate "
+                           "sessions), not {value}"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SessionPart:
+    """A game's duplicate sessions: how a session file of that game is checked."""
+
+    check: CheckSession
+
+
+def is_session(data: object) -> bool:
+    """Whether parsed JSON claims to be a session file (of this version or another, which
+    the game's part then refuses by name)."""
+    return isinstance(data, dict) and isinstance(data.get("format"), str) and (
+        data["format"].startswith("scorekeeper-session/"))
+
+
+def check_session(data: Mapping[str, Any], parts: Mapping[str, SessionPart | None]
+                  ) -> dict[str, Any]:
+    """A session file's answer, from the part of the game it names (``parts``: each
+    registered game's session part, None for a game without one)."""
+    part = parts.get(data["game"]) if isinstance(data.get("game"), str) else None
+    if part is None:
+        games = ", ".join(sorted(name for name, p in parts.items() if p is not None))
+        message = fill(SESSION_MESSAGES["session.bad_game"],
+                       {"games": games or "(none here)", "value": show(data.get("game"))})
+        return {"ok": False, "errors": [
+            {"board": None, "result": None, "field": "game", "message": message}]}
+    answer, _problems = part.check(data)
+    return answer

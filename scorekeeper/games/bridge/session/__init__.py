@@ -1,0 +1,15 @@
+"""Bridge's duplicate sessions (spec/bridge.md, "A duplicate session"): reading a session file,
+matchpoints, cross-IMPs, ranking and the check answer. Pure: no Flask, no SQLite.
+
+Bridge's ``Game`` takes :data:`SESSION` as its ``session`` part, so ``scorekeeper check``
+and the app reach it through the registry.
+"""
+
+from __future__ import annotations
+
+from ....engine.sessions import SessionPart
+from .answer import check_session
+
+SESSION = SessionPart(check=check_session)
+
+__all__ = ["SESSION", "check_session"]

@@ -1,0 +1,51 @@
+"""Ranks with shared places, and numbers printed to two decimals.
+
+Pairs are ranked on their exact values: equal pairs share a rank written ``"2="`` and the
+next rank counts them (1, 2=, 2=, 4). Numbers print rounded half away from zero from the exact
+value, to two decimals; a whole number of matchpoints or IMPs prints as a whole number (``1``,
+``1.5``), a percentage always with its point (``75.0``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+Key = TypeVar("Key", bound=Hashable)
+
+
+def hundredths(value: Fraction) -> int:
+    """``value`` in hundredths, rounded half away from zero (in integers: it runs once for
+    every number a large session prints)."""
+    num, den = value.numerator, value.denominator
+    whole = (200 * abs(num) + den) // (2 * den)  # floor(|value| × 100 + ½)
+    return whole if num >= 0 else -whole
+
+
+def two_decimals(value: Fraction) -> float:
+    """``value`` rounded to two decimals (a float: 75.0, 33.33). Dividing the whole hundredths
+    by 100 gives the double nearest the decimal, as parsing "33.33" does."""
+    return hundredths(value) / 100
+
+
+def points(value: Fraction) -> int | float:
+    """Matchpoints or IMPs as printed: a whole number as one, else two decimals."""
+    cents = hundredths(value)
+    return cents // 100 if cents % 100 == 0 else cents / 100
+
+
+def ranks(values: Mapping[Key, Fraction], order: Sequence[Key]) -> dict[Key, str]:
+    """Each key's rank, highest value first; ``order`` lists the keys to rank."""
+    ranked = sorted(order, key=lambda k: -values[k])
+    out: dict[Key, str] = {}
+    i = 0
+    while i < len(ranked):
+        j = i
+        while j + 1 < len(ranked) and values[ranked[j + 1]] == values[ranked[i]]:
+            j += 1
+        label = str(i + 1) + ("=" if j > i else "")
+        for k in ranked[i:j + 1]:
+            out[k] = label
+        i = j + 1
+    return out
