@@ -54,3 +54,8 @@ _.write_key
 # Bridge's contract scoring, used by its rules and duplicate sessions as they land (#38, #39):
 # take these off as each gets its caller.
 parse_contract, side_of, vulnerable_on_board, dealer_of_board, is_vulnerable, duplicate_score, imps
+
+# The duplicate session's movements and cards, for the session pages and prints of #39 (their
+# tests call them now: tests/test_pair_movements.py, tests/test_bridge_session.py)
+_.shares_with, _.relay, _.sit_out, _.guide
+offers, SESSION_FORMAT, score_card, board_imps, board_matchpoints
