@@ -183,7 +183,7 @@ def deal_hands(record: Mapping[str, Any]) -> tuple[dict[str, tuple[str, ...]] | 
     if (not isinstance(play, list) or len(play) != 13 or contract is None
             or declarer not in SEATS):
         return None, []
-    tricks, problems = _tricks(play)
+    tricks, problems = read_tricks(play)
     if problems:
         return None, problems
     hands: dict[str, list[str]] = {seat: [] for seat in SEATS}
@@ -198,7 +198,8 @@ def deal_hands(record: Mapping[str, Any]) -> tuple[dict[str, tuple[str, ...]] | 
     return checked.hands, []
 
 
-def _tricks(play: Sequence[Any]) -> tuple[list[list[str]], list[BridgeProblem]]:
+def read_tricks(play: Sequence[Any]) -> tuple[list[list[str]], list[BridgeProblem]]:
+    """The tricks of a record's ``play`` as our cards, or the problem with the first bad one."""
     tricks: list[list[str]] = []
     if len(play) > 13:
         return [], [BridgeProblem("play.too_many", field="play")]
@@ -301,7 +302,7 @@ def analyse_deal(record: Mapping[str, Any], vulnerable: str = "none",
                                     params={"value": str(record.get("contract"))[:12]})]
     if declarer not in SEATS:
         return None, [BridgeProblem("dd.bad_declarer", field="declarer")]
-    tricks, problems = _tricks(play) if isinstance(play, list) else (
+    tricks, problems = read_tricks(play) if isinstance(play, list) else (
         [], [BridgeProblem("play.bad_trick", field="play", params={"trick": 1})])
     if problems:
         return None, problems

@@ -30,6 +30,9 @@ ANALYSIS_WORDS: dict[str, str] = {
     "play.bad_trick": N_("trick {trick} must be the 4 cards played, from its leader"),
     "play.bad_card": N_("{value} at trick {trick} is not a card: write rank then suit, like "
                         "10S or AH"),
+    "play.not_held": N_("at trick {trick} {seat} played {card}, which {seat} does not hold"),
+    "play.revoke": N_("at trick {trick} {seat} played {card} but could follow suit"),
+    "play.card_twice": N_("{card} is played twice (again at trick {trick})"),
     "play.illegal": N_("trick {trick} can't be analysed: {seat} could not play {card} there"),
     "dd.no_deal": N_("double dummy needs all four hands: record the deal or all 13 tricks"),
     "dd.bad_vulnerable": N_("vulnerability must be none, NS, EW or both, not {value}"),

@@ -140,3 +140,48 @@ def trick_winner(cards: Sequence[str], leader: str, strain: str) -> str:
 
     best = max(range(len(cards)), key=lambda i: strength(cards[i]))
     return next_seat(leader, best)
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """Tricks played out: who played each card, who won each trick, declarer's side's tricks;
+    or the first trick that could not be played that way (``problem``, ``trick``, ``params``)."""
+
+    seats: tuple[tuple[str, ...], ...]
+    winners: tuple[str, ...]
+    won: int
+    problem: str = ""
+    trick: int = 0
+    params: dict[str, str | int] = field(default_factory=dict)
+
+
+def replay(tricks: Sequence[Sequence[str]], declarer: str, strain: str,
+           hands: Mapping[str, Sequence[str]] | None = None) -> Replay:
+    """Play ``tricks`` (each from its leader, the first led by declarer's left) and say who
+    played what; with ``hands``, each card must be its player's and follow suit when it can."""
+    held = {seat: set(cards) for seat, cards in hands.items()} if hands is not None else None
+    leader, seats, winners, won = next_seat(declarer), [], [], 0
+    seen: set[str] = set()
+    for no, trick in enumerate(tricks, 1):
+        order = tuple(next_seat(leader, i) for i in range(len(trick)))
+        for seat, card in zip(order, trick, strict=True):
+            if card in seen:
+                return Replay((), (), 0, "play.card_twice", no,
+                              {"trick": no, "card": card_label(card)})
+            seen.add(card)
+            if held is None:
+                continue
+            if card not in held[seat]:
+                return Replay((), (), 0, "play.not_held", no,
+                              {"trick": no, "seat": seat, "card": card_label(card)})
+            led = suit_of(trick[0])
+            if suit_of(card) != led and any(suit_of(c) == led for c in held[seat]):
+                return Replay((), (), 0, "play.revoke", no,
+                              {"trick": no, "seat": seat, "card": card_label(card)})
+            held[seat].discard(card)
+        seats.append(order)
+        if len(trick) == 4:
+            leader = trick_winner(trick, leader, strain)
+            winners.append(leader)
+            won += side_of(leader) == side_of(declarer)
+    return Replay(tuple(seats), tuple(winners), won)
