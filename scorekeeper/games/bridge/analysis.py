@@ -23,6 +23,7 @@ from typing import Any
 
 from endplay._dds import ddTableResults
 from endplay.dds import analyse_play as dds_analyse_play
+from endplay.dds import analyse_start as dds_analyse_start
 from endplay.dds import calc_dd_table, par, solve_board
 from endplay.dds.ddtable import DDTable
 from endplay.dds.solve import SolveMode
@@ -312,3 +313,9 @@ def analyse_deal(record: Mapping[str, Any], vulnerable: str = "none",
     if played is None:
         return None, problems
     return DealAnalysis(table, found, played), []
+
+
+def dd_tricks(hands: Mapping[str, Sequence[str]], strain: str, declarer: str) -> int:
+    """The tricks declarer's side takes in ``strain`` double dummy: one solve, not the table."""
+    with DDS_LOCK:
+        return int(dds_analyse_start(endplay_deal(hands, next_seat(declarer), strain)))

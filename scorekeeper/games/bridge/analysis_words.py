@@ -40,6 +40,9 @@ ANALYSIS_WORDS: dict[str, str] = {
     "dd.bad_contract": N_("{value} is not a contract: write level, strain and X or XX, like "
                           "4HX"),
     "dd.bad_declarer": N_("the declarer must be a seat: N, E, S or W"),
+    "stats.not_deal": N_("deal {hand} is not a deal record: it is left out of the figures"),
+    "stats.not_scored": N_("deal {hand} has no contract, declarer and tricks: it is left out of "
+                           "the figures"),
     # the analysis
     "dd.makes": N_("{seat} can make {contracts}"),
     "dd.makes_nothing": N_("{seat} can make no contract"),
