@@ -291,11 +291,10 @@ def analyse_deal(record: Mapping[str, Any], vulnerable: str = "none",
     dealer = dealer or record.get("dealer") or "N"
     if dealer not in SEATS:
         return None, [BridgeProblem("dd.bad_dealer", field="dealer")]
-    table = makeable(hands)
-    found = par_of(table, vulnerable, str(dealer))
     play = record.get("play")
     if record.get("passed") is True or not play:
-        return DealAnalysis(table, found, None), []
+        table = makeable(hands)
+        return DealAnalysis(table, par_of(table, vulnerable, str(dealer)), None), []
     contract = parse_contract(str(record.get("contract", "")))
     declarer = record.get("declarer")
     if contract is None:
@@ -309,10 +308,12 @@ def analyse_deal(record: Mapping[str, Any], vulnerable: str = "none",
         return None, problems
     claim = record.get("claim")
     claim = claim if isinstance(claim, int) and not isinstance(claim, bool) else None
+    # the play is checked before the table is worked out: a bad record costs no solving
     played, problems = analyse_play(hands, contract.strain, str(declarer), tricks, claim)
     if played is None:
         return None, problems
-    return DealAnalysis(table, found, played), []
+    table = makeable(hands)
+    return DealAnalysis(table, par_of(table, vulnerable, str(dealer)), played), []
 
 
 def dd_tricks(hands: Mapping[str, Sequence[str]], strain: str, declarer: str) -> int:
