@@ -15,17 +15,17 @@ the record (a match's deal takes those from the match).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from endplay.parsers.pbn import PBNDecodeError, loads
 
 from .notation import SEATS, SUITS, from_pbn_card, next_seat, read_hands, replay
+from .pbn_games import TAG, Game, cut_games, fill_previous
 from .pbn_words import PbnProblem
 
 MAX_DEALS = 10_000
-_TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
 _DEAL = re.compile(r"([NESW]):\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", re.IGNORECASE)
 _HAND = re.compile(r"-|[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*", re.IGNORECASE)
 # "R" for redoubled is written by some programs ("3NR")
@@ -36,6 +36,9 @@ _VULNERABLE = {"none": "none", "love": "none", "-": "none", "ns": "NS", "ew": "E
 _KEPT = {"event", "site", "date", "board", "dealer", "vulnerable", "deal", "contract",
          "declarer", "result", "play", "north", "east", "south", "west", "auction", "note"}
 _NO_VALUE = ("", "?", "#")
+# a word of the Play section: a card (suit then rank), "-" or "+" for one not given, "*" for
+# a claim, "=1=" for a note
+_PLAY_WORD = re.compile(r"[SHDC][AKQJT2-9]|[-+*]|=\d+=", re.IGNORECASE)
 _DATE = re.compile(r"\d{4}\.\d\d\.\d\d")  # a whole date (PBN writes 2012.08.?? when unsure)
 
 
@@ -61,16 +64,9 @@ class PbnImport:
     problems: tuple[PbnProblem, ...]  # the file's own (no deals, too many)
 
 
-@dataclass(slots=True)
-class _Game:
-    line: int  # where it starts in the file, from 1
-    lines: list[str]  # without comments
-    comments: list[str]
-
-
 def read_pbn(text: str) -> PbnImport:
     """Every deal of a PBN file (or a single deal's tags) as a record, with its notes."""
-    games = [game for game in _games(text) if any(_TAG.match(line) for line in game.lines)]
+    games = [game for game in cut_games(text) if any(TAG.match(line) for line in game.lines)]
     if not games:
         return PbnImport((), (PbnProblem("pbn.empty"),))
     if len(games) > MAX_DEALS:
@@ -78,70 +74,13 @@ def read_pbn(text: str) -> PbnImport:
     deals: list[PbnDeal] = []
     previous: dict[str, str] = {}
     for number, game in enumerate(games, 1):
-        tags = _fill_previous(game, previous)
+        tags = fill_previous(game, previous)
         deals.append(_read_game(number, game, tags))
         previous = tags
     return PbnImport(tuple(deals), ())
 
 
-def _games(text: str) -> Iterator[_Game]:
-    """The file cut into games at blank lines, comments ({…} and ; to the line's end, outside
-    a tag's quotes) taken out, ``%`` lines (PBN's escapes) left out."""
-    game = _Game(1, [], [])
-    comment: list[str] | None = None  # inside a {…} comment
-    for no, raw in enumerate(text.splitlines(), 1):
-        if comment is None and not raw.strip():
-            if game.lines or game.comments:
-                yield game
-            game = _Game(no + 1, [], [])
-            continue
-        if comment is None and raw.startswith("%"):
-            continue
-        kept, quoted, i = [], False, 0
-        while i < len(raw):
-            char = raw[i]
-            if comment is not None:
-                end = raw.find("}", i)
-                comment.append(raw[i:] if end < 0 else raw[i:end])
-                if end < 0:
-                    break
-                game.comments.append(" ".join(" ".join(comment).split()))
-                comment, i = None, end + 1
-                continue
-            if char == '"' and (i == 0 or raw[i - 1] != "\\"):
-                quoted = not quoted
-            elif char == "{" and not quoted:
-                comment, i = [], i + 1
-                continue
-            elif char == ";" and not quoted:
-                game.comments.append(raw[i + 1:].strip())
-                break
-            kept.append(char)
-            i += 1
-        if "".join(kept).strip():
-            game.lines.append("".join(kept).strip())
-    if game.lines or game.comments:
-        yield game
-
-
-def _fill_previous(game: _Game, previous: dict[str, str]) -> dict[str, str]:
-    """The game's tags (first of each name), ``#`` replaced by the previous game's value."""
-    tags: dict[str, str] = {}
-    for i, line in enumerate(game.lines):
-        found = _TAG.match(line)
-        if found is None:
-            continue
-        name, value = found.group(1), found.group(2)
-        if value == "#" and name.lower() in previous:
-            value = previous[name.lower()]
-            game.lines[i] = f'[{name} "{value}"]{line[found.end():]}'
-        tags.setdefault(name.lower(), value)
-        tags.setdefault("@" + name.lower(), name)  # the name as the file writes it
-    return {key: value for key, value in tags.items() if not key.startswith("@")} | {
-        "@names": ",".join(v for k, v in tags.items() if k.startswith("@"))}
-
-
-def _read_game(number: int, game: _Game, tags: dict[str, str]) -> PbnDeal:
+def _read_game(number: int, game: Game, tags: dict[str, str]) -> PbnDeal:
     notes: list[PbnProblem] = []
 
     def note(code: str, **params: Any) -> None:
@@ -250,7 +189,7 @@ def _hands(value: str, note: Any) -> dict[str, tuple[str, ...]] | None:
     return checked.hands
 
 
-def _read_play(game: _Game, tags: dict[str, str], record: dict[str, Any], note: Any) -> bool:
+def _read_play(game: Game, tags: dict[str, str], record: dict[str, Any], note: Any) -> bool:
     """The result, lead, play and claim into ``record``: False when the deal can't be kept."""
     has_play = "play" in tags
     result = tags.get("result", "").strip()
@@ -295,15 +234,19 @@ def _read_play(game: _Game, tags: dict[str, str], record: dict[str, Any], note: 
     return True
 
 
-def _played(game: _Game, note: Any) -> tuple[list[str | None] | None, bool]:
+def _played(game: Game, note: Any) -> tuple[list[str | None] | None, bool]:
     """The cards in the order played (None for a card PBN leaves out, ``-``), and whether
     the play ends in a claim: endplay's reader, given this game's tags and play alone."""
-    text = "\n".join(_play_section(game.lines))
+    lines, numbers = _play_section(game)
+    for line, number in zip(lines, numbers, strict=True):
+        bad = next((word for word in line.split() if not _PLAY_WORD.fullmatch(word)), None)
+        if bad is not None and not TAG.match(line):
+            note("pbn.bad_play_card", value=bad[:12], line=number)
+            return None, False
     try:
-        boards = loads(text)
-    except (PBNDecodeError, ValueError, RuntimeError, KeyError, IndexError) as error:
-        line = getattr(error, "lineno", 1)
-        note("pbn.unreadable", line=game.line + max(line - 1, 0))
+        boards = loads("\n".join(lines))
+    except (PBNDecodeError, ValueError, RuntimeError, KeyError, IndexError):
+        note("pbn.unreadable", line=numbers[0] if numbers else game.line)
         return None, False
     if len(boards) != 1:
         note("pbn.unreadable", line=game.line)
@@ -314,21 +257,25 @@ def _played(game: _Game, note: Any) -> tuple[list[str | None] | None, bool]:
     return cards, bool(board.claimed)
 
 
-def _play_section(lines: Sequence[str]) -> list[str]:
-    """The tags endplay needs to order the play (contract, declarer) and the Play section:
-    a bad auction or an odd tag elsewhere does not cost the play."""
-    kept: list[str] = []
+def _play_section(game: Game) -> tuple[list[str], list[int]]:
+    """The Play section and the tags endplay needs to order it (contract, declarer), with
+    their lines' numbers: a bad auction or an odd tag elsewhere does not cost the play."""
+    head: list[tuple[str, int]] = []
+    section: list[tuple[str, int]] = []
     inside = False
-    for line in lines:
-        found = _TAG.match(line)
+    for line, number in zip(game.lines, game.numbers, strict=True):
+        found = TAG.match(line)
         if found:
             name = found.group(1).lower()
             inside = name == "play"
-            if name in ("contract", "declarer", "play"):
-                kept.append(line)
+            if name in ("contract", "declarer"):
+                head.append((line, number))
+            elif inside:
+                section.append((line, number))
         elif inside:
-            kept.append(line)
-    return kept
+            section.append((line, number))
+    kept = head + section
+    return [line for line, _n in kept], [n for _line, n in kept]
 
 
 def _checked_play(cards: Sequence[str | None], tags: dict[str, str], record: dict[str, Any],
@@ -363,7 +310,7 @@ def _checked_play(cards: Sequence[str | None], tags: dict[str, str], record: dic
     return whole
 
 
-def _say_dropped(tags: dict[str, str], game: _Game, note: Any) -> None:
+def _say_dropped(tags: dict[str, str], game: Game, note: Any) -> None:
     """The auction and the other tags the record does not keep, said."""
     if "auction" in tags:
         calls = _auction(game.lines)
@@ -383,7 +330,7 @@ def _auction(lines: Sequence[str]) -> list[str]:
     calls: list[str] = []
     inside = False
     for line in lines:
-        found = _TAG.match(line)
+        found = TAG.match(line)
         if found:
             inside = found.group(1).lower() == "auction"
             continue

@@ -34,6 +34,8 @@ PBN_WORDS: dict[str, str] = {
     "pbn.auction_dropped": N_("the auction ({calls}) is not kept: a deal record holds the "
                               "contract, not the bidding"),
     "pbn.tags_dropped": N_("these tags are not kept: {tags}"),
+    "pbn.bad_play_card": N_("{value} in the play (line {line}) is not a card: PBN writes suit "
+                            "then rank, like SK or HT; the play is not kept"),
     "pbn.play_dropped": N_("the play is not kept: it can't be played from this deal"),
     "pbn.partial_trick": N_("trick {trick} was not finished ({cards}): the record keeps whole "
                             "tricks only"),
