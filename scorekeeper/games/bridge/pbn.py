@@ -203,12 +203,13 @@ def _read_play(game: Game, tags: dict[str, str], record: dict[str, Any], note: A
             note("pbn.bad_result", value=result[:12])
             return False
         tricks = int(result)
-    play: list[list[str]] = []
+    kept: list[list[str]] | None = None  # the whole tricks; None: no play, or not kept
     claimed = False
     if has_play:
         cards, claimed = _played(game, note)
         if cards is not None:
-            play = _checked_play(cards, tags, record, note)
+            kept = _checked_play(cards, tags, record, note)
+    play = kept or []
     declarer, strain = record["declarer"], str(record["contract"]).rstrip("X")[1:]
     won = replay(play, declarer, strain).won if play else 0
     if play and tricks is None and len(play) == 13:
@@ -218,6 +219,8 @@ def _read_play(game: Game, tags: dict[str, str], record: dict[str, Any], note: A
         return False
     record["tricks"] = tricks
     if not play:
+        if claimed and kept == []:
+            record["play"], record["claim"] = [], tricks  # declarer claimed before any trick
         return True
     if len(play) == 13 and tricks != won:
         note("pbn.result_differs", tricks=tricks, won=won)
@@ -279,14 +282,14 @@ def _play_section(game: Game) -> tuple[list[str], list[int]]:
 
 
 def _checked_play(cards: Sequence[str | None], tags: dict[str, str], record: dict[str, Any],
-                  note: Any) -> list[list[str]]:
+                  note: Any) -> list[list[str]] | None:
     """Whole tricks of the play, the lead of an unfinished first trick kept as ``lead``;
-    an empty list (and a note) when the play can't be kept."""
+    None (and a note) when the play can't be kept."""
     declarer = record["declarer"]
     first = tags.get("play", "").strip().upper()
     if first != next_seat(declarer):
         note("pbn.wrong_leader", seat=first[:2], lead=next_seat(declarer))
-        return []
+        return None
     tricks = [list(cards[i:i + 4]) for i in range(0, len(cards), 4)]
     whole: list[list[str]] = []
     for no, trick in enumerate(tricks, 1):
@@ -296,7 +299,7 @@ def _checked_play(cards: Sequence[str | None], tags: dict[str, str], record: dic
             continue
         if no < len(tricks):
             note("pbn.unknown_card", trick=no)
-            return []
+            return None
         if no == 1 and trick and trick[0] is not None:
             record["lead"] = trick[0]
         if len(known) > (1 if no == 1 and trick[0] is not None else 0):
@@ -306,7 +309,7 @@ def _checked_play(cards: Sequence[str | None], tags: dict[str, str], record: dic
     if played.problem:
         note(played.problem, **dict(played.params))
         note("pbn.play_dropped")
-        return []
+        return None
     return whole
 
 

@@ -119,7 +119,9 @@ def _play(record: Mapping[str, Any], declarer: str, strain: str,
     play = record.get("play")
     if not play:
         lead = parse_card(record.get("lead"))
-        return [f'[Play "{leader}"]', f"{to_pbn_card(lead)} - - -"] if lead else []
+        rows = [f"{to_pbn_card(lead)} - - -"] if lead else []
+        rows += ["*"] if play == [] and record.get("claim") is not None else []
+        return [f'[Play "{leader}"]', *rows] if rows else []
     tricks, problems = read_tricks(play) if isinstance(play, list) else ([], [
         BridgeProblem("play.bad_trick", params={"trick": 1})])
     played = replay(tricks, declarer, strain, hands)
