@@ -103,7 +103,7 @@ def test_what_a_record_cannot_hold_is_said() -> None:
     messages = [n.message for n in deal.notes]
     assert messages == [
         "the auction (1C 1S 2H 4S 5H Pass Pass Pass) is not kept: a deal record holds the "
-        "contract, not the bidding",
+        "contract, not the bids",
         "these tags are not kept: HomeTeam, Room, Round, Score, Section, Table, VisitTeam"]
     assert (deal.event, deal.site, deal.date) == (
         "16th European Youth Team Championships", "Vienna, Austria AUT", "1998-07-16")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from endplay._dds import ddTableResults
@@ -143,11 +144,19 @@ class DealAnalysis:
 
 def makeable(hands: Mapping[str, Sequence[str]]) -> MakeableTable:
     """The makeable-tricks table of a full deal (four hands of 13 cards)."""
+    cells = _table_cells(tuple(tuple(sorted(hands[seat])) for seat in SEATS))
+    return MakeableTable({strain: dict(zip(SEATS, row, strict=True))
+                          for strain, row in zip(STRAIN_ORDER, cells, strict=True)})
+
+
+# The table is a tenth of a second of DDS's time (docs/performance.md): the hand page, the
+# API and the statistics asking for the same deal solve it once.
+@lru_cache(maxsize=512)
+def _table_cells(hands: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, ...], ...]:
     with DDS_LOCK:
-        table = calc_dd_table(endplay_deal(hands))
-    return MakeableTable({STRAIN_OF[denom]: {seat: int(table[denom, player])
-                                             for seat, player in PLAYERS.items()}
-                          for denom in DENOMS.values()})
+        table = calc_dd_table(endplay_deal(dict(zip(SEATS, hands, strict=True))))
+    return tuple(tuple(int(table[DENOMS[strain], PLAYERS[seat]]) for seat in SEATS)
+                 for strain in STRAIN_ORDER)
 
 
 def par_of(table: MakeableTable, vulnerable: str, dealer: str) -> Par:

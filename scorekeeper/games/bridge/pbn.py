@@ -318,7 +318,7 @@ def _say_dropped(tags: dict[str, str], game: Game, note: Any) -> None:
     if "auction" in tags:
         calls = _auction(game.lines)
         if calls:
-            note("pbn.auction_dropped", calls=" ".join(calls))
+            note("pbn.auction_dropped", auction=" ".join(calls))
     names = [name for name in tags["@names"].split(",") if name]
     # a date PBN writes as unsure (2012.08.??) is not one the deal can keep
     kept = _KEPT if _DATE.fullmatch(tags.get("date", "").strip()) else _KEPT - {"date"}

@@ -31,8 +31,8 @@ PBN_WORDS: dict[str, str] = {
     "pbn.bad_result": N_("the Result tag must be declarer's tricks, 0 to 13, not {value}"),
     "pbn.no_result": N_("this deal gives no Result and its play does not reach the end: "
                         "declarer's tricks are not known"),
-    "pbn.auction_dropped": N_("the auction ({calls}) is not kept: a deal record holds the "
-                              "contract, not the bidding"),
+    "pbn.auction_dropped": N_("the auction ({auction}) is not kept: a deal record holds the "
+                              "contract, not the bids"),
     "pbn.tags_dropped": N_("these tags are not kept: {tags}"),
     "pbn.bad_play_card": N_("{value} in the play (line {line}) is not a card: PBN writes suit "
                             "then rank, like SK or HT; the play is not kept"),
