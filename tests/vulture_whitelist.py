@@ -53,3 +53,7 @@ _.write_key
 # Bridge's contract scoring, used by its rules and duplicate sessions as they land (#38, #39):
 # take these off as each gets its caller.
 parse_contract, side_of, vulnerable_on_board, dealer_of_board, is_vulnerable, duplicate_score, imps
+
+# Bridge's double dummy, PBN and statistics (#38): the entry points the web and the Game's
+# parts call once the lead wires them; take these off as each gets its caller.
+analyse_deal, analysis_words, read_pbn, write_pbn, bridge_stats
