@@ -56,4 +56,4 @@ parse_contract, side_of, vulnerable_on_board, dealer_of_board, is_vulnerable, du
 
 # Bridge's double dummy, PBN and statistics (#38): the entry points the web and the Game's
 # parts call once the lead wires them; take these off as each gets its caller.
-analyse_deal, analysis_words, read_pbn, write_pbn, bridge_stats
+analyse_deal, analysis_words, read_pbn, write_pbn, bridge_stats, clear_table_cache
