@@ -4,6 +4,8 @@ score table of scoring.py, and each other (properties over random deals)."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import re
 from pathlib import Path
@@ -163,7 +165,7 @@ def test_thirteen_tricks_without_the_deal_give_the_hands() -> None:
     assert found.play.took == record["tricks"]
 
 
-@SETTINGS
+@settings(SETTINGS, max_examples=3)
 @given(st.integers(0, 10**6))
 def test_table_agrees_with_the_best_opening_lead(seed: int) -> None:
     """For every strain and declarer: the table's tricks plus the defenders' tricks after
@@ -219,3 +221,20 @@ def test_the_count_moves_only_by_costly_cards(seed: int, claim_after: int | None
     for costly in play.costly:
         assert costly.cost == abs(costly.after - costly.before) >= 1
         assert costly.instead and costly.card not in costly.instead
+
+
+def test_real_plays_in_words_golden() -> None:
+    """RealBridge's ten boards as played (most end in a claim): every sentence of their
+    analysis, golden in tests/data/pbn/realbridge-2021.analysis.json (written again with
+    SCOREKEEPER_WRITE_GOLDEN=1, the diff read before committing)."""
+    golden = PBN / "realbridge-2021.analysis.json"
+    said = {}
+    for deal in read_pbn((PBN / "realbridge-2021.pbn").read_text()).deals:
+        assert deal.record is not None and deal.vulnerable and deal.dealer
+        found, problems = analyse_deal(deal.record, deal.vulnerable, deal.dealer)
+        assert found is not None, problems
+        said[str(deal.board)] = [s.text for s in analysis_words(found)]
+    text = json.dumps(said, ensure_ascii=False, indent=1) + "\n"
+    if os.environ.get("SCOREKEEPER_WRITE_GOLDEN") == "1":
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")

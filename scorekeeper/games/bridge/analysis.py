@@ -149,13 +149,13 @@ def makeable(hands: Mapping[str, Sequence[str]]) -> MakeableTable:
                           for strain, row in zip(STRAIN_ORDER, cells, strict=True)})
 
 
-# The table is a tenth of a second of DDS's time (docs/performance.md): the hand page, the
-# API and the statistics asking for the same deal solve it once.
 def clear_table_cache() -> None:
     """Forget the tables kept (a benchmark times the solving itself)."""
     _table_cells.cache_clear()
 
 
+# The table is a tenth of a second of DDS's time (docs/performance.md): the hand page, the
+# API and the statistics asking for the same deal solve it once.
 @lru_cache(maxsize=512)
 def _table_cells(hands: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, ...], ...]:
     with DDS_LOCK:

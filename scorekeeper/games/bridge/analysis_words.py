@@ -97,9 +97,11 @@ class Sentence:
         return fill(self.template, self.params)
 
 
-def cards_text(cards: Sequence[str]) -> str:
-    """Cards as a list the table reads: ``♠A, ♠Q`` (the web may join them its own way)."""
-    return ", ".join(card_label(card) for card in cards)
+def cards_text(cards: Sequence[str], most: int = 4) -> str:
+    """Cards as a list the table reads: ``♠A, ♠Q``; past ``most`` of them, the first and "…"
+    (small cards of a suit often all keep the count: naming them all helps nobody)."""
+    shown = ", ".join(card_label(card) for card in cards[:most])
+    return shown + ", …" if len(cards) > most else shown
 
 
 def table_words(table: MakeableTable) -> list[Sentence]:
