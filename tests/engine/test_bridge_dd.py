@@ -238,3 +238,17 @@ def test_real_plays_in_words_golden() -> None:
     if os.environ.get("SCOREKEEPER_WRITE_GOLDEN") == "1":
         golden.write_text(text, encoding="utf-8")
     assert text == golden.read_text(encoding="utf-8")
+
+
+def test_the_analysis_as_data() -> None:
+    record = {"contract": "1NT", "declarer": "W", "deal": ENDPLAY_DEAL, "play": PLAY}
+    found, _problems = analyse_deal(record, "NS", "E")
+    assert found is not None
+    data = found.as_json()
+    assert json.loads(json.dumps(data)) == data
+    assert data["table"]["S"] == {"N": 10, "E": 0, "S": 10, "W": 0}
+    assert data["par"] == {"score": 620, "contracts": [
+        {"contract": "4S", "declarers": ["N", "S"], "over_under": 0, "text": "4♠"}]}
+    assert data["play"]["after"] == [1, 1, 4, 4, 3, 3, 1, 1]
+    assert [(c["seat"], c["card"], c["cost"]) for c in data["play"]["costly"]] == [
+        ("S", "QS", 3), ("E", "3H", 1), ("W", "4H", 2)]

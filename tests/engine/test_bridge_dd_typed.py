@@ -12,8 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BRIDGE = ROOT / "scorekeeper" / "games" / "bridge"
-MODULES = ["analysis", "analysis_words", "notation", "pbn", "pbn_export", "pbn_games",
-           "pbn_words", "stats"]
+MODULES = ["analysis", "analysis_words", "notation", "pbn", "pbn_auction", "pbn_export",
+           "pbn_games", "pbn_words", "stats"]
 FORBIDDEN = {"flask", "flask_babel", "flask_wtf", "sqlite3", "sqlite_utils", "pysqlite3",
              "weasyprint", "werkzeug", "jinja2"}
 
@@ -57,7 +57,8 @@ def _loaded(name: str) -> set[str]:
 @pytest.mark.parametrize("module", MODULES)
 def test_loads_nothing_of_the_web_the_store_or_the_pdf(module: str) -> None:
     outside = _loaded(f"scorekeeper.games.bridge.{module}")
-    assert "endplay" in outside or module in ("pbn_games", "pbn_words", "analysis_words")
+    assert "endplay" in outside or module in ("pbn_auction", "pbn_games", "pbn_words",
+                                              "analysis_words")
     assert not outside & FORBIDDEN
 
 

@@ -24,6 +24,7 @@ from support.bridge_play import random_record
 
 from scorekeeper.games.bridge import pbn as pbn_module
 from scorekeeper.games.bridge.pbn import PbnDeal, read_pbn
+from scorekeeper.games.bridge.pbn_auction import auction_contract
 from scorekeeper.games.bridge.pbn_export import ExportDeal, write_pbn
 
 FOLDER = Path(__file__).resolve().parents[1] / "data" / "pbn"
@@ -64,6 +65,8 @@ FAULTS = [
     (11, True, ["play.not_held", "pbn.play_dropped"]), (12, True, ["pbn.passed_with_play"]),
     (13, True, ["pbn.bad_board", "pbn.bad_dealer", "pbn.bad_vulnerable"]),
     (14, True, ["pbn.bad_play_card"]), (15, False, ["pbn.no_result"]),
+    (16, True, ["pbn.contract_from_auction", "pbn.auction_dropped"]),
+    (17, True, ["pbn.auction_disagrees", "pbn.auction_dropped"]),
 ]
 
 
@@ -86,6 +89,31 @@ def test_each_fault_is_said_and_the_rest_kept(faults: tuple[PbnDeal, ...], numbe
                                                          "pbn.play_dropped",
                                                          "pbn.bad_play_card")):
         assert "play" not in deal.record and "claim" not in deal.record
+
+
+def test_a_contract_from_the_auction_or_against_it(faults: tuple[PbnDeal, ...]) -> None:
+    assert faults[15].record == {"dealer": "N", "contract": "3NT", "declarer": "N", "tricks": 9}
+    assert faults[16].notes[0].message == ("the auction ends in 4S E, but the tags say 4S W: "
+                                           "the tags are kept")
+
+
+@pytest.mark.parametrize(("first", "calls", "expected"), [
+    ("N", "1NT Pass 3NT Pass Pass Pass", ("3NT", "N")),
+    ("N", "1NT Pass 3NT AP", ("3NT", "N")),
+    ("E", "Pass 1H Pass 2H Pass 4H X AP", ("4HX", "S")),  # S named hearts first
+    ("S", "1C X XX Pass Pass Pass", ("1CXX", "S")),
+    ("W", "1S 2H 2S X XX 3C Pass Pass Pass", ("3C", "N")),  # a new bid undoes the doubles
+    ("N", "1D Pass 1H Pass 3H Pass 4H =1= Pass Pass Pass", ("4H", "S")),
+    ("W", "Pass Pass Pass Pass", ("Pass", None)), ("W", "AP", ("Pass", None)),
+    ("N", "1NT Pass", None),  # not finished
+    ("N", "1NT - -", None),  # calls not known
+    ("N", "2C 1S", None),  # lower than the last bid
+    ("N", "X", None),  # nothing to double
+    ("Q", "1NT AP", None), ("N", "8C AP", None),
+])
+def test_the_contract_an_auction_ends_in(first: str, calls: str,
+                                         expected: tuple[str, str | None] | None) -> None:
+    assert auction_contract(first, calls.split()) == expected
 
 
 def test_a_claim_and_an_unfinished_trick() -> None:

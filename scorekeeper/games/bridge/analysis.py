@@ -107,6 +107,11 @@ class Par:
     score: int
     contracts: tuple[ParContract, ...]
 
+    def as_json(self) -> dict[str, Any]:
+        return {"score": self.score, "contracts": [
+            {"contract": c.contract, "declarers": list(c.declarers), "over_under": c.over_under,
+             "text": c.text} for c in self.contracts]}
+
 
 @dataclass(frozen=True, slots=True)
 class CostlyPlay:
@@ -134,12 +139,25 @@ class PlayAnalysis:
     claim_best: int | None  # with a claim: the best count when it was made
     costly: tuple[CostlyPlay, ...]
 
+    def as_json(self) -> dict[str, Any]:
+        return {"declarer": self.declarer, "strain": self.strain, "best": self.best,
+                "after": list(self.after), "won": self.won, "took": self.took,
+                "claim_best": self.claim_best,
+                "costly": [{"trick": c.trick, "seat": c.seat, "card": c.card, "cost": c.cost,
+                            "before": c.before, "after": c.after, "instead": list(c.instead)}
+                           for c in self.costly]}
+
 
 @dataclass(frozen=True, slots=True)
 class DealAnalysis:
     table: MakeableTable
     par: Par
     play: PlayAnalysis | None  # None: passed out, or no card record
+
+    def as_json(self) -> dict[str, Any]:
+        """The analysis as data (cards as the record writes them: ``"10S"``)."""
+        return {"table": self.table.as_json(), "par": self.par.as_json(),
+                "play": self.play.as_json() if self.play is not None else None}
 
 
 def makeable(hands: Mapping[str, Sequence[str]]) -> MakeableTable:

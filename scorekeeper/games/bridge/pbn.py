@@ -22,6 +22,7 @@ from typing import Any
 from endplay.parsers.pbn import PBNDecodeError, loads
 
 from .notation import SEATS, SUITS, from_pbn_card, next_seat, read_hands, replay
+from .pbn_auction import auction_contract
 from .pbn_games import TAG, Game, cut_games, fill_previous
 from .pbn_words import PbnProblem
 
@@ -103,6 +104,11 @@ def _read_game(number: int, game: Game, tags: dict[str, str]) -> PbnDeal:
 
     hands = _hands(tags.get("deal", ""), note)
     contract_text = tags.get("contract", "").strip()
+    auction = auction_contract(tags.get("auction", ""), _auction(game.lines))
+    if contract_text in _NO_VALUE and auction is not None:
+        # no Contract tag: the auction's last bid stands in for it (and its Declarer)
+        contract_text, tags = auction[0], {**tags, "declarer": auction[1] or ""}
+        note("pbn.contract_from_auction", contract=contract_text)
     if contract_text in _NO_VALUE:
         note("pbn.no_contract")
         return done(None)
@@ -124,6 +130,9 @@ def _read_game(number: int, game: Game, tags: dict[str, str]) -> PbnDeal:
                 note("pbn.no_declarer")
             return done(None)
         record["declarer"] = declarer
+    ours = ("Pass", None) if record.get("passed") else (record["contract"], record["declarer"])
+    if auction is not None and auction != ours:
+        note("pbn.auction_disagrees", auction=_played_by(auction), given=_played_by(ours))
     if hands is not None:
         record["deal"] = {seat: list(cards) for seat, cards in hands.items()}
     if not _read_play(game, tags, record, note):
@@ -132,6 +141,11 @@ def _read_game(number: int, game: Game, tags: dict[str, str]) -> PbnDeal:
     if game.comments:
         record["note"] = " ".join(game.comments)
     return done(record)
+
+
+def _played_by(contract: tuple[str, str | None]) -> str:
+    """``4HX S`` or ``Pass``, as the tags write them."""
+    return contract[0] if contract[1] is None else f"{contract[0]} {contract[1]}"
 
 
 def _board(value: str, note: Any) -> int | None:

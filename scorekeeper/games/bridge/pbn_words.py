@@ -31,6 +31,10 @@ PBN_WORDS: dict[str, str] = {
     "pbn.bad_result": N_("the Result tag must be declarer's tricks, 0 to 13, not {value}"),
     "pbn.no_result": N_("this deal gives no Result and its play does not reach the end: "
                         "declarer's tricks are not known"),
+    "pbn.contract_from_auction": N_("the deal has no Contract tag: the contract {contract} is "
+                                    "the auction's"),
+    "pbn.auction_disagrees": N_("the auction ends in {auction}, but the tags say {given}: the "
+                                "tags are kept"),
     "pbn.auction_dropped": N_("the auction ({auction}) is not kept: a deal record holds the "
                               "contract, not the bids"),
     "pbn.tags_dropped": N_("these tags are not kept: {tags}"),
