@@ -252,3 +252,33 @@ def test_the_analysis_as_data() -> None:
     assert data["play"]["after"] == [1, 1, 4, 4, 3, 3, 1, 1]
     assert [(c["seat"], c["card"], c["cost"]) for c in data["play"]["costly"]] == [
         ("S", "QS", 3), ("E", "3H", 1), ("W", "4H", 2)]
+
+
+@pytest.mark.parametrize(("shift", "code"), [(-1, "dd.claim_short"), (0, None),
+                                             (1, "dd.claim_long")])
+def test_a_claim_against_the_best_count(shift: int, code: str | None) -> None:
+    """A claim that takes one trick fewer than best play would from there gave one away; one
+    more, the defenders let it take one too many."""
+    record = random_record(random.Random(11))
+    strain = record["contract"][1:].rstrip("X")
+    cut = record["play"][:6]
+    before, _problems = analyse_play(record["deal"], strain, record["declarer"], cut)
+    assert before is not None
+    best_then = before.after[-1]
+    claim = best_then - before.won + shift
+    found, problems = analyse_deal({**record, "play": cut, "claim": claim}, "none")
+    assert found is not None and found.play is not None, problems
+    assert (found.play.took, found.play.claim_best) == (best_then + shift, best_then)
+    codes = [s.code for s in analysis_words(found)]
+    claim_codes = [c for c in codes if c.startswith("dd.claim")]
+    assert claim_codes == ([code] if code else [])
+    if code:
+        sentence = next(s for s in analysis_words(found) if s.code == code)
+        assert sentence.params == {"trick": 6, "diff": 1, "best": best_then}
+
+
+def test_a_passed_out_deal_has_par_and_table_only() -> None:
+    found, problems = analyse_deal({"passed": True, "deal": ENDPLAY_DEAL}, "both", "W")
+    assert problems == [] and found is not None and found.play is None
+    assert [s.code for s in analysis_words(found)] == ["dd.par_either", *["dd.makes",
+                                                       "dd.makes_nothing"] * 2]
