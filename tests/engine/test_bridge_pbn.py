@@ -67,6 +67,7 @@ FAULTS = [
     (14, True, ["pbn.bad_play_card"]), (15, False, ["pbn.no_result"]),
     (16, True, ["pbn.contract_from_auction", "pbn.auction_dropped"]),
     (17, True, ["pbn.auction_disagrees", "pbn.auction_dropped"]),
+    (18, True, ["pbn.contract_from_auction", "pbn.auction_dropped"]),  # and its play read
 ]
 
 
@@ -93,6 +94,10 @@ def test_each_fault_is_said_and_the_rest_kept(faults: tuple[PbnDeal, ...], numbe
 
 def test_a_contract_from_the_auction_or_against_it(faults: tuple[PbnDeal, ...]) -> None:
     assert faults[15].record == {"dealer": "N", "contract": "3NT", "declarer": "N", "tricks": 9}
+    assert faults[17].record is not None
+    assert (faults[17].record["contract"], faults[17].record["declarer"]) == ("3S", "W")
+    assert (faults[17].record["play"], faults[17].record["claim"]) == ([["7H", "4H", "JH",
+                                                                         "QH"]], 8)
     assert faults[16].notes[0].message == ("the auction ends in 4S E, but the tags say 4S W: "
                                            "the tags are kept")
 

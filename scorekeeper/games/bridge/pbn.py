@@ -7,7 +7,7 @@ games here (a blank line ends one), its comments kept as the record's ``note`` (
 reader drops them) and ``#`` (the previous game's value) filled in before endplay reads it.
 
 Every deal comes back with its notes: what is wrong (then no record), or what PBN gave that a
-record cannot hold (the auction, tags such as Event or Score, an unfinished trick): said, never
+record cannot hold (the auction, tags such as Score or Room, an unfinished trick): said, never
 dropped silently. The board number, dealer, vulnerability and players' names come back beside
 the record (a match's deal takes those from the match).
 """
@@ -220,7 +220,7 @@ def _read_play(game: Game, tags: dict[str, str], record: dict[str, Any], note: A
     kept: list[list[str]] | None = None  # the whole tricks; None: no play, or not kept
     claimed = False
     if has_play:
-        cards, claimed = _played(game, note)
+        cards, claimed = _played(game, record, note)
         if cards is not None:
             kept = _checked_play(cards, tags, record, note)
     play = kept or []
@@ -251,10 +251,12 @@ def _read_play(game: Game, tags: dict[str, str], record: dict[str, Any], note: A
     return True
 
 
-def _played(game: Game, note: Any) -> tuple[list[str | None] | None, bool]:
+def _played(game: Game, record: dict[str, Any], note: Any
+            ) -> tuple[list[str | None] | None, bool]:
     """The cards in the order played (None for a card PBN leaves out, ``-``), and whether
-    the play ends in a claim: endplay's reader, given this game's tags and play alone."""
-    lines, numbers = _play_section(game)
+    the play ends in a claim: endplay's reader, given the deal's contract as read here (from
+    its tags or its auction) and the Play section alone."""
+    lines, numbers = _play_section(game, record)
     for line, number in zip(lines, numbers, strict=True):
         bad = next((word for word in line.split() if not _PLAY_WORD.fullmatch(word)), None)
         if bad is not None and not TAG.match(line):
@@ -274,25 +276,21 @@ def _played(game: Game, note: Any) -> tuple[list[str | None] | None, bool]:
     return cards, bool(board.claimed)
 
 
-def _play_section(game: Game) -> tuple[list[str], list[int]]:
-    """The Play section and the tags endplay needs to order it (contract, declarer), with
-    their lines' numbers: a bad auction or an odd tag elsewhere does not cost the play."""
-    head: list[tuple[str, int]] = []
+def _play_section(game: Game, record: dict[str, Any]) -> tuple[list[str], list[int]]:
+    """The Play section with its lines' numbers, after the contract and declarer endplay needs
+    to order it: a bad auction or an odd tag elsewhere does not cost the play."""
     section: list[tuple[str, int]] = []
     inside = False
     for line, number in zip(game.lines, game.numbers, strict=True):
         found = TAG.match(line)
         if found:
-            name = found.group(1).lower()
-            inside = name == "play"
-            if name in ("contract", "declarer"):
-                head.append((line, number))
-            elif inside:
-                section.append((line, number))
-        elif inside:
+            inside = found.group(1).lower() == "play"
+        if inside:
             section.append((line, number))
-    kept = head + section
-    return [line for line, _n in kept], [n for _line, n in kept]
+    contract, declarer = record["contract"], record["declarer"]
+    head = [f'[Contract "{contract}"]', f'[Declarer "{declarer}"]']
+    first = section[0][1] if section else game.line
+    return head + [line for line, _n in section], [first, first] + [n for _l, n in section]
 
 
 def _checked_play(cards: Sequence[str | None], tags: dict[str, str], record: dict[str, Any],
