@@ -39,7 +39,6 @@ from ..match.board import evening_words, team_names
 
 PRINT_CSS = "css/print.css"  # linked by the pages; handed to WeasyPrint parsed and cached
 BLANK_CSS = "css/print-blank.css"  # the blank sheets' own rules, with PRINT_CSS
-RUBBER_ROWS = 8  # rows per game when a Whist sheet holds the three games of a rubber
 MAX_TICKS = 30  # a blank Euchre sheet draws tick boxes for games up to 30 points, no longer
 
 
@@ -239,7 +238,7 @@ def _blank_html(game: str, match: Match | None, for_pdf: bool, pdf_url: str) -> 
         players=players,
         teams=teams,
         first_dealer=match.first_dealer if match is not None else None,
-        rows=RUBBER_ROWS if rules.get("rubber") else GAMES[game].blank_rows,
+        rows=GAMES[game].blank_rows,  # the game's template may fit more games on a page
         max_ticks=MAX_TICKS,
         lang=_lang(),
         size=_size(),
