@@ -72,6 +72,10 @@ def test_in_debug_mode_the_file_is_sent_as_it_is(make_app) -> None:
     "/games/euchre/static/",
     "/games/euchre/form.py",
     "/games/%00/static/game.css",
+    "/games/euchre/static/a%00.css",
+    "/games/euchre/static/" + "a" * 5000 + ".css",  # longer than a file name may be
+    "/games/euchre/static/game.css/x",
+    "/games/" + "e" * 5000 + "/static/game.css",
 ])
 def test_what_is_not_a_game_s_file_is_a_plain_404(client, path: str) -> None:
     r = client.get(path, follow_redirects=True)  # "//" is merged first (a 308)

@@ -16,6 +16,7 @@ A game registered later (a test's) is found at once: every lookup asks the regis
 from __future__ import annotations
 
 import importlib
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -44,7 +45,8 @@ def file_of(game: str, name: str) -> Path | None:
     """``game``'s file ``name`` (a path inside its static folder), if there is one."""
     folder = static_folder(game)
     joined = safe_join(str(folder), name) if folder is not None else None
-    return Path(joined) if joined is not None and Path(joined).is_file() else None
+    # os.path.isfile, not Path.is_file: a name too long for the disk, or with a NUL, is no file
+    return Path(joined) if joined is not None and os.path.isfile(joined) else None
 
 
 def url_of(game: str, name: str) -> str | None:
