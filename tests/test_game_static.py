@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from support import one_trick
 from support.helpers import euchre_match
 
 from scorekeeper.engine.games import GAMES
@@ -143,3 +145,21 @@ def test_url_of_asks_the_registry_each_time(app) -> None:
         assert game_static.url_of("euchre", "game.css") == "/games/euchre/static/game.css"
         assert game_static.url_of("euchre", "nothing.css") is None
         assert game_static.url_of("nogame", "game.css") is None
+
+
+def test_a_game_registered_later_is_served_from_its_own_folder(
+        client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game's package anywhere on the path (a test's, a plug-in's): the route and the service
+    # worker ask the registry at each request, with no file of the app changed.
+    package = tmp_path / "late_game_pkg"
+    (package / "static").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "static" / "game.css").write_text("/* late */\n.late { color: red; }\n",
+                                                  encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(GAMES, "late_game",
+                        replace(one_trick.GAME, name="late_game", folder="late_game_pkg"))
+    r = client.get("/games/late_game/static/game.css")
+    assert r.status_code == 200 and r.text == ".late{color:red}"
+    assert "/games/late_game/static/game.css" in client.get("/sw.js").text
+    assert client.get("/games/late_game/static/game.js").status_code == 404
