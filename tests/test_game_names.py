@@ -2,8 +2,9 @@
 
 Outside a game's own files (its folder ``scorekeeper/games/<game>/``, and its line of
 ``INSTALLED`` in ``scorekeeper/games/__init__.py``, the one place that lists the games; Euchre's
-notation ``formats/egn*`` until it moves into Euchre's folder), no Python module, template or
-script names a registered game:
+notation ``formats/egn*`` until it moves into Euchre's folder), no Python module, template,
+script or stylesheet names a registered game (a game's styles and scripts are in its folder's
+``static/``):
 not in an identifier or attribute (``EuchreHandForm``, ``out.whist``: any case), not in code's
 string literals (``game == "whist"``, ``data-game="euchre"``: the lower-case name as a word).
 Prose is free: comments, docstrings, Jinja comments, and the capitalised name in what the pages
@@ -168,9 +169,33 @@ def script_names(source: str) -> list[str]:
     return found
 
 
+# --- stylesheets: comments out, then strings and names (selectors, properties, values) ---------
+
+_CSS = re.compile(r"""(?P<comment>/\*.*?\*/)
+                    |(?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')
+                    |(?P<name>-?[A-Za-z_][\w-]*)""", re.S | re.X)
+
+
+def stylesheet_names(source: str) -> list[str]:
+    """Each game named in a stylesheet's rules: a class or id (``.blank-five-hundred``,
+    ``.game-whist``, ``.t-euchred``: hyphens are the separators CSS names take) or a string."""
+    found = []
+    suit_lines = _suit_lines(source)
+    for m in _CSS.finditer(source):
+        suits = source.count("\n", 0, m.start()) + 1 in suit_lines
+        if m.group("name"):
+            found += [f"{g} in {m.group('name')!r}"
+                      for g in _in_identifier(m.group("name").replace("-", "_"), suits)]
+        elif m.group("string"):
+            found += [f"{g} in {m.group('string')[:60]!r}"
+                      for g in _in_text(m.group("string"), suits)]
+    return found
+
+
 def generic_files() -> list[tuple[str, Path]]:
     files = [*(ROOT / "scorekeeper").rglob("*.py"), *(ROOT / "templates").rglob("*.html"),
-             *(ROOT / "scorekeeper").rglob("*.html"), *(ROOT / "static" / "js").rglob("*.js")]
+             *(ROOT / "scorekeeper").rglob("*.html"), *(ROOT / "static" / "js").rglob("*.js"),
+             *(ROOT / "static" / "css").rglob("*.css")]
     rels = ((p.relative_to(ROOT).as_posix(), p) for p in files)
     return sorted((rel, p) for rel, p in rels if not _own(rel))
 
@@ -181,6 +206,8 @@ def names_in(path: Path) -> list[str]:
         return python_names(text)
     if path.suffix == ".html":
         return template_names(text)
+    if path.suffix == ".css":
+        return stylesheet_names(text)
     return script_names(text)
 
 
@@ -222,9 +249,22 @@ def test_no_generic_file_names_a_game() -> None:
     # whist designs are combinatorics, in identifiers as in text
     ("py", "from .designs import WHIST_DESIGN_BASES, is_whist_design\n", False),
     ("py", "x = WHIST_BASES\n", True),
+    # stylesheets: a game's classes and ids are named in its own folder's files
+    ("css", ".t-euchred { color: red; }", True),
+    ("css", ".blank-five-hundred col.c-bid { width: 19%; }", True),
+    ("css", "html .game-five_hundred td { height: 5mm; }", True),
+    ("css", ".whist col.c-no { width: 4.5%; }", True),
+    ("css", ".spades-table td { color: red; }", True),
+    ("css", '.x::after { content: "whist"; }', True),
+    ("css", "/* Five Hundred's bids, Spades' nils, Euchre's marks */\n.bid { gap: 6px; }", False),
+    ("css", "/* a whist drive's tally card */\n.drive .c-i { width: 24mm; }", False),
+    ("css", ".whist-drive td { width: 2mm; }", False),
+    ("css", ".s-spades, .s-hearts, .s-diamonds, .s-clubs { color: red; }", False),
+    ("css", ".pc.sH, .pc.sD { color: var(--red); }", False),
 ])
 def test_what_counts_as_naming_a_game(kind: str, source: str, named: bool) -> None:
-    check = {"py": python_names, "html": template_names, "js": script_names}[kind]
+    check = {"py": python_names, "html": template_names, "js": script_names,
+             "css": stylesheet_names}[kind]
     assert bool(check(source)) is named, check(source)
 
 

@@ -522,9 +522,11 @@ def test_match_page_with_its_css_and_js_stays_under_30_kb(app, matches, accept, 
     assert r.headers["Content-Encoding"] == encoding
     page = r.data
     html = UNZIP[encoding](page).decode()
-    names = re.findall(r'(?:href|src)="/static/([\w/.-]+\.(?:css|js))"', html)
-    assert {"css/app.css", "js/table.js", "js/queue.js", "js/wake.js"} <= set(names)
-    assets = sum(len(phone.get(f"/static/{name}", headers=wire).data) for name in names)
+    # the shared files and the game's own (its folder's game.css and game.js)
+    names = re.findall(r'(?:href|src)="(/(?:static|games)/[\w/.-]+\.(?:css|js))"', html)
+    assert {"/static/css/app.css", "/static/js/table.js", "/static/js/queue.js",
+            "/static/js/wake.js", "/games/euchre/static/game.js"} <= set(names)
+    assets = sum(len(phone.get(name, headers=wire).data) for name in names)
     assert len(page) + assets < 30 * 1024, (len(page), assets)  # every byte the page loads
     assert html.count("<tr") == 31
 

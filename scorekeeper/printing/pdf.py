@@ -78,7 +78,7 @@ def font_config() -> Any:
     return FontConfiguration()
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)  # the shared sheets and the games' own
 def _stylesheet(path: Path, mtime_ns: int) -> Any:
     """A parsed stylesheet, kept while its file is unchanged (parsing costs ~30 ms)."""
     from weasyprint import CSS
@@ -125,16 +125,17 @@ def render_pdf(
 ) -> bytes:
     """Render a whole HTML document to PDF bytes.
 
-    :param stylesheets: files under ``static_dir`` applied as parsed once and cached (the
-        template leaves their ``<link>`` out of the PDF's HTML); other assets the document
-        links go through the static-only URL fetcher.
+    :param stylesheets: files under ``static_dir`` (or a game's own, by its whole path: it
+        lives in the game's folder) applied as parsed once and cached (the template leaves
+        their ``<link>`` out of the PDF's HTML); other assets the document links go through
+        the static-only URL fetcher.
     """
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
     fetcher = make_url_fetcher(origin, static_url, static_dir)
     sheets = []
     for name in stylesheets:
-        path = static_file_for(f"{origin}{static_url.rstrip('/')}/{name}", origin, static_url,
-                               static_dir)
+        path = Path(name) if Path(name).is_absolute() else static_file_for(
+            f"{origin}{static_url.rstrip('/')}/{name}", origin, static_url, static_dir)
         with _RENDER_LOCK:  # parsing a stylesheet also loads fonts
             sheets.append(_stylesheet(path, path.stat().st_mtime_ns))
     from weasyprint import HTML

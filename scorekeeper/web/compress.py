@@ -62,7 +62,7 @@ def init_app(app: Flask) -> None:
 
         def static(filename: str) -> Any:
             small = files.get(filename)
-            return sent(filename=filename) if small is None else _answer(filename, small)
+            return sent(filename=filename) if small is None else answer_minified(filename, small)
 
         app.view_functions["static"] = static
 
@@ -74,7 +74,7 @@ def minified(folder: Path) -> dict[str, bytes]:
             for path in sorted(folder.rglob("*")) if path.suffix in MINIFIERS}
 
 
-def _answer(filename: str, data: bytes) -> Response:
+def answer_minified(filename: str, data: bytes) -> Response:
     """A minified file, revalidated by a weak tag (the same content, brotli, gzip or not)."""
     response = current_app.response_class(
         data, mimetype=mimetypes.guess_type(filename)[0] or "application/octet-stream")

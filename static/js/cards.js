@@ -92,7 +92,7 @@
   // --- the recorder on the page ---------------------------------------------------------------
   var $ = function (id) { return document.getElementById(id); };
   var rec, data, f, cards = [], deal = {}, mode = "play", holder = null, renegeScored = false;
-  var K = null;  // the kitty exchange (kitty.js), for a game with a kitty
+  var K = null;  // the kitty exchange (window.SKKitty, from its game's game.js), for a game with a kitty
   var anyway = null;  // a card refused for not following suit, that may be recorded as a renege
 
   function say(tpl, values) {
@@ -106,26 +106,22 @@
     group.forEach(function (i) { i.checked = v !== null && i.value === String(v); });
   }
 
+  // The hand's facts as the form gives them. A game whose bidding decides more (a card ordered
+  // up, a bid's suit, a bid played alone) says so itself: its game.js sets SKPlayFacts, which
+  // gets these facts and reads the form's fields by name (val).
   function bidFacts() {
     var no = +(rec.dataset.no || val("expected_no")) || 1;
-    var trump = val("trump") || "", turnUp = val("turn_up") || "", round = val("round");
-    // an ordered-up card makes its suit trump; a turned-up Joker's suit is the one the dealer
-    // named, which the form gives as trump
-    if (!trump && turnUp && round === "1" && data.turn_up && turnUp !== JOKER) trump = suit(turnUp);
-    // a Whist trump rotation fixes the deal's trump by its number ("NT": no trump, so the
-    // highest card of the suit led wins every trick)
-    if (data.cycle) trump = data.cycle[(no - 1) % data.cycle.length];
-    // Five Hundred: the bid's suit ("8H"); no trumps and misère have none (the Joker alone),
-    // and a misère's caller plays alone
-    var bid = data.trump_from_bid ? val("bid") : "", misere = bid.indexOf("misere") >= 0;
-    if (bid) trump = misere || /NT$/.test(bid) ? "NT" : bid.slice(-1);
-    return {
-      dealer: SEATS[(SEATS.indexOf(data.first_dealer) + no - 1) % 4], trump: trump,
-      caller: val("caller") || null,
-      alone: misere || !!(f.elements.alone && f.elements.alone.checked),
-      defender: val("defender_alone") || null, loneLead: data.lone_lead, turnUp: turnUp,
-      round: round, discard: K ? "" : val("discard") || "", deal: null,
+    var fx = {
+      dealer: SEATS[(SEATS.indexOf(data.first_dealer) + no - 1) % 4], trump: val("trump") || "",
+      caller: val("caller") || null, alone: !!(f.elements.alone && f.elements.alone.checked),
+      defender: val("defender_alone") || null, loneLead: data.lone_lead,
+      turnUp: val("turn_up") || "", round: val("round"), discard: K ? "" : val("discard") || "",
+      deal: null,
     };
+    // a trump rotation (the server's, by the deal's number) fixes the deal's trump ("NT": no
+    // trump, so the highest card of the suit led wins every trick)
+    if (data.cycle) fx.trump = data.cycle[(no - 1) % data.cycle.length];
+    return window.SKPlayFacts ? window.SKPlayFacts(fx, val) : fx;
   }
   function facts() {  // the hand's facts with the holdings play is judged by
     var fx = bidFacts();

@@ -264,6 +264,7 @@ def test_junk_paths_are_answered_by_nginx_and_every_route_reaches_the_app(front)
             assert raw == b"There is no such page here. Start from the home page: /\n"
             assert "x-content-type-options" not in headers  # nginx's, not the app's page
         for path in ("/", "/healthz", "/players", "/sheets/euchre", "/static/css/app.css",
+                     "/games/euchre/static/game.css",
                      "/manifest.webmanifest", "/sw.js", "/favicon.ico", "/m/nope",
                      "/api/matches/nope"):
             status, _raw, headers = conn("GET", path)

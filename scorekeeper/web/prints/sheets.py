@@ -34,12 +34,11 @@ from ...printing.sheet import Player, build_sheet, clip, rule_items
 from ...service.evening import evening, evening_stamp
 from ...service.match import Match
 from ...store.db import get_db
-from .. import links
+from .. import game_static, links
 from ..match.board import evening_words, team_names
 
 PRINT_CSS = "css/print.css"  # linked by the pages; handed to WeasyPrint parsed and cached
 BLANK_CSS = "css/print-blank.css"  # the blank sheets' own rules, with PRINT_CSS
-RUBBER_ROWS = 8  # rows per game when a Whist sheet holds the three games of a rubber
 MAX_TICKS = 30  # a blank Euchre sheet draws tick boxes for games up to 30 points, no longer
 
 
@@ -84,6 +83,13 @@ def _played(played: str | None) -> str | None:
 def _format_stamp(stamp: str | None) -> str:
     when = _when(stamp)
     return format_when(when) if when else (stamp or "")
+
+
+def _with_own(game: str, own: str, *shared: str) -> tuple[str, ...]:
+    """The shared stylesheets (under ``static/``), then the game's own ``own`` from its folder
+    (its whole path) if it has one: the PDF's cascade in the order the page links them."""
+    path = game_static.file_of(game, own)
+    return (*shared, str(path)) if path is not None else shared
 
 
 def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
@@ -188,7 +194,8 @@ def sheet_pdf(match_id: str) -> Response:
         return _sheet_html(match_id, for_pdf=True, loaded=_load(match_id))[0]
 
     response = _pdf(("sheet", match_id, row.version, tonight), html,
-                    _team_names(row), started.date() if started else None)
+                    _team_names(row), started.date() if started else None,
+                    stylesheets=_with_own(row.game.name, "print.css", PRINT_CSS))
     response.set_etag(etag)
     return response
 
@@ -231,7 +238,7 @@ def _blank_html(game: str, match: Match | None, for_pdf: bool, pdf_url: str) -> 
         players=players,
         teams=teams,
         first_dealer=match.first_dealer if match is not None else None,
-        rows=RUBBER_ROWS if rules.get("rubber") else GAMES[game].blank_rows,
+        rows=GAMES[game].blank_rows,  # the game's template may fit more games on a page
         max_ticks=MAX_TICKS,
         lang=_lang(),
         size=_size(),
@@ -261,7 +268,8 @@ def blank_pdf(game: str) -> Response:
     """A blank score sheet as a PDF."""
     _known(game)
     return _pdf(("blank", game), lambda: _blank_html(game, None, True, ""),
-                [f"{game}-score-sheet"], None, stylesheets=(PRINT_CSS, BLANK_CSS))
+                [f"{game}-score-sheet"], None,
+                stylesheets=_with_own(game, "blank.css", PRINT_CSS, BLANK_CSS))
 
 
 def match_blank(match_id: str) -> str:
@@ -276,4 +284,5 @@ def match_blank_pdf(match_id: str) -> Response:
     row = _row(match_id)
     return _pdf(("match-blank", match_id, row.version),
                 lambda: _blank_html(row.game.name, row, True, ""),
-                [f"{row.game.name}-blank-sheet"], date.today(), stylesheets=(PRINT_CSS, BLANK_CSS))
+                [f"{row.game.name}-blank-sheet"], date.today(),
+                stylesheets=_with_own(row.game.name, "blank.css", PRINT_CSS, BLANK_CSS))

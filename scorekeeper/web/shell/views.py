@@ -5,7 +5,10 @@ every template. Views of the ``shell`` blueprint (routes in :mod:`scorekeeper.we
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 from flask import current_app, jsonify, redirect, request, send_from_directory, url_for
@@ -14,12 +17,14 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from ...i18n import LANGUAGE_NAMES, LOCALES
+from .. import game_static
 from ..security import local_path
 
 THEME_COLOUR = "#1d5c45"  # as <meta name="theme-color"> in base.html
 BACKGROUND_COLOUR = "#f3f0e8"  # the page background (app.css --bg)
 # a path on this site (no "//", "/\\", spaces), with its query if any (a language switch on the
 # merge question keeps which player was chosen)
+GAME_URLS = "var GAME_URLS = [];"  # in sw.js: where the games' files go
 SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*(\?[\w\-.~%=&+,:@/]*)?")
 
 
@@ -60,11 +65,15 @@ def manifest():
 
 
 def service_worker():
-    """The service worker, from the root so that its scope is the whole site."""
-    resp = send_from_directory(current_app.static_folder + "/js", "sw.js",
-                               mimetype="text/javascript", max_age=0)
+    """The service worker, from the root so that its scope is the whole site, with the
+    registered games' own files in the list it keeps for offline use (``GAME_URLS``)."""
+    script = (Path(current_app.static_folder or "static") / "js" / "sw.js").read_text("utf-8")
+    games = json.dumps(game_static.shell_urls())
+    resp = current_app.response_class(script.replace(GAME_URLS, f"var GAME_URLS = {games};", 1),
+                                      mimetype="text/javascript")
+    resp.set_etag(hashlib.sha256(resp.get_data()).hexdigest()[:20])
     resp.headers["Cache-Control"] = "no-cache"
-    return resp
+    return resp.make_conditional(request)
 
 
 def favicon():

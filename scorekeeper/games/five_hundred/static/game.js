@@ -1,8 +1,20 @@
-// The card recorder's kitty exchange (Five Hundred: data.kitty cards): the cards the caller
-// took up and the cards the caller put down, tapped on the recorder's grid before the play
-// into the form's hidden `kitty` and `discard` fields. Loaded only for a game with a kitty,
-// so other games' pages stay light; cards.js hands it what it needs (r) and calls it back.
+// Five Hundred's part of the match page, for the card recorder (cards.js): its play facts
+// read from the bid, and the kitty exchange.
 "use strict";
+
+// The bid's suit is trump ("8H"); no trumps and misère have none (the Joker alone), and a
+// misère's caller plays alone.
+window.SKPlayFacts = function (fx, val) {
+  var bid = val("bid") || "", misere = bid.indexOf("misere") >= 0;
+  if (!bid) return fx;
+  fx.trump = misere || /NT$/.test(bid) ? "NT" : bid.slice(-1);
+  if (misere) fx.alone = true;
+  return fx;
+};
+
+// The kitty exchange (data.kitty cards): the cards the caller took up and the cards the
+// caller put down, tapped on the recorder's grid before the play into the form's hidden
+// `kitty` and `discard` fields. cards.js hands it what it needs (r) and calls it back.
 window.SKKitty = function (r) {
   var data = r.data, w = data.words, n = data.kitty, f = r.form;
   var kit = { kitty: [], discard: [] }, part = "kitty", skipped = false;
