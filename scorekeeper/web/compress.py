@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import flask
 import rcssmin
 import rjsmin
 from flask import Flask, current_app, request
@@ -50,7 +51,7 @@ def init_app(app: Flask) -> None:
     compress = Compress(app)
     eligible = frozenset(app.config["COMPRESS_MIMETYPES"])
 
-    def compressed(response: Response) -> Response:
+    def compressed(response: flask.Response) -> flask.Response:
         if response.mimetype not in eligible:
             return response
         return compress.after_request(response)

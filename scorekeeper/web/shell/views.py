@@ -12,6 +12,7 @@ from flask import current_app, jsonify, redirect, request, send_from_directory, 
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
+from werkzeug.wrappers import Response
 
 from ...i18n import LANGUAGE_NAMES, LOCALES
 from ..security import local_path
@@ -24,14 +25,20 @@ SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*(\?[\w\-.~%=&+,:@/]*)?")
 
 
 
-def csrf_token():
+def _static_folder() -> str:
+    folder = current_app.static_folder
+    assert folder is not None  # the app serves its static folder (create_app)
+    return folder
+
+
+def csrf_token() -> Response:
     """A fresh CSRF token for this session: the queue's replay after the page's one expired."""
     resp = jsonify(token=generate_csrf())
     resp.headers["Cache-Control"] = "no-store"
     return resp
 
 
-def set_lang(code: str):
+def set_lang(code: str) -> Response:
     """Remember the chosen language in a cookie and go back to the page."""
     target = request.args.get("next") or "/"
     if not SAFE_NEXT.fullmatch(target) or local_path(target) is None:  # never off-site
@@ -43,7 +50,7 @@ def set_lang(code: str):
     return resp
 
 
-def manifest():
+def manifest() -> Response:
     """The web app manifest: install to the home screen, standalone, the app's colours."""
     icons = [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
               "type": "image/png", "purpose": "any maskable"} for n in (192, 512)]
@@ -59,17 +66,17 @@ def manifest():
     return resp
 
 
-def service_worker():
+def service_worker() -> Response:
     """The service worker, from the root so that its scope is the whole site."""
-    resp = send_from_directory(current_app.static_folder + "/js", "sw.js",
+    resp = send_from_directory(_static_folder() + "/js", "sw.js",
                                mimetype="text/javascript", max_age=0)
     resp.headers["Cache-Control"] = "no-cache"
     return resp
 
 
-def favicon():
+def favicon() -> Response:
     """The icon browsers ask for at the root."""
-    return send_from_directory(current_app.static_folder + "/icons", "favicon.svg",
+    return send_from_directory(_static_folder() + "/icons", "favicon.svg",
                                mimetype="image/svg+xml")
 
 
