@@ -229,17 +229,26 @@ def rate(part: int, whole: int) -> int | None:
     return round(100 * part / whole) if whole else None
 
 
-def season(db: Database, player_id: str | None, span: DateRange) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Season:
+    """The season report's content: one player's page, or every player's line."""
+
+    player: Page | None  # the one player's page, when the report is theirs
+    table: list[PlayerRow] = field(default_factory=list)  # everyone: matches played and won
+    # everyone: each game's players (a match of it in the range), a table per game in print
+    by_game: dict[str, list[PlayerRow]] = field(default_factory=dict)
+
+
+def season(db: Database, player_id: str | None, span: DateRange) -> Season:
     """The season report: every player's line (or one player's page) over the range. For
     everyone, ``by_game`` holds each game's players (those with a match of it in the range):
     the report prints a table per game, as every game's columns do not fit across a page."""
     if player_id is not None:
-        return {"player": player_page(db, player_id, span), "table": [], "by_game": {}}
+        return Season(player_page(db, player_id, span))
     rows = table(db, span)
     by_game = {name: [r for r in rows if r.games.get(name, {}).get(ROLLUP_MATCHES)]
                for name in GAMES}
-    return {"player": None, "table": rows,
-            "by_game": {name: players for name, players in by_game.items() if players}}
+    return Season(None, rows, {name: players for name, players in by_game.items() if players})
 
 
 def stats_rows(db: Database, span: DateRange) -> tuple[list[str], list[list[Any]]]:

@@ -270,7 +270,7 @@ def head_to_head(a: str, b: str, c: str, d: str) -> ResponseReturnValue:
 def _season_html(player_id: str | None, span: stats.DateRange, for_pdf: bool) -> str:
     db = get_db()
     report = stats.season(db, player_id, span)
-    page = report["player"]
+    page = report.player
     return render_template(
         "players/season.html", report=report, page=page, span=span, for_pdf=for_pdf,
         player=stats.player(db, player_id) if player_id else None,
