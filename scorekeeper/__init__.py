@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 ROOT = Path(__file__).resolve().parent.parent  # the project root: templates/, static/, instance/
 PACKAGE = Path(__file__).resolve().parent
@@ -64,6 +65,7 @@ def create_app(
     app.config.from_prefixed_env("SCOREKEEPER")
     if test_config is not None:
         app.config.from_mapping(test_config)
+    assert isinstance(app.json, DefaultJSONProvider)  # Flask's own, whose one setting we change
     app.json.sort_keys = False  # keep match files in their natural order
 
     from . import i18n

@@ -10,8 +10,12 @@ import ssl
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.serving import THREADS
+
+if TYPE_CHECKING:  # the commands load Flask only when they need the app
+    from flask import Flask
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -199,7 +203,7 @@ def serve(args: argparse.Namespace) -> int:
                       tls=tls)
 
 
-def print_organiser_key(app, url: str | None = None, new: bool = False) -> None:
+def print_organiser_key(app: Flask, url: str | None = None, new: bool = False) -> None:
     """Print the organiser key (made on first run), and the link that gives a phone its right."""
     from scorekeeper.service import organiser
     from scorekeeper.store.db import connect, database_path

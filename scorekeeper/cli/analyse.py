@@ -36,6 +36,7 @@ def _analyse_text(text: bytes, name: str, only: int | None) -> tuple[list[dict[s
     if status:
         return [line], status
     data = safejson.loads(text)
+    match: object  # a match file's dict once checked below
     if is_emn(data, name):
         games = [match for match, _ in emn_to_matches(data)[0] if match is not None]
         if len(games) != 1:

@@ -180,8 +180,8 @@ def _totals(statistics: Statistics, hands: Sequence[Mapping[str, Any]],
             states: Sequence[HandState]) -> Totals:
     """The game's facts of every hand, summed by team and by seat."""
     keys = [f.key for f in statistics.facts]
-    teams = {t: dict.fromkeys(keys, 0) for t in TEAMS}
-    seats = {s: dict.fromkeys(keys, 0) for s in SEATS}
+    teams: dict[str, dict[str, int]] = {t: dict.fromkeys(keys, 0) for t in TEAMS}
+    seats: dict[str, dict[str, int]] = {s: dict.fromkeys(keys, 0) for s in SEATS}
     for hand, st in zip(hands, states, strict=False):
         facts = statistics.of_hand(hand if isinstance(hand, Mapping) else {}, st.as_json(),
                                    st.outcome.details)

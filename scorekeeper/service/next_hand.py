@@ -116,8 +116,7 @@ def _read(db: Database, match_id: str, hand: dict[str, Any], expected_no: int,
         if kept is not None and kept.request_hash != fingerprint:
             return _Read(row, _Prior(kept.request_hash))
         if kept is not None:
-            response, encoded = answers.again(db, row, kept)
-            return _Read(row, _Prior(kept.request_hash, response, encoded))
+            return _Read(row, _Prior(kept.request_hash, *answers.again(db, row, kept)))
     texts = store.hand_texts(db, match_id)
     ready = _next_checked(row, texts, hand, expected_no, expected_version)
     if ready is None or not ready[1].ok:

@@ -70,7 +70,7 @@ def _not_editable(db: Database, player_id: str) -> PlayerChange | None:
     player = players_store.get_player(db, player_id)
     if player is None:
         return PlayerChange("not_found", player_id)
-    if player["merged_into"]:
+    if player.merged_into:
         return PlayerChange("gone", players_store.current_id(db, player_id))
     return None
 
@@ -82,9 +82,10 @@ def shared_table(db: Database, a: str, b: str) -> Problem | None:
     if match_id is None:
         return None
     seats = players_store.seat_names(db, match_id)
-    names = {p: players_store.get_player(db, p) for p in (a, b)}
+    found = {p: players_store.get_player(db, p) for p in (a, b)}
+    names = {p: row.name if row is not None else p for p, row in found.items()}
     return Problem("player.shared_table", field="into", params={
-        "name": (names[a] or {}).get("name", a), "into": (names[b] or {}).get("name", b),
+        "name": names[a], "into": names[b],
         "date": players_store.get_date(db, match_id) or "",
         "table": ", ".join(f"{s} {seats[s]['name']}" for s in SEATS if s in seats)})
 
@@ -97,7 +98,7 @@ def merge(db: Database, player_id: str, into: Any, by: str = "api") -> PlayerCha
         if refused is not None:
             return refused
         target = players_store.get_player(db, into) if isinstance(into, str) else None
-        if target is None or target["merged_into"] or into == player_id:
+        if target is None or target.merged_into or into == player_id:
             return PlayerChange("illegal", player_id, [Problem(
                 "player.bad_merge", field="into", params={"value": str(into)[:40]})])
         together = shared_table(db, player_id, into)

@@ -79,12 +79,12 @@ def read_seating(db: Database, data: Any) -> tuple[Any, Seating, list[Problem]]:
                     problems.append(Problem("match.unknown_player", field=f"seats.{seat}",
                                             params={"value": str(given["player"])[:40]}))
                     continue
-                if player["id"] in seating.ids.values():  # one person sits at one seat
+                if player.id in seating.ids.values():  # one person sits at one seat
                     problems.append(Problem("match.player_twice", field=f"seats.{seat}",
-                                            params={"value": player["name"]}))
+                                            params={"value": player.name}))
                     continue
-                seats[seat] = player["name"]
-                seating.ids[seat] = player["id"]
+                seats[seat] = player.name
+                seating.ids[seat] = player.id
         data["seats"] = seats
     return data, seating, problems
 

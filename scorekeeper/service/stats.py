@@ -49,21 +49,12 @@ def date_range(frm: str | None, to: str | None) -> DateRange:
     return DateRange(frm, to)
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A player of this instance, as the player pages name them."""
-
-    id: str
-    name: str
-    short_name: str | None  # initials, when given
-    merged_into: str | None  # the player this one was merged into, if merged away
-    created: str
+Player = players_store.Player  # a player of this instance, as the player pages name them
 
 
 def player(db: Database, player_id: str) -> Player | None:
     """The player (``merged_into`` set if merged away), or None."""
-    row = players_store.get_player(db, player_id)
-    return None if row is None else Player(**row)
+    return players_store.get_player(db, player_id)
 
 
 def resolve(db: Database, player_id: str) -> str | None:
@@ -121,7 +112,7 @@ def api_player(db: Database, player_id: str, span: DateRange) -> dict[str, Any]:
     del body["hands"]
     # the rating is the player's across every finished match, whatever the range (issue 35)
     rating = ratings.player_rating(db, player_id)
-    return {"id": row["id"], "name": row["name"], **body,
+    return {"id": row.id, "name": row.name, **body,
             "rating": None if rating is None else rating_json(rating)}
 
 
@@ -151,6 +142,27 @@ class Opponents:
     matches: int
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """One of the latest matches on a player's or a pair's page, from their side."""
+
+    id: str
+    date: str
+    game: str
+    side: str  # "NS" or "EW": the side they sat on
+    score_NS: int  # each side's score (a rubber's games won), named as the sides are
+    score_EW: int
+    over: bool
+    winner: str | None  # the side that won ("NS", "EW"); None while playing or tied
+    hands: int
+    rubber_points: int | None  # a decided rubber's points
+    seats: dict[str, str]  # seat -> the name of who sat there
+
+    def score_of(self, side: str) -> int:
+        """A side's score ("NS", "EW")."""
+        return self.score_NS if side == "NS" else self.score_EW
+
+
 @dataclass(slots=True)
 class Page:
     """What a player's or a partnership's page shows."""
@@ -159,7 +171,7 @@ class Page:
     names: dict[str, str]  # id -> name of everyone named on the page
     games: list[GameFigures]  # the games played, each with its figures
     matches: tuple[int, int] = (0, 0)  # played, won: every game
-    recent: list[dict[str, Any]] = field(default_factory=list)
+    recent: list[PlayedMatch] = field(default_factory=list)
     progressions: dict[str, stats_store.Progression] = field(default_factory=dict)
     months: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)  # per game
     partners: list[Partner] = field(default_factory=list)
@@ -176,16 +188,18 @@ def _page(db: Database, who: Who, span: DateRange) -> Page:
     names = {}
     for pid in ids:
         row = players_store.get_player(db, pid)
-        names[pid] = row["name"] if row else pid
-    recent = stats_store.recent_matches(db, who, span.frm, span.to, RECENT)
-    seated = stats_store.seat_names(db, [m["id"] for m in recent])
-    for match in recent:
-        match["seats"] = seated.get(match["id"], {})
+        names[pid] = row.name if row else pid
+    rows = stats_store.recent_matches(db, who, span.frm, span.to, RECENT)
+    seated = stats_store.seat_names(db, [m["id"] for m in rows])
+    recent = [PlayedMatch(
+        id=m["id"], date=m["date"], game=m["game"], side=m["side"], score_NS=m["score_NS"],
+        score_EW=m["score_EW"], over=bool(m["over"]), winner=m["winner"], hands=m["hands"],
+        rubber_points=m["rubber_points"], seats=seated.get(m["id"], {})) for m in rows]
     return Page(
         who=who, names=names,
         games=played(every_game(stats_store.game_sums(db, who, span.frm, span.to))),
         matches=stats_store.matches(db, who, span.frm, span.to), recent=recent,
-        progressions=stats_store.progressions(db, [m["id"] for m in recent[:PROGRESSIONS]]),
+        progressions=stats_store.progressions(db, [m.id for m in recent[:PROGRESSIONS]]),
         months=stats_store.points_by_month(db, who, span.frm, span.to),
     )
 
@@ -195,7 +209,7 @@ def player_page(db: Database, player_id: str, span: DateRange) -> Page:
     page = _page(db, Who(player_id), span)
     page.partners = [Partner(**p) for p in stats_store.partners(db, player_id, span.frm, span.to)]
     row = players_store.get_player(db, player_id)
-    page.short_name = row["short_name"] if row else None
+    page.short_name = row.short_name if row else None
     return page
 
 
@@ -215,17 +229,26 @@ def rate(part: int, whole: int) -> int | None:
     return round(100 * part / whole) if whole else None
 
 
-def season(db: Database, player_id: str | None, span: DateRange) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Season:
+    """The season report's content: one player's page, or every player's line."""
+
+    player: Page | None  # the one player's page, when the report is theirs
+    table: list[PlayerRow] = field(default_factory=list)  # everyone: matches played and won
+    # everyone: each game's players (a match of it in the range), a table per game in print
+    by_game: dict[str, list[PlayerRow]] = field(default_factory=dict)
+
+
+def season(db: Database, player_id: str | None, span: DateRange) -> Season:
     """The season report: every player's line (or one player's page) over the range. For
     everyone, ``by_game`` holds each game's players (those with a match of it in the range):
     the report prints a table per game, as every game's columns do not fit across a page."""
     if player_id is not None:
-        return {"player": player_page(db, player_id, span), "table": [], "by_game": {}}
+        return Season(player_page(db, player_id, span))
     rows = table(db, span)
     by_game = {name: [r for r in rows if r.games.get(name, {}).get(ROLLUP_MATCHES)]
                for name in GAMES}
-    return {"player": None, "table": rows,
-            "by_game": {name: players for name, players in by_game.items() if players}}
+    return Season(None, rows, {name: players for name, players in by_game.items() if players})
 
 
 def stats_rows(db: Database, span: DateRange) -> tuple[list[str], list[list[Any]]]:

@@ -13,9 +13,12 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gunicorn.app.base import BaseApplication
+
+if TYPE_CHECKING:  # the app is built in each worker, after the fork, not in the master
+    from .app import ASGIApp
 
 PID_FILE = "serve.pid"  # in the instance folder: `scorekeeper restore` refuses while it's alive
 
@@ -25,14 +28,15 @@ class ScorekeeperServer(BaseApplication):
 
     def __init__(self, settings: dict[str, Any], threads: int):
         self.settings, self.threads = settings, threads
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]  # gunicorn has no type hints
 
     def load_config(self) -> None:
+        assert self.cfg is not None  # gunicorn made it (load_default_config) before calling this
         for key, value in self.settings.items():
             if value is not None:
                 self.cfg.set(key, value)
 
-    def load(self):
+    def load(self) -> ASGIApp:
         from .app import create
 
         return create(self.threads)
@@ -137,5 +141,6 @@ def run(host: str, port: int, instance: Path, workers: int, threads: int,
         tls: tuple[str, str] | None = None) -> int:
     """Serve until stopped (SIGTERM or SIGINT: a graceful stop); return the exit status."""
     raise_open_files_limit()
-    ScorekeeperServer(options(host, port, instance, workers, tls), threads).run()
+    server = ScorekeeperServer(options(host, port, instance, workers, tls), threads)
+    server.run()  # type: ignore[no-untyped-call]  # gunicorn has no type hints
     return 0

@@ -119,7 +119,7 @@ def get_match(db: Database, match_id: str) -> StoredMatch | None:
 
 
 def insert_match(
-    db: Database, match_id: str, key_hash: str, game: str, data: dict,
+    db: Database, match_id: str, key_hash: str, game: str, data: dict[str, Any],
     rematch_of: str | None = None,
 ) -> None:
     """Insert a new match row (version 1); ``rematch_of``: the match it is the rematch of."""
@@ -186,7 +186,7 @@ def hand_texts(db: Database, match_id: str) -> list[str]:
 
 
 def insert_hand(
-    db: Database, match_id: str, no: int, data: dict, submission_key: str | None
+    db: Database, match_id: str, no: int, data: dict[str, Any], submission_key: str | None
 ) -> str:
     """Insert hand ``no`` (the UNIQUE constraints catch a second phone and a resubmission);
     return its JSON text as stored."""
@@ -200,7 +200,7 @@ def insert_hand(
     return text
 
 
-def insert_hands(db: Database, match_id: str, hands: list[dict]) -> None:
+def insert_hands(db: Database, match_id: str, hands: list[dict[str, Any]]) -> None:
     """Insert an imported match's hands 1, 2, ... in one statement (the write lock is held
     for as short a time as can be)."""
     stamp = now()
@@ -212,7 +212,7 @@ def insert_hands(db: Database, match_id: str, hands: list[dict]) -> None:
     )
 
 
-def update_hand(db: Database, match_id: str, no: int, data: dict, version: int) -> bool:
+def update_hand(db: Database, match_id: str, no: int, data: dict[str, Any], version: int) -> bool:
     """Replace hand ``no`` if it is still at ``version``; False when someone changed it first."""
     cursor = db.execute(
         "UPDATE hands SET data = ?, version = version + 1, updated = ?"
@@ -232,8 +232,8 @@ def add_history(
     match_id: str,
     no: int,
     action: str,
-    old: dict | None,
-    new: dict | None,
+    old: dict[str, Any] | None,
+    new: dict[str, Any] | None,
     by: str,
 ) -> None:
     """Keep a replaced hand: ``action`` is 'correct', 'undo' or 'redo' (an undo taken back)."""

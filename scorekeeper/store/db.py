@@ -15,6 +15,7 @@ import os
 import shutil
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from flask import Flask, current_app, g
 from sqlite_utils import Database
@@ -24,9 +25,12 @@ from sqlite_utils.migrations import Migrations
 # wheel (a bundled SQLite with the WAL-reset fix) when installed, else the standard library's.
 # Its exceptions are not the standard module's, so every connection and every ``except`` takes
 # it from here.
-from sqlite_utils.utils import sqlite3
+if TYPE_CHECKING:  # sqlite-utils types it as the standard module, whose API pysqlite3 has
+    import sqlite3 as sqlite3
+else:
+    from sqlite_utils.utils import sqlite3
 
-from .migrations import migrations
+from .migrations import migrations as migrations
 
 BUSY_TIMEOUT_MS = 10_000  # tools (backup, migrations at start): they can wait
 REQUEST_BUSY_TIMEOUT_MS = 5_000  # a request waits at most this long, then answers 503
@@ -136,7 +140,8 @@ def get_db() -> Database:
             g.db = connect(path, busy_timeout_ms=settings[1], max_mb=settings[2])
             if identity is not None:
                 _kept.settings, _kept.identity, _kept.db = settings, identity, g.db
-    return g.db
+    db: Database = g.db
+    return db
 
 
 def _forget_kept() -> None:

@@ -246,7 +246,7 @@ def backfill(db: Database) -> None:
         data = json.loads(text)
         players.set_date(db, match_id, players.date_of(data, created))
         seats = data.get("seats") or {}
-        linked = {}
+        linked: dict[str, str] = {}
         for seat in SEATS:
             name = seats.get(seat)
             if isinstance(name, str) and name.strip():

@@ -130,13 +130,13 @@ def merge(db: Database, player_id: str, into: str, by: str) -> int:
     db.execute("DELETE FROM player_days WHERE player = ?", [player_id])
     db.execute("UPDATE players SET merged_into = ? WHERE id = ?", [into, player_id])
     db.execute("UPDATE players SET merged_into = ? WHERE merged_into = ?", [into, player_id])
-    names = _name_seats(db, _seats_of(db, into), target["name"])
+    names = _name_seats(db, _seats_of(db, into), target.name)
     change = _record(db, "merge", player_id, into, [player_id, into, *pointing],
                      {"rows": rows, "moved": moved, "names": names,
-                      "name": source["name"], "into_name": target["name"]}, by)
-    add_history(db, player_id, "merge", {"into": into, "name": source["name"],
+                      "name": source.name, "into_name": target.name}, by)
+    add_history(db, player_id, "merge", {"into": into, "name": source.name,
                                          "change": change}, by)
-    add_history(db, into, "merged", {"from": player_id, "name": source["name"],
+    add_history(db, into, "merged", {"from": player_id, "name": source.name,
                                      "change": change}, by)
     return change
 

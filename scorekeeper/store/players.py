@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -47,16 +48,30 @@ def date_of(data: dict[str, Any], created: str | None = None) -> str:
 # --- players ----------------------------------------------------------------------------------
 
 
-def _player(row: Any) -> dict[str, Any]:
-    return {"id": row[0], "name": row[1], "short_name": row[2], "merged_into": row[3],
-            "created": row[4]}
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player of this instance, as the pages name them."""
+
+    id: str
+    name: str
+    short_name: str | None  # initials, when given
+    merged_into: str | None  # the player this one was merged into, if merged away
+    created: str
 
 
-def get_player(db: Database, player_id: str) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class KnownPlayer:
+    """A player offered by name in the start form's and the club night's lists."""
+
+    id: str
+    name: str
+
+
+def get_player(db: Database, player_id: str) -> Player | None:
     """The player row (``merged_into`` set for a player merged into another), or None."""
     row = db.execute("SELECT id, name, short_name, merged_into, created FROM players"
                      " WHERE id = ?", [player_id]).fetchone()
-    return None if row is None else _player(row)
+    return None if row is None else Player(*row)
 
 
 def current_id(db: Database, player_id: str) -> str | None:
@@ -67,9 +82,9 @@ def current_id(db: Database, player_id: str) -> str | None:
         player = get_player(db, player_id)
         if player is None:
             return None
-        if not player["merged_into"]:
+        if not player.merged_into:
             return player_id
-        player_id = player["merged_into"]
+        player_id = player.merged_into
     return None
 
 
@@ -94,12 +109,12 @@ def create_player(db: Database, name: str, by: str, short_name: str | None = Non
     return player_id
 
 
-def recent_players(db: Database, limit: int = 100) -> list[dict[str, Any]]:
+def recent_players(db: Database, limit: int = 100) -> list[KnownPlayer]:
     """Players (not merged away), the most recently seen first: for the start form's list."""
     rows = db.execute(
         "SELECT id, name FROM players WHERE merged_into IS NULL"
         " ORDER BY last_seen DESC, name LIMIT ?", [limit]).fetchall()
-    return [{"id": r[0], "name": r[1]} for r in rows]
+    return [KnownPlayer(*r) for r in rows]
 
 
 def add_history(db: Database, player_id: str, action: str, detail: dict[str, Any], by: str

@@ -16,11 +16,13 @@ import hashlib
 import mimetypes
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import flask
 import rcssmin
 import rjsmin
 from flask import Flask, current_app, request
+from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 from werkzeug.wrappers import Response
 
@@ -50,7 +52,7 @@ def init_app(app: Flask) -> None:
     compress = Compress(app)
     eligible = frozenset(app.config["COMPRESS_MIMETYPES"])
 
-    def compressed(response: Response) -> Response:
+    def compressed(response: flask.Response) -> flask.Response:
         if response.mimetype not in eligible:
             return response
         return compress.after_request(response)
@@ -58,9 +60,10 @@ def init_app(app: Flask) -> None:
     app.after_request(compressed)
     if not app.debug:
         files = minified(Path(app.static_folder or "static"))
-        sent = app.view_functions["static"]
+        # Flask's own static view (synchronous; its type also allows an async one)
+        sent = cast(Callable[..., ResponseReturnValue], app.view_functions["static"])
 
-        def static(filename: str) -> Any:
+        def static(filename: str) -> ResponseReturnValue:
             small = files.get(filename)
             return sent(filename=filename) if small is None else answer_minified(filename, small)
 

@@ -90,7 +90,8 @@ def wants_json() -> bool:
     return request.path.startswith("/api/") or request.path.endswith(".json") or prefers_json()
 
 
-def error_body(message: str, field: str | None = None, hand: int | None = None) -> dict:
+def error_body(message: str, field: str | None = None, hand: int | None = None,
+               ) -> dict[str, Any]:
     """An API error body with one error."""
     return {"errors": [{"hand": hand, "field": field, "message": message}]}
 

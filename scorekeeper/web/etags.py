@@ -39,7 +39,7 @@ def live_etag(match_id: str, version: int) -> str:
     return f"l{version}-{_digest(match_id, version, _lang(), 'live')}"
 
 
-def page_etag(match_id: str, version: int, *depends: object) -> str:
+def page_etag(match_id: str, version: int | str, *depends: object) -> str:
     """The (weak) entity tag of the match page ``/m/<id>`` at ``version`` for this phone:
     ``depends`` is what else the page shows (its rights, the key's hash)."""
     return f"p{version}-{_digest(match_id, version, _lang(), *depends)}"

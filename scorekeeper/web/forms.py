@@ -7,6 +7,7 @@ the players' rename and merge forms are here; the hand forms are in
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
@@ -15,6 +16,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired
 from wtforms import (
     BooleanField,
+    Field,
     HiddenField,
     IntegerField,
     PasswordField,
@@ -29,7 +31,8 @@ from ..engine.cards import SEATS, TEAMS
 from ..engine.game import Game
 from ..engine.games import GAMES
 from ..engine.limits import MATCH_FORMAT, NAME_MAX
-from ..i18n.catalogs import wtforms_translations
+from ..engine.rules import Option
+from ..i18n.catalogs import WTFormsTranslations, wtforms_translations
 from ..i18n.labels import CHOICE_LABELS, OPTION_HELP, OPTION_LABELS, SEAT_LABELS
 
 
@@ -38,7 +41,7 @@ class SaidLength(Length):
     browser cut a pasted name or note silently."""
 
     def __init__(self, most: int, message: Any) -> None:
-        super().__init__(max=most, message=message)
+        super().__init__(max=most, message=message)  # type: ignore[no-untyped-call]  # WTForms: no hints
         self.field_flags = {}
 
 
@@ -55,13 +58,13 @@ class Omitted:
 
     field_flags: ClassVar[dict[str, bool]] = {"optional": True}
 
-    def __call__(self, form, field) -> None:
+    def __call__(self, form: FlaskForm, field: Field) -> None:
         if not field.raw_data or field.raw_data[0] == "":
-            field.errors[:] = []
+            show_errors(field, [])
             raise StopValidation()
 
 
-def given(field) -> str | None:
+def given(field: Field) -> str | None:
     """A field's value, stripped; None when left out or blank (whitespace is blank)."""
     value = field.data
     if value is None:
@@ -70,10 +73,17 @@ def given(field) -> str | None:
     return value if value and value != "None" else None
 
 
-def number(field) -> int | None:
+def number(field: Field) -> int | None:
     """A number field's value; None when blank (its choices already held it to digits)."""
     value = given(field)
     return int(value) if value is not None and value.isdigit() else None
+
+
+def show_errors(field: Field, messages: Iterable[str]) -> None:
+    """Put ``messages`` under ``field`` (after validation, or instead of its own)."""
+    # WTForms' source sets the class default to a tuple, so a checker takes the attribute for a
+    # tuple; validation makes it a list, as here
+    field.errors = list(messages)  # type: ignore[assignment]
 
 
 def new_submission_id() -> str:
@@ -81,7 +91,7 @@ def new_submission_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def choices(pairs) -> list[SelectChoice]:
+def choices(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
     """Choices for a select or radio field from (value, label) pairs."""
     return [SelectChoice(value, label) for value, label in pairs]
 
@@ -90,11 +100,21 @@ def seat_choices(seats: dict[str, str] | None = None) -> list[SelectChoice]:
     return choices((s, (seats or {}).get(s) or str(SEAT_LABELS[s])) for s in SEATS)
 
 
-class Form(FlaskForm):
+class TypedForm(FlaskForm):
+    """Flask-WTF's form with the signatures of the calls we make (Flask-WTF has no types)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[no-untyped-call]  # no hints to check
+
+    def validate(self, extra_validators: Mapping[str, Sequence[Any]] | None = None) -> bool:
+        return bool(super().validate(extra_validators))  # type: ignore[no-untyped-call]
+
+
+class Form(TypedForm):
     """Our forms: WTForms' own messages in the page's script (zh_Hant is not zh)."""
 
     class Meta:
-        def get_translations(self, form):
+        def get_translations(self, form: FlaskForm) -> WTFormsTranslations:
             return wtforms_translations
 
 
@@ -109,7 +129,7 @@ class ActionForm(Form):
 MINUS_SIGNS = ("-", "\u2212", "\u2013")
 
 
-def start_score(field) -> int | None:
+def start_score(field: Field) -> int | None:
     """A starting score as typed ("-320", "−320", "+5", " 12 "); 0 when blank; None when it
     is not a whole number."""
     text = (field.data or "").strip()
@@ -128,7 +148,7 @@ class StartScore:
     """A starting score must read as a whole number; its range is the game's (the engine's
     ``start_problems``, after the rules are known)."""
 
-    def __call__(self, form, field) -> None:
+    def __call__(self, form: FlaskForm, field: Field) -> None:
         if start_score(field) is None:
             raise StopValidation(_l("Write a whole number, such as 120 or −320."))
 
@@ -219,12 +239,12 @@ class StartForm(Form):
         return match
 
 
-def _placeholder(option) -> str:
+def _placeholder(option: Option) -> str:
     """The default as a placeholder, except where a preset decides (the target)."""
     return "" if option.default is None or option.name == "target" else str(option.default)
 
 
-def _option_field(game: Game, option):
+def _option_field(game: Game, option: Option) -> Field:
     """A form field for one rule option, empty by default (the preset decides)."""
     label, desc = option_words(game, option.name)
     if option.kind is bool:

@@ -264,12 +264,12 @@ def _serializer() -> URLSafeSerializer:
 
 def _rights() -> dict[str, str]:
     """This phone's ``{match_id: key_ref}`` (from the rights cookie; cached per request)."""
-    if "rights" in g:
-        return g.rights
-    raw = request.cookies.get(rights_cookie_name())
-    g.rights = dict(read_rights(current_app.config["SECRET_KEY"], raw)) if raw else {}
-    _migrate_session_keys()
-    return g.rights
+    if "rights" not in g:
+        raw = request.cookies.get(rights_cookie_name())
+        g.rights = dict(read_rights(current_app.config["SECRET_KEY"], raw)) if raw else {}
+        _migrate_session_keys()  # may replace g.rights
+    rights: dict[str, str] = g.rights
+    return rights
 
 
 @lru_cache(maxsize=1024)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, request, url_for
+from flask import request, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from ...service import event_keys, events
 from ...service.events import EventStatus

@@ -19,7 +19,6 @@ from scorekeeper.store.db import sqlite3
 
 from ... import service
 from ...engine.analysis import analyse_match_hand
-from ...engine.games import GAMES
 from ...engine.state import MatchState
 from ...formats import egn_export, safejson
 from ...i18n.messages import problem_json
@@ -251,6 +250,7 @@ def create_match() -> Response:
     if not outcome.ok:
         return json_response({"errors": outcomes.errors(outcome)}, 422)
     match_id, key = outcome.match_id, outcome.edit_key
+    assert match_id is not None and key is not None  # a created match has both
     view_url = f"/m/{match_id}"
     body = {
         "id": match_id,
@@ -375,7 +375,7 @@ def export_match(match_id: str) -> Response:
 def export_egn(match_id: str) -> Response:
     """A Euchre match as Euchre Game Notation (EGN 1.4), as a download (docs/api.md)."""
     loaded = load_or_404(match_id)
-    if GAMES[loaded.game].notation != "egn":
+    if loaded.match.game.notation != "egn":
         abort(404, description=_("Matches of this game cannot be saved in this format."))
     egn = egn_export.export_egn(loaded.match.as_file())
     text = json.dumps(egn, ensure_ascii=False, indent=2) + "\n"

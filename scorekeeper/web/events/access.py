@@ -4,9 +4,8 @@ key for the API, this phone's rights cookie for the pages), and how a change is 
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import abort, flash, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...service import events
@@ -76,7 +75,7 @@ def _director_post(event_id: str) -> None:
         abort(403)
 
 
-def _after(event_id: str, result: EventResult, done: str | None) -> Any:
+def _after(event_id: str, result: EventResult, done: str | None) -> ResponseReturnValue:
     """Post/Redirect/Get: a sentence for what was done (``done``; None: the page shows it),
     or the problems (nothing stored)."""
     if result.status in (EventStatus.CHANGED, EventStatus.STARTED, EventStatus.DECIDED):

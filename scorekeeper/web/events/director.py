@@ -12,10 +12,10 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import werkzeug
 from flask import (
-    Response,
     abort,
     flash,
     make_response,
@@ -24,6 +24,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import format_time
 from flask_babel import gettext as _
 
@@ -40,14 +41,17 @@ from ..security import (
     rights_match,
 )
 from .access import _after, _director_post, _form_int, _ref, event_or_404
-from .live import banner_values, director_values
+from .live import banner_values, director_values, template_values
 from .paths import app_secret, director_link
 from .words import status_text
+
+if TYPE_CHECKING:  # the page loads the players' store only for a director
+    from ...store.players import KnownPlayer
 
 # --- pages -----------------------------------------------------------------------------------
 
 
-def _take_key(event_id: str) -> Response | None:
+def _take_key(event_id: str) -> werkzeug.wrappers.Response | None:
     """``?key=`` on the director's page (the director key, or the director link's token):
     remember the rights on this phone, drop the key from the address."""
     key = request.args.get("key")
@@ -65,15 +69,15 @@ def _take_key(event_id: str) -> Response | None:
     return redirect(url_for("events.director", event_id=event_id))
 
 
-def director(event_id: str) -> Any:
+def director(event_id: str) -> ResponseReturnValue:
     """The director's page: rounds and tables, live standings and prizes, the next round."""
     taken = _take_key(event_id)
     if taken is not None:
         return taken
     values = director_values(event_id)
-    known: list[dict[str, Any]] = []
+    known: list[KnownPlayer] = []
     link = qr = None
-    if values["director"]:
+    if values.director:
         from ...store import players as players_store
         from ..qr import qr_svg
 
@@ -81,12 +85,13 @@ def director(event_id: str) -> Any:
         link = director_link(event_id)
         qr = qr_svg(link, _("Director’s link QR code"))
     response = make_response(render_template("events/director.html", known_players=known,
-                                              director_link=link, director_qr=qr, **values))
+                                              director_link=link, director_qr=qr,
+                                              **template_values(values)))
     response.headers["Cache-Control"] = "no-store"  # the director's link: never kept
     return response
 
 
-def start(event_id: str) -> Any:
+def start(event_id: str) -> ResponseReturnValue:
     """The director's "Start round n" button."""
     _director_post(event_id)
     refuse_if_storage_full(get_db())  # a round's matches: the budget and limit of new ones
@@ -95,7 +100,7 @@ def start(event_id: str) -> Any:
     return _after(event_id, result, status_text(result))
 
 
-def decide_page(event_id: str) -> Any:
+def decide_page(event_id: str) -> ResponseReturnValue:
     """The director records who won a tied table's extra hand."""
     _director_post(event_id)
     no, table_no = _form_int("round"), _form_int("table")
@@ -105,7 +110,7 @@ def decide_page(event_id: str) -> Any:
     return _after(event_id, result, None)
 
 
-def add_player_page(event_id: str) -> Any:
+def add_player_page(event_id: str) -> ResponseReturnValue:
     """The director adds a late arrival (a name typed or chosen from the players list)."""
     _director_post(event_id)
     name = request.form.get("name", "")
@@ -118,7 +123,7 @@ def add_player_page(event_id: str) -> Any:
                                       n=result.round))
 
 
-def leave_page(event_id: str) -> Any:
+def leave_page(event_id: str) -> ResponseReturnValue:
     """The director marks a player as gone from a round on."""
     _director_post(event_id)
     number = _form_int("player") or 0
@@ -129,7 +134,7 @@ def leave_page(event_id: str) -> Any:
                                       name=name, n=result.round))
 
 
-def swap_page(event_id: str) -> Any:
+def swap_page(event_id: str) -> ResponseReturnValue:
     """The director moves a player: two players of a round not started change places."""
     _director_post(event_id)
     no = _form_int("round") or 0
@@ -138,7 +143,7 @@ def swap_page(event_id: str) -> Any:
     return _after(event_id, result, _("Round %(n)s: the two players changed places.", n=no))
 
 
-def end_page(event_id: str) -> Any:
+def end_page(event_id: str) -> ResponseReturnValue:
     """The director ends the round being played."""
     _director_post(event_id)
     no = _form_int("round") or 0
@@ -149,7 +154,7 @@ def end_page(event_id: str) -> Any:
                                       n=no))
 
 
-def table(event_id: str, table_no: int) -> Any:
+def table(event_id: str, table_no: int) -> ResponseReturnValue:
     """A table's link (on its tent card): the current round's match at this table.
 
     With ``?key=`` (the table's key) this phone becomes the table's scorer for every round.

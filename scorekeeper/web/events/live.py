@@ -6,12 +6,14 @@ swaps the part in place."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any
 
 from flask import abort, make_response, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import format_time
+from werkzeug.wrappers import Response
 
 from ...service.events.model import Event, EventRound, EventTable
 from ...store import events as event_store
@@ -63,7 +65,7 @@ def event_tag(event_id: str, *depends: object) -> str:
     return page_etag(f"event:{event_id}", stamp, _minute(), *depends)
 
 
-def _answer(html: str, tag: str) -> Any:
+def _answer(html: str, tag: str) -> Response:
     response = make_response(html)
     response.set_etag(tag, weak=True)
     response.headers["Cache-Control"] = f"private, {REVALIDATE}"  # keyed links, rights
@@ -92,7 +94,22 @@ class Mover:
     seat: str | None = None
 
 
-def director_values(event_id: str) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class DirectorValues:
+    """What the director's live part shows (``events/_director_live.html``) and the page
+    around it."""
+
+    e: Event
+    director: bool  # this phone holds the director's right
+    upcoming: EventRound | None  # the next round, drawn, not started
+    movers: list[Mover]  # its players, for "Move a player"
+    links: dict[int, str]  # each table's keyed link (the director's only)
+    late: set[int]  # tables still playing after the round's time
+    live_url: str
+    etag: str
+
+
+def director_values(event_id: str) -> DirectorValues:
     """What the director's live part shows (``events/_director_live.html``)."""
     found = event_or_404(event_id)
     is_director = director_here(event_id)
@@ -102,21 +119,21 @@ def director_values(event_id: str) -> dict[str, Any]:
         movers = [Mover(t.seat_numbers[s], t.table, s)
                   for t in upcoming.tables for s in ("N", "E", "S", "W")]
         movers += [Mover(p) for p in upcoming.sit_out_numbers]
-    return {"e": found, "director": is_director, "upcoming": upcoming, "movers": movers,
-            "links": director_links(event_id) if is_director else {},
-            "late": late_tables(found),
-            "live_url": url_for("events.director_live", event_id=event_id),
-            "etag": event_tag(event_id, "director", is_director)}
+    return DirectorValues(e=found, director=is_director, upcoming=upcoming, movers=movers,
+                          links=director_links(event_id) if is_director else {},
+                          late=late_tables(found),
+                          live_url=url_for("events.director_live", event_id=event_id),
+                          etag=event_tag(event_id, "director", is_director))
 
 
-def director_live(event_id: str) -> Any:
+def director_live(event_id: str) -> ResponseReturnValue:
     """The director's page's live part: rounds, tables, the next round, standings."""
     tag = event_tag(event_id, "director", director_here(event_id))
     unchanged = not_modified(tag, weak=True, vary=LANGUAGE_VARY)
     if unchanged is not None:
         return unchanged
-    return _answer(render_template("events/_director_live.html", **director_values(event_id)),
-                   tag)
+    return _answer(render_template("events/_director_live.html",
+                                   **template_values(director_values(event_id))), tag)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +164,7 @@ def banner_values(found: Event, no: int, table_no: int) -> Banner | None:
                   etag=event_tag(found.id, "banner", no, table_no, scorer))
 
 
-def banner(event_id: str, no: int, table_no: int) -> Any:
+def banner(event_id: str, no: int, table_no: int) -> ResponseReturnValue:
     """A table's banner, polled by its match page: the round's result, the confirmation,
     then where everyone goes next."""
     found = event_or_404(event_id)
@@ -160,24 +177,41 @@ def banner(event_id: str, no: int, table_no: int) -> Any:
     return _answer(render_template("events/_banner.html", event_banner=values), values.etag)
 
 
-def wall_values(event_id: str) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class WallValues:
+    """What the wall screen shows (``events/wall.html``, its live part ``_wall_live.html``)."""
+
+    e: Event
+    rnd: EventRound | None  # the round being played (or the last one)
+    upcoming: EventRound | None  # the next round, drawn, not started
+    live_url: str
+    etag: str
+
+
+def template_values(values: DirectorValues | WallValues) -> dict[str, Any]:
+    """A live part's values for its template, name by name (``e``, ``etag``, ...); not
+    ``asdict``, which would turn the event into dicts too."""
+    return {f.name: getattr(values, f.name) for f in fields(values)}
+
+
+def wall_values(event_id: str) -> WallValues:
     found = event_or_404(event_id)
-    return {"e": found, "rnd": found.round_no(found.current_round), "upcoming": found.upcoming,
-            "live_url": url_for("events.wall", event_id=event_id, part=1),
-            "etag": event_tag(event_id, "wall")}
+    return WallValues(e=found, rnd=found.round_no(found.current_round), upcoming=found.upcoming,
+                      live_url=url_for("events.wall", event_id=event_id, part=1),
+                      etag=event_tag(event_id, "wall"))
 
 
-def wall(event_id: str) -> Any:
+def wall(event_id: str) -> ResponseReturnValue:
     """The wall screen (a projector or a TV): standings, the round and its time, where
     everyone goes next; no controls; it follows the evening by itself."""
     values = wall_values(event_id)
-    unchanged = not_modified(values["etag"], weak=True, vary=LANGUAGE_VARY)
+    unchanged = not_modified(values.etag, weak=True, vary=LANGUAGE_VARY)
     if unchanged is not None:
         return unchanged
     name = "events/_wall_live.html" if request.args.get("part") else "events/wall.html"
-    return _answer(render_template(name, **values), values["etag"])
+    return _answer(render_template(name, **template_values(values)), values.etag)
 
 
 def event_time(stamp: str) -> str:
     """A stored time (ISO, UTC) as the reader's clock time ("21:40")."""
-    return format_time(datetime.fromisoformat(stamp.replace("Z", "+00:00")), "HH:mm")
+    return str(format_time(datetime.fromisoformat(stamp.replace("Z", "+00:00")), "HH:mm"))

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import (
     IntegerField,
     RadioField,
@@ -37,7 +37,7 @@ from ...service.keys import hash_key
 from ...store import players as players_store
 from ...store.db import get_db
 from ..errors import refuse_if_storage_full
-from ..forms import SaidLength, option_words
+from ..forms import SaidLength, TypedForm, option_words
 from ..ratelimit import spend_creations
 from ..security import remember_key_hash
 from .access import _ref
@@ -54,7 +54,7 @@ def movement_labels() -> dict[str, str]:
             "updown": _("Up and down (the losers split: one up, one down)")}
 
 
-class EventForm(FlaskForm):
+class EventForm(TypedForm):
     """The evening's settings; shapes only (the service judges the rest)."""
 
     name = StringField(_l("Name of the evening"), validators=[
@@ -75,9 +75,9 @@ class EventForm(FlaskForm):
     minutes_per_round = IntegerField(_l("Minutes a round (optional)"), validators=[
         Optional(), NumberRange(1, MAX_MINUTES, message=_l("From 1 to %(max)s minutes."))])
 
-    def fill(self, known: list[dict[str, Any]]) -> EventForm:
+    def fill(self, known: list[players_store.KnownPlayer]) -> EventForm:
         self.game.choices = [(g, _(GAMES[g].label)) for g in club_games()]
-        self.known.choices = [(p["id"], p["name"]) for p in known]
+        self.known.choices = [(p.id, p.name) for p in known]
         self.movement.choices = list(movement_labels().items())
         return self
 
@@ -144,7 +144,7 @@ def _field_of(where: str | None) -> str:
     return (where or "").split("[")[0].split(".")[0]
 
 
-def _page(form: EventForm, problems: list[str], status: int = 200) -> Any:
+def _page(form: EventForm, problems: list[str], status: int = 200) -> ResponseReturnValue:
     count = len(typed_names(form.players.data or "")) + len(form.known.data or [])
     rounds = form.rounds.data if isinstance(form.rounds.data, int) else 0
     shown = guarantees(count, rounds) if count and 1 <= rounds <= MAX_ROUNDS else []
@@ -156,7 +156,7 @@ def _page(form: EventForm, problems: list[str], status: int = 200) -> Any:
                            movement_labels=movement_labels()), status
 
 
-def new_event() -> Any:
+def new_event() -> ResponseReturnValue:
     """The "Club night" page; its form makes the evening and opens the director's page."""
     known = players_store.recent_players(get_db())
     form = EventForm().fill(known)
@@ -168,7 +168,7 @@ def new_event() -> Any:
         return _page(form, [], 422)
     problems: list[str] = []
     rules = chosen_rules(form.game.data, request.form, problems)
-    names = dict(form.known.choices)  # type: ignore[arg-type]
+    names = dict(form.known.choices)
     players: list[Any] = [{"player": pid, "name": names[pid]}
                           for pid in form.known.data or [] if pid in names]
     players += typed_names(form.players.data or "")

@@ -4,9 +4,8 @@ round early (asked first, with the tables still playing) and undoing it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...service.events import confirming
@@ -17,7 +16,7 @@ from .paths import app_secret
 from .words import errors
 
 
-def confirm_page(event_id: str, no: int, table_no: int) -> Any:
+def confirm_page(event_id: str, no: int, table_no: int) -> ResponseReturnValue:
     """One pair confirms its table's result, or says it is wrong, on the table's phone."""
     found = event_or_404(event_id)
     t = found.table(no, table_no)
@@ -39,7 +38,7 @@ def confirm_page(event_id: str, no: int, table_no: int) -> Any:
     return redirect(url_for("match.match", match_id=t.match))
 
 
-def settle_page(event_id: str) -> Any:
+def settle_page(event_id: str) -> ResponseReturnValue:
     """The director accepts a table's result for both pairs, or reopens it for a
     correction."""
     _director_post(event_id)
@@ -52,7 +51,7 @@ def settle_page(event_id: str) -> Any:
     return _after(event_id, result, done)
 
 
-def end_ask(event_id: str) -> Any:
+def end_ask(event_id: str) -> ResponseReturnValue:
     """Before ending a round early: which tables are still playing, and what happens."""
     found = event_or_404(event_id)
     if not director_here(event_id):
@@ -65,7 +64,7 @@ def end_ask(event_id: str) -> Any:
     return render_template("events/end.html", e=found, rnd=rnd, playing=playing)
 
 
-def undo_end_page(event_id: str) -> Any:
+def undo_end_page(event_id: str) -> ResponseReturnValue:
     """The director undoes "end the round now" (until a hand of the next round is saved)."""
     _director_post(event_id)
     no = _form_int("round") or 0

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, flash, render_template, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -17,7 +18,7 @@ from ...service.events.model import Event
 from ...service.rules_codes import rules_of, stored_code
 from ...store.db import get_db
 from .. import links
-from ..forms import option_words, played_games, start_form
+from ..forms import StartForm, option_words, played_games, start_form
 from ..qr import qr_svg
 
 LENGTH_OPTIONS = ("target", "deals")  # a game's length: chosen when it starts, not a rule
@@ -64,7 +65,7 @@ def rules_card(found: Event) -> RulesCard:
     return RulesCard(code, url, qr, rule_lines(found.game, found.rules))
 
 
-def rules_page(code: str) -> Any:
+def rules_page(code: str) -> ResponseReturnValue:
     """What a rules code names, and a match started with those rules."""
     found = rules_of(get_db(), code)
     if found is None or found[0] not in GAMES:
@@ -77,7 +78,7 @@ def rules_page(code: str) -> Any:
                            start=url_for("match.home", rules=code.upper()))
 
 
-def form_with_rules(code: str | None) -> Any:
+def form_with_rules(code: str | None) -> StartForm | None:
     """The start form filled in with the game and rules a code names (``/?rules=<code>``, the
     rules card's "Start a match with these rules"), or None when no code is given. An unknown
     code says so and leaves the form as it is."""

@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 
 from flask import abort
 from flask_babel import lazy_gettext as _l
-from wtforms import HiddenField, StringField
+from werkzeug.datastructures import MultiDict
+from wtforms import Field, HiddenField, StringField
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
 from ...engine.cards import JOKER, SUIT_SYMBOLS, SUITS, Card, Pack
@@ -21,7 +22,7 @@ from ...engine.games import GAMES, resolve_rules
 from ...engine.limits import NOTE_FORM_MAX
 from ...formats import safejson
 from ...service.match import Match
-from ..forms import Form, SaidLength, choices, new_submission_id
+from ..forms import Form, SaidLength, TypedForm, choices, new_submission_id
 from .board import short_names
 
 RECORD_MAX = 4000  # characters of a card record (JSON): 52 cards and 52 more of a deal fit
@@ -39,7 +40,7 @@ class CardRecord:
     def __init__(self, kind: type) -> None:
         self.kind = kind
 
-    def __call__(self, form, field) -> None:
+    def __call__(self, form: TypedForm, field: Field) -> None:
         text = (field.data or "").strip()
         if not text:
             return
@@ -52,7 +53,7 @@ class CardRecord:
                                         "again, or leave them out.")))
 
 
-def _record(field) -> Any:
+def _record(field: Field) -> Any:
     """A card record field's value (already checked by :class:`CardRecord`); None if blank."""
     text = (field.data or "").strip()
     return safejson.loads(text) if text else None
@@ -83,6 +84,14 @@ class HandForm(Form):
 
     def use_pack(self, pack: Pack) -> None:
         """Offer the cards of the match's pack (Euchre's 24, 28 or 32 cards, the Joker)."""
+
+    def hand(self) -> dict[str, Any]:
+        """The hand object of spec/match-format.md (each game's form says how)."""
+        raise NotImplementedError
+
+    def fill(self, hand: dict[str, Any]) -> None:
+        """Put a stored hand in the form, for a correction (each game's form says how)."""
+        raise NotImplementedError
 
     def more_open(self) -> bool:
         """Whether "More" opens: one of its fields has an error."""
@@ -120,7 +129,8 @@ def card_choices(cards: frozenset[Card]) -> list[tuple[str, str]]:
 
 
 
-def form_for(match: Match, formdata=None, csrf=True) -> HandForm:
+def form_for(match: Match, formdata: MultiDict[str, str] | None = None, csrf: bool = True,
+             ) -> HandForm:
     """The hand form of the match's game, with the players' names on its seat buttons (the
     match's hands are not needed: no replay). A game with no hand form yet is scored through
     the API: its form addresses are 404."""

@@ -16,6 +16,7 @@ from typing import Any
 from flask import abort, current_app, render_template
 from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from ... import service
 from ...engine.cards import ALL_CARDS, JOKER, SEATS
@@ -162,7 +163,7 @@ def hand_view(loaded: LoadedMatch, no: int) -> HandView:
     )
 
 
-def hand_page(match_id: str, no: int):
+def hand_page(match_id: str, no: int) -> Response:
     """One hand: its facts, the deal diagram when known, then trick by trick."""
     loaded = service.load(get_db(), match_id)
     if loaded is None or loaded.state is None or not 1 <= no <= loaded.hand_count:

@@ -6,13 +6,17 @@ routes in :mod:`scorekeeper.web.match`); the match page itself is in :mod:`.page
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask import abort, current_app, flash, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from ... import service, store
-from ...engine.games import GAMES
+from ...engine.game import Game
+from ...engine.problems import Problem
 from ...service import Status
 from ...store.db import get_db
 from .. import errors, outcomes
@@ -20,7 +24,7 @@ from ..forms import ActionForm
 from ..ratelimit import refuse_if_address_full
 from ..security import bounded_int
 from . import board
-from .handforms import form_for
+from .handforms import HandForm, form_for
 from .page import (
     _hand_form,
     _is_editor,
@@ -32,9 +36,9 @@ from .page import (
 )
 
 
-def _apply_problems(form, problems) -> list[str]:
+def _apply_problems(form: HandForm, problems: Sequence[Problem]) -> list[str]:
     """Put each engine problem next to its field; return those that belong to no field."""
-    general = []
+    general: list[str] = []
     for p in problems:
         name = form.problem_fields.get(p.field or "", p.field or "")
         if name and name in form and name not in ("csrf_token", "submission_id"):
@@ -49,7 +53,7 @@ def _apply_problems(form, problems) -> list[str]:
 HIDDEN_FIELDS = ("expected_no", "submission_id", "version")
 
 
-def _hidden_problems(form) -> list[str]:
+def _hidden_problems(form: HandForm) -> list[str]:
     """One sentence when a hidden field of the posted form is missing or damaged."""
     if any(form[name].errors for name in HIDDEN_FIELDS if name in form):
         return [_("This form could not be read: part of it the page fills in is missing or "
@@ -57,7 +61,7 @@ def _hidden_problems(form) -> list[str]:
     return []
 
 
-def _expected_no(form) -> int:
+def _expected_no(form: HandForm | ActionForm) -> int:
     """The form's hidden number (the hand it expects, or the version of the hand it edits)."""
     try:
         return int(form.expected_no.data)
@@ -65,7 +69,7 @@ def _expected_no(form) -> int:
         return 0
 
 
-def _form_version(form) -> int | None:
+def _form_version(form: HandForm | ActionForm) -> int | None:
     """The form's hidden match version (the score it was based on); None if not sent."""
     try:
         return int(form.version.data)
@@ -73,7 +77,7 @@ def _form_version(form) -> int | None:
         return None
 
 
-def _answer(code: int, **body: Any):
+def _answer(code: int, **body: Any) -> Response:
     """A JSON answer to the page's script (never cached)."""
     resp = jsonify(body)
     resp.status_code = code
@@ -90,7 +94,7 @@ def _stored_hand(loaded: service.LoadedMatch, no: int | None) -> dict[str, Any] 
             "result": board.outcome_label(loaded.match, hand, out)}
 
 
-def record(match_id: str):
+def record(match_id: str) -> ResponseReturnValue:
     """Record the next hand: 303 when stored (or a retry of it), else the errors or why not.
 
     The page's script sends the same form with ``Accept: application/json`` (its Save and its
@@ -148,7 +152,7 @@ def record(match_id: str):
     return redirect(here, 303)
 
 
-def preview(match_id: str):
+def preview(match_id: str) -> ResponseReturnValue:
     """What saving this form would do, by the engine itself: ``{label, errors}``.
 
     The page's script sends a GET with the form's fields as the query: it changes nothing, so
@@ -164,7 +168,7 @@ def preview(match_id: str):
     if not form.validate():
         no = request.args.get("no", type=bounded_int)
         plain = _("Save the correction") if no is not None and 1 <= no < _next_no(match_id) \
-            else _save_label(row.game.name, _next_no(match_id))
+            else _save_label(row.game, _next_no(match_id))
         return jsonify(label=plain, errors={
             k: v for k, v in form.errors.items() if k != "csrf_token"})
     hand = form.hand()
@@ -174,12 +178,13 @@ def preview(match_id: str):
     if seen.correction:
         plain, says = _("Save the correction"), _("Save correction: %(what)s")
     else:
-        plain, says = _save_label(row.game.name, seen.no), _("Save: %(what)s")
+        plain, says = _save_label(row.game, seen.no), _("Save: %(what)s")
     if not seen.ok:
         errors: dict[str, list[str]] = {}
         for p in seen.problems:
             errors.setdefault(p.field or "", []).append(board.problem_text(p))
         return jsonify(label=plain, errors=errors)
+    assert seen.state is not None  # a preview that is ok has the replayed match
     out = seen.state.hands[seen.no - 1]
     what = board.outcome_label(row, hand, out, seen.state)
     return jsonify(label=says % {"what": what}, errors={})
@@ -190,7 +195,7 @@ def _next_no(match_id: str) -> int:
     return len(store.get_hands(get_db(), match_id)) + 1
 
 
-def undo(match_id: str):
+def undo(match_id: str) -> ResponseReturnValue:
     """Undo the last hand (the form says which: another phone may have recorded meanwhile)."""
     _load_or_404(match_id)
     _require_editor(match_id)
@@ -205,7 +210,7 @@ def undo(match_id: str):
     return redirect(url_for("match.match", match_id=match_id), 303)
 
 
-def redo(match_id: str):
+def redo(match_id: str) -> ResponseReturnValue:
     """Take the last undo back: the same hand, as the same number (the service decides when)."""
     _load_or_404(match_id)
     _require_editor(match_id)
@@ -221,7 +226,7 @@ def redo(match_id: str):
     return redirect(url_for("match.match", match_id=match_id), 303)
 
 
-def edit_hand(match_id: str, no: int):
+def edit_hand(match_id: str, no: int) -> ResponseReturnValue:
     """Correct hand ``no``: a prefilled form; later hands are re-scored by the engine.
 
     The hidden ``expected_no`` carries the hand's version here, so a correction made
@@ -271,16 +276,16 @@ def edit_hand(match_id: str, no: int):
     return resp
 
 
-def _save_label(game: str, no: int) -> str:
+def _save_label(game: Game, no: int) -> str:
     """The Save button's words, in the game's phrasing ("Save hand 3", "Save deal 3")."""
-    return _(GAMES[game].words.save, n=no)
+    return _(game.words.save, n=no)
 
 
-def back_home():
+def back_home() -> ResponseReturnValue:
     """A form's address opened directly (a refresh, a language switch): go to the home page."""
     return redirect(url_for("match.home"), 303)
 
 
-def back_to_match(match_id: str):
+def back_to_match(match_id: str) -> ResponseReturnValue:
     """A write's address opened directly: show the match (nothing is written by a GET)."""
     return redirect(url_for("match.match", match_id=match_id), 303)

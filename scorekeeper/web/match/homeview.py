@@ -42,7 +42,7 @@ def recent_matches(ids: list[str]) -> list[RecentMatch]:
         rows.append(RecentMatch(
             id=loaded.id,
             title=" – ".join(names.values()),
-            game=_(GAMES[loaded.game].label),
+            game=_(loaded.match.game.label),
             score=sides_pair(score),
             rubber=board.rubber_line(names, state) if state is not None else "",
             started=_started(loaded.created),

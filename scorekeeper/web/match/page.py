@@ -8,7 +8,7 @@ Edit rights: ``/m/<id>?key=...`` swaps the edit key for an entry in the signed s
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from flask import (
     abort,
@@ -20,10 +20,13 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
 from ... import service, store
-from ...engine.games import GAMES
 from ...engine.limits import NAME_MAX
 from ...formats import safejson
 from ...service import event_keys
@@ -36,11 +39,11 @@ from .. import links, outcomes, security
 from ..errors import refuse_if_storage_full
 from ..etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from ..events.rules import form_with_rules
-from ..forms import ActionForm, ImportForm, played_games, start_form
+from ..forms import ActionForm, ImportForm, StartForm, played_games, start_form
 from ..qr import qr_svg
 from ..ratelimit import count_write, spend_creations
 from . import board, handpage, pending
-from .handforms import form_for
+from .handforms import HandForm, form_for
 from .homeview import blank_sheets, preset_values, recent_matches
 from .matchview import LastHand, MatchView
 
@@ -72,12 +75,12 @@ def _require_editor(match_id: str) -> None:
     count_write(match_id)
 
 
-def not_found(_error):
+def not_found(_error: HTTPException) -> ResponseReturnValue:
     """An unknown match: a page that says so and offers a new one."""
     return render_template("table/not_found.html"), 404
 
 
-def forbidden(error):
+def forbidden(error: HTTPException) -> ResponseReturnValue:
     """A write refused: by a viewer, or one another site sent (its own reason then)."""
     own = error.description if error.description != type(error).description else None
     match_id = (request.view_args or {}).get("match_id")
@@ -92,7 +95,9 @@ def _recent_ids() -> list[str]:
     return [i for i in (request.cookies.get(RECENT_COOKIE) or "").split(".") if i][:RECENT_MAX]
 
 
-def _home(form=None, import_form=None, problems=(), import_problems=(), status=200):
+def _home(form: StartForm | None = None, import_form: ImportForm | None = None,
+          problems: Sequence[str] = (), import_problems: Sequence[str] = (), status: int = 200,
+          ) -> tuple[str, int]:
     """The home page: recent matches, the start form and the import form."""
     form = form or start_form()
     option_names = {g.name: [o.name for o in g.options] for g in played_games()}
@@ -107,7 +112,7 @@ def _home(form=None, import_form=None, problems=(), import_problems=(), status=2
     ), status
 
 
-def home():
+def home() -> Response:
     """Start a match; recent matches on this device; ``?rules=<code>``: a rules card's rules.
 
     ``no-store``: Back to this page asks the server again (the recent matches' scores move on
@@ -118,13 +123,14 @@ def home():
     return resp
 
 
-def _created(outcome) -> Any:
+def _created(outcome: service.ServiceResult) -> Response:
     """Keep the new match's edit key in the session and go to it."""
+    assert outcome.match_id is not None and outcome.edit_key is not None  # made: it has both
     security.remember_edit_key(outcome.match_id, outcome.edit_key)
     return redirect(url_for("match.match", match_id=outcome.match_id), 303)
 
 
-def start():
+def start() -> ResponseReturnValue:
     """Create a match from the start form."""
     form = start_form()
     if not form.validate():
@@ -137,7 +143,7 @@ def start():
     return _created(outcome)
 
 
-def import_match():
+def import_match() -> ResponseReturnValue:
     """Create a match from an uploaded match file or EGN file."""
     form = ImportForm()
     if not form.validate():
@@ -160,7 +166,8 @@ def import_match():
 # --- the match at the table --------------------------------------------------------------------
 
 
-def _hand_form(loaded: service.LoadedMatch, formdata=None, csrf=True):
+def _hand_form(loaded: service.LoadedMatch, formdata: MultiDict[str, str] | None = None,
+               csrf: bool = True) -> HandForm:
     """The game's hand form, with the players' names on its seat buttons."""
     return form_for(loaded.match, formdata, csrf)
 
@@ -221,7 +228,7 @@ def _view(loaded: service.LoadedMatch) -> MatchView:
     v.links = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
                (_("Match PDF"), url_for("prints.sheet_pdf", match_id=loaded.id)),
                (_("Match file"), f"/m/{loaded.id}.json")]
-    if GAMES[loaded.game].notation == "egn":
+    if loaded.match.game.notation == "egn":
         v.links.append((_("EGN file"), f"/m/{loaded.id}.egn"))
     v.recorder = handpage.recorder(loaded) if editor else {}
     return v
@@ -238,7 +245,8 @@ def _scored_table_round(match_id: str) -> bool:
     return key_hash is not None and security.rights_match(match_id, key_hash)
 
 
-def _match_page(loaded: service.LoadedMatch, form=None, general_errors=(), status=200):
+def _match_page(loaded: service.LoadedMatch, form: HandForm | None = None,
+                general_errors: Sequence[str] = (), status: int = 200) -> Response:
     """Render the match at the table (and remember it among this device's recent matches).
 
     A plain page (no form errors, no problems, no flashed message) names its version's tag
@@ -247,7 +255,7 @@ def _match_page(loaded: service.LoadedMatch, form=None, general_errors=(), statu
     """
     v = _view(loaded)
     plain = form is None and not general_errors and not v.problems and status == 200
-    if form is None and v.editor and not v.over and GAMES[loaded.game].playable:
+    if form is None and v.editor and not v.over and loaded.match.game.playable:
         form = _hand_form(loaded)
         form.fill_defaults(v.next_no, loaded.version)
     if form is not None and v.editor and not v.over:
@@ -278,7 +286,7 @@ def _page_tag(match_id: str, version: int, key_hash: str) -> str | None:
     return page_etag(match_id, version, security.has_rights_for(match_id), request.host_url)
 
 
-def _page_response(match_id: str, html: str, status: int = 200):
+def _page_response(match_id: str, html: str, status: int = 200) -> Response:
     """The match page as a response: never kept by the browser without asking again; a recent
     match here (the cookie renews its 400 days)."""
     resp = current_app.make_response((html, status))
@@ -293,7 +301,7 @@ def _page_response(match_id: str, html: str, status: int = 200):
     return resp
 
 
-def match(match_id: str):
+def match(match_id: str) -> ResponseReturnValue:
     """The match; ``?key=`` swaps an edit key for the session, ``?fix=N`` edits hand N."""
     key = request.args.get("key")
     if key is not None:
@@ -319,7 +327,7 @@ def match(match_id: str):
     return _match_page(_load_or_404(match_id))
 
 
-def live(match_id: str):
+def live(match_id: str) -> ResponseReturnValue:
     """The live part of the match page as a phone that only watches sees it: what such a phone
     polls (with ``If-None-Match``; 304 while the match is unchanged) and swaps in when the score
     changes. The same for every phone (no session, no form, no token): a proxy may keep it per
@@ -340,7 +348,7 @@ def live(match_id: str):
     return resp
 
 
-def _stale_link(match_id: str):
+def _stale_link(match_id: str) -> Response:
     """A scorer link that no longer works: say so, and offer the match to watch (not a 404)."""
     if not service.exists(get_db(), match_id):
         abort(404)
@@ -350,7 +358,7 @@ def _stale_link(match_id: str):
     return redirect(url_for("match.match", match_id=match_id), 303)
 
 
-def rematch(match_id: str):
+def rematch(match_id: str) -> Response:
     """A new match with the same seats, teams and rules; the deal goes on from this one."""
     _load_or_404(match_id)
     _require_editor(match_id)
@@ -365,7 +373,7 @@ def rematch(match_id: str):
     return _created(outcome)
 
 
-def new_key(match_id: str):
+def new_key(match_id: str) -> Response:
     """Issue a new scorer link; the old one (and every phone holding it) loses edit rights.
 
     A GET (the share panel's link) or a POST without ``confirm=yes`` shows what will happen and

@@ -18,12 +18,12 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...engine.cards import SEATS
+from ...engine.cards import SEATS, next_seat
 from ...engine.games import GAMES, resolve_rules
-from ...engine.match import next_seat
 from ...engine.state import add_points
 from ...i18n.labels import SEAT_LABELS
 from ...service.results import LoadedMatch
+from .handforms import HandForm
 
 # A form whose main buttons give more answers than this gets no table (it would cost a page
 # render more than it is worth): its board waits for the server, as before.
@@ -31,7 +31,7 @@ MAX_ANSWERS = 160
 CHOICES = ("RadioField", "BooleanField")
 
 
-def _answers(form) -> tuple[list[str], list[tuple[str, ...]]]:
+def _answers(form: HandForm) -> tuple[list[str], list[tuple[str, ...]]]:
     """The main buttons' names and every combination of their values ("" = not tapped)."""
     more = set(form.more_fields)
     main = [f for f in form if f.type in CHOICES and f.name not in more]

@@ -10,13 +10,14 @@ import hashlib
 from typing import Any
 
 from flask import Response, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_limiter.util import get_remote_address
 
 from ...i18n.messages import problem_message
 from ...service import player_changes, stats
 from ...store.db import get_db
-from ..forms import MergePlayerForm, RenamePlayerForm
+from ..forms import MergePlayerForm, RenamePlayerForm, show_errors
 from ..ratelimit import count_player_edit
 from .organiser import require_organiser
 from .pages import change_words, player_or_404, player_page
@@ -51,7 +52,7 @@ def _editable(player_id: str) -> Response | None:
     return redirect(url_for("players.player", player_id=current), 303)  # type: ignore[return-value]
 
 
-def rename(player_id: str) -> Any:
+def rename(player_id: str) -> ResponseReturnValue:
     """Rename from the player page: 303 back with a flashed message, or the form with why."""
     require_organiser()
     gone = _editable(player_id)
@@ -63,8 +64,8 @@ def rename(player_id: str) -> Any:
     count_edit()
     change = player_changes.rename(get_db(), player_id, form.name.data, by=edit_by("page"))
     if change.status != "ok":
-        form.name.errors = [_("A name must be 1 to 40 characters of plain text, without "
-                              "control or text-direction characters.")]
+        show_errors(form.name, [_("A name must be 1 to 40 characters of plain text, without "
+                                  "control or text-direction characters.")])
         return player_page(player_id, rename=form, status=422)
     _flash_change(change.change)
     return redirect(url_for("players.player", player_id=player_id), 303)
@@ -83,19 +84,19 @@ def _merge_target(player_id: str, form: MergePlayerForm) -> stats.Player | None:
         return None
     target = stats.player(get_db(), form.into.data)
     if form.into.data == player_id:
-        form.into.errors = [_("A player cannot be merged into themselves: choose another.")]
+        show_errors(form.into, [_("A player cannot be merged into themselves: choose another.")])
     elif target is None or target.merged_into:
-        form.into.errors = [_("There is no such player to merge into: choose one from the "
-                              "list.")]
+        show_errors(form.into, [_("There is no such player to merge into: choose one from "
+                                  "the list.")])
     else:
         together = player_changes.shared_table(get_db(), player_id, target.id)
         if together is None:
             return target
-        form.into.errors = [sentence(together)]
+        show_errors(form.into, [sentence(together)])
     return None
 
 
-def merge_confirm(player_id: str) -> Any:
+def merge_confirm(player_id: str) -> ResponseReturnValue:
     """The merge's confirmation: what will happen, and the button that does it."""
     require_organiser()
     gone = _editable(player_id)
@@ -112,7 +113,7 @@ def merge_confirm(player_id: str) -> Any:
                                formdata=None, data={"into": target.id, "confirm": "yes"}))
 
 
-def merge(player_id: str) -> Any:
+def merge(player_id: str) -> ResponseReturnValue:
     """Merge (confirmed): 303 to the surviving player with a flashed message."""
     require_organiser()
     gone = _editable(player_id)
@@ -128,14 +129,14 @@ def merge(player_id: str) -> Any:
     count_edit()
     change = player_changes.merge(get_db(), player_id, target.id, by=edit_by("page"))
     if change.status != "ok":
-        form.into.errors = [sentence(p) for p in change.problems] or [
-            _("There is no such player to merge into: choose one from the list.")]
+        show_errors(form.into, [sentence(p) for p in change.problems] or [
+            _("There is no such player to merge into: choose one from the list.")])
         return player_page(player_id, merge=form, status=422)
     _flash_change(change.change)
     return redirect(url_for("players.player", player_id=target.id), 303)
 
 
-def undo(player_id: str, change_id: int) -> Any:
+def undo(player_id: str, change_id: int) -> ResponseReturnValue:
     """Undo a rename or merge from the history on the player page: 303 back, or why not."""
     require_organiser()
     player_or_404(player_id)

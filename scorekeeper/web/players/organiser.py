@@ -11,8 +11,6 @@ keeps the right; a new key (``--new``) ends every phone's right. The API takes t
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import (
     abort,
     current_app,
@@ -22,13 +20,14 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response
 
 from ...service import organiser as organiser_service
 from ...store.db import get_db
-from ..forms import OrganiserForm
+from ..forms import OrganiserForm, show_errors
 from ..security import (
     HOST_PREFIX,
     RIGHTS_MAX_AGE,
@@ -98,7 +97,7 @@ def _grant(target: str) -> Response:
     return response
 
 
-def page() -> Any:
+def page() -> ResponseReturnValue:
     """The organiser page: a ``?key=`` link gives the right at once; else the key's form."""
     key = request.args.get("key")
     target = request.args.get("next")
@@ -106,19 +105,19 @@ def page() -> Any:
         if organiser_service.check_key(get_db(), _secret(), key):
             return _grant(target or url_for("players.index"))
         form = OrganiserForm(formdata=None, data={"next": target})
-        form.key.errors = [_("That is not the organiser key (a new one may have been made).")]
+        show_errors(form.key, [_("That is not the organiser key (a new one may have been made).")])
         return render_template("organiser/page.html", form=form, has_right=False), 403
     form = OrganiserForm(formdata=None, data={"next": target})
     return render_template("organiser/page.html", form=form, has_right=is_organiser())
 
 
-def enter_key() -> Any:
+def enter_key() -> ResponseReturnValue:
     """The typed key: 303 back to where the organiser came from, or the form with why."""
     form = OrganiserForm()
     if not form.validate():
         return render_template("organiser/page.html", form=form, has_right=False), 422
     if not organiser_service.check_key(get_db(), _secret(), form.key.data):
-        form.key.errors = [_("That is not the organiser key (a new one may have been made).")]
+        show_errors(form.key, [_("That is not the organiser key (a new one may have been made).")])
         return render_template("organiser/page.html", form=form, has_right=False), 403
     return _grant(form.next.data or "")
 

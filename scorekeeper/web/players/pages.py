@@ -11,8 +11,10 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
+import werkzeug
 from flask import (
     Response,
     abort,
@@ -21,6 +23,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
@@ -63,15 +66,15 @@ def _range_args(span: stats.DateRange) -> dict[str, str]:
     return {k: v for k, v in (("from", span.frm), ("to", span.to)) if v}
 
 
-def merged_redirect(endpoint: str, **ids: str) -> Response | None:
+def merged_redirect(endpoint: str, **ids: str) -> werkzeug.wrappers.Response | None:
     """A redirect to the same page with merged players replaced by whom they went into."""
     db = get_db()
-    current = {k: stats.resolve(db, v) for k, v in ids.items()}
+    current: dict[str, Any] = {k: stats.resolve(db, v) for k, v in ids.items()}
     if any(v is None for v in current.values()):
         abort(404, description=_("There is no such player."))
     if current == ids:
         return None
-    return redirect(same_query(url_for(endpoint, **current)), 301)  # type: ignore[return-value]
+    return redirect(same_query(url_for(endpoint, **current)), 301)
 
 
 def same_query(path: str) -> str:
@@ -158,12 +161,29 @@ def rate_bar(code: str, part: int, whole: int) -> Markup:
     return Markup(statcharts.rate_bar(code, part, whole))  # drawn here from numbers only
 
 
-def _charts(page: stats.Page) -> dict[str, Any]:
-    recent = {m["id"]: m for m in page.recent}
+@dataclass(frozen=True, slots=True)
+class Progression:
+    """One recent match's running score, drawn (``svg``), with its result in words."""
+
+    match: stats.PlayedMatch
+    svg: str
+    caption: str
+
+
+@dataclass(frozen=True, slots=True)
+class Charts:
+    """A player's or a pair's charts: points per month per game, recent matches' scores."""
+
+    months: dict[str, str]  # game -> its bars (SVG)
+    progressions: list[Progression]
+
+
+def _charts(page: stats.Page) -> Charts:
+    recent = {m.id: m for m in page.recent}
     progressions = []
     for match_id, shown in page.progressions.items():
         match = recent[match_id]
-        side, other = match["side"], "EW" if match["side"] == "NS" else "NS"
+        side, other = match.side, "EW" if match.side == "NS" else "NS"
         ours = [(ns, ew) if side == "NS" else (ew, ns) for ns, ew in shown.points]
         if not ours:
             continue
@@ -172,25 +192,21 @@ def _charts(page: stats.Page) -> dict[str, Any]:
             caption = _("%(a)s to %(b)s", **final)
             label = _("Score after each hand: %(a)s to %(b)s", **final)
         else:  # a rubber: its result in games won, as its match page says, not one game's
-            caption = f"{match['score_' + side]}–{match['score_' + other]}"
-            if match["rubber_points"] is not None:
-                caption += " · " + _("rubber, %(n)s points", n=match["rubber_points"])
+            caption = f"{match.score_of(side)}–{match.score_of(other)}"
+            if match.rubber_points is not None:
+                caption += " · " + _("rubber, %(n)s points", n=match.rubber_points)
             label = _("Each game's score after each deal; the rubber: %(result)s",
                       result=caption)
-        progressions.append({
-            "match": match,
-            "svg": statcharts.progression(ours, label, shown.breaks),
-            "caption": caption,
-        })
-    return {
-        "months": {game: statcharts.month_bars(
+        progressions.append(Progression(
+            match=match, svg=statcharts.progression(ours, label, shown.breaks), caption=caption))
+    return Charts(
+        months={game: statcharts.month_bars(
             months, _("Points per month in %(game)s", game=_(game_label(game))))
             for game, months in page.months.items()},
-        "progressions": progressions,
-    }
+        progressions=progressions)
 
 
-def player(player_id: str) -> Any:
+def player(player_id: str) -> ResponseReturnValue:
     """A player's figures, partners, recent matches and charts; the rename and merge forms."""
     moved = merged_redirect("players.player", player_id=player_id)
     if moved is not None:
@@ -200,7 +216,7 @@ def player(player_id: str) -> Any:
 
 def player_page(player_id: str, rename: RenamePlayerForm | None = None,
                  merge: MergePlayerForm | None = None, problem: str | None = None,
-                 status: int = 200) -> Any:
+                 status: int = 200) -> ResponseReturnValue:
     row = player_or_404(player_id)
     span = span_or_400()
     page = stats.player_page(get_db(), player_id, span)
@@ -225,7 +241,7 @@ def _merge_choices(player_id: str) -> list[tuple[str, str]]:
         for pid, name, played in stats.merge_candidates(get_db(), player_id)]
 
 
-def pair(a: str, b: str) -> Any:
+def pair(a: str, b: str) -> ResponseReturnValue:
     """A partnership: the two players' figures when sitting together, and the pairs they met."""
     moved = merged_redirect("players.pair", a=a, b=b)
     if moved is not None:
@@ -237,7 +253,7 @@ def pair(a: str, b: str) -> Any:
                            charts=_charts(page), range_args=_range_args(span))
 
 
-def head_to_head(a: str, b: str, c: str, d: str) -> Any:
+def head_to_head(a: str, b: str, c: str, d: str) -> ResponseReturnValue:
     """A partnership's hands against another pair."""
     moved = merged_redirect("players.head_to_head", a=a, b=b, c=c, d=d)
     if moved is not None:
@@ -254,7 +270,7 @@ def head_to_head(a: str, b: str, c: str, d: str) -> Any:
 def _season_html(player_id: str | None, span: stats.DateRange, for_pdf: bool) -> str:
     db = get_db()
     report = stats.season(db, player_id, span)
-    page = report["player"]
+    page = report.player
     return render_template(
         "players/season.html", report=report, page=page, span=span, for_pdf=for_pdf,
         player=stats.player(db, player_id) if player_id else None,

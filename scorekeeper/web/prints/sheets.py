@@ -249,7 +249,8 @@ def _blank_html(game: str, match: Match | None, for_pdf: bool, pdf_url: str) -> 
 
 def _pdf_url(endpoint: str, **values: str) -> str:
     size = _size()
-    return url_for(endpoint, **values, **({"size": size} if size != "a4" else {}))
+    query: dict[str, Any] = {**values, **({"size": size} if size != "a4" else {})}
+    return url_for(endpoint, **query)
 
 
 def _known(game: str) -> None:

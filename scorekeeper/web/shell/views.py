@@ -15,6 +15,7 @@ from flask import current_app, jsonify, redirect, request, send_from_directory, 
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
+from werkzeug.wrappers import Response
 
 from ...i18n import LANGUAGE_NAMES, LOCALES
 from .. import game_static
@@ -29,14 +30,20 @@ SAFE_NEXT = re.compile(r"/(?![/\\])[\w\-./]*(\?[\w\-.~%=&+,:@/]*)?")
 
 
 
-def csrf_token():
+def _static_folder() -> str:
+    folder = current_app.static_folder
+    assert folder is not None  # the app serves its static folder (create_app)
+    return folder
+
+
+def csrf_token() -> Response:
     """A fresh CSRF token for this session: the queue's replay after the page's one expired."""
     resp = jsonify(token=generate_csrf())
     resp.headers["Cache-Control"] = "no-store"
     return resp
 
 
-def set_lang(code: str):
+def set_lang(code: str) -> Response:
     """Remember the chosen language in a cookie and go back to the page."""
     target = request.args.get("next") or "/"
     if not SAFE_NEXT.fullmatch(target) or local_path(target) is None:  # never off-site
@@ -48,7 +55,7 @@ def set_lang(code: str):
     return resp
 
 
-def manifest():
+def manifest() -> Response:
     """The web app manifest: install to the home screen, standalone, the app's colours."""
     icons = [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
               "type": "image/png", "purpose": "any maskable"} for n in (192, 512)]
@@ -64,7 +71,7 @@ def manifest():
     return resp
 
 
-def service_worker():
+def service_worker() -> Response:
     """The service worker, from the root so that its scope is the whole site, with the
     registered games' own files in the list it keeps for offline use (``GAME_URLS``)."""
     script = (Path(current_app.static_folder or "static") / "js" / "sw.js").read_text("utf-8")
@@ -76,9 +83,9 @@ def service_worker():
     return resp.make_conditional(request)
 
 
-def favicon():
+def favicon() -> Response:
     """The icon browsers ask for at the root."""
-    return send_from_directory(current_app.static_folder + "/icons", "favicon.svg",
+    return send_from_directory(_static_folder() + "/icons", "favicon.svg",
                                mimetype="image/svg+xml")
 
 
