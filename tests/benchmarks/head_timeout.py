@@ -16,9 +16,12 @@ same servers, what the project relies on its server for: an upload stalled after
 bytes (when is it answered or closed), a worker killed (is it replaced), a worker stopped
 (SIGSTOP: is it killed, as gunicorn's watchdog does), the master killed (do its workers go;
 ``scorekeeper serve`` adds ``PR_SET_PDEATHSIG``, a hook the others lack), and the time of 2,000
-keep-alive requests for the manifest, one at a time. Servers other than
-``gunicorn-asgi`` (``scorekeeper serve``, the shipped one) need packages the project does not
-install: ``pip install --target DIR uvicorn-worker hypercorn granian`` and ``PYTHONPATH=DIR``.
+keep-alive requests for the manifest, one at a time. ``--lock-wait``: with one worker, while
+another process holds SQLite's write lock 3 s and a save waits for it, how long a request
+for the manifest (no database) takes: a worker whose requests share one thread (gevent)
+waits with the save. Servers other than ``gunicorn-asgi`` (``scorekeeper serve``, the shipped
+one) need packages the project does not install: ``pip install --target DIR uvicorn-worker
+hypercorn granian gevent`` and ``PYTHONPATH=DIR``.
 Results and what they mean: docs/running.md ("What the direct server does not bound").
 """
 
@@ -43,17 +46,20 @@ TRICKLE = 3.0  # seconds between the fields of a trickled head (the issue's test
 # has them (keep-alive 5 s, 2 workers).
 SERVERS: dict[str, list[str]] = {
     "gunicorn-asgi": [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1",
-                      "--port", "{port}", "--workers", "2"],
+                      "--port", "{port}", "--workers", "{workers}"],
     "gunicorn-gthread": [sys.executable, "-m", "gunicorn", "-k", "gthread", "--threads", "8",
-                         "-w", "2", "--keep-alive", "5", "-t", "10", "-b", "127.0.0.1:{port}",
-                         "scorekeeper:create_app()"],
+                         "-w", "{workers}", "--keep-alive", "5", "-t", "10",
+                         "-b", "127.0.0.1:{port}", "scorekeeper:create_app()"],
+    "gunicorn-gevent": [sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", "{workers}",
+                        "--keep-alive", "5", "-t", "10", "-b", "127.0.0.1:{port}",
+                        "scorekeeper:create_app()"],
     "gunicorn-uvicorn": [sys.executable, "-m", "gunicorn", "-k",
-                         "uvicorn_worker.UvicornWorker", "-w", "2", "--keep-alive", "5",
+                         "uvicorn_worker.UvicornWorker", "-w", "{workers}", "--keep-alive", "5",
                          "-t", "10", "-b", "127.0.0.1:{port}", f"{APP}()"],
-    "hypercorn": [sys.executable, "-m", "hypercorn", "-w", "2", "--keep-alive", "5",
+    "hypercorn": [sys.executable, "-m", "hypercorn", "-w", "{workers}", "--keep-alive", "5",
                   "--read-timeout", "10", "-b", "127.0.0.1:{port}", f"{APP}()"],
     "granian": [sys.executable, "-m", "granian", "--interface", "asgi", "--factory",
-                "--workers", "2", "--http", "1", "--http1-keep-alive",
+                "--workers", "{workers}", "--http", "1", "--http1-keep-alive",
                 "--http1-header-read-timeout", "5000", "--respawn-failed-workers",
                 "--host", "127.0.0.1", "--port", "{port}", APP],
 }
@@ -66,11 +72,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(name: str, instance: Path) -> tuple[subprocess.Popen[bytes], int]:
+def start(name: str, instance: Path, workers: int = 2,
+          refuse: bool = True) -> tuple[subprocess.Popen[bytes], int]:
+    """The server ``name`` with the app; ``refuse``: every new match refused (507)."""
     port = free_port()
-    command = [part.format(port=port) for part in SERVERS[name]]
+    command = [part.format(port=port, workers=workers) for part in SERVERS[name]]
     env = {**os.environ, "SCOREKEEPER_INSTANCE": str(instance),
-           "SCOREKEEPER_DISK_RESERVE_MB": str(10**9),  # every new match refused: 507
+           "SCOREKEEPER_DISK_RESERVE_MB": str(10**9 if refuse else 0),
+           "SCOREKEEPER_CREATE_LIMIT": "0", "SCOREKEEPER_WRITE_LIMIT_PER_MINUTE": "0",
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     proc = subprocess.Popen(command, cwd=instance, env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=open(instance / "server.log", "wb"))
@@ -123,7 +132,7 @@ def closed_after(port: int, case: str, ceiling: float) -> float | None:
 
 
 def status_line_507(port: int) -> str:
-    body = b'{"game": "euchre", "teams": [{"players": ["A", "B"]}, {"players": ["C", "D"]}]}'
+    body = b'{"format": "scorekeeper-match/1", "game": "euchre", "rules": {"target": 200}}'
     with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
         s.sendall(b"POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                   b"Content-Length: %d\r\nConnection: close\r\n\r\n%s" % (len(body), body))
@@ -243,6 +252,59 @@ def costs(name: str, ceiling: float) -> None:
             proc.wait()
 
 
+def request(port: int, method: str, path: str, body: bytes = b"",
+            key: str = "") -> tuple[int, bytes]:
+    """One request on a new connection: (status, body)."""
+    auth = f"Authorization: Bearer {key}\r\n".encode() if key else b""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        s.sendall(b"%s %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n%s"
+                  b"Content-Length: %d\r\nConnection: close\r\n\r\n%s"
+                  % (method.encode(), path.encode(), auth, len(body), body))
+        got = b""
+        while piece := s.recv(65536):
+            got += piece
+    head, _sep, answer = got.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), answer
+
+
+def lock_wait(name: str, hold: float = 3.0) -> None:
+    """One worker; another process holds SQLite's write lock for ``hold`` s while a save waits
+    for it: how long a request that needs no database takes meanwhile, and the save."""
+    import json
+
+    from scorekeeper.store.db import sqlite3
+
+    with tempfile.TemporaryDirectory() as folder:
+        proc, port = start(name, Path(folder), workers=1, refuse=False)
+        try:
+            match = {"format": "scorekeeper-match/1", "game": "euchre", "rules": {"target": 200},
+                     "seats": {"N": "Ann", "E": "Ben", "S": "Cat", "W": "Dan"}}
+            _status, answer = request(port, "POST", "/api/matches", json.dumps(match).encode())
+            created = json.loads(answer)
+            assert "id" in created, created
+            db = sqlite3.connect(Path(folder) / "scorekeeper.db", isolation_level=None)
+            db.execute("BEGIN IMMEDIATE")
+            held = time.monotonic()
+            saved: list[tuple[int, float]] = []
+            hand = json.dumps({"caller": "N", "makers_tricks": 3, "no": 1}).encode()
+            saver = threading.Thread(target=lambda: saved.append((request(
+                port, "POST", f"/api/matches/{created['id']}/hands", hand,
+                created["edit_key"])[0], time.monotonic() - held)))
+            saver.start()
+            time.sleep(0.5)  # the save is waiting in SQLite's busy handler by now
+            began = time.monotonic()
+            got = request(port, "GET", "/manifest.webmanifest")[0]
+            took = time.monotonic() - began
+            time.sleep(max(0.0, hold - (time.monotonic() - held)))
+            db.execute("COMMIT")
+            saver.join()
+            print(f"{name} lock wait: manifest {got} in {took:.2f} s; save {saved[0][0]} at "
+                  f"{saved[0][1]:.2f} s (lock held {time.monotonic() - held:.2f} s)", flush=True)
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(30)
+
+
 def measure(name: str, ceiling: float) -> None:
     with tempfile.TemporaryDirectory() as folder:
         proc, port = start(name, Path(folder))
@@ -272,9 +334,14 @@ def main() -> None:
     parser.add_argument("--server", action="append", choices=sorted(SERVERS))
     parser.add_argument("--ceiling", type=float, default=40.0)
     parser.add_argument("--costs", action="store_true", help="what a switch would cost")
+    parser.add_argument("--lock-wait", action="store_true",
+                        help="a request while a save waits for SQLite's lock (one worker)")
     args = parser.parse_args()
     for name in args.server or ["gunicorn-asgi"]:
-        (costs if args.costs else measure)(name, args.ceiling)
+        if args.lock_wait:
+            lock_wait(name)
+        else:
+            (costs if args.costs else measure)(name, args.ceiling)
 
 
 if __name__ == "__main__":
