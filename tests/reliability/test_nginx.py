@@ -327,3 +327,35 @@ def test_idle_and_slowloris_connections_change_nothing_for_a_scorer(front) -> No
     finally:
         stop.set()
         conn.close()
+
+
+def test_a_507_s_status_line_is_gunicorn_s_through_nginx_too(tmp_path) -> None:
+    """A spent storage budget's status line (docs/running.md): gunicorn 27's ASGI worker has no
+    reason phrase for 507 and ASGI no field for one, so it reads ``507 Unknown``; nginx passes
+    the upstream's status line on as it came (HTTP/1.1; HTTP/2 has no phrase at all). Clients
+    go by the code and the sentence, the same both ways. (When the line changes, gunicorn
+    names 507: say so in docs/running.md and docs/limits.md.)"""
+    server = ServeProcess(tmp_path / "instance", log=tmp_path / "serve.log",
+                          env={"SCOREKEEPER_DISK_RESERVE_MB": str(10**9)})  # no disk has it
+    server.start()
+    proxy = behind_nginx.NginxProcess(tmp_path / "nginx", server.base.removeprefix("http://"))
+    body = json.dumps(euchre()).encode()
+    request = (b"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
+               b"\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s" % (len(body), body))
+    answers = {}
+    try:
+        proxy.start()
+        for name, port in (("direct", int(server.base.rsplit(":", 1)[1])), ("nginx", proxy.port)):
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+                sock.sendall(request)
+                got = b""
+                while chunk := sock.recv(65536):
+                    got += chunk
+            head, _sep, answer = got.partition(b"\r\n\r\n")
+            answers[name] = (head.split(b"\r\n", 1)[0], json.loads(answer))
+    finally:
+        proxy.stop()
+        server.stop()
+    assert answers["direct"][0] == answers["nginx"][0] == b"HTTP/1.1 507 Unknown"
+    assert answers["direct"][1] == answers["nginx"][1]
+    assert "no room for new matches" in answers["nginx"][1]["errors"][0]["message"]
