@@ -81,11 +81,13 @@ def test_any_module_may_be_imported_first(first: str) -> None:
 
 
 def test_a_games_problem_sentences_are_its_own() -> None:
-    """Each game words the codes only it gives; a code is worded once, in one place."""
+    """Each game words the codes only it gives (and its notation's); a code is worded once, in
+    one place."""
     every = problem_messages()
     owners: dict[str, str] = {}
     for game in GAMES.values():
-        for code, text in game.messages.items():
+        own = {**game.messages, **(game.notation.messages if game.notation else {})}
+        for code, text in own.items():
             assert code not in MESSAGES, (game.name, code)
             assert code not in owners, (code, owners.get(code), game.name)
             owners[code] = game.name

@@ -19,6 +19,7 @@ from typing import Any
 from .cards import Pack, Seat
 from .club import NO_MARKS, ClubScoring
 from .messages import N_
+from .parts.notation import Notation
 from .problems import Problem
 from .recording import PLAIN_TRICKS, Recording
 from .result import HandResult
@@ -267,7 +268,7 @@ class Game:
     words: Words = Words()
     history: History = History()
     folder: str | None = None  # the web side's package ("scorekeeper.games.euchre")
-    notation: str | None = None  # its own file format, offered beside the match file ("egn")
+    notation: Notation | None = None  # its own file format beside the match file (parts/notation)
     # its own options' words on the start page: name -> (label, one line of help), N_-marked
     option_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # its own hand fields' words in the problems ("makers_tricks": "makers' tricks"),

@@ -26,6 +26,7 @@ from ...engine.tricks import analyse_play
 from .club import CLUB
 from .facts import STATISTICS
 from .messages import MESSAGES
+from .notation import NOTATION
 from .words import (
     FIELD_WORDS,
     LIKELY_WORDS,
@@ -345,7 +346,7 @@ GAME = Game(
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
     folder="scorekeeper.games.euchre",
-    notation="egn",
+    notation=NOTATION,
     recording=Recording(caller=True, alone=True, turn_up=True, makers_need=3, renege_ends=True,
                         result_field="makers_tricks", renege_field="renege", renege_seat=True,
                         likely=LIKELY_WORDS),
