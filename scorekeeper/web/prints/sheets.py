@@ -231,7 +231,7 @@ def _blank_html(game: str, match: Match | None, for_pdf: bool, pdf_url: str) -> 
         players=players,
         teams=teams,
         first_dealer=match.first_dealer if match is not None else None,
-        rows=RUBBER_ROWS if rules.get("rubber") else GAMES[game].blank_rows,
+        rows=RUBBER_ROWS if rules.get("rubber") else GAMES[game].sheet.blank_rows,
         max_ticks=MAX_TICKS,
         lang=_lang(),
         size=_size(),

@@ -15,7 +15,9 @@ from typing import Any
 
 from scorekeeper.engine.cards import DECK_24, TEAM_OF, Seat
 from scorekeeper.engine.fields import FieldReader
-from scorekeeper.engine.game import Game, History, Preset, Templates, Words
+from scorekeeper.engine.game import Game, Preset
+from scorekeeper.engine.parts.templates import Templates
+from scorekeeper.engine.parts.words import History, Words
 from scorekeeper.engine.problems import Problem
 from scorekeeper.engine.result import HandResult
 from scorekeeper.engine.rules import DEALS, Option, target_option
