@@ -1,4 +1,4 @@
-"""A tiny third game, written as a game is: one module ending with ``GAME``.
+"""A tiny third game, written as a game is: a folder whose package exports ``GAME``.
 
 "One trick": each deal is a single trick; the side whose player took it scores a point (two
 with the ``double`` rule). First to the target (3 by default) wins.
@@ -23,12 +23,15 @@ from scorekeeper.engine.result import HandResult
 from scorekeeper.engine.rules import DEALS, Option, target_option
 
 FIELDS = frozenset({"dealer", "winner", "note"})
+# the game's name is its folder's, and its paths follow from where it is: a copy of the folder
+# under another name is another game, with no line of it changed (tests/test_new_game.py)
+NAME = __name__.rpartition(".")[2]
 
 
 def evaluate(raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
              ) -> tuple[HandResult | None, list[Problem]]:
     """The seat that took the trick scores for its side."""
-    r = FieldReader(raw, no, "one_trick", DECK_24)
+    r = FieldReader(raw, no, NAME, DECK_24)
     r.check_keys(FIELDS)
     r.note()
     winner = r.seat("winner")
@@ -43,21 +46,21 @@ def evaluate(raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
 
 
 GAME = Game(
-    name="one_trick",
+    name=NAME,
     label="One trick",
     rules_label="One trick rules",
     options=(target_option(3), DEALS, Option("double", False, bool)),
     evaluate=evaluate,
     tricks=1,
     presets=(Preset("quick", "Quick, to 3"),),
-    hand_form="support.one_trick.form:OneTrickHandForm",
-    templates=Templates(hand_fields="game/one_trick/hand_fields.html",
-                        sheet_hands="game/one_trick/sheet_hands.html"),
+    hand_form=f"{__name__}.form:OneTrickHandForm",
+    templates=Templates(hand_fields=f"game/{NAME}/hand_fields.html",
+                        sheet_hands=f"game/{NAME}/sheet_hands.html"),
     words=Words(title="Trick %(no)s", number="trick %(n)s", save="Save trick %(n)s",
                 based="Trick %(n)s, after %(a)s–%(b)s",
                 based_queued="Trick %(n)s, after the tricks waiting on this phone",
                 record_as="Record it as trick %(n)s"),
     history=History(call="Who took it", seat="winner"),
-    folder="support.one_trick",
+    folder=__name__,
     option_words={"double": ("Double points", "Each trick scores 2.")},
 )
