@@ -46,22 +46,21 @@ def translated(path: Path, locale: str) -> dict[str, Any]:
 
 # --- the tool on a tree of its own --------------------------------------------------------------
 
-# Two games, "one" (no notation) and "two" (its notation "tn"), and "three" with no words.
+# Three games: "one", "two" and "three" with no words; a game's words are those of its folder.
 SOURCES = {
     "scorekeeper/web/page.py": '_("Core words")\n_("Shared with a game")\n',
     "scorekeeper/games/one/rules.py":
         '_("Shared with a game")\n_("One’s own words")\nN_("Two games use it")\n',
-    "scorekeeper/engine/one.py": 'N_("One’s engine module")\n',
-    "scorekeeper/engine/one_words.py": 'N_("One’s engine part")\n',
-    "scorekeeper/engine/oneself.py": 'N_("Not one’s: a longer name")\n',
+    "scorekeeper/games/one/words.py": 'N_("One’s words module")\n',
+    "scorekeeper/games/one/egn/reader.py": 'N_("One’s notation")\n',
     "scorekeeper/games/two/templates/x.html": "{{ _('Two games use it') }}{{ _('Two’s page') }}",
-    "scorekeeper/formats/tn_reader.py": 'N_("Two’s notation")\n',
+    "scorekeeper/games/oneself/reader.py": 'N_("Not one’s: a longer name")\n',
     "scorekeeper/games/three/__init__.py": '"""No words."""\n',
 }
 WHERE = {
     None: {"Core words", "Shared with a game", "Two games use it", "Not one’s: a longer name"},
-    "one": {"One’s own words", "One’s engine module", "One’s engine part"},
-    "two": {"Two’s page", "Two’s notation"},
+    "one": {"One’s own words", "One’s words module", "One’s notation"},
+    "two": {"Two’s page"},
 }
 
 
@@ -93,9 +92,9 @@ def tree(tmp_path: Path) -> tuple[Path, list[tool.Part]]:
     write_catalog(core / "en" / "LC_MESSAGES" / "messages.po", "en",
                   dict.fromkeys(sorted(everything), ""))
     games_dir = tmp_path / "scorekeeper" / "games"
-    owners = [tool.Part(core), tool.owned("one", None, games_dir / "one", tmp_path),
-              tool.owned("two", "tn", games_dir / "two", tmp_path),
-              tool.owned("three", None, games_dir / "three", tmp_path)]
+    owners = [tool.Part(core), tool.owned("one", games_dir / "one", tmp_path),
+              tool.owned("two", games_dir / "two", tmp_path),
+              tool.owned("three", games_dir / "three", tmp_path)]
     return tmp_path, owners
 
 
@@ -161,18 +160,15 @@ def test_two_translations_of_one_message_are_reported(tree) -> None:
     assert tool.disagreements(owners, plan(root, owners)) == []
 
 
-OWNERS = [tool.Part(Path("core")), tool.owned("one", None, Path("/r/scorekeeper/games/one"),
-                                              Path("/r")),
-          tool.owned("two", "tn", Path("/r/scorekeeper/games/two"), Path("/r"))]
+OWNERS = [tool.Part(Path("core")), tool.owned("one", Path("/r/scorekeeper/games/one"), Path("/r")),
+          tool.owned("two", Path("/r/scorekeeper/games/two"), Path("/r"))]
 WHERE_FILES = {
     "scorekeeper/games/one/rules.py": "one",
     "scorekeeper/games/one/templates/a.html": "one",
-    "scorekeeper/engine/one.py": "one",
-    "scorekeeper/engine/one_words.py": "one",
-    "scorekeeper/engine/oneself.py": None,
+    "scorekeeper/games/one/egn/read.py": "one",
     "scorekeeper/games/oneself/a.py": None,
-    "scorekeeper/formats/tn.py": "two",
-    "scorekeeper/formats/tn_reader.py": "two",
+    "scorekeeper/games/two/notation.py": "two",
+    "scorekeeper/engine/one.py": None,
     "scorekeeper/formats/facts.py": None,
     "scorekeeper/web/forms.py": None,
     "templates/base.html": None,
@@ -196,19 +192,17 @@ def test_a_message_is_a_games_when_all_its_uses_are(paths: list[str]) -> None:
     assert owner_of(paths) == (users.pop() if len(users) == 1 else None)
 
 
-def test_each_registered_game_owns_its_folder_and_its_engine_modules() -> None:
+def test_each_registered_game_owns_its_folder() -> None:
     found = {p.game: p for p in tool.parts()}
     assert found[None].folder == TRANSLATIONS
-    for name, game in GAMES.items():
+    for name in GAMES:
         part = found[name]
         assert part.folder == ROOT / "scorekeeper" / "games" / name / "translations"
-        for path in (f"scorekeeper/engine/{name}.py", f"scorekeeper/engine/{name}_facts.py",
-                     f"scorekeeper/games/{name}/templates/summary.html",
-                     f"scorekeeper/games/{name}/rules.py"):
+        for path in (f"scorekeeper/games/{name}/templates/summary.html",
+                     f"scorekeeper/games/{name}/rules.py", f"scorekeeper/games/{name}/x/y.py"):
             assert part.owns(path), path
         assert not part.owns("scorekeeper/engine/game.py")
-        if game.notation:
-            assert part.owns(f"scorekeeper/formats/{game.notation}_messages.py")
+        assert not part.owns(f"scorekeeper/games/{name}x/rules.py")
 
 
 # --- the repository's catalogs ------------------------------------------------------------------

@@ -185,7 +185,7 @@ def test_egn_files_of_every_pack_are_checked(tmp_path):
     from support.packplay import card_match
 
     from scorekeeper.engine.matchfile import check_match
-    from scorekeeper.formats.egn_write import match_to_egn
+    from scorekeeper.games.euchre.egn.write import match_to_egn
 
     files, scores = [], {}
     for pack, joker in ((28, False), (32, True), (24, True)):

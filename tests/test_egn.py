@@ -1,4 +1,5 @@
-"""EGN import and export (scorekeeper/formats/egn.py), and every shared EGN file through the engine.
+"""EGN import and export (scorekeeper/games/euchre/egn/), and every shared EGN file through the
+engine.
 
 The shared EGN files live in ``shared/data/egn`` beside the clone (README there lists the
 conventions and which files are not legal games).
@@ -34,10 +35,10 @@ from scorekeeper.engine.games import problem_messages, resolve_rules
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.engine.problems import Problem
 from scorekeeper.formats import safejson
-from scorekeeper.formats.egn import egn_to_match, emn_to_matches
-from scorekeeper.formats.egn_messages import EGN_MESSAGES
-from scorekeeper.formats.egn_values import card_to_egn, egn_card
-from scorekeeper.formats.egn_write import EgnExportError, match_to_egn
+from scorekeeper.games.euchre.egn.messages import EGN_MESSAGES
+from scorekeeper.games.euchre.egn.read import egn_to_match, emn_to_matches
+from scorekeeper.games.euchre.egn.values import card_to_egn, egn_card
+from scorekeeper.games.euchre.egn.write import EgnExportError, match_to_egn
 
 SHARED_EGN = SHARED / "data" / "egn"
 FIXTURES = Path(__file__).resolve().parent / "data" / "egn"
@@ -685,8 +686,8 @@ def test_arbitrary_json_never_raises(data: object) -> None:
 
 
 def test_every_code_has_an_english_template() -> None:
-    folder = Path(__file__).resolve().parents[1] / "scorekeeper" / "formats"
-    used = {code for name in ("egn.py", "egn_deals.py", "egn_values.py") for code in re.findall(
+    folder = Path(__file__).resolve().parents[1] / "scorekeeper" / "games" / "euchre" / "egn"
+    used = {code for name in ("read.py", "deals.py", "values.py") for code in re.findall(
         r'"(egn\.[a-z_0-9]+)"', (folder / name).read_text(encoding="utf-8"))}
     assert used == set(EGN_MESSAGES)
     for code, template in EGN_MESSAGES.items():

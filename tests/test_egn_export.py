@@ -1,5 +1,5 @@
-"""EGN export (formats/egn_export.py, GET /m/<id>.egn): valid against the EGN schema, and every
-example file imports, exports and imports again to the same match."""
+"""EGN export (games/euchre/egn/export.py, GET /m/<id>.egn): valid against the EGN schema, and
+every example file imports, exports and imports again to the same match."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from support.helpers import SHARED, euchre_match, whist_match
 from support.helpers import euchre_hand as summary_hand
 
 from scorekeeper.engine.matchfile import check_match
-from scorekeeper.formats.egn import egn_to_match
-from scorekeeper.formats.egn_export import export_egn
-from scorekeeper.formats.egn_write import EgnExportError
+from scorekeeper.games.euchre.egn.export import export_egn
+from scorekeeper.games.euchre.egn.read import egn_to_match
+from scorekeeper.games.euchre.egn.write import EgnExportError
 
 EGN_DIR = SHARED / "data" / "egn"
 SCHEMA = json.loads((EGN_DIR / "egn-schema-v1.json").read_text(encoding="utf-8"))

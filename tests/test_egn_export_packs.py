@@ -13,9 +13,9 @@ from support.helpers import SHARED
 from support.packplay import card_match
 
 from scorekeeper.engine.matchfile import check_match
-from scorekeeper.formats.egn import egn_to_match
-from scorekeeper.formats.egn_export import export_egn
-from scorekeeper.formats.egn_write import EgnExportError, match_to_egn
+from scorekeeper.games.euchre.egn.export import export_egn
+from scorekeeper.games.euchre.egn.read import egn_to_match
+from scorekeeper.games.euchre.egn.write import EgnExportError, match_to_egn
 
 SCHEMA = json.loads((SHARED / "data" / "egn" / "egn-schema-v1.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft7Validator(SCHEMA)

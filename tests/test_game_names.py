@@ -1,10 +1,9 @@
 """Generic code asks the game object, never a game's name (issue 23).
 
 Outside a game's own files (its folder ``scorekeeper/games/<game>/``, and its line of
-``INSTALLED`` in ``scorekeeper/games/__init__.py``, the one place that lists the games; Euchre's
-notation ``formats/egn*`` until it moves into Euchre's folder), no Python module, template,
-script or stylesheet names a registered game (a game's styles and scripts are in its folder's
-``static/``):
+``INSTALLED`` in ``scorekeeper/games/__init__.py``, the one place that lists the games), no
+Python module, template, script or stylesheet names a registered game (a game's styles and
+scripts are in its folder's ``static/``):
 not in an identifier or attribute (``EuchreHandForm``, ``out.whist``: any case), not in code's
 string literals (``game == "whist"``, ``data-game="euchre"``: the lower-case name as a word).
 Prose is free: comments, docstrings, Jinja comments, and the capitalised name in what the pages
@@ -48,8 +47,7 @@ INSTALLED = "scorekeeper/games/__init__.py"
 
 def _own(rel: str) -> bool:
     """A file that belongs to one game: it may name games (``INSTALLED`` is read apart)."""
-    return (rel.startswith("scorekeeper/formats/egn")
-            or any(rel.startswith(f"scorekeeper/games/{g}/") for g in NAMES))
+    return any(rel.startswith(f"scorekeeper/games/{g}/") for g in NAMES)
 
 
 def installed_lines(source: str) -> list[str]:

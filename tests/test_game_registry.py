@@ -81,11 +81,13 @@ def test_any_module_may_be_imported_first(first: str) -> None:
 
 
 def test_a_games_problem_sentences_are_its_own() -> None:
-    """Each game words the codes only it gives; a code is worded once, in one place."""
+    """Each game words the codes only it gives (and its notation's); a code is worded once, in
+    one place."""
     every = problem_messages()
     owners: dict[str, str] = {}
     for game in GAMES.values():
-        for code, text in game.messages.items():
+        own = {**game.messages, **(game.notation.messages if game.notation else {})}
+        for code, text in own.items():
             assert code not in MESSAGES, (game.name, code)
             assert code not in owners, (code, owners.get(code), game.name)
             owners[code] = game.name
@@ -122,3 +124,25 @@ def test_the_package_root_imports_no_game() -> None:
                  for a in node.names]
     assert imported
     assert not [m for m in imported if m.startswith(("games", "scorekeeper.games"))]
+
+
+
+def test_the_games_load_nothing_of_the_web() -> None:
+    """Every installed game and each of its modules but its hand form, in a fresh interpreter,
+    load nothing the package root had not (its ``create_app`` module loads Flask): no forms,
+    no translations, no PDF, no database (form.py is reached by its string alone)."""
+    code = ("import pkgutil, importlib, sys\n"
+            "import scorekeeper\n"
+            "before = set(sys.modules)\n"
+            "import scorekeeper.games as games\n"
+            "for info in pkgutil.walk_packages(games.__path__, 'scorekeeper.games.'):\n"
+            "    if not info.name.endswith('.form'):\n"
+            "        importlib.import_module(info.name)\n"
+            "new = {m.split('.')[0] for m in set(sys.modules) - before}\n"
+            "web = ('flask', 'flask_babel', 'flask_wtf', 'wtforms', 'jinja2', 'werkzeug',\n"
+            "       'weasyprint', 'sqlite3', 'sqlite_utils')\n"
+            "print(sorted(m for m in web if m in new), 'scorekeeper' in new)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, env={"PYTHONPATH": str(ROOT)}, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip() == "[] True"

@@ -17,9 +17,9 @@ from support.pages import Table, form_of
 from support.spades_pages import start as start_spades
 
 from scorekeeper.engine import games
-from scorekeeper.engine.game import History
 from scorekeeper.engine.games import GAMES, resolve_rules
 from scorekeeper.engine.match import replay
+from scorekeeper.engine.parts.words import History
 from scorekeeper.engine.problems import Problem
 from scorekeeper.engine.state import MatchState
 from scorekeeper.games.euchre.rules import GAME as EUCHRE
@@ -327,7 +327,7 @@ def test_each_game_marks_its_hands_on_the_sheet(game, hand, marks):
 def test_each_game_fills_its_own_sheet_columns(game, hand, own, columns):
     rules = {"honours": True} if game == "whist" else {}
     _match, state = one_hand(game, hand, rules)
-    row = GAMES[game].sheet_row(hand, state.hands[0])
+    row = GAMES[game].sheet.row(hand, state.hands[0])
     assert (dict(row.own), set(row.columns)) == (own, columns)
 
 

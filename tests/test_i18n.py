@@ -24,7 +24,7 @@ from support.catalogs import catalog_files, label, messages, read
 from scorekeeper import ROOT
 from scorekeeper.engine.matchfile import check_match
 from scorekeeper.engine.problems import Problem
-from scorekeeper.formats.egn_messages import EGN_MESSAGES
+from scorekeeper.games.euchre.egn.messages import EGN_MESSAGES
 from scorekeeper.i18n import extract as catalog_tool
 from scorekeeper.i18n.catalogs import (
     compile_catalog,
@@ -130,7 +130,7 @@ def test_egn_problems_word_themselves_and_leave_the_engine_table_alone() -> None
     """The EGN importer's wording is its own (no registration at import): an egn.* problem reads
     the same whatever was imported first, and the engine's table holds no egn.* code."""
     from scorekeeper.engine.messages import MESSAGES
-    from scorekeeper.formats.egn_messages import EgnProblem
+    from scorekeeper.games.euchre.egn.messages import EgnProblem
 
     assert not [code for code in MESSAGES if code.startswith("egn.")]
     problem = EgnProblem("egn.bad_players", field="metadata.players", params={"count": 3})

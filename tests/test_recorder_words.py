@@ -10,7 +10,7 @@ import pytest
 from support import one_trick
 
 from scorekeeper.engine.games import GAMES
-from scorekeeper.engine.recording import LIKELY_KEYS, Recording
+from scorekeeper.engine.parts.recorder import LIKELY_KEYS, Recording
 from scorekeeper.web.match.handpage import recorder_words
 
 LOCALES = {"en": "en", "zh_Hant": "zh-Hant", "zh_Hans": "zh-Hans"}

@@ -473,7 +473,7 @@ def test_a_kept_state_hands_out_copies(db):
     out["rubber"]["winner"] = "EW"
     out["rubber"]["points"] = 0
     # the printed sheet's split of the points, read from the game's details by its sheet_row
-    sheet_row = GAMES["whist"].sheet_row
+    sheet_row = GAMES["whist"].sheet.row
     own = sheet_row({}, first.hands[0]).own
     assert (own["trick_points"], own["honour_points"]) == ({"NS": 5, "EW": 0}, {"NS": 0, "EW": 0})
     own["trick_points"]["NS"] = 99

@@ -1,5 +1,5 @@
 """The printed sheet's rules in words leave out what the game says (issue 23): generic
-``printing/sheet.rule_items`` no longer names Whist's options; each game's ``Game.sheet_rules``
+``printing/sheet.rule_items`` no longer names Whist's options; each game's ``Game.sheet.rules``
 (``engine/game.SheetRules``) lists the options it leaves out, with why, and the params its
 ``rule`` macro needs (Whist's trump cycle). A table of cases, every game's and the test
 game's, exactly as before the move."""
@@ -12,8 +12,8 @@ import pytest
 from support import one_trick
 
 from scorekeeper.engine import games
-from scorekeeper.engine.game import SheetRules
 from scorekeeper.engine.games import GAMES
+from scorekeeper.engine.parts.sheet import SheetPart, SheetRules
 from scorekeeper.printing.sheet import rule_items
 
 # (game, rules) -> the sheet's (code, params), in order
@@ -48,13 +48,13 @@ def test_rules_on_the_sheet(game, rules, items):
 def test_what_a_game_leaves_out_is_its_own_option_with_a_reason(name):
     game = GAMES[name]
     options = {o.name for o in game.options}
-    assert set(game.sheet_rules.left_out) <= options - {"target", "deals"}
-    assert all(len(why.split()) >= 3 for why in game.sheet_rules.left_out.values())
+    assert set(game.sheet.rules.left_out) <= options - {"target", "deals"}
+    assert all(len(why.split()) >= 3 for why in game.sheet.rules.left_out.values())
 
 
 def test_whist_leaves_out_its_honours_threshold_and_no_trump():
-    assert set(GAMES["whist"].sheet_rules.left_out) == {"honours_blocked_at", "no_trump"}
-    assert not GAMES["euchre"].sheet_rules.left_out
+    assert set(GAMES["whist"].sheet.rules.left_out) == {"honours_blocked_at", "no_trump"}
+    assert not GAMES["euchre"].sheet.rules.left_out
 
 
 def test_a_game_says_its_own(monkeypatch):
@@ -62,12 +62,12 @@ def test_a_game_says_its_own(monkeypatch):
     monkeypatch.setitem(games.GAMES, "one_trick", one_trick.GAME)
     rules = {"target": 3, "double": True}
     assert rule_items("one_trick", rules) == (("target", {"n": 3}), ("double", {}))
-    quiet = dataclasses.replace(one_trick.GAME, sheet_rules=SheetRules(
-        left_out={"double": "the test says it elsewhere"}))
+    quiet = dataclasses.replace(one_trick.GAME, sheet=SheetPart(rules=SheetRules(
+        left_out={"double": "the test says it elsewhere"})))
     monkeypatch.setitem(games.GAMES, "one_trick", quiet)
     assert rule_items("one_trick", rules) == (("target", {"n": 3}),)
-    worded = dataclasses.replace(one_trick.GAME, sheet_rules=SheetRules(
-        params=lambda option, value, rules: {"points": 2} if option == "double" else {}))
+    worded = dataclasses.replace(one_trick.GAME, sheet=SheetPart(rules=SheetRules(
+        params=lambda option, value, rules: {"points": 2} if option == "double" else {})))
     monkeypatch.setitem(games.GAMES, "one_trick", worded)
     assert rule_items("one_trick", rules) == (("target", {"n": 3}),
                                               ("double", {"points": 2}))

@@ -1,6 +1,6 @@
 """Whist's own facts of a deal are read by Whist's code from its typed details (issue 23): the
 generic ``HandState`` has no revoke, honours or points split of its own any more; the
-printed sheet's row (``Game.sheet_row``), the statistics' facts and the hands' export columns
+printed sheet's row (``Game.sheet.row``), the statistics' facts and the hands' export columns
 (``Statistics.hand_facts``/``hand_columns``, given ``HandResult.details``) read them. A table
 of deals, and the other games' hands, which have none."""
 
@@ -45,7 +45,7 @@ CASES = [
 @pytest.mark.parametrize(("rules", "hand", "own", "columns", "honour_points"), CASES)
 def test_whist_reads_its_own_details(rules, hand, own, columns, honour_points):
     st = deal("whist", rules, hand)
-    row = GAMES["whist"].sheet_row(hand, st)
+    row = GAMES["whist"].sheet.row(hand, st)
     assert {k: row.own[k] for k in own} == own
     assert row.columns == frozenset(columns)
     statistics = GAMES["whist"].statistics

@@ -1,5 +1,6 @@
 """`scorekeeper analyse FILE [--hand N]`: the double-dummy analysis of the hands of a match file
-or an EGN file, one JSON line per hand with a card record (the API's analysis object).
+or a game's notation file (EGN), one JSON line per hand with a card record (the API's analysis
+object).
 
 A hand that has a card record (or a deal) but can't be analysed gets a line with its reasons,
 ``{"hand": 3, "ok": false, "errors": [...]}``; hands recorded by their outcome only, and passed
@@ -15,9 +16,9 @@ import sys
 from typing import Any
 
 from ..engine.analysis import analyse_match_hand
+from ..engine.games import file_notation
 from ..engine.problems import Problem
 from ..formats import safejson
-from ..formats.egn import egn_to_match, emn_to_matches, is_egn, is_emn
 from .check import UNREADABLE, check_text, failed_answer, json_line, read_file
 
 
@@ -37,13 +38,15 @@ def _analyse_text(text: bytes, name: str, only: int | None) -> tuple[list[dict[s
         return [line], status
     data = safejson.loads(text)
     match: object  # a match file's dict once checked below
-    if is_emn(data, name):
-        games = [match for match, _ in emn_to_matches(data)[0] if match is not None]
+    several = file_notation(data, name, many=True)
+    written = file_notation(data, name)
+    if several is not None and several[1].read_many is not None:
+        games = [match for match, _ in several[1].read_many(data)[0] if match is not None]
         if len(games) != 1:
             return [failed_answer(name, [Problem("analysis.emn", params={"count": len(games)})])], 1
         match = games[0]
-    elif is_egn(data, name):
-        match = egn_to_match(data)[0]
+    elif written is not None:
+        match = written[1].read(data)[0]
     else:
         match = data
     assert isinstance(match, dict)

@@ -1,4 +1,5 @@
-"""`scorekeeper check FILE...`: validate match, session and EGN files, one JSON line per file."""
+"""`scorekeeper check FILE...`: validate match files, duplicate session files and files of a
+game's notation (EGN), one JSON line per file."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..engine.games import GAMES
+from ..engine.game import Game
+from ..engine.games import GAMES, file_notation
 from ..engine.matchfile import check_match
+from ..engine.parts.notation import Notation
 from ..engine.problems import Problem
 from ..engine.sessions import check_session, is_session
 from ..formats import safejson
-from ..formats.egn import EGN_GAME, egn_to_match, emn_to_matches, is_egn, is_emn
 
 UNREADABLE = 2
 
@@ -37,10 +39,12 @@ def _check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
         return failed_answer(name, [refused.problem]), status
     if is_session(data):
         return _check_session(data, name)
-    if is_emn(data, name):
-        return _check_emn(data, name)
-    if is_egn(data, name):
-        match, problems = egn_to_match(data)
+    several = file_notation(data, name, many=True)
+    if several is not None:
+        return _check_many(data, name, *several)
+    written = file_notation(data, name)
+    if written is not None:
+        match, problems = written[1].read(data)
         if match is None:
             return failed_answer(name, problems), 1
         data = match
@@ -57,9 +61,12 @@ def _check_session(data: dict[str, Any], name: str) -> tuple[dict[str, Any], int
     return {"file": name, **answer}, 0 if answer["ok"] else 1
 
 
-def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
-    """A Euchre Match Notation file: every game checked; one line with a state per game."""
-    games, problems = emn_to_matches(data)
+def _check_many(data: Any, name: str, game: Game, notation: Notation
+                ) -> tuple[dict[str, Any], int]:
+    """A notation's file of several games (Euchre Match Notation): every game checked; one line
+    with a state per game."""
+    assert notation.read_many is not None  # file_notation(many=True) finds only those
+    games, problems = notation.read_many(data)
     errors = [p.as_json() for p in problems]
     states: list[dict[str, Any]] = []
     for no, (match, game_problems) in enumerate(games, 1):
@@ -73,7 +80,7 @@ def _check_emn(data: Any, name: str) -> tuple[dict[str, Any], int]:
         errors.append(Problem("file.no_games").as_json())
     if errors or not games:
         return {"file": name, "ok": False, "errors": errors}, 1
-    return {"file": name, "ok": True, "game": EGN_GAME, "matches": states}, 0
+    return {"file": name, "ok": True, "game": game.name, "matches": states}, 0
 
 
 def json_line(line: dict[str, Any]) -> str:

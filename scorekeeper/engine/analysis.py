@@ -9,7 +9,7 @@ the whole hand (tricks already won counted) when both sides play their best from
 - ``costly``: each card after which the value moved against the side that played it (a maker's
   card after which it drops, a defender's after which it rises), with by how much.
 
-Which games are analysed is the game's to say (``Game.double_dummy``: Euchre's five tricks of
+Which games are analysed is the game's to say (``Game.analysis``: Euchre's five tricks of
 20 or fewer cards; Whist's 52 are too many for an exact search at the table). The solver is a
 minimax over the remaining cards, asked yes/no questions ("can the makers still
 take k tricks?") with memoised bounds at the start of every trick, and cards that are equal for
@@ -333,11 +333,11 @@ def analyse_match_hand(match: Mapping[str, Any], no: int) -> tuple[Analysis | No
     if not 1 <= no <= len(hands):
         return None, [Problem("analysis.no_hand", params={"no": no, "count": len(hands)})]
     game = GAMES.get(str(match.get("game")))
-    if game is not None and game.analyse is not None:
-        found, problems = game.analyse(match, no)
-        return cast(Analysis | None, found), problems
-    if game is None or not game.double_dummy:
+    if game is None or game.analysis is None:
         return None, [Problem("analysis.not_analysed", hand=no)]
+    if game.analysis.own is not None:
+        found, problems = game.analysis.own(match, no)
+        return cast(Analysis | None, found), problems
     rules, problems = resolve_rules(game.name, match.get("rules"))
     if problems:
         return None, problems
@@ -391,5 +391,5 @@ def analyse_hand(
     for trick_seats, cards in zip(seats, play, strict=True):
         for seat, card in zip(trick_seats, cards, strict=True):
             holdings[seat].append(card)
-    result = analyse(holdings, trump, leader, makers, play, hand=no, bowers=game.bowers)
+    result = analyse(holdings, trump, leader, makers, play, hand=no, bowers=game.recording.bowers)
     return result, []

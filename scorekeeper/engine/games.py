@@ -15,6 +15,7 @@ from typing import Any
 
 from .game import Game
 from .messages import MESSAGES
+from .parts.notation import Notation
 from .problems import Problem
 from .rules import resolve
 
@@ -97,8 +98,29 @@ def resolve_rules(game: str, given: object) -> tuple[dict[str, Any], list[Proble
 
 def problem_messages() -> Mapping[str, str]:
     """Every problem code's English template: the core's, then each registered game's own
-    (``Game.messages``); asked on each call, so a game registered later is found."""
+    (``Game.messages``) and its notation's; asked on each call, so a game registered later is
+    found."""
     found = dict(MESSAGES)
     for game in GAMES.values():
-        found.update({code: text for code, text in game.messages.items() if code not in found})
+        own = {**game.messages, **(game.notation.messages if game.notation else {})}
+        found.update({code: text for code, text in own.items() if code not in found})
     return found
+
+
+def file_notation(data: object, name: str = "", many: bool = False
+                  ) -> tuple[Game, Notation] | None:
+    """The registered game whose notation ``data`` (read from a file called ``name``) is
+    written in, one game of it (``many``: a file of several games), or None: a match file."""
+    for game in GAMES.values():
+        notation = game.notation
+        if notation is None or (many and notation.read_many is None):
+            continue
+        if (notation.recognise_many if many else notation.recognise)(data, name):
+            return game, notation
+    return None
+
+
+def notation_named(extension: str) -> tuple[Game, Notation] | None:
+    """The registered game whose notation's files end in ``extension``, or None."""
+    return next(((game, game.notation) for game in GAMES.values()
+                 if game.notation is not None and game.notation.extension == extension), None)

@@ -122,7 +122,7 @@ def fill(template: str, params: dict[str, Any]) -> str:
 def render(code: str, params: dict[str, Any]) -> str:
     """The English message for one of the engine's problem codes, the core's or a registered
     game's own (other layers word their own codes from their own tables, e.g.
-    :class:`scorekeeper.formats.egn_messages.EgnProblem`)."""
+    :class:`scorekeeper.games.euchre.egn.messages.EgnProblem`)."""
     template = MESSAGES.get(code)
     if template is None:
         from .games import problem_messages  # the registry imports this module: asked late

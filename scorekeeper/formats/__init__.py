@@ -1,1 +1,2 @@
-"""Readers and writers of match files and EGN files."""
+"""Readers of match files: safe JSON reading and the facts of a checked match. (Euchre's EGN
+is its own, in its folder: ``scorekeeper/games/euchre/egn/``.)"""

@@ -56,23 +56,16 @@ class Part:
         return path in self.files or path.startswith(self.prefixes)
 
 
-def owned(name: str, notation: str | None, package: Path, root: Path = ROOT) -> Part:
-    """A game's part: its package's folder (catalogs in its ``translations/``) and, before or
-    after their move into that folder, its engine modules ``engine/<name>.py`` and
-    ``engine/<name>_*.py`` and its notation's modules ``formats/<notation>*.py``."""
-    prefixes = [f"scorekeeper/engine/{name}_"]
-    if notation:
-        prefixes.append(f"scorekeeper/formats/{notation}")
-    if package.is_relative_to(root):
-        prefixes.append(package.relative_to(root).as_posix() + "/")
-    return Part(package / "translations", name, (f"scorekeeper/engine/{name}.py",),
-                tuple(prefixes))
+def owned(name: str, package: Path, root: Path = ROOT) -> Part:
+    """A game's part: everything in its package's folder (its catalogs in ``translations/``)."""
+    prefixes = (package.relative_to(root).as_posix() + "/",) if package.is_relative_to(root) else ()
+    return Part(package / "translations", name, (), prefixes)
 
 
 def parts(games: Mapping[str, Game] = GAMES, root: Path = ROOT) -> list[Part]:
     """The core's part, then each registered game's that has a package (``Game.folder``)."""
     found = [(g, package_translations(g.folder) if g.folder else None) for g in games.values()]
-    return [Part(TRANSLATIONS), *(owned(g.name, g.notation, folder.parent, root)
+    return [Part(TRANSLATIONS), *(owned(g.name, folder.parent, root)
                                   for g, folder in found if folder is not None)]
 
 

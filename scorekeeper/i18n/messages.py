@@ -1,9 +1,9 @@
 """Problems worded in the reader's language: the engine's codes and params, translated here.
 
 The engine (pure, no Flask) gives each problem a ``code`` and ``params``; its English templates
-live in :data:`scorekeeper.engine.messages.MESSAGES` and each game's ``Game.messages``
-(:func:`scorekeeper.engine.games.problem_messages`; the EGN importer's in
-:data:`scorekeeper.formats.egn_messages.EGN_MESSAGES`). :func:`problem_message` translates the
+live in :data:`scorekeeper.engine.messages.MESSAGES`, each game's ``Game.messages`` and its
+notation's (:func:`scorekeeper.engine.games.problem_messages`). :func:`problem_message`
+translates the
 template with Flask-Babel and fills it with params, translating those that are words (suits,
 seats, teams, field names, "an object" …). Card codes, numbers and the user's own values stay
 as given.
@@ -22,7 +22,6 @@ from flask_babel import get_locale, gettext
 from ..engine.games import GAMES, problem_messages
 from ..engine.messages import N_
 from ..engine.problems import Problem
-from ..formats.egn_messages import EGN_MESSAGES
 from .labels import FIELD_WORDS, SUIT_WORDS, TEAM_WORDS, VALUE_WORDS, seat_word
 
 _AT_LEAST = re.compile(r"^a whole number of at least (-?\d+)$")
@@ -75,8 +74,9 @@ def field_words() -> dict[str, str]:
 
 
 def template_for(code: str) -> str | None:
-    """The English template of a problem code (engine or EGN importer), or None."""
-    return problem_messages().get(code) or EGN_MESSAGES.get(code)
+    """The English template of a problem code (the core's, a game's or its notation's), or
+    None."""
+    return problem_messages().get(code)
 
 
 def _english() -> bool:

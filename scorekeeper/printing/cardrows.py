@@ -80,7 +80,7 @@ def trick_rows(game: str, hand: Mapping[str, Any], out: HandState) -> tuple[Tric
     if not isinstance(play, list) or not play or not order:
         return ()
     trump = out.outcome.trump
-    bowers = GAMES[game].bowers
+    bowers = GAMES[game].recording.bowers
     winners = out.outcome.trick_winners or []
     result: list[TrickRow] = []
     won = {"NS": 0, "EW": 0}

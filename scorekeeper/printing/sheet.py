@@ -59,7 +59,7 @@ class HandRow:
     game_end: GameEnd | None = None
     trick_rows: tuple[TrickRow, ...] = ()
     holdings: tuple[Holding, ...] = ()  # the four hands, when the deal was recorded
-    # the game's own columns and facts (Game.sheet_row: a turn-up, say): their values, read as
+    # the game's own columns and facts (Game.sheet.row: a turn-up, say): their values, read as
     # ``row.own.<key>``, and the columns this row fills
     own: Mapping[str, Any] = field(default_factory=dict)
     columns: frozenset[str] = frozenset()
@@ -119,7 +119,7 @@ class Sheet:
     @property
     def columns(self) -> frozenset[str]:
         """The game's own hand-table columns to print: those some hand fills
-        (``Game.sheet_row``)."""
+        (``Game.sheet.row``)."""
         return frozenset().union(*(row.columns for row in self.rows))
 
     @property
@@ -142,7 +142,7 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
     elif rules.get("target"):
         items.append(("target", {"n": rules["target"]}))
     # target and deals are said first; the game leaves out what its other words say
-    sheet_rules = GAMES[game].sheet_rules
+    sheet_rules = GAMES[game].sheet.rules
     skip = {"target", "deals", *sheet_rules.left_out}
     for option in GAMES[game].options:
         value = rules.get(option.name, option.default)
@@ -155,7 +155,7 @@ def rule_items(game: str, rules: Mapping[str, Any]) -> tuple[tuple[str, dict[str
 
 def _row(game: str, hand: Mapping[str, Any], st: HandState) -> HandRow:
     tricks = st.outcome.tricks
-    own = GAMES[game].sheet_row(hand, st)
+    own = GAMES[game].sheet.row(hand, st)
     return HandRow(
         no=st.no,
         dealer=st.dealer,

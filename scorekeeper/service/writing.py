@@ -11,9 +11,9 @@ from typing import Any
 from sqlite_utils import Database
 
 from .. import store
+from ..engine.games import file_notation
 from ..engine.problems import Problem
 from ..engine.rules import MAX_DEALS
-from ..formats.egn import egn_to_match, is_egn
 from . import players as seating_
 from . import statecache
 from .keys import derived_key, hash_key, new_key, new_match_id
@@ -36,7 +36,8 @@ def too_many_hands(no: int | None = None) -> Problem:
 
 def create_match(db: Database, data: dict[str, Any],
                  new_players: frozenset[str] = frozenset()) -> ServiceResult:
-    """Create a match from a match object (hands included = an import) or an EGN object.
+    """Create a match from a match object (hands included = an import) or an object of a
+    game's notation (``Game.notation``: Euchre's EGN).
 
     The body may also hold ``"date"`` and seats as ``{"player": "<id>"}``
     (:func:`scorekeeper.service.players.read_seating`); every seat is linked to a player
@@ -45,8 +46,9 @@ def create_match(db: Database, data: dict[str, Any],
     Returns CREATED with ``match_id``, ``edit_key`` (shown once: only its hash is stored) and
     ``state``; or ILLEGAL with ``problems`` (nothing stored).
     """
-    if is_egn(data):
-        converted, problems = egn_to_match(data)
+    written = file_notation(data)
+    if written is not None:
+        converted, problems = written[1].read(data)
         if problems or converted is None:
             return ServiceResult(Status.ILLEGAL, problems=list(problems))
         data = converted

@@ -7,7 +7,7 @@ the players' rename and merge forms are here; the hand forms are in
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
@@ -300,14 +300,22 @@ def start_form(**kwargs: Any) -> StartForm:
     return _start_form_class(tuple(g.name for g in played_games()))(**kwargs)
 
 
+class ImportEndings:
+    """The file endings the import form takes: a match file's, then each registered game's
+    notation's (``Game.notation``), asked when a file is checked."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(("json", *(g.notation.extension for g in GAMES.values() if g.notation)))
+
+
 class ImportForm(Form):
-    """Import a match file (.json) or a Euchre Game Notation file (.egn)."""
+    """Import a match file (.json) or a file of a game's notation (Euchre's .egn)."""
 
     file = FileField(
         _l("Match file"),
         validators=[
             FileRequired(),
-            FileAllowed(["json", "egn"], _l("Choose a .json match file or an .egn file.")),
+            FileAllowed(ImportEndings(), _l("Choose a .json match file or an .egn file.")),
         ],
     )
 

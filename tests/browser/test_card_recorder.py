@@ -14,7 +14,7 @@ from support.cardplay import random_play
 
 from scorekeeper.engine.cards import PARTNER
 from scorekeeper.engine.games import GAMES
-from scorekeeper.engine.recording import recorder_json
+from scorekeeper.engine.parts.recorder import recorder_json
 
 
 def bid(page, caller: str, trump: str, alone: bool = False) -> None:

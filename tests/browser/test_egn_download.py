@@ -10,7 +10,7 @@ import jsonschema
 from support.egn_text import load_egn_text
 from support.helpers import SHARED
 
-from scorekeeper.formats.egn import egn_to_match
+from scorekeeper.games.euchre.egn.read import egn_to_match
 
 EGN_DIR = SHARED / "data" / "egn"
 

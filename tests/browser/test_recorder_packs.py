@@ -14,7 +14,7 @@ from support.browser import axe_clean, match_id, no_horizontal_scroll, play_card
 from support.packplay import random_hand
 
 from scorekeeper.engine.games import GAMES
-from scorekeeper.engine.recording import recorder_json
+from scorekeeper.engine.parts.recorder import recorder_json
 
 
 def joker_turned_up_and_taken() -> dict:

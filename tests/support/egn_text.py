@@ -7,7 +7,7 @@ from typing import Any
 
 from scorekeeper.engine.problems import Problem
 from scorekeeper.formats import safejson
-from scorekeeper.formats.egn import Converted, egn_to_match, emn_to_matches
+from scorekeeper.games.euchre.egn.read import Converted, egn_to_match, emn_to_matches
 
 
 def load_egn_text(text: str) -> tuple[dict[str, Any] | None, list[Problem]]:

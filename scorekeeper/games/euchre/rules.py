@@ -16,16 +16,21 @@ from ...engine.cards import (
     opening_leader,
 )
 from ...engine.fields import FieldReader, suit_name
-from ...engine.game import Game, History, Preset, Templates, Words
+from ...engine.game import Game, Preset
 from ...engine.messages import N_
+from ...engine.parts.analysis import DOUBLE_DUMMY
+from ...engine.parts.recorder import Recording
+from ...engine.parts.sheet import SheetPart
+from ...engine.parts.templates import Templates
+from ...engine.parts.words import History, Words
 from ...engine.problems import Problem
-from ...engine.recording import Recording
 from ...engine.result import HandResult
 from ...engine.rules import DEALS, MAX_POINTS, Option, target_option
 from ...engine.tricks import analyse_play
 from .club import CLUB
 from .facts import STATISTICS
 from .messages import MESSAGES
+from .notation import NOTATION
 from .words import (
     FIELD_WORDS,
     LIKELY_WORDS,
@@ -325,15 +330,13 @@ GAME = Game(
         # one Bicycle names first, and the Joker is most often played with it.
         Preset("bicycle_joker", N_("32 cards and the Joker, to 10"), {"pack": 32, "joker": True}),
     ),
-    bowers=True,
     pack=pack,
-    double_dummy=True,
     hand_form="scorekeeper.games.euchre.form:EuchreHandForm",
+    sheet=SheetPart(row=sheet_row, blank_rows=20),
+    analysis=DOUBLE_DUMMY,
     templates=Templates(hand_fields="game/euchre/hand_fields.html",
                         sheet_hands="game/euchre/sheet_hands.html",
                         blank="game/euchre/blank.html"),
-    blank_rows=20,
-    sheet_row=sheet_row,
     words=Words(
         tricks_hint=N_("▸ marks the card led; the winning card is boxed; shaded cards are "
                        "trumps (the left bower counts as a trump). The last column counts the "
@@ -345,10 +348,10 @@ GAME = Game(
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
     folder="scorekeeper.games.euchre",
-    notation="egn",
-    recording=Recording(caller=True, alone=True, turn_up=True, makers_need=3, renege_ends=True,
-                        result_field="makers_tricks", renege_field="renege", renege_seat=True,
-                        likely=LIKELY_WORDS),
+    notation=NOTATION,
+    recording=Recording(bowers=True, caller=True, alone=True, turn_up=True, makers_need=3,
+                        renege_ends=True, result_field="makers_tricks", renege_field="renege",
+                        renege_seat=True, likely=LIKELY_WORDS),
     statistics=STATISTICS,
     club=CLUB,
     messages=MESSAGES,

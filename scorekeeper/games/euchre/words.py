@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.cards import TEAMS
-from ...engine.game import SheetRow, TagWords, card_as_recorded
 from ...engine.messages import N_
+from ...engine.parts.sheet import SheetRow, card_as_recorded
+from ...engine.parts.words import TagWords
 from ...engine.result import HandResult
 from ...engine.state import HandState
 

@@ -8,10 +8,14 @@ from typing import Any, NamedTuple
 
 from ...engine.cards import OTHER_TEAM, PARTNER, TEAM_OF, TEAMS, Card, Pack, Seat
 from ...engine.fields import FieldReader
-from ...engine.game import Game, History, Preset, Templates, Words
+from ...engine.game import Game, Preset
 from ...engine.messages import N_
+from ...engine.parts.analysis import Analyser
+from ...engine.parts.recorder import Recording
+from ...engine.parts.sheet import SheetPart
+from ...engine.parts.templates import Templates
+from ...engine.parts.words import History, Words
 from ...engine.problems import Problem, show
-from ...engine.recording import Recording
 from ...engine.result import HandResult
 from ...engine.rules import DEALS, MAX_POINTS, Option
 from ...engine.state import MatchState, settle_to_target
@@ -342,15 +346,13 @@ GAME = Game(
         Preset("standard", N_("Standard to 500")),
         Preset("win_by_bid", N_("Win only on a bid"), {"win_by_bid": True}),
     ),
-    bowers=True,
     pack=pack,
-    analyse=analyse,
     hand_form="scorekeeper.games.five_hundred.form:FiveHundredHandForm",
+    sheet=SheetPart(row=sheet_row, blank_rows=20),
+    analysis=Analyser(own=analyse),
     templates=Templates(hand_fields="game/five_hundred/hand_fields.html",
                         sheet_hands="game/five_hundred/sheet_hands.html",
                         blank="game/five_hundred/blank.html"),
-    blank_rows=20,
-    sheet_row=sheet_row,
     history=History(call=N_("Bid"), makers=True, tags=history_tags, trump=bid_trump,
                     outcome=outcome_words, short=short_words, recorded=recorded_words,
                     results=RESULT_WORDS, marks=sheet_marks),
@@ -363,7 +365,7 @@ GAME = Game(
     folder="scorekeeper.games.five_hundred",
     statistics=STATISTICS,
     club=CLUB,
-    recording=Recording(caller=True, alone=True, result_field="makers_tricks",
+    recording=Recording(bowers=True, caller=True, alone=True, result_field="makers_tricks",
                         trump_from_bid=True, caller_leads=True, joker_names_suit=True,
                         kitty=KITTY),
     negative_scores=True,

@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.cards import SUIT_SYMBOLS, TEAMS
-from ...engine.game import SheetRow, TagWords
 from ...engine.messages import N_
+from ...engine.parts.sheet import SheetRow
+from ...engine.parts.words import TagWords
 from ...engine.result import HandResult
 from ...engine.state import HandState
 

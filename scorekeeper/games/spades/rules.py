@@ -23,10 +23,13 @@ from ...engine.cards import (
     parse_card,
 )
 from ...engine.fields import FieldReader
-from ...engine.game import Game, History, SheetRow, Templates, Words
+from ...engine.game import Game
 from ...engine.messages import N_
+from ...engine.parts.recorder import Recording
+from ...engine.parts.sheet import SheetPart, SheetRow
+from ...engine.parts.templates import Templates
+from ...engine.parts.words import History, Words
 from ...engine.problems import Problem, show
-from ...engine.recording import Recording
 from ...engine.result import HandResult
 from ...engine.rules import DEALS, Option
 from ...engine.state import HandState, MatchState, settle_to_target
@@ -361,17 +364,16 @@ GAME = Game(
     running=running,
     presets=PRESETS,
     hand_form="scorekeeper.games.spades.form:SpadesHandForm",
+    sheet=SheetPart(row=sheet_row, blank_rows=18),
     templates=Templates(hand_fields="game/spades/hand_fields.html",
                         sheet_hands="game/spades/sheet_hands.html",
                         blank="game/spades/blank.html", board="game/spades/board.html"),
-    blank_rows=18,
     words=Words(
         tricks_hint=N_("▸ marks the card led; the winning card is boxed; shaded cards are "
                        "spades, always trumps. The last column counts the tricks of each side."),
     ),
     history=History(call=N_("Bids"), seat="", tags=history_tags, outcome=outcome_words,
                     short=short_words, recorded=recorded_words, scored=penalty_words),
-    sheet_row=sheet_row,
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
     folder="scorekeeper.games.spades",

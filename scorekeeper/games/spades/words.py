@@ -8,9 +8,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.cards import SEATS, TEAM_OF, TEAMS
-from ...engine.game import Preset, TagWords
+from ...engine.game import Preset
 from ...engine.messages import N_
 from ...engine.numbers import points_text
+from ...engine.parts.words import TagWords
 from ...engine.result import HandResult
 
 BLIND_NIL = "blind_nil"

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.cards import SUITS
-from ...engine.game import SheetRules
+from ...engine.parts.sheet import SheetRules
 
 NO_TRUMP = "NT"  # the trump of a no-trump deal (a rotation's deal only)
 # Cycles the start page offers (any order of distinct suits is allowed, "NT" anywhere once):

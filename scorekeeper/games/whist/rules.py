@@ -1,7 +1,7 @@
 """Classic Whist: the fields of a deal, their legality and the score (spec/rules.md, Whist).
 
-Whist drive options (scorekeeper/games/whist/README.md): ``trump_rotation`` fixes each deal's trump by its number
-in the match instead of the turn-up (a cycle such as ``"HDSC"``; ``"NT"`` in the cycle, or
+Whist drive options (the README.md here): ``trump_rotation`` fixes each deal's trump by its number
+in the match, instead of the turn-up (a cycle such as ``"HDSC"``; ``"NT"`` in the cycle, or
 ``no_trump``, adds a no-trump deal), and ``scoring: "tricks"`` scores every trick a side wins
 (a deal's points total 13) instead of the tricks over six.
 """
@@ -12,10 +12,13 @@ from typing import Any
 
 from ...engine.cards import DECK_52, OTHER_TEAM, SEATS, TEAM_OF, Card, Seat, next_seat
 from ...engine.fields import FieldReader, suit_name
-from ...engine.game import Game, History, Preset, Templates, Words
+from ...engine.game import Game, Preset
 from ...engine.messages import N_
+from ...engine.parts.recorder import Recording
+from ...engine.parts.sheet import SheetPart
+from ...engine.parts.templates import Templates
+from ...engine.parts.words import History, Words
 from ...engine.problems import Problem
-from ...engine.recording import Recording
 from ...engine.result import HandResult
 from ...engine.rules import DEALS, MAX_TARGET, Option, target_option
 from ...engine.state import GameEnd, MatchState, settle_to_target
@@ -356,12 +359,10 @@ GAME = Game(
     settle=settle,
     finish_rules=finish_rules,
     hand_form="scorekeeper.games.whist.form:WhistHandForm",
+    sheet=SheetPart(row=sheet_row, rules=SHEET_RULES, blank_rows=18),
     templates=Templates(hand_fields="game/whist/hand_fields.html",
                         sheet_hands="game/whist/sheet_hands.html",
                         blank="game/whist/blank.html"),
-    blank_rows=18,
-    sheet_row=sheet_row,
-    sheet_rules=SHEET_RULES,
     words=Words(
         title=N_("Deal %(no)s"),
         number=N_("deal %(n)s"),
@@ -384,8 +385,7 @@ GAME = Game(
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
     folder="scorekeeper.games.whist",
-    deal_trump=deal_trump,
-    recording=Recording(trumps=trump_cycle),
+    recording=Recording(deal_trump=deal_trump, trumps=trump_cycle),
     statistics=STATISTICS,
     messages=MESSAGES,
 )

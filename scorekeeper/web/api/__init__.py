@@ -21,7 +21,8 @@ bp.add_url_rule("/api/matches/<match_id>/hands/<int:no>",
 bp.add_url_rule("/api/matches/<match_id>/hands/<int:no>/analysis",
                 view_func=matches.hand_analysis, methods=["GET"])
 bp.add_url_rule("/m/<match_id>.json", view_func=matches.export_match, methods=["GET"])
-bp.add_url_rule("/m/<match_id>.egn", view_func=matches.export_egn, methods=["GET"])
+bp.add_url_rule("/m/<match_id>.<extension>", view_func=matches.export_notation,
+                methods=["GET"])
 
 events_bp = Blueprint("events_api", __name__)
 events_bp.add_url_rule("/api/events", view_func=events.create_event, methods=["POST"])

@@ -19,8 +19,9 @@ from scorekeeper.store.db import sqlite3
 
 from ... import service
 from ...engine.analysis import analyse_match_hand
+from ...engine.games import notation_named
 from ...engine.state import MatchState
-from ...formats import egn_export, safejson
+from ...formats import safejson
 from ...i18n.messages import problem_json
 from ...service import event_keys, players
 from ...service.results import LoadedMatch, ServiceResult, Status
@@ -372,14 +373,19 @@ def export_match(match_id: str) -> Response:
     return response
 
 
-def export_egn(match_id: str) -> Response:
-    """A Euchre match as Euchre Game Notation (EGN 1.4), as a download (docs/api.md)."""
+def export_notation(match_id: str, extension: str) -> Response:
+    """A match written in its game's notation (Euchre's EGN 1.4), as a download (docs/api.md):
+    ``/m/<id>.<extension>``; 404 for a notation no game has, or another game's."""
+    found = notation_named(extension)
+    if found is None or found[1].export is None:
+        abort(404)
     loaded = load_or_404(match_id)
-    if loaded.match.game.notation != "egn":
-        abort(404, description=_("Matches of this game cannot be saved in this format."))
-    egn = egn_export.export_egn(loaded.match.as_file())
-    text = json.dumps(egn, ensure_ascii=False, indent=2) + "\n"
+    if loaded.match.game.notation is not found[1]:
+        abort(404, description=_(found[1].only))
+    written = found[1].export(loaded.match.as_file())
+    text = json.dumps(written, ensure_ascii=False, indent=2) + "\n"
     response = current_app.response_class(text, mimetype="application/json")
-    response.headers["Content-Disposition"] = f'attachment; filename="{loaded.game}-{match_id}.egn"'
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{loaded.game}-{match_id}.{extension}"')
     response.headers["Cache-Control"] = "no-cache"
     return response

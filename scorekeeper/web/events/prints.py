@@ -143,7 +143,7 @@ def tally_pdf(event_id: str) -> Response:
 def box_trumps(found: Event) -> list[str]:
     """A drive whose rules fix each deal's trump (a trump rotation; the cycle starts again
     with every round's match): the trumps, for the tally card's boxes; else nothing."""
-    deal_trump = GAMES[found.game].deal_trump
+    deal_trump = GAMES[found.game].recording.deal_trump
     rules = {**found.rules, "deals": found.hands_per_round}
     trumps = [deal_trump(rules, no) for no in range(1, found.hands_per_round + 1)]
     return [t for t in trumps if t is not None]

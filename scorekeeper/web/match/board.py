@@ -13,8 +13,9 @@ from flask_babel import gettext as _
 from flask_babel import ngettext, pgettext
 
 from ...engine.cards import SUIT_SYMBOLS, TEAM_OF, TEAMS
-from ...engine.game import Game, TagWords
+from ...engine.game import Game
 from ...engine.numbers import pair_sides, points_text, sides_pair
+from ...engine.parts.words import TagWords
 from ...engine.problems import Problem
 from ...engine.state import HandState, MatchState
 from ...i18n.labels import SEAT_LABELS
@@ -168,7 +169,7 @@ def undo_what(match: Match, hand: Mapping[str, Any], out: HandState) -> str:
 
 def _trump(game: Game, match: Match, hand: Mapping[str, Any], no: int) -> str | None:
     """The trump of hand ``no``: the rotation's, else the one recorded."""
-    return game.deal_trump(dict(match.rules), no) or game.history.trump(hand)
+    return game.recording.deal_trump(dict(match.rules), no) or game.history.trump(hand)
 
 
 def history_rows(match: Match, state: MatchState) -> list[HistoryRow]:
@@ -332,7 +333,7 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
         dealer=Dealer(dealer, seats[dealer], str(SEAT_LABELS[dealer])),
         next_no=len(hands) + 1,
         trump_cycle=cycle,
-        deal_trump=game.deal_trump(rules, len(hands) + 1) if not state.over else None,
+        deal_trump=game.recording.deal_trump(rules, len(hands) + 1) if not state.over else None,
         editor=editor,
         last=last,
         rows=history_rows(match, state),

@@ -1,10 +1,10 @@
 """The hand page's analysis in words: what best play would have made of a recorded hand.
 
 The numbers are the engine's (:func:`scorekeeper.engine.analysis.analyse_match_hand`, which
-asks the game: its own ``Game.analyse`` or the double-dummy solver); the API's object
-(``/api/matches/<id>/hands/<no>/analysis``) stays as documented. Here they become sentences:
-the best the makers could have taken, each play that cost a trick (who, which card, what would
-have held it) and the best count trick by trick.
+asks the game's analysis part, ``Game.analysis``: its own or the double-dummy solver); the
+API's object (``/api/matches/<id>/hands/<no>/analysis``) stays as documented. Here they become
+sentences: the best the makers could have taken, each play that cost a trick (who, which card,
+what would have held it) and the best count trick by trick.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def analysis_view(loaded: LoadedMatch, no: int) -> AnalysisView | None:
     the analysis refuses (Five Hundred at no trumps or in misère, a renege) says why."""
     game = loaded.match.game
     hand = loaded.match.hands[no - 1].data
-    if not (game.double_dummy or game.analyse) or "play" not in hand:
+    if game.analysis is None or "play" not in hand:
         return None
     found, problems = analyse_match_hand(loaded.match.as_file(), no)
     if not isinstance(found, Analysis):

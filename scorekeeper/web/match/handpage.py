@@ -20,9 +20,9 @@ from werkzeug.wrappers import Response
 
 from ... import service
 from ...engine.cards import ALL_CARDS, JOKER, SEATS
-from ...engine.game import Words
 from ...engine.games import GAMES, problem_messages, resolve_rules
-from ...engine.recording import Recording, recorder_json
+from ...engine.parts.recorder import Recording, recorder_json
+from ...engine.parts.words import Words
 from ...i18n.labels import SEAT_LABELS, card_label, seat_word
 from ...printing.sheet import HandRow, Sheet, build_sheet
 from ...service.results import LoadedMatch

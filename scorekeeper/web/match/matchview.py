@@ -9,7 +9,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...engine.game import Words
+from ...engine.parts.words import Words
 
 
 @dataclass(frozen=True, slots=True)

@@ -144,7 +144,7 @@ def start() -> ResponseReturnValue:
 
 
 def import_match() -> ResponseReturnValue:
-    """Create a match from an uploaded match file or EGN file."""
+    """Create a match from an uploaded match file or a file of a game's notation (EGN)."""
     form = ImportForm()
     if not form.validate():
         return _home(import_form=form, status=422)
@@ -228,8 +228,9 @@ def _view(loaded: service.LoadedMatch) -> MatchView:
     v.links = [(_("Score sheet"), f"/m/{loaded.id}/sheet"),
                (_("Match PDF"), url_for("prints.sheet_pdf", match_id=loaded.id)),
                (_("Match file"), f"/m/{loaded.id}.json")]
-    if loaded.match.game.notation == "egn":
-        v.links.append((_("EGN file"), f"/m/{loaded.id}.egn"))
+    notation = loaded.match.game.notation
+    if notation is not None and notation.export is not None:
+        v.links.append((_(notation.label), f"/m/{loaded.id}.{notation.extension}"))
     v.recorder = handpage.recorder(loaded) if editor else {}
     return v
 

@@ -238,7 +238,7 @@ def _blank_html(game: str, match: Match | None, for_pdf: bool, pdf_url: str) -> 
         players=players,
         teams=teams,
         first_dealer=match.first_dealer if match is not None else None,
-        rows=GAMES[game].blank_rows,  # the game's template may fit more games on a page
+        rows=GAMES[game].sheet.blank_rows,  # the game's template may fit more games on a page
         max_ticks=MAX_TICKS,
         lang=_lang(),
         size=_size(),

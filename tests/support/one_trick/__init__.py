@@ -1,4 +1,4 @@
-"""A tiny third game, written as a game is: one module ending with ``GAME``.
+"""A tiny third game, written as a game is: a folder whose package exports ``GAME``.
 
 "One trick": each deal is a single trick; the side whose player took it scores a point (two
 with the ``double`` rule). First to the target (3 by default) wins.
@@ -15,7 +15,9 @@ from typing import Any
 
 from scorekeeper.engine.cards import DECK_24, TEAM_OF, Seat
 from scorekeeper.engine.fields import FieldReader
-from scorekeeper.engine.game import Game, History, Preset, Templates, Words
+from scorekeeper.engine.game import Game, Preset
+from scorekeeper.engine.parts.templates import Templates
+from scorekeeper.engine.parts.words import History, Words
 from scorekeeper.engine.problems import Problem
 from scorekeeper.engine.result import HandResult
 from scorekeeper.engine.rules import DEALS, Option, target_option

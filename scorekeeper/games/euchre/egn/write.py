@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.cards import SEATS, next_seat
-from ..games.euchre.rules import PACK_LOW
-from .egn import EGN_FILE_TYPE, EGN_VERSION, LONE_LEAD, POINT_RULES
-from .egn_values import card_to_egn
+from ....engine.cards import SEATS, next_seat
+from ..rules import PACK_LOW
+from .read import EGN_FILE_TYPE, EGN_VERSION, LONE_LEAD, POINT_RULES
+from .values import card_to_egn
 
 
 class EgnExportError(ValueError):

@@ -3,8 +3,8 @@ them: nothing is added to the engine's table, so a message never depends on what
 
 from __future__ import annotations
 
-from ..engine.messages import N_, fill
-from ..engine.problems import Problem
+from ....engine.messages import N_, fill
+from ....engine.problems import Problem
 
 EGN_MESSAGES: dict[str, str] = {
     "egn.not_object": N_("an EGN file holds one JSON object, but this one holds {kind}"),

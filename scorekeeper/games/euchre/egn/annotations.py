@@ -1,15 +1,15 @@
 """An EGN deal's annotations: read in order as the hand's note, and the match-format hand our
-export writes on an annotation line of its own (formats/egn_export.py) read back."""
+export writes on an annotation line of its own (export.py) read back."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine.limits import NOTE_MAX
-from . import safejson
+from ....engine.limits import NOTE_MAX
+from ....formats import safejson
 
 # A hand EGN cannot hold (recorded by its outcome only) is exported with its match-format
-# object on an annotation line starting with this (formats/egn_export.py); read back here.
+# object on an annotation line starting with this (export.py); read back here.
 HAND_LINE = "scorekeeper-hand "
 
 

@@ -1,6 +1,6 @@
 """A stored Euchre match as Euchre Game Notation (EGN 1.4), whatever its hands record.
 
-:func:`egn_write.match_to_egn` writes hands that carry everything EGN holds (turn-up, bidding,
+:func:`write.match_to_egn` writes hands that carry everything EGN holds (turn-up, bidding,
 tricks) and refuses the rest. This module exports every checked Euchre match, as the schema
 allows:
 
@@ -12,7 +12,7 @@ allows:
   the discard, the holdings known and the tricks recorded; and, in the deal's annotations, in
   words, what EGN has no field for (who called when the round is unknown, the makers' tricks, a
   declared renege, the hand's note), followed by the hand itself in the match format on one
-  line (``scorekeeper-hand {...}``, :data:`egn_annotations.HAND_LINE`), so that our own importer
+  line (``scorekeeper-hand {...}``, :data:`annotations.HAND_LINE`), so that our own importer
   reads such a hand back exactly.
 - The score: ``metadata.finalScore`` (the replayed score) beside ``initialScore``. Rules EGN has
   no field for (the renege points, a lone defender's points) are named in
@@ -25,12 +25,12 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.cards import SEATS, SUIT_NAMES, next_seat
-from ..engine.limits import NOTE_MAX
-from ..engine.matchfile import check_match
-from .egn_annotations import HAND_LINE
-from .egn_values import card_to_egn
-from .egn_write import EgnExportError, dealt_holdings, hand_to_deal, match_to_egn
+from ....engine.cards import SEATS, SUIT_NAMES, next_seat
+from ....engine.limits import NOTE_MAX
+from ....engine.matchfile import check_match
+from .annotations import HAND_LINE
+from .values import card_to_egn
+from .write import EgnExportError, dealt_holdings, hand_to_deal, match_to_egn
 
 # Rules of ours that EGN's ruleset can't hold: named in the description instead.
 _NOT_IN_EGN = ("renege_points", "renege_points_alone", "lone_defender_points")

@@ -21,13 +21,13 @@ import re
 import unicodedata
 from typing import Any
 
-from ..engine.cards import SEATS
-from ..engine.limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
-from ..engine.matchfile import PLAYED
-from ..engine.problems import Problem
-from .egn_deals import read_deals
-from .egn_messages import EgnProblem
-from .egn_values import is_int, kind_of, missing_or_bad, shown
+from ....engine.cards import SEATS
+from ....engine.limits import MATCH_FORMAT, NAME_MAX, TITLE_MAX
+from ....engine.matchfile import PLAYED
+from ....engine.problems import Problem
+from .deals import read_deals
+from .messages import EgnProblem
+from .values import is_int, kind_of, missing_or_bad, shown
 
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"

@@ -1,10 +1,12 @@
-"""How a game's play is recorded card by card, as data the card recorder's script reads.
+"""The recorder part: how a game's play is recorded card by card, as data the card recorder's
+script reads, and the trump of a deal when the rules fix it in advance.
 
 The recorder (``static/js/cards.js``) knows trick play in general; everything that differs
 between games comes from here: the pack of the match's rules (ranks, Joker, cards a seat),
 bowers, who must be known before the play (the caller), who sits out, the turn-up, the lead
 rules, the form fields a complete record fills, and a trump rotation. A game sets its
-``Game.recording``; :func:`recorder_json` joins it with the match's rules.
+``Game.recording`` (the default: :data:`PLAIN_TRICKS`); :func:`recorder_json` joins it with
+the match's rules.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 # trumps(rules): each deal's trump by its number (a rotation), or None: the form asks for it
 TrumpsOf = Callable[[dict[str, Any]], "tuple[str, ...] | None"]
@@ -22,6 +24,15 @@ TrumpsOf = Callable[[dict[str, Any]], "tuple[str, ...] | None"]
 
 def no_rotation(rules: dict[str, Any]) -> tuple[str, ...] | None:
     """No trump rotation: each deal's trump is given in the form."""
+    return None
+
+
+# deal_trump(rules, no): the trump a deal is played in when the rules fix it in advance
+DealTrump = Callable[[dict[str, Any], int], str | None]
+
+
+def no_fixed_trump(rules: dict[str, Any], no: int) -> str | None:
+    """Trumps are chosen at the table, deal by deal (nothing to print in advance)."""
     return None
 
 
@@ -45,6 +56,9 @@ class Recording:
     ``likely``: the likely result's sentences, N_-marked in the game's module, by the keys
     the script picks from the makers' and defenders' counts (:data:`LIKELY_KEYS`); a game
     with ``makers_need`` gives all four, the others none (the script shows no likely result).
+    ``bowers``: jacks are bowers (a card record's trump marks, the analysis's ranks);
+    ``deal_trump(rules, no)``: a deal's trump fixed in advance (a rotation: the board, the
+    history, the hand form, a drive's tally boxes).
     """
 
     caller: bool = False
@@ -62,6 +76,8 @@ class Recording:
     joker_names_suit: bool = False
     kitty: int = 0
     likely: Mapping[str, str] = field(default_factory=dict)
+    bowers: bool = False
+    deal_trump: DealTrump = no_fixed_trump
 
     def __post_init__(self) -> None:
         # the script reads one of the four keys whenever the makers need tricks: a missing
@@ -82,7 +98,7 @@ def recorder_json(game: Game, rules: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "pack": pack.as_json(),
         "tricks": pack.hand_size,
-        "bowers": game.bowers,
+        "bowers": rec.bowers,
         "caller": rec.caller,
         "alone": rec.alone,
         "turn_up": rec.turn_up,

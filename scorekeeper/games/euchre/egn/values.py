@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import re
 
-from ..engine.problems import Problem
-from .egn_messages import EgnProblem
+from ....engine.problems import Problem
+from .messages import EgnProblem
 
 _CARD_RE = re.compile(r"^(7|8|9|10|[TJQKA])([SHDC])$", re.IGNORECASE)
 JOKER_EGN = "B"  # EGN's "best bower", with the ruleset's `joker`

@@ -1,8 +1,8 @@
 """Euchre Game Notation, read deal by deal: an EGN deal (its dealt cards, bidding and play)
-becomes a hand of the match format (EGN's values in formats/egn_values.py, its annotations
-in formats/egn_annotations.py).
+becomes a hand of the match format (EGN's values in values.py, its annotations
+in annotations.py).
 
-:mod:`scorekeeper.formats.egn` reads the match level (header, players, rules, EMN) and calls
+:mod:`.read` reads the match level (header, players, rules, EMN) and calls
 :func:`read_deals`. As there, nothing here judges the rules (the engine does) and nothing raises.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import SEATS
-from ..engine.problems import Problem
-from ..games.euchre.rules import seating
-from .egn_annotations import annotations_note, exported_hand
-from .egn_messages import EgnProblem
-from .egn_values import egn_card, missing_or_bad, shown
+from ....engine.cards import SEATS
+from ....engine.problems import Problem
+from ..rules import seating
+from .annotations import annotations_note, exported_hand
+from .messages import EgnProblem
+from .values import egn_card, missing_or_bad, shown
 
 _SUIT_CALLS = ("s", "h", "d", "c")
 _NO_TRUMP_CALLS = ("n", "x")
