@@ -91,7 +91,7 @@ def test_whist_is_422(client):
     match_id = response.get_json()["id"]
     response = client.get(f"/api/matches/{match_id}/hands/1/analysis")
     assert response.status_code == 422
-    assert "Euchre" in response.get_json()["errors"][0]["message"]
+    assert response.get_json()["errors"][0]["message"] == "hands of this game are not analysed"
 
 
 def test_reading_needs_no_key_and_a_correction_is_analysed_afresh(client, match_id):

@@ -136,7 +136,6 @@ def test_a_message_moves_back_with_its_translation_and_a_new_one_waits(tree) -> 
     assert translated(core, "zh_Hant")["A new sentence"] == ""  # to translate
     assert "One’s own words" not in msgids(one)
     (root / "scorekeeper" / "games" / "two" / "templates" / "x.html").unlink()
-    (root / "scorekeeper" / "formats" / "tn_reader.py").unlink()
     run(root, owners)  # a game whose words are gone keeps empty catalogs, not stale ones
     assert msgids(owners[2].folder / "zh_Hant" / "LC_MESSAGES" / "messages.po") == set()
     assert run(root, owners) == []
