@@ -47,6 +47,9 @@ DealTrump = Callable[[dict[str, Any], int], str | None]
 # lost_at(rules): the score at or below which a side has lost (Spades' ``lose_at``, Five
 # Hundred's minus the target), or None: no score loses
 LostAt = Callable[[Mapping[str, Any]], int | None]
+# stop(state, rules): a match stopped before it ends (``"stopped": true`` in its file): what
+# the unfinished part scores, the state made over; or the problems (the game can't stop there)
+Stop = Callable[[MatchState, dict[str, Any]], list[Problem]]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
 
 
@@ -245,7 +248,9 @@ class Game:
     name: str  # as in the match file's "game"
     label: str  # its name in English, marked with N_
     rules_label: str  # the start page's heading of its presets ("Euchre rules"), marked too
-    options: tuple[Option, ...]  # must include "target" and "deals" (rules.target_option, DEALS)
+    # its options; "target" and "deals" (rules.target_option, DEALS), when it has them, are
+    # resolved together (a game that ends otherwise, a bridge rubber, has neither)
+    options: tuple[Option, ...]
     evaluate: Evaluate
     tricks: int  # tricks in one deal
     presets: tuple[Preset, ...] = ()
@@ -281,6 +286,9 @@ class Game:
     # paper may start there; and the score that loses (a start there is refused)
     negative_scores: bool = False
     lost_at: LostAt = never_lost
+    stop: Stop | None = None  # how a match stopped early ends; None: it can't be stopped
+    # its own problem codes' English templates ({name} params), beside engine/messages.py's
+    messages: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def playable(self) -> bool:

@@ -3,6 +3,7 @@ test may add its own to :data:`GAMES`; the engine and ``scorekeeper check`` take
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from . import euchre, five_hundred, spades, whist
@@ -12,6 +13,7 @@ from .rules import resolve
 
 GAMES: dict[str, Game] = {
     g.name: g for g in (euchre.GAME, whist.GAME, five_hundred.GAME, spades.GAME)}
+GAMES["bridge"] = import_module("scorekeeper.games.bridge").GAME  # #37 moves it to INSTALLED
 
 
 def resolve_rules(game: str, given: object) -> tuple[dict[str, Any], list[Problem]]:

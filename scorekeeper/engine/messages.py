@@ -55,6 +55,9 @@ MESSAGES: dict[str, str] = {
                            "not {value}"),
     "match.start_over": N_("the starting score already reaches the target of {target}: the game would be over before it starts"),
     "match.hands_not_list": N_("hands must be a list"),
+    "match.bad_stopped": N_("stopped must be true or false"),
+    "match.cannot_stop": N_("this game's matches can't be stopped before they end: leave out "
+                            "stopped"),
     "match.too_many_hands": N_("a match can hold at most {max} hands: start a new match"),
     "hand.not_object": N_("a hand must be a JSON object"),
     "hand.invalid": N_("this hand can't be scored"),
@@ -190,6 +193,16 @@ def fill(template: str, params: dict[str, Any]) -> str:
 
 
 def render(code: str, params: dict[str, Any]) -> str:
-    """The English message for one of the engine's problem codes (other layers word their own
-    codes from their own tables, e.g. :class:`scorekeeper.formats.egn_messages.EgnProblem`)."""
-    return fill(MESSAGES.get(code, code), params)
+    """The English message for one of the engine's problem codes, or a registered game's own
+    (``Game.messages``); other layers word their own codes from their own tables, e.g.
+    :class:`scorekeeper.formats.egn_messages.EgnProblem`."""
+    return fill(template(code) or code, params)
+
+
+def template(code: str) -> str | None:
+    """The English template of a problem code: the engine's, else a registered game's."""
+    if code in MESSAGES:
+        return MESSAGES[code]
+    from .games import GAMES  # the registry imports this module: asked when a problem is worded
+
+    return next((g.messages[code] for g in GAMES.values() if code in g.messages), None)

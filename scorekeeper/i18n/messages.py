@@ -19,7 +19,7 @@ from typing import Any
 from flask_babel import get_locale, gettext
 
 from ..engine.games import GAMES
-from ..engine.messages import MESSAGES, N_
+from ..engine.messages import N_, template
 from ..engine.problems import Problem
 from ..formats.egn_messages import EGN_MESSAGES
 from .labels import FIELD_WORDS, SUIT_WORDS, TEAM_WORDS, VALUE_WORDS, seat_word
@@ -75,7 +75,7 @@ def field_words() -> dict[str, str]:
 
 def template_for(code: str) -> str | None:
     """The English template of a problem code (engine or EGN importer), or None."""
-    return MESSAGES.get(code) or EGN_MESSAGES.get(code)
+    return template(code) or EGN_MESSAGES.get(code)
 
 
 def _english() -> bool:

@@ -1,1 +1,51 @@
-"""Contract Bridge: its rules, words, forms and pages, as one game folder (being built)."""
+"""Contract Bridge (spec/bridge.md): at a table, rubber and Chicago (``rules``, ``record``,
+``rubber``, ``chicago``), one contract's score (``scoring``), its words (``words``)."""
+
+from __future__ import annotations
+
+from ...engine.game import Game, History, Preset, Words
+from ...engine.messages import N_
+from .record import TRICKS
+from .rules import OPTIONS, deal_strain, evaluate, finish_rules, running, settle, stop
+from .words import FIELD_WORDS, MESSAGES, OPTION_WORDS, RESULT_WORDS
+
+GAME = Game(
+    name="bridge",
+    label=N_("Bridge"),
+    rules_label=N_("Bridge rules"),
+    options=OPTIONS,
+    evaluate=evaluate,
+    tricks=TRICKS,
+    presets=(
+        Preset("rubber", N_("Rubber bridge")),
+        Preset("chicago", N_("Chicago"), {"scoring": "chicago"}),
+        Preset("chicago_no_carry", N_("Chicago, no part-score carry"),
+               {"scoring": "chicago", "partscore_carry": False}),
+    ),
+    settle=settle,
+    finish_rules=finish_rules,
+    running=running,
+    stop=stop,
+    messages=MESSAGES,
+    words=Words(
+        title=N_("Deal %(no)s"),
+        number=N_("deal %(n)s"),
+        save=N_("Save deal %(n)s"),
+        based=N_("Deal %(n)s, after %(a)s–%(b)s"),
+        based_queued=N_("Deal %(n)s, after the deals waiting on this phone"),
+        record_as=N_("Record it as deal %(n)s"),
+        history=N_("Deal by deal"),
+        undo=N_("Undo deal %(n)s (%(what)s)"),
+        fix_hint=N_("Tap a deal’s number to correct it."),
+        cards_hint=N_("Tap a deal’s tricks to see them card by card."),
+        trick_by_trick=N_("Deal %(no)s, trick by trick"),
+        none_yet=N_("No deals yet."),
+        correct=N_("Correct deal %(n)s"),
+        rescored=N_("Dealt by %(name)s. Later deals are scored again after the change."),
+        offline_fix=N_("You’re offline: correct deals when the connection is back."),
+    ),
+    history=History(call=N_("Contract"), seat="declarer", makers=True, trump=deal_strain,
+                    results=RESULT_WORDS),
+    option_words=OPTION_WORDS,
+    field_words=FIELD_WORDS,
+)
