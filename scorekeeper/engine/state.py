@@ -30,6 +30,9 @@ class Running(Protocol):
         """The match-level keys it adds to the `scorekeeper check` object (``bags``)."""
         ...
 
+    # A carry may also have ``board() -> dict``: what the board's part (``Templates.board``)
+    # reads as ``v.running`` instead of ``as_json()`` (a rubber's vulnerability and partscores).
+
 
 @dataclass(slots=True)
 class HandState:

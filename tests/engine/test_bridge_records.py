@@ -87,8 +87,7 @@ def test_honours_when_the_rule_is_off():
 
 
 @pytest.mark.parametrize(("rules", "field"), [
-    ({"chukkers": 2}, "rules.chukkers"), ({"partscore_carry": False}, "rules.partscore_carry"),
-    ({"scoring": "chicago", "rubbers": 2}, "rules.rubbers"), ({"target": 10}, "rules.target"),
+    ({"target": 10}, "rules.target"), ({"deals": 4}, "rules.deals"),
     ({"scoring": "duplicate"}, "rules.scoring"), ({"rubbers": 0}, "rules.rubbers"),
     ({"honours": "yes"}, "rules.honours"),
 ])

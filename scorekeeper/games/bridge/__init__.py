@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from ...engine.game import Game, History, Preset, Words
+from ...engine.game import Game, History, Preset, Templates, Words
 from ...engine.messages import N_
+from .outcome import outcome_words, short_words
 from .record import TRICKS
-from .rules import OPTIONS, deal_strain, evaluate, finish_rules, running, settle, stop
+from .rules import OPTIONS, deal_strain, evaluate, running, settle, stop
 from .words import FIELD_WORDS, MESSAGES, OPTION_WORDS, RESULT_WORDS
 
 GAME = Game(
@@ -23,7 +24,6 @@ GAME = Game(
                {"scoring": "chicago", "partscore_carry": False}),
     ),
     settle=settle,
-    finish_rules=finish_rules,
     running=running,
     stop=stop,
     messages=MESSAGES,
@@ -45,7 +45,11 @@ GAME = Game(
         offline_fix=N_("You’re offline: correct deals when the connection is back."),
     ),
     history=History(call=N_("Contract"), seat="declarer", makers=True, trump=deal_strain,
-                    results=RESULT_WORDS),
+                    results=RESULT_WORDS, outcome=outcome_words, short=short_words),
+    hand_form="scorekeeper.games.bridge.form:BridgeHandForm",
+    templates=Templates(hand_fields="game/bridge/hand_fields.html",
+                        board="game/bridge/board.html"),
+    folder="scorekeeper.games.bridge",
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
 )

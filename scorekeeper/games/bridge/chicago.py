@@ -76,6 +76,12 @@ class ChicagoCarry:
     def finished(self) -> bool:
         return self.dealt >= DEALS * self.chukkers
 
+    def board(self) -> dict[str, Any]:
+        """What the board shows before the next deal: its place in the chukker (the page
+        words its vulnerability from the dealer), each side's partscores towards game."""
+        return {"place": self.dealt % DEALS + 1, "chukker": self.dealt // DEALS + 1,
+                "of": self.chukkers, "parts": dict(self.parts)}
+
     def as_json(self) -> dict[str, Any]:
         return {}
 

@@ -130,6 +130,12 @@ class RubberCarry:
             self.totals[s] += bonus[s]
         return bonus
 
+    def board(self) -> dict[str, Any]:
+        """What the board shows before the next deal: vulnerability, the unfinished game's
+        trick points below the line, games won in this rubber, and the rubber's number."""
+        return {"vulnerable": vulnerability(self.won), "below": dict(self.below),
+                "won": dict(self.won), "rubber": len(self.done) + 1, "of": self.rubbers}
+
     def as_json(self) -> dict[str, Any]:
         return {"games": [dict(g, below=dict(g["below"])) for g in self.games],
                 "rubbers": [dict(r, totals=dict(r["totals"])) for r in self.done]}

@@ -76,17 +76,6 @@ def stop(state: MatchState, rules: dict[str, Any]) -> list[Problem]:
     return rubber.stop(state, rules)
 
 
-def finish_rules(rules: dict[str, Any], problems: list[Problem]) -> None:
-    """Options of the other scoring are refused off their defaults (a typo, not a choice)."""
-    if rules["scoring"] == "rubber":
-        if rules["chukkers"] != 1:
-            problems.append(Problem("rules.chukkers_rubber", field="rules.chukkers"))
-        if not rules["partscore_carry"]:
-            problems.append(Problem("rules.carry_rubber", field="rules.partscore_carry"))
-    elif rules["rubbers"] != 1:
-        problems.append(Problem("rules.rubbers_chicago", field="rules.rubbers"))
-
-
 def deal_strain(hand: Mapping[str, Any]) -> str | None:
     """The strain of a recorded deal's contract ("H", "NT"), or None (passed out)."""
     contract = hand.get("contract")

@@ -33,12 +33,6 @@ MESSAGES: dict[str, str] = {
                                 "{points} for them"),
     "deal.honours_mismatch": N_("the deal gives {side} {points} for honours ({seat} holds "
                                 "them), not {given_side} {given}"),
-    "rules.chukkers_rubber": N_("chukkers are Chicago's rounds of four deals: with rubber "
-                                "scoring, set rubbers instead"),
-    "rules.rubbers_chicago": N_("rubbers are for rubber scoring: with Chicago, set chukkers "
-                                "instead"),
-    "rules.carry_rubber": N_("partscore_carry is Chicago's: in a rubber, partscores always "
-                             "count towards game"),
     "match.stop_chicago": N_("only a rubber can be stopped before it ends: a Chicago match "
                              "ends after its chukkers"),
 }
@@ -67,3 +61,13 @@ OPTION_WORDS = {
 
 # The history's result column.
 RESULT_WORDS = {"made": N_("made"), "down": N_("down"), "passed": N_("passed out")}
+
+STRAIN_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+
+
+def contract_text(contract: object) -> str:
+    """A recorded contract as players write it: "4HX" -> "4♥X"."""
+    if not isinstance(contract, str) or len(contract) < 2:
+        return ""
+    bare = contract.rstrip("X")
+    return f"{bare[0]}{STRAIN_SYMBOLS.get(bare[1:], bare[1:])}{contract[len(bare):]}"

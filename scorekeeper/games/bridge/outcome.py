@@ -1,0 +1,72 @@
+"""A bridge deal in the table's words (pure, N_-marked): the Save label and the hand page
+("S 4♥X made +1 → NS 240 below, 150 above; game!"; Chicago: "W 3NT −2 → NS +200"), and the
+Undo button's few words ("S 4♥X made +1"). Seats and sides stay as their letters, as players
+write them on a pad."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.game import TagWords
+from ...engine.messages import N_
+from ...engine.result import HandResult
+from .details import BridgeDetails
+from .words import contract_text
+
+PASSED: TagWords = ((N_("passed out → no score"), {}),)
+# (with the points, alone): made exactly, made with overtricks, down
+MADE = (N_("%(decl)s %(contract)s made → %(gain)s"), N_("%(decl)s %(contract)s made"))
+OVER = (N_("%(decl)s %(contract)s made +%(n)s → %(gain)s"),
+        N_("%(decl)s %(contract)s made +%(n)s"))
+DOWN = (N_("%(decl)s %(contract)s −%(n)s → %(gain)s"), N_("%(decl)s %(contract)s −%(n)s"))
+# a rubber's deal: each side's points by the line
+LINE = N_("%(decl)s %(contract)s made → %(who)s %(below)s below, %(above)s above")
+LINE_OVER = N_("%(decl)s %(contract)s made +%(n)s → %(who)s %(below)s below, %(above)s above")
+LINE_DOWN = N_("%(decl)s %(contract)s −%(n)s → %(who)s %(above)s above")
+ABOVE = N_("%(who)s %(above)s above")
+GAME = N_("game!")
+RUBBER = N_("rubber! %(bonus)s to %(who)s")
+
+
+def _what(hand: Mapping[str, Any], outcome: HandResult) -> tuple[int, dict[str, Any]]:
+    """Which of made / over / down (0, 1, 2), and the params they share."""
+    info = outcome.details
+    over = info.record.over_under if isinstance(info, BridgeDetails) else None
+    params = {"decl": hand.get("declarer") or "", "contract": contract_text(hand.get("contract")),
+              "n": abs(over or 0)}
+    return (0 if not over else 1 if over > 0 else 2), params
+
+
+def outcome_words(hand: Mapping[str, Any], outcome: HandResult, rules: Mapping[str, Any]
+                  ) -> TagWords:
+    """The deal's line: rubber by the line (and the game or rubber it wins), Chicago by points."""
+    if outcome.result == "passed":
+        return PASSED
+    kind, params = _what(hand, outcome)
+    info = outcome.details
+    if not isinstance(info, BridgeDetails) or info.below is None or info.above is None:
+        return (((MADE, OVER, DOWN)[kind][0], params),)
+    declaring = outcome.makers or ""
+    first = "EW" if declaring == "NS" else "NS"
+    lead = declaring if kind < 2 else first
+    clauses: list[tuple[str, dict[str, Any]]] = [(
+        (LINE, LINE_OVER, LINE_DOWN)[kind],
+        {**params, "who": lead, "below": info.below[lead], "above": info.above[lead]})]
+    other = first if lead == declaring else declaring
+    if info.above[other]:
+        clauses.append((ABOVE, {"who": other, "above": info.above[other]}))
+    if info.bonus:
+        clauses.append((RUBBER, {"who": info.game, "bonus": info.bonus}))
+    elif info.game:
+        clauses.append((GAME, {}))
+    return tuple(clauses)
+
+
+def short_words(hand: Mapping[str, Any], outcome: HandResult, rules: Mapping[str, Any]
+                ) -> TagWords:
+    """The Undo button's words: the contract and how it went."""
+    if outcome.result == "passed":
+        return ((N_("passed out"), {}),)
+    kind, params = _what(hand, outcome)
+    return (((MADE, OVER, DOWN)[kind][1], params),)
