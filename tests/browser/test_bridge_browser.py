@@ -1,0 +1,60 @@
+"""Bridge in a real browser at 390x844 and 360x640: a rubber started from the start page and
+tapped in deal by deal (the contract grid, X, the declarer by name, the result, a passed-out
+deal in one tap), the Save label saying what will happen, the board's vulnerability, games
+and trick points below the line, axe finding nothing, no horizontal scroll."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+from support.browser import axe_clean, no_horizontal_scroll, save, saved
+
+SIZES = [{"width": 390, "height": 844}, {"width": 360, "height": 640}]
+SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
+
+
+def deal(page, contract: str, declarer: str, result: str, doubled: str = "") -> None:
+    page.locator(f"#contract input[value='{contract}']").check()
+    if doubled:
+        page.locator(f"#doubled input[value='{doubled}']").check()
+    page.locator("#declarer label", has_text=SEATS[declarer]).click()
+    page.locator(f"#result input[value='{result}']").check()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
+def test_a_rubber_by_tapping(make_phone, size) -> None:
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    for seat, name in SEATS.items():
+        page.fill(f"#{seat}", name)
+    page.locator("#game label", has_text="Bridge").click()
+    page.locator("#preset_bridge label", has_text="Rubber bridge").click()
+    page.get_by_role("button", name="Start match").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+$"))
+    expect(page.locator(".vulnerable")).to_have_text("Vulnerable: nobody")
+    axe_clean(page)
+    no_horizontal_scroll(page)
+    phone.shot(f"bridge-form-{size['width']}", full_page=True)
+
+    deal(page, "4H", "S", "1", doubled="X")
+    save(page, "Save: S 4♥X made +1 → NS 240 below, 150 above; game!")
+    expect(page.locator(".vulnerable")).to_have_text("Vulnerable: Ann & Cai")
+    expect(page.locator(".won")).to_have_text("Games in rubber 1: Ann & Cai 1 · Bo & Dee 0")
+    deal(page, "2S", "E", "0")
+    save(page, "Save: E 2♠ made → EW 60 below, 0 above")
+    expect(page.locator(".below")).to_have_text("Below the line: Ann & Cai 0 · Bo & Dee 60")
+    saved(page, page.locator("#all-passed").click)  # passed out: one tap
+    expect(page.locator(".vulnerable")).to_have_text("Vulnerable: Ann & Cai")
+    deal(page, "3NT", "W", "-2")
+    save(page, "Save: W 3NT −2 → NS 100 above")
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot(f"bridge-rubber-{size['width']}", full_page=True)
+    deal(page, "3NT", "N", "0")
+    save(page, "Save: N 3NT made → NS 100 below, 700 above; rubber! 700 to NS · game!")
+    expect(page.locator("#entry")).to_have_count(0)
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot(f"bridge-over-{size['width']}", full_page=True)
