@@ -52,4 +52,4 @@ _.write_key
 
 # Bridge's contract scoring, used by its rules and duplicate sessions as they land (#38, #39):
 # take these off as each gets its caller.
-parse_contract, side_of, vulnerable_on_board, dealer_of_board, is_vulnerable, duplicate_score, imps
+vulnerable_on_board, dealer_of_board, duplicate_score, imps

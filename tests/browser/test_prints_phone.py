@@ -38,8 +38,8 @@ MEASURE = """() => {
 }"""
 
 
-# the games the four golden matches play (a game without a hand form is not among them)
-PLAYED = [g for g in GAMES.values() if g.playable]
+# the games the four golden matches play (Bridge, newer, has no golden match among them)
+PLAYED = [GAMES[n] for n in ("euchre", "whist", "five_hundred", "spades")]
 
 @pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])

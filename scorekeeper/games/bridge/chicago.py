@@ -11,7 +11,7 @@ from ...engine.result import HandResult
 from ...engine.state import MatchState
 from .details import BridgeDetails
 from .rubber import GAME, leader, other, zero
-from .scoring import game_bonus, score_contract, side_of
+from .scoring import game_bonus, is_vulnerable, score_contract, side_of
 
 DEALS = 4  # deals in a chukker
 FOURTH_PARTSCORE = 100  # a partscore on the fourth deal that completes no game (with carry)
@@ -47,7 +47,7 @@ class ChicagoCarry:
         assert deal.contract is not None and deal.tricks is not None
         side = deal.declaring_side
         assert side is not None
-        vulnerable = info.vulnerable in ("both", side)
+        vulnerable = is_vulnerable(info.vulnerable, side)
         score = score_contract(deal.contract, deal.tricks, vulnerable)
         if score.made:
             info.bonus = self._bonus(side, score.below, vulnerable, place, rules)

@@ -12,7 +12,7 @@ from ...engine.problems import Problem
 from ...engine.result import HandResult
 from ...engine.state import MatchState
 from .details import BridgeDetails
-from .scoring import SIDES, score_contract
+from .scoring import SIDES, is_vulnerable, score_contract
 
 GAME = 100  # trick points below the line that win a game
 STOPPED_GAME = 300  # a stopped rubber: the only game in it
@@ -72,7 +72,7 @@ class RubberCarry:
             side = deal.declaring_side
             assert side is not None
             score = score_contract(deal.contract, deal.tricks,
-                                   info.vulnerable in ("both", side))
+                                   is_vulnerable(info.vulnerable, side))
             below[side] = score.below
             above[side] += score.above
             above[other(side)] += score.undertricks
