@@ -93,3 +93,18 @@ def test_a_correction_fills_the_form_from_the_deal(table) -> None:
     assert table.client.get(url + ".json").get_json()["hands"][0] == {
         "contract": "4HXX", "declarer": "E", "tricks": 5,
         "honours": {"side": "NS", "points": 150}}
+
+
+def test_the_sheet_and_its_pdf_show_every_rubber(client) -> None:
+    from pathlib import Path
+
+    from support.prints import fetch_pdf, pdf_text
+
+    golden = Path(__file__).parent / "data" / "golden" / "matches" / "bridge-rubbers.json"
+    made = client.post("/api/matches", data=golden.read_bytes(),
+                       content_type="application/json").get_json()
+    page = html.unescape(text(client.get(f"/m/{made['id']}/sheet").get_data(as_text=True)))
+    assert "Below the line" in page and "Above the line" in page
+    assert "3350" in page and "480" in page  # both rubbers, not the last one's 1420–0
+    pdf = pdf_text(fetch_pdf(client, f"/m/{made['id']}/sheet.pdf"))
+    assert "Final: Home win 3350–480" in pdf and "4♥X" not in pdf and "6NT" in pdf

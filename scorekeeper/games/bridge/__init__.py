@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine.game import Game, History, Preset, Templates, Words
 from ...engine.messages import N_
-from .outcome import outcome_words, short_words
+from .outcome import outcome_words, sheet_row, short_words
 from .record import TRICKS
 from .rules import OPTIONS, deal_strain, evaluate, running, settle, stop
 from .words import FIELD_WORDS, MESSAGES, OPTION_WORDS, RESULT_WORDS
@@ -48,7 +48,9 @@ GAME = Game(
                     results=RESULT_WORDS, outcome=outcome_words, short=short_words),
     hand_form="scorekeeper.games.bridge.form:BridgeHandForm",
     templates=Templates(hand_fields="game/bridge/hand_fields.html",
-                        board="game/bridge/board.html"),
+                        board="game/bridge/board.html",
+                        sheet_hands="game/bridge/sheet_hands.html"),
+    sheet_row=sheet_row,
     folder="scorekeeper.games.bridge",
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine.game import TagWords
+from ...engine.game import SheetRow, TagWords
 from ...engine.messages import N_
 from ...engine.result import HandResult
+from ...engine.state import HandState
 from .details import BridgeDetails
 from .words import contract_text
 
@@ -70,3 +71,19 @@ def short_words(hand: Mapping[str, Any], outcome: HandResult, rules: Mapping[str
         return ((N_("passed out"), {}),)
     kind, params = _what(hand, outcome)
     return (((MADE, OVER, DOWN)[kind][1], params),)
+
+
+def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
+    """The printed sheet's own columns of a deal: the contract as written, its declarer, who
+    was vulnerable, over or under, and a rubber's points by the line."""
+    info = state.outcome.details
+    if not isinstance(info, BridgeDetails):
+        return SheetRow()
+    over = info.record.over_under
+    own: dict[str, Any] = {
+        "contract": contract_text(hand.get("contract")), "declarer": hand.get("declarer"),
+        "vulnerable": info.vulnerable,
+        "result": "" if over is None else "=" if over == 0 else f"+{over}" if over > 0
+        else f"−{-over}",
+        "below": info.below, "above": info.above}
+    return SheetRow(own=own, columns=frozenset({"line"} if info.below is not None else ()))

@@ -112,7 +112,7 @@ class RubberCarry:
     def finished(self) -> bool:
         return len(self.done) >= self.rubbers
 
-    def match_totals(self) -> dict[str, int]:
+    def match_points(self) -> dict[str, int]:
         """Every rubber's points, the one being played included."""
         return {s: sum(r["totals"][s] for r in self.done) + self.totals[s] for s in SIDES}
 
@@ -171,7 +171,7 @@ def stop(state: MatchState, rules: dict[str, Any]) -> list[Problem]:
 
 
 def _finish(state: MatchState, carry: RubberCarry) -> None:
-    totals = carry.match_totals()
+    totals = carry.match_points()
     state.over = True
     state.winner = leader(totals)
     state.tied = state.winner is None

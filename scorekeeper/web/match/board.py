@@ -281,7 +281,7 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
     state = loaded.state if loaded.state is not None else MatchState(
         game.name, {"NS": 0, "EW": 0}, next_dealer=match.first_dealer)
     seats, rules = match.seats, dict(match.rules)
-    names, score = team_names(match), state.score
+    names, score = team_names(match), state.match_points()
     target, deals = rules.get("target"), rules.get("deals")
     if target is None and deals is None:
         target = game.default_target
