@@ -19,6 +19,7 @@ _.WhistHandForm      # named by a string: Game.hand_form (engine/whist.py), impo
 _.SpadesHandForm     # named by a string: Game.hand_form (engine/spades.py), imported by handforms.py
 _.bid_N, _.bid_E, _.bid_S, _.bid_W  # Spades' bid fields: read as form[f"bid_{seat}"]
 _.FiveHundredHandForm  # named by a string: Game.hand_form (engine/five_hundred.py), imported by handforms.py
+_.BridgeHandForm     # named by a string: Game.hand_form (games/bridge/__init__.py)
 _.more_fields        # a hand form's fields under "More" (games/*/form.py), read by HandForm
 _.load_config        # gunicorn BaseApplication hook (serving/config.py)
 _.msg                # logging.LogRecord.msg, rewritten by the redacting filter (security.py)
