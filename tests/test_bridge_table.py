@@ -86,12 +86,14 @@ def test_a_bad_deal_is_refused_in_words_and_nothing_is_stored(table) -> None:
 def test_a_correction_fills_the_form_from_the_deal(table) -> None:
     url = start(table)
     assert table.post_hand(url, contract="4H", doubled="XX", declarer="E", tricks="5",
-                           honours="NS150").status_code == 303
-    values = form_of(table.page(url + "/hands/1/edit"), "/hands/1")["values"]
+                           honours="NS150", lead="KS").status_code == 303
+    page = table.page(url + "/hands/1/edit")
+    values = form_of(page, "/hands/1")["values"]
     assert (values["contract"], values["doubled"], values["declarer"], values["tricks"],
             values["honours"]) == ("4H", "XX", "E", "5", "NS150")
+    assert '<option selected value="KS">' in page
     assert table.client.get(url + ".json").get_json()["hands"][0] == {
-        "contract": "4HXX", "declarer": "E", "tricks": 5,
+        "contract": "4HXX", "declarer": "E", "tricks": 5, "lead": "KS",
         "honours": {"side": "NS", "points": 150}}
 
 

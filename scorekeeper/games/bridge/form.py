@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, RadioField
+from wtforms import BooleanField, RadioField, SelectField
 
 from ...web.forms import Omitted, choices, given, number, seat_choices
-from ...web.match.handforms import HandForm
+from ...engine.cards import DECK_52
+from ...web.match.handforms import HandForm, card_choices
 from .scoring import CONTRACT, STRAINS, parse_contract
 from .words import contract_text
 
@@ -23,7 +24,7 @@ def result_label(n: int) -> str:
 
 
 class BridgeHandForm(HandForm):
-    more_fields = ("tricks", "note")
+    more_fields = ("lead", "tricks", "note")
     # the engine's tricks show by the result buttons
     problem_fields: ClassVar[dict[str, str]] = {"tricks": "result"}
     contract = RadioField(_l("Contract"), choices=choices((c, contract_text(c)) for c in CONTRACTS),
@@ -40,6 +41,8 @@ class BridgeHandForm(HandForm):
         ("", _l("none")), ("NS100", "NS 100"), ("NS150", "NS 150"), ("EW100", "EW 100"),
         ("EW150", "EW 150")]), default="", validators=[Omitted()])
     passed = BooleanField(_l("Passed out"))
+    lead = SelectField(_l("Opening lead"), choices=choices([("", "—"), *card_choices(DECK_52)]),
+                       default="", validators=[Omitted()])
 
     def name_seats(self, seats: dict[str, str], teams: dict[str, str]) -> None:
         """The players' names on the declarer's buttons, the sides' on the honours'."""
@@ -66,6 +69,8 @@ class BridgeHandForm(HandForm):
                 tricks = made.needed + int(over)
             if tricks is not None:
                 hand["tricks"] = tricks
+            if given(self.lead):
+                hand["lead"] = given(self.lead)
             honours = given(self.honours)
             if honours:
                 hand["honours"] = {"side": honours[:2], "points": int(honours[2:])}
@@ -90,5 +95,6 @@ class BridgeHandForm(HandForm):
         honours = hand.get("honours")
         self.honours.data = f"{honours.get('side')}{honours.get('points')}" \
             if isinstance(honours, dict) else ""
+        self.lead.data = hand.get("lead") or ""
         self.note.data = hand.get("note") or ""
         self.fill_records(hand)
