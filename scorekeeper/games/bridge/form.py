@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField, SelectField
 
-from ...web.forms import Omitted, choices, given, number, seat_choices
 from ...engine.cards import DECK_52
+from ...web.forms import Omitted, choices, given, number, seat_choices
 from ...web.match.handforms import HandForm, card_choices
 from .scoring import CONTRACT, STRAINS, parse_contract
 from .words import contract_text
