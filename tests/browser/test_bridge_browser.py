@@ -58,3 +58,21 @@ def test_a_rubber_by_tapping(make_phone, size) -> None:
     no_horizontal_scroll(page)
     axe_clean(page)
     phone.shot(f"bridge-over-{size['width']}", full_page=True)
+
+
+def test_chicago_in_chinese_at_360(make_phone) -> None:
+    phone = make_phone(viewport=SIZES[1], locale="zh-TW",
+                       extra_http_headers={"Accept-Language": "zh-TW"})
+    page = phone.goto("/")
+    made = page.request.post(phone.base_url + "/api/matches", data={
+        "format": "scorekeeper-match/1", "game": "bridge", "seats": SEATS,
+        "rules": {"scoring": "chicago"},
+        "hands": [{"contract": "1C", "declarer": "N", "tricks": 7}]}).json()
+    page = phone.goto(f"/m/{made['id']}?key={made['edit_key']}")
+    expect(page.locator(".vulnerable")).to_have_text("有局：Bo & Dee")
+    expect(page.locator(".chukker")).to_have_text("第1輪第2副（共4副）")
+    deal(page, "3NT", "W", "-2")
+    expect(page.locator("#save")).to_have_text("儲存：W 3NT 宕2 → Ann & Cai +200")
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot("bridge-chicago-zh-360", full_page=True)
