@@ -31,6 +31,8 @@ def test_a_rubber_by_tapping(make_phone, size) -> None:
         page.fill(f"#{seat}", name)
     page.locator("#game label", has_text="Bridge").click()
     page.locator("#preset_bridge label", has_text="Rubber bridge").click()
+    no_horizontal_scroll(page)
+    phone.shot(f"bridge-start-{size['width']}", full_page=True)
     page.get_by_role("button", name="Start match").click()
     page.wait_for_url(re.compile(r"/m/[\w-]+$"))
     expect(page.locator(".vulnerable")).to_have_text("Vulnerable: nobody")
