@@ -66,6 +66,8 @@ def test_a_rubber_by_the_form_shows_on_the_board(table) -> None:
     assert "Below the line: Ann & Cai 0 · Bo & Dee 60" in page
     assert table.post_hand(url, passed="y").status_code == 303
     assert table.post_hand(url, contract="3NT", declarer="N", result="1").status_code == 303
+    history = html.unescape(text(table.page(url)))
+    assert "Cai ♠ 4" in history  # the declarer, the strain and the level
     state = table.client.get(url.replace("/m/", "/api/matches/")).get_json()["state"]
     assert state["over"] and state["rubbers"][0]["bonus"] == 700
     assert state["hands"][2]["result"] == "passed"

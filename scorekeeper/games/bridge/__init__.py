@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine.game import Game, History, Preset, Templates, Words
 from ...engine.messages import N_
-from .outcome import outcome_words, sheet_row, short_words
+from .outcome import history_tags, outcome_words, sheet_row, short_words
 from .record import TRICKS
 from .rules import OPTIONS, deal_strain, evaluate, running, settle, stop
 from .words import FIELD_WORDS, MESSAGES, OPTION_WORDS, RESULT_WORDS
@@ -45,7 +45,8 @@ GAME = Game(
         offline_fix=N_("You’re offline: correct deals when the connection is back."),
     ),
     history=History(call=N_("Contract"), seat="declarer", makers=True, trump=deal_strain,
-                    results=RESULT_WORDS, outcome=outcome_words, short=short_words),
+                    tags=history_tags, results=RESULT_WORDS, outcome=outcome_words,
+                    short=short_words),
     hand_form="scorekeeper.games.bridge.form:BridgeHandForm",
     templates=Templates(hand_fields="game/bridge/hand_fields.html",
                         board="game/bridge/board.html",

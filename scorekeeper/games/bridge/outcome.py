@@ -87,3 +87,12 @@ def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
         else f"−{-over}",
         "below": info.below, "above": info.above}
     return SheetRow(own=own, columns=frozenset({"line"} if info.below is not None else ()))
+
+
+def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
+    """The history's tag after the strain: the contract's level and doubling ("♥ 4X"), as
+    Five Hundred's history shows its bid's tricks."""
+    contract = hand.get("contract")
+    if not isinstance(contract, str) or not contract[:1].isdigit():
+        return ()
+    return ((contract[0] + "X" * (len(contract) - len(contract.rstrip("X"))), {}),)
