@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from support.browser import axe_clean, no_horizontal_scroll, save, saved
+from support.browser import axe_clean, no_horizontal_scroll, play_cards, save, saved
 
 SIZES = [{"width": 390, "height": 844}, {"width": 360, "height": 640}]
 SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
@@ -78,3 +78,37 @@ def test_chicago_in_chinese_at_360(make_phone) -> None:
     no_horizontal_scroll(page)
     axe_clean(page)
     phone.shot("bridge-chicago-zh-360", full_page=True)
+
+
+def test_a_deal_card_by_card(make_phone) -> None:
+    """Declarer's left leads; dummy's cards are played by whoever's turn it is; the 13 tricks
+    set declarer's side's tricks, and what is stored is the engine's to check."""
+    import random
+
+    from support.bridgeplay import random_play
+
+    rec = random_play(random.Random(11), "S", "E")
+    phone = make_phone(viewport=SIZES[0])
+    page = phone.goto("/")
+    made = page.request.post(phone.base_url + "/api/matches", data={
+        "format": "scorekeeper-match/1", "game": "bridge", "seats": SEATS}).json()
+    page = phone.goto(f"/m/{made['id']}?key={made['edit_key']}")
+    page.locator("#contract input[value='2S']").check()
+    page.locator("#declarer label", has_text="Bo").click()
+    page.locator("#rec-open").click()
+    expect(page.locator("#rec-grid button")).to_have_count(52)
+    expect(page.locator("#rec-turn")).to_have_text("Cai (South) to lead trick 1")
+    for trick in rec["play"]:
+        play_cards(page, trick)
+    expect(page.locator("#rec-turn")).to_have_text("All tricks recorded.")
+    expect(page.locator(f"#tricks input[value='{rec['tricks']}']")).to_be_checked()
+    over = rec["tricks"] - 8
+    words = "made" if over == 0 else f"made +{over}" if over > 0 else f"−{-over}"
+    expect(page.locator("#save")).to_contain_text(f"Save: E 2♠ {words}")
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot("bridge-card-by-card-390", full_page=True)
+    saved(page, page.locator("#save").click)
+    state = page.request.get(phone.base_url + f"/api/matches/{made['id']}").json()["state"]
+    assert state["hands"][0]["tricks"]["EW"] == rec["tricks"]
+    assert state["hands"][0]["trick_winners"] == rec["winners"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...engine.game import Game, History, Preset, Templates, Words
 from ...engine.messages import N_
+from ...engine.recording import Recording
 from .outcome import history_tags, outcome_words, sheet_row, short_words
 from .record import TRICKS
 from .rules import OPTIONS, deal_strain, evaluate, running, settle, stop
@@ -54,6 +55,10 @@ GAME = Game(
                         blank="game/bridge/blank.html"),
     sheet_row=sheet_row,
     folder="scorekeeper.games.bridge",
+    # card by card: declarer (the form's ``declarer``) is the caller, the contract's strain
+    # the trump, declarer's left leads; a whole record sets declarer's side's tricks
+    recording=Recording(caller=True, caller_field="declarer", trump_from_bid=True,
+                        bid_field="contract", caller_left_leads=True, result_field="tricks"),
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
 )
