@@ -110,5 +110,9 @@ def test_the_sheet_and_its_pdf_show_every_rubber(client) -> None:
     page = html.unescape(text(client.get(f"/m/{made['id']}/sheet").get_data(as_text=True)))
     assert "Below the line" in page and "Above the line" in page
     assert "3350" in page and "480" in page  # both rubbers, not the last one's 1420–0
+    # the pad as players draw it: a rubber each, the line, a rule under each game
+    sheet = client.get(f"/m/{made['id']}/sheet").get_data(as_text=True)
+    assert sheet.count('<table class="pad-table">') == 2
+    assert sheet.count('class="the-line"') == 2 and sheet.count('class="game-line"') == 5
     pdf = pdf_text(fetch_pdf(client, f"/m/{made['id']}/sheet.pdf"))
     assert "Final: Home win 3350–480" in pdf and "4♥X" not in pdf and "6NT" in pdf

@@ -85,7 +85,8 @@ def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
         "vulnerable": info.vulnerable,
         "result": "" if over is None else "=" if over == 0 else f"+{over}" if over > 0
         else f"−{-over}",
-        "below": info.below, "above": info.above}
+        "below": info.below, "above": info.above, "game": info.game,
+        "rubber_end": bool(info.bonus) and info.below is not None}
     return SheetRow(own=own, columns=frozenset({"line"} if info.below is not None else ()))
 
 
