@@ -61,7 +61,7 @@ def test_create_with_hands_imports_them(client):
     [
         euchre_match(seats={"N": "Ann"}),
         euchre_match(colour="red"),
-        euchre_match(game="bridge"),
+        euchre_match(game="canasta"),
         euchre_match(hands=[euchre_hand(tricks=6)]),
         [1, 2, 3],
         "match",

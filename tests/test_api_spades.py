@@ -84,7 +84,8 @@ def test_a_spades_refusal_in_chinese(client) -> None:
                     headers={"Accept-Language": "zh-TW"})
     assert r.status_code == 422
     assert r.get_json()["errors"][0]["message"] == "南家叫了零墩：南家拿了幾墩？（nil_tricks）"
-    r = client.post("/api/matches", json=spades_match(game="bridge"),
+    r = client.post("/api/matches", json=spades_match(game="canasta"),
                     headers={"Accept-Language": "zh-CN"})
     assert r.get_json()["errors"][0]["message"] == \
-        'game 必须是 "euchre", "whist", "five_hundred", "spades" 其中之一，而不是 "bridge"'
+        'game 必须是 "euchre", "whist", "five_hundred", "spades", "bridge" 其中之一，而不是 ' \
+        '"canasta"'

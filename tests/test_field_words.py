@@ -25,6 +25,9 @@ BEFORE = {
     "discard": "discard", "deal": "the deal", "play": "the tricks", "note": "note",
     "tricks_NS": "NS tricks", "honours_NS": "NS honours", "revoke": "revoke", "bid": "bid",
     "kitty": "the kitty",
+    # Bridge's, added with it (#38)
+    "contract": "contract", "declarer": "declarer", "tricks": "tricks", "honours": "honours",
+    "lead": "opening lead", "claim": "claim",
 }
 
 # (field, the game that words it or None: generic, zh_Hant, zh_Hans)

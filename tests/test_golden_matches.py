@@ -59,8 +59,9 @@ def golden(path: Path, actual: bytes) -> bytes:
 
 
 def test_the_golden_matches_are_there():
-    assert NAMES == ["euchre-full-game", "euchre-stick-the-dealer", "five-hundred-full-game",
-                     "spades-to-500", "whist-drive", "whist-rubber"]
+    assert NAMES == ["bridge-chicago", "bridge-rubbers", "euchre-full-game",
+                     "euchre-stick-the-dealer", "five-hundred-full-game", "spades-to-500",
+                     "whist-drive", "whist-rubber"]
 
 
 @pytest.mark.parametrize("name", NAMES)

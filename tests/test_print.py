@@ -176,7 +176,7 @@ def test_blank_sheets(client: Any, game: str) -> None:
     assert len(PdfReader(io.BytesIO(letter)).pages) == 1
     text = pdf_text(data)
     assert "Dealer" in text and "Running total" in text
-    assert client.get("/sheets/bridge").status_code == 404
+    assert client.get("/sheets/canasta").status_code == 404
 
 
 def test_blank_sheet_of_a_match_has_its_names(client: Any, matches: Any) -> None:

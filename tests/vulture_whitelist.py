@@ -20,6 +20,7 @@ _.SpadesHandForm     # named by a string: Game.hand_form (games/spades/rules.py)
 _.bid_N, _.bid_E, _.bid_S, _.bid_W  # Spades' bid fields: read as form[f"bid_{seat}"]
 _.FiveHundredHandForm  # named by a string: Game.hand_form (games/five_hundred/rules.py), imported by handforms.py
 _.register           # the games' registry (engine/games.py): a game added from outside, tests' one_trick
+_.BridgeHandForm     # named by a string: Game.hand_form (games/bridge/__init__.py)
 _.more_fields        # a hand form's fields under "More" (games/*/form.py), read by HandForm
 _.load_config        # gunicorn BaseApplication hook (serving/config.py)
 _.msg                # logging.LogRecord.msg, rewritten by the redacting filter (security.py)
@@ -53,7 +54,7 @@ _.write_key
 
 # Bridge's contract scoring, used by its rules and duplicate sessions as they land (#38, #39):
 # take these off as each gets its caller.
-parse_contract, side_of, vulnerable_on_board, dealer_of_board, is_vulnerable, duplicate_score, imps
+vulnerable_on_board, dealer_of_board, duplicate_score, imps
 
 # The duplicate session's movements and cards, for the session pages and prints of #39 (their
 # tests call them now: tests/test_pair_movements.py, tests/test_bridge_session.py)

@@ -54,6 +54,9 @@ PackOf = Callable[[Mapping[str, Any]], Pack]
 # lost_at(rules): the score at or below which a side has lost (Spades' ``lose_at``, Five
 # Hundred's minus the target), or None: no score loses
 LostAt = Callable[[Mapping[str, Any]], int | None]
+# stop(state, rules): a match stopped before it ends (``"stopped": true`` in its file): what
+# the unfinished part scores, the state made over; or the problems (the game can't stop there)
+Stop = Callable[[MatchState, dict[str, Any]], list[Problem]]
 FULL_PACK = Pack(low=2, joker=False, hand_size=13)
 
 
@@ -83,7 +86,9 @@ class Game:
     name: str  # as in the match file's "game"
     label: str  # its name in English, marked with N_
     rules_label: str  # the start page's heading of its presets ("Euchre rules"), marked too
-    options: tuple[Option, ...]  # must include "target" and "deals" (rules.target_option, DEALS)
+    # its options; "target" and "deals" (rules.target_option, DEALS), when it has them, are
+    # resolved together (a game that ends otherwise, a bridge rubber, has neither)
+    options: tuple[Option, ...]
     evaluate: Evaluate
     tricks: int  # tricks in one deal
     presets: tuple[Preset, ...] = ()
@@ -118,6 +123,7 @@ class Game:
     lost_at: LostAt = never_lost
     # its duplicate sessions (``scorekeeper-session/1``, engine/sessions.py), if it keeps them
     session: SessionPart | None = None
+    stop: Stop | None = None  # how a match stopped early ends; None: it can't be stopped
 
     @property
     def playable(self) -> bool:

@@ -54,8 +54,10 @@ def extend(previous: MatchState, rules: dict[str, Any], raw: object, no: int) ->
 
 
 def _step(state: MatchState, spec: Game, rules: dict[str, Any], no: int, raw: object) -> None:
-    """Check and score hand ``no``, dealt by ``state.next_dealer``; the deal passes on."""
+    """Check and score hand ``no``, dealt by ``state.next_dealer``; the deal passes on
+    (unless the hand says its dealer deals again)."""
     dealer = state.next_dealer
+    redeal = False
     if not isinstance(raw, dict):
         state.problems.append(Problem("hand.not_object", hand=no))
     else:
@@ -73,7 +75,8 @@ def _step(state: MatchState, spec: Game, rules: dict[str, Any], no: int, raw: ob
             state.problems.extend(problems)
             if outcome is not None:
                 _apply(state, spec, outcome, rules, no, dealer)
-    state.next_dealer = next_seat(dealer)
+                redeal = outcome.redeal
+    state.next_dealer = dealer if redeal else next_seat(dealer)
 
 
 def _apply(

@@ -23,7 +23,7 @@ from .rules import MAX_START_SCORE
 from .state import MatchState
 
 KEYS = frozenset({"format", "game", "rules", "seats", "teams", "first_dealer", "start_score",
-                  "title", "played", "hands"})
+                  "title", "played", "stopped", "hands"})
 PLAYED = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?")  # the day (and time) played
 # Characters that reorder text around them (U+202A-202E, U+2066-2069, marks): a name holding
 # one could make a download name or a sheet read differently from what was typed.
@@ -57,6 +57,9 @@ def check_match(data: Any) -> CheckResult:
     state = replay(
         match["game"], rules, match["hands"], match["first_dealer"], match["start_score"]
     )
+    stop = GAMES[match["game"]].stop
+    if match.get("stopped") and stop is not None and not state.problems:
+        state.problems.extend(stop(state, rules))  # a match stopped before it ended
     if state.problems:
         return CheckResult(ok=False, problems=state.problems, match=match)
     return CheckResult(ok=True, state=state, match=match)
@@ -119,6 +122,11 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     played = data.get("played")
     if played is not None and not (isinstance(played, str) and PLAYED.fullmatch(played)):
         bad("match.bad_played", "played", value=json.dumps(played)[:40])
+    stopped = data.get("stopped")
+    if stopped is not None and not isinstance(stopped, bool):
+        bad("match.bad_stopped", "stopped")
+    elif stopped and isinstance(game, str) and game in GAMES and GAMES[game].stop is None:
+        bad("match.cannot_stop", "stopped")
     hands = data.get("hands", [])
     if not isinstance(hands, list):
         bad("match.hands_not_list", "hands")
@@ -140,6 +148,8 @@ def read_match(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
         match["title"] = title.strip()
     if played is not None:
         match["played"] = played
+    if stopped:
+        match["stopped"] = True
     return match, problems
 
 

@@ -55,6 +55,9 @@ MESSAGES: dict[str, str] = {
                            "not {value}"),
     "match.start_over": N_("the starting score already reaches the target of {target}: the game would be over before it starts"),
     "match.hands_not_list": N_("hands must be a list"),
+    "match.bad_stopped": N_("stopped must be true or false"),
+    "match.cannot_stop": N_("this game's matches can't be stopped before they end: leave out "
+                            "stopped"),
     "match.too_many_hands": N_("a match can hold at most {max} hands: start a new match"),
     "hand.not_object": N_("a hand must be a JSON object"),
     "hand.invalid": N_("this hand can't be scored"),
@@ -123,9 +126,14 @@ def render(code: str, params: dict[str, Any]) -> str:
     """The English message for one of the engine's problem codes, the core's or a registered
     game's own (other layers word their own codes from their own tables, e.g.
     :class:`scorekeeper.games.euchre.egn.messages.EgnProblem`)."""
-    template = MESSAGES.get(code)
-    if template is None:
-        from .games import problem_messages  # the registry imports this module: asked late
+    return fill(template(code) or code, params)
 
-        template = problem_messages().get(code, code)
-    return fill(template, params)
+
+def template(code: str) -> str | None:
+    """The English template of a problem code: the engine's, else a registered game's (or its
+    notation's)."""
+    if code in MESSAGES:
+        return MESSAGES[code]
+    from .games import problem_messages  # the registry imports this module: asked late
+
+    return problem_messages().get(code)

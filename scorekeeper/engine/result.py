@@ -32,6 +32,7 @@ class HandResult:
     trick_winners: list[str] | None = None
     renege: dict[str, Any] | None = None
     played: bool = True  # counts towards a fixed number of deals
+    redeal: bool = False  # the same dealer deals the next hand (a deal that does not count)
     details: Details | None = None  # the game's own detail of the hand
     # How the hand was played, worked out once here for the pages and the printed sheet
     # (not part of the `scorekeeper check` object):

@@ -104,10 +104,11 @@ def resolve(game: Game, given: object) -> tuple[dict[str, Any], list[Problem]]:
     if "deals" in given and "target" in given and given.get("deals") is not None \
             and given.get("target") is not None:
         problems.append(Problem("rules.target_and_deals", field="rules.deals"))
-    if rules["deals"] is not None:
-        rules["target"] = None  # a fixed number of deals turns the target off
-    elif rules["target"] is None:
-        problems.append(Problem("rules.no_target", field="rules.target"))
+    if "deals" in rules:  # a game that ends otherwise (a bridge rubber) has neither
+        if rules["deals"] is not None:
+            rules["target"] = None  # a fixed number of deals turns the target off
+        elif rules["target"] is None:
+            problems.append(Problem("rules.no_target", field="rules.target"))
     if game.finish_rules is not None:
         game.finish_rules(rules, problems)
     return rules, problems

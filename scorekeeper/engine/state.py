@@ -30,6 +30,10 @@ class Running(Protocol):
         """The match-level keys it adds to the `scorekeeper check` object (``bags``)."""
         ...
 
+    # A carry may also have ``board() -> dict``: what the board's part (``Templates.board``)
+    # reads as ``v.running`` instead of ``as_json()`` (a rubber's vulnerability and partscores);
+    # and ``match_points() -> dict``: the match's points when ``score`` is only a part's.
+
 
 @dataclass(slots=True)
 class HandState:
@@ -123,8 +127,14 @@ class MatchState:
         rubber is counted in games won (2-1, worth ``rubber["points"]``), since its score is
         only the current game's; any other match by its score."""
         if self.games is None:
-            return dict(self.score)
+            return self.match_points()
         return {team: self.games_won(team) for team in ("NS", "EW")}
+
+    def match_points(self) -> dict[str, int]:
+        """The match's points: its score, or its carry's ``match_points()`` where the score is
+        only a part's (a bridge match of several rubbers: the rubber being played)."""
+        points = getattr(self.running, "match_points", None)
+        return points() if callable(points) else dict(self.score)
 
     def as_json(self) -> dict[str, Any]:
         """The state object of `scorekeeper check` (without "file")."""

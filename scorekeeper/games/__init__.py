@@ -10,4 +10,5 @@ INSTALLED: tuple[str, ...] = (
     "whist",
     "five_hundred",
     "spades",
+    "bridge",
 )

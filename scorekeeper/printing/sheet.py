@@ -240,7 +240,7 @@ def build_sheet(
     seats = match.get("seats") or {}
     players: dict[str, Player] = {s: Player(s, clip(seats.get(s, s))) for s in SEATS}
     names = match.get("teams") or {}
-    score = dict(state.score)
+    score = state.match_points()  # a bridge match of several rubbers: all of them
     rubber = state.rubber
     winner = state.winner
     teams: dict[str, TeamInfo] = {

@@ -57,7 +57,8 @@
     var size = 4 - out.length, total = g.tricks;
     var first = f.alone && f.caller && f.loneLead === "loner_left" ? f.caller : f.dealer;
     var st = { tricks: [], counts: { NS: 0, EW: 0 }, out: out, size: size, total: total,
-               renege: null, leader: g.caller_leads && f.caller ? f.caller : next(first, out) };
+               renege: null, leader: g.caller_leads && f.caller ? f.caller
+                 : g.caller_left_leads && f.caller ? next(f.caller, out) : next(first, out) };
     var shown = {}, trick = null;
     cards.forEach(function (c, i) {
       if (!trick) { trick = { leader: st.leader, seats: [], cards: [], winner: null }; st.tricks.push(trick); }
@@ -113,7 +114,7 @@
     var no = +(rec.dataset.no || val("expected_no")) || 1;
     var fx = {
       dealer: SEATS[(SEATS.indexOf(data.first_dealer) + no - 1) % 4], trump: val("trump") || "",
-      caller: val("caller") || null, alone: !!(f.elements.alone && f.elements.alone.checked),
+      caller: val(data.caller_field || "caller") || null, alone: !!(f.elements.alone && f.elements.alone.checked),
       defender: val("defender_alone") || null, loneLead: data.lone_lead,
       turnUp: val("turn_up") || "", round: val("round"), discard: K ? "" : val("discard") || "",
       deal: null,
@@ -388,7 +389,8 @@
     var st = replay(data, facts(), cards), r = st.renege;
     if (!r) return;
     renegeScored = true;
-    f.elements[data.renege_field].value = data.renege_seat ? r.seat : team(r.seat);
+    var field = f.elements[data.renege_field];  // a game without one corrects the cards instead
+    if (field) field.value = data.renege_seat ? r.seat : team(r.seat);
     if (data.renege_ends) checked(data.result_field, null);
     var more = f.querySelector("details.more");
     if (more) more.open = true;
@@ -498,7 +500,8 @@
     });
     f.addEventListener("change", function (e) {  // the bidding facts changed: replay
       var n = e.target && e.target.name;
-      if (!rec.hidden && n === "caller" && data.caller && !val("trump") && !data.trump_from_bid) {
+      if (!rec.hidden && n === (data.caller_field || "caller") && data.caller && !val("trump")
+          && !data.trump_from_bid) {
         var more = f.querySelector("details.more");  // the trump is asked next: show it
         if (more) more.open = true;
       }

@@ -30,7 +30,7 @@ def test_minimal_match_is_valid_and_empty():
     (base(colour="red"), [(None, "colour", "match.unknown_key")]),
     ({"game": "euchre", "seats": SEATS}, [(None, "format", "match.missing")]),
     (base(format="scorekeeper-match/2"), [(None, "format", "match.bad_format")]),
-    (base(game="bridge"), [(None, "game", "match.bad_game")]),
+    (base(game="canasta"), [(None, "game", "match.bad_game")]),
     (base(seats={"N": "a", "E": "b", "S": "c"}), [(None, "seats.W", "match.seat_missing")]),
     (base(seats={"N": "a", "E": "b", "S": "c", "W": "d", "X": "e"}),
      [(None, "seats.X", "match.unknown_key")]),

@@ -78,6 +78,12 @@ class Recording:
     likely: Mapping[str, str] = field(default_factory=dict)
     bowers: bool = False
     deal_trump: DealTrump = no_fixed_trump
+    # the form's fields that name the caller and hold the bid (``trump_from_bid``), where the
+    # game calls them otherwise (Bridge: ``declarer``, ``contract``); ``caller_left_leads``:
+    # the seat after the caller leads the first trick (Bridge's declarer's left)
+    caller_field: str = "caller"
+    bid_field: str = "bid"
+    caller_left_leads: bool = False
 
     def __post_init__(self) -> None:
         # the script reads one of the four keys whenever the makers need tricks: a missing
@@ -114,4 +120,7 @@ def recorder_json(game: Game, rules: Mapping[str, Any]) -> dict[str, Any]:
         "caller_leads": rec.caller_leads,
         "joker_names_suit": rec.joker_names_suit,
         "kitty": rec.kitty,
+        "caller_field": rec.caller_field,
+        "bid_field": rec.bid_field,
+        "caller_left_leads": rec.caller_left_leads,
     }

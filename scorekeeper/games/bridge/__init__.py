@@ -1,1 +1,71 @@
-"""Contract Bridge: its rules, words, forms and pages, as one game folder (being built)."""
+"""Contract Bridge (spec/bridge.md), one folder: at a table, rubber and Chicago (``rules``,
+``record``, ``rubber``, ``chicago``), one contract's score (``scoring``), its words
+(``words``, ``outcome``), its duplicate sessions (``session/``), double dummy (``analysis``),
+PBN (``pbn*``) and statistics (``stats``); its page is README.md here."""
+
+from __future__ import annotations
+
+from ...engine.game import Game, Preset
+from ...engine.messages import N_
+from ...engine.parts.recorder import Recording
+from ...engine.parts.sheet import SheetPart
+from ...engine.parts.templates import Templates
+from ...engine.parts.words import History, Words
+from .outcome import history_tags, outcome_words, sheet_row, short_words
+from .record import TRICKS
+from .rules import OPTIONS, deal_strain, evaluate, running, settle, stop
+from .session import SESSION
+from .words import FIELD_WORDS, MESSAGES, OPTION_WORDS, RESULT_WORDS
+
+GAME = Game(
+    name="bridge",
+    label=N_("Bridge"),
+    rules_label=N_("Bridge rules"),
+    options=OPTIONS,
+    evaluate=evaluate,
+    tricks=TRICKS,
+    presets=(
+        Preset("rubber", N_("Rubber bridge")),
+        Preset("chicago", N_("Chicago"), {"scoring": "chicago"}),
+        Preset("chicago_no_carry", N_("Chicago, no part-score carry"),
+               {"scoring": "chicago", "partscore_carry": False}),
+    ),
+    settle=settle,
+    running=running,
+    stop=stop,
+    messages=MESSAGES,
+    words=Words(
+        title=N_("Deal %(no)s"),
+        number=N_("deal %(n)s"),
+        save=N_("Save deal %(n)s"),
+        based=N_("Deal %(n)s, after %(a)s–%(b)s"),
+        based_queued=N_("Deal %(n)s, after the deals waiting on this phone"),
+        record_as=N_("Record it as deal %(n)s"),
+        history=N_("Deal by deal"),
+        undo=N_("Undo deal %(n)s (%(what)s)"),
+        fix_hint=N_("Tap a deal’s number to correct it."),
+        cards_hint=N_("Tap a deal’s tricks to see them card by card."),
+        trick_by_trick=N_("Deal %(no)s, trick by trick"),
+        none_yet=N_("No deals yet."),
+        correct=N_("Correct deal %(n)s"),
+        rescored=N_("Dealt by %(name)s. Later deals are scored again after the change."),
+        offline_fix=N_("You’re offline: correct deals when the connection is back."),
+    ),
+    history=History(call=N_("Contract"), seat="declarer", makers=True, trump=deal_strain,
+                    tags=history_tags, results=RESULT_WORDS, outcome=outcome_words,
+                    short=short_words),
+    hand_form="scorekeeper.games.bridge.form:BridgeHandForm",
+    templates=Templates(hand_fields="game/bridge/hand_fields.html",
+                        board="game/bridge/board.html",
+                        sheet_hands="game/bridge/sheet_hands.html",
+                        blank="game/bridge/blank.html"),
+    sheet=SheetPart(row=sheet_row),
+    folder="scorekeeper.games.bridge",
+    # card by card: declarer (the form's ``declarer``) is the caller, the contract's strain
+    # the trump, declarer's left leads; a whole record sets declarer's side's tricks
+    recording=Recording(caller=True, caller_field="declarer", trump_from_bid=True,
+                        bid_field="contract", caller_left_leads=True, result_field="tricks"),
+    option_words=OPTION_WORDS,
+    field_words=FIELD_WORDS,
+    session=SESSION,
+)

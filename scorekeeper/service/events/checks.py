@@ -108,8 +108,11 @@ def name_problem(name: Any, where: str, code: str, most: int) -> EventProblem:
 
 
 def club_games() -> list[str]:
-    """The games a club night can be played in: those a table can score on its phone."""
-    return [g.name for g in GAMES.values() if g.playable]
+    """The games a club night can be played in: those a table can score on its phone and
+    play for a round's number of hands (a game with a ``deals`` option; a bridge rubber has
+    none: its club night is a duplicate session)."""
+    return [g.name for g in GAMES.values()
+            if g.playable and any(o.name == "deals" for o in g.options)]
 
 
 def validate(body: Any) -> tuple[EventSettings | None, list[EventProblem]]:

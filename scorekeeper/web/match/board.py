@@ -282,15 +282,16 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
     state = loaded.state if loaded.state is not None else MatchState(
         game.name, {"NS": 0, "EW": 0}, next_dealer=match.first_dealer)
     seats, rules = match.seats, dict(match.rules)
-    names, score = team_names(match), state.score
+    names, score = team_names(match), state.match_points()
     target, deals = rules.get("target"), rules.get("deals")
     if target is None and deals is None:
         target = game.default_target
     has_teams = bool(match.teams)
     pairs = {"NS": ("N", "S"), "EW": ("E", "W")}
     winner = state.winner
+    # a game that ends otherwise (a bridge rubber) has neither a target nor a number of hands
     goal_label = (_("to %(n)s", n=target) if target
-                  else ngettext("%(num)d hand", "%(num)d hands", deals))
+                  else ngettext("%(num)d hand", "%(num)d hands", deals) if deals else "")
     big = score
     if state.rubber:  # decided: the big numbers are its games won, as everywhere else
         big, target, goal_label = state.tally(), None, _("games won")
@@ -342,8 +343,18 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
         games=games,
         problems=[problem_text(p) for p in loaded.problems],
         board_part=game.templates.board,
-        running=state.running.as_json() if state.running is not None else {},
+        running=running_view(state),
     )
+
+
+def running_view(state: MatchState) -> dict[str, Any]:
+    """The game's carry as its board part reads it: ``board()`` when the carry has one (what
+    the table needs that `check` does not print: a rubber's vulnerability), else its JSON."""
+    running = state.running
+    if running is None:
+        return {}
+    board = getattr(running, "board", None)
+    return board() if callable(board) else running.as_json()
 
 
 def evening_words(ev: Any, names: dict[str, str]) -> tuple[str, str] | None:
