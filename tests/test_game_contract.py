@@ -19,6 +19,7 @@ from scorekeeper.engine.game import Game
 from scorekeeper.engine.games import GAMES
 from scorekeeper.engine.parts.words import History, Words
 from scorekeeper.engine.rules import DEALS
+from scorekeeper.engine.state import settle_to_target
 from scorekeeper.i18n.labels import OPTION_LABELS
 from scorekeeper.web.match.handforms import HandForm, hand_form_class
 
@@ -61,11 +62,16 @@ def test_its_hand_form_imports_from_its_folder(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_its_options_have_a_target_and_deals_and_their_words(name: str) -> None:
+def test_its_options_say_how_a_match_ends_and_have_their_words(name: str) -> None:
+    """A match ends at a target or after a number of deals (the shared options), or by the
+    game's own rule (its ``settle``: Bridge's rubbers and chukkers), never never."""
     game = GAMES[name]
     options = {o.name: o for o in game.options}
-    assert "target" in options and options["deals"] == DEALS
-    assert game.default_target is not None and game.default_target > 0
+    if "target" in options:
+        assert options["deals"] == DEALS
+        assert game.default_target is not None and game.default_target > 0
+    else:
+        assert "deals" not in options and game.settle is not settle_to_target, name
     for option in options:
         assert option in game.option_words or option in OPTION_LABELS, option
     assert {p.name for p in game.presets} and all(game.preset(p.name) for p in game.presets)
