@@ -1,0 +1,105 @@
+"""The PDF files shared by the server's processes (scorekeeper/printing/pdf_cache.py): whole
+or not at all, bounded, rendered once among processes, and never in the way of the PDF (a
+full disk, a file where the folder should be). Through the real server:
+tests/reliability/test_pdf_shared.py."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.printing.pdf_cache import DiskCache
+
+
+def pdf(size: int, mark: int = 0) -> bytes:
+    return b"%PDF-1.7\n" + bytes([mark % 256]) * max(0, size - 9)
+
+
+def test_a_kept_pdf_is_read_back_and_leaves_no_temporary_file(tmp_path: Path):
+    cache = DiskCache(tmp_path / "pdf-cache", 10_000)
+    key = ("sheet", "m1", 3, "tonight", "en", "a4", "UTC")
+    assert cache.get(key) is None
+    assert cache.put(key, pdf(500))
+    assert cache.get(key) == pdf(500)
+    assert cache.get((*key[:-1], "Europe/London")) is None  # another zone, another PDF
+    assert [p.suffix for p in (tmp_path / "pdf-cache").iterdir() if p.is_file()] == [".pdf"]
+
+
+def test_a_file_that_is_no_pdf_is_not_answered(tmp_path: Path):
+    cache = DiskCache(tmp_path, 10_000)
+    cache.path("k").write_bytes(b"<html>half a")
+    assert cache.get("k") is None
+
+
+def test_the_least_recently_used_go_first_past_the_budget(tmp_path: Path):
+    cache = DiskCache(tmp_path, 3_500)
+    for n in range(3):
+        assert cache.put(n, pdf(1_000, n))
+        os.utime(cache.path(n), (1_000 + n, 1_000 + n))  # put in order, oldest first
+    os.utime(cache.path(0), (5_000, 5_000))  # 0 asked again since: the newest
+    assert cache.put(3, pdf(1_000, 3))  # 4,000 bytes: one must go, the least recent (1)
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == sorted(
+        cache.path(n).name for n in (0, 2, 3))
+    assert not cache.put(4, pdf(4_000))  # larger than the whole budget: not kept
+    assert cache.get(4) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(min_value=10, max_value=3_000), min_size=1, max_size=25))
+def test_the_folder_never_holds_more_than_its_budget(tmp_path_factory, sizes: list[int]):
+    folder = tmp_path_factory.mktemp("cache")
+    cache = DiskCache(folder, 5_000)
+    for n, size in enumerate(sizes):
+        cache.put(n, pdf(size, n))
+        assert sum(p.stat().st_size for p in folder.glob("*.pdf")) <= 5_000
+    assert cache.get(len(sizes) - 1) == pdf(sizes[-1], len(sizes) - 1)  # the last is kept
+
+
+def test_a_full_disk_keeps_nothing_and_raises_nothing(tmp_path: Path):
+    """The disk refuses the write (a file-size limit makes write() fail with EFBIG, as a full
+    disk fails with ENOSPC): not kept, no temporary file left, no error."""
+    script = textwrap.dedent(f"""
+        import resource
+        from pathlib import Path
+        from scorekeeper.printing.pdf_cache import DiskCache
+        resource.setrlimit(resource.RLIMIT_FSIZE, (2_000, resource.RLIM_INFINITY))
+        cache = DiskCache(Path({str(tmp_path)!r}), 100_000)
+        print(cache.put("big", b"%PDF" + b"x" * 50_000), cache.get("big"))
+        print(cache.put("small", b"%PDF" + b"x" * 100), cache.get("small") is not None)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": str(Path.cwd())})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "None", "True", "True"]
+    assert [p.name for p in tmp_path.iterdir() if p.is_file()] == [
+        DiskCache(tmp_path, 1).path("small").name]
+
+
+def test_a_file_where_the_folder_should_be_keeps_nothing_and_locks_nothing(tmp_path: Path):
+    (tmp_path / "pdf-cache").write_text("not a folder")
+    cache = DiskCache(tmp_path / "pdf-cache", 10_000)
+    assert not cache.put("k", pdf(100))
+    assert cache.get("k") is None
+    held = cache.lock("k", 0)
+    assert held is not None  # nothing to lock: the PDF is rendered all the same
+    held.release()
+
+
+def test_one_render_at_a_time_per_key_among_holders(tmp_path: Path):
+    """The lock is an flock on an open file: a second holder (another process, or another
+    open of the file) waits; once the first lets go, it has it."""
+    cache = DiskCache(tmp_path, 10_000)
+    first = cache.lock(("sheet", "m1"), 0)
+    assert first is not None
+    assert cache.lock(("sheet", "m1"), 0) is None  # held: not within no time
+    first.release()
+    first.release()  # twice is harmless
+    again = cache.lock(("sheet", "m1"), 0)
+    assert again is not None
+    again.release()
