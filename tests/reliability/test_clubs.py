@@ -230,13 +230,14 @@ def test_the_club_units_have_no_unknown_or_invalid_setting(unit: str) -> None:
 
 
 def test_every_setting_the_server_unit_names_is_in_the_example_club_file(tmp_path) -> None:
-    """The unit's ExecStart names ${SCOREKEEPER_PORT} and ${SCOREKEEPER_WORKERS}: systemd
-    would pass an empty word for one the club's file lacks."""
+    """The unit's ExecStart names ${SCOREKEEPER_PORT}, ${SCOREKEEPER_WORKERS} and
+    ${SCOREKEEPER_THREADS}: systemd would pass an empty word for one the club's file lacks."""
     machine = Machine(tmp_path / "machine", tmp_path / "backups")
     machine.write_env("demo", 8123)
     argv, env, _cwd = machine.command(SERVER_UNIT, "demo")
     assert argv[argv.index("--port") + 1] == "8123"
     assert argv[argv.index("--workers") + 1] == "2"
+    assert argv[argv.index("--threads") + 1] == "8"
     assert argv[argv.index("--instance") + 1] == str(machine.instance("demo"))
     assert env["SCOREKEEPER_INSTANCE"] == str(machine.instance("demo"))
     assert env["SCOREKEEPER_PUBLIC_URL"] == "http://demo.example.org"
