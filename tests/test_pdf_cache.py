@@ -9,12 +9,18 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.helpers import euchre_match
 
+from scorekeeper import create_app
 from scorekeeper.printing.pdf_cache import DiskCache
+from scorekeeper.store.backup import backup_database
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def pdf(size: int, mark: int = 0) -> bytes:
@@ -74,7 +80,7 @@ def test_a_full_disk_keeps_nothing_and_raises_nothing(tmp_path: Path):
         print(cache.put("small", b"%PDF" + b"x" * 100), cache.get("small") is not None)
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=60, env={**os.environ, "PYTHONPATH": str(Path.cwd())})
+                          timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "None", "True", "True"]
     assert [p.name for p in tmp_path.iterdir() if p.is_file()] == [
@@ -103,3 +109,42 @@ def test_one_render_at_a_time_per_key_among_holders(tmp_path: Path):
     again = cache.lock(("sheet", "m1"), 0)
     assert again is not None
     again.release()
+
+
+def kept(folder: Path, timeout: float = 30.0) -> bool:
+    """Whether a PDF file is in ``folder`` within ``timeout`` seconds (a condition, looked at
+    every 20 ms)."""
+    deadline = time.monotonic() + timeout
+    while not list(folder.glob("*.pdf")):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_a_restore_leaves_no_pdf_of_the_database_that_was(tmp_path: Path):
+    """The PDFs kept on disk outlive the server, unlike those in memory: `scorekeeper restore`
+    removes them with the database they showed, and the restored match's PDF is its own."""
+    instance = tmp_path / "instance"
+    app = create_app({"TESTING": True, "CREATE_LIMIT": "0", "PDF_LIMIT": "0"},
+                     instance_path=instance)
+    client = app.test_client()
+    made = client.post("/api/matches", json=euchre_match()).get_json()
+    match_id, key = made["id"], made["edit_key"]
+    auth = {"Authorization": f"Bearer {key}"}
+    backup_database(instance / "scorekeeper.db", tmp_path / "backup.db")
+    assert client.post(f"/api/matches/{match_id}/hands", headers=auth,
+                       json={"caller": "N", "makers_tricks": 5, "no": 1}).status_code == 201
+    before = client.get(f"/m/{match_id}/sheet.pdf")
+    assert before.headers["X-Scorekeeper-PDF"] == "rendered"
+    # kept as the render ends (its future's callback: it may come just after the answer)
+    assert kept(instance / "pdf-cache")
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "restore",
+                           str(tmp_path / "backup.db"), "--instance", str(instance)],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert not (instance / "pdf-cache").exists()
+    after = create_app({"TESTING": True}, instance_path=instance).test_client().get(
+        f"/m/{match_id}/sheet.pdf")
+    assert after.headers["X-Scorekeeper-PDF"] == "rendered"  # the restored match, no hand
+    assert after.data != before.data

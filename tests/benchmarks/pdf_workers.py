@@ -32,8 +32,10 @@ MODES = {"before": {"SCOREKEEPER_PDF_DISK_CACHE_MB": "0", "SCOREKEEPER_PDF_WARM"
 
 def warm_renderers(sid: int, workers: int, timeout: float = 120.0) -> None:
     """Wait until the server (session ``sid``) has a render process per worker with WeasyPrint
-    loaded (over 40 MB resident: a bare interpreter is about 10)."""
+    loaded (over 40 MB resident: a bare interpreter is about 10) and idle (sleeping, waiting
+    for work, in five looks in a row: a process still loading fonts is running)."""
     deadline = time.monotonic() + timeout
+    calm = 0
     while time.monotonic() < deadline:
         loaded = 0
         for entry in Path("/proc").iterdir():
@@ -45,8 +47,10 @@ def warm_renderers(sid: int, workers: int, timeout: float = 120.0) -> None:
             except OSError:
                 continue
             rss = int(status.split("VmRSS:")[1].split()[0]) if "VmRSS:" in status else 0
-            loaded += b"multiprocessing" in cmdline and rss > 40_000
-        if loaded >= workers:
+            asleep = "State:\tS" in status
+            loaded += b"multiprocessing" in cmdline and rss > 40_000 and asleep
+        calm = calm + 1 if loaded >= workers else 0
+        if calm >= 5:
             return
         time.sleep(0.2)
     raise TimeoutError("the render processes did not load WeasyPrint")
