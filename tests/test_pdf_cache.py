@@ -111,11 +111,11 @@ def test_one_render_at_a_time_per_key_among_holders(tmp_path: Path):
     again.release()
 
 
-def kept(folder: Path, timeout: float = 30.0) -> bool:
-    """Whether a PDF file is in ``folder`` within ``timeout`` seconds (a condition, looked at
-    every 20 ms)."""
+def kept(folder: Path, at_least: int = 1, timeout: float = 30.0) -> bool:
+    """Whether ``at_least`` PDF files are in ``folder`` within ``timeout`` seconds (a
+    condition, looked at every 20 ms)."""
     deadline = time.monotonic() + timeout
-    while not list(folder.glob("*.pdf")):
+    while len(list(folder.glob("*.pdf"))) < at_least:
         if time.monotonic() > deadline:
             return False
         time.sleep(0.02)
@@ -148,3 +148,33 @@ def test_a_restore_leaves_no_pdf_of_the_database_that_was(tmp_path: Path):
         f"/m/{match_id}/sheet.pdf")
     assert after.headers["X-Scorekeeper-PDF"] == "rendered"  # the restored match, no hand
     assert after.data != before.data
+
+
+def event_pdfs(public_url: str | None, tmp_path: Path) -> tuple[list[str], int]:
+    """A club night's standings and its tents (as its director, with the table keys, and as
+    anyone else): how each came, and the PDF files kept."""
+    config = {"TESTING": True, "CREATE_LIMIT": "0", "PDF_LIMIT": "0",
+              **({"PUBLIC_URL": public_url} if public_url else {})}
+    app = create_app(config, instance_path=tmp_path / "instance")
+    director = app.test_client()
+    made = director.post("/api/events", json={
+        "name": "Tuesday club", "game": "euchre", "players": [f"P{i}" for i in range(8)],
+        "rounds": 2, "hands_per_round": 4, "movement": "schedule", "seed": 5}).get_json()
+    assert director.get(made["director_url"]).status_code in (200, 302, 303)  # its rights
+    hows = []
+    for who, path in ((director, "standings.pdf"), (director, "tents.pdf"),
+                      (app.test_client(), "tents.pdf"), (app.test_client(), "standings.pdf")):
+        answer = who.get(f"/events/{made['id']}/{path}")
+        assert answer.status_code == 200 and answer.data.startswith(b"%PDF")
+        hows.append(answer.headers["X-Scorekeeper-PDF"])
+    folder = tmp_path / "instance" / "pdf-cache"
+    kept(folder, 2 if public_url else 0)
+    return hows, len(list(folder.glob("*.pdf")))
+
+
+def test_club_night_pdfs_are_kept_on_disk_only_with_a_configured_address_and_no_key(tmp_path):
+    hows, files = event_pdfs("https://club.example.org", tmp_path / "public")
+    assert hows == ["rendered", "rendered", "rendered", "cached"]
+    assert files == 2  # the standings and the public tents; never the director's keyed tents
+    hows, files = event_pdfs(None, tmp_path / "by-host")
+    assert files == 0  # their links would follow the request's Host

@@ -20,7 +20,8 @@ hands it to a render process, then waits without holding anything. So:
 - Finished PDFs are kept (``PDF_CACHE`` of them, least recently used dropped) under a key that
   names what they show: the match, its version, the language and the paper size. Identical
   requests arriving together wait for the same render: a flood of one request renders once.
-- The match sheets are also kept as files in the instance folder (:mod:`.pdf_cache`,
+- The match sheets (and club nights' PDFs with ``PUBLIC_URL`` set, but never a director's
+  keyed tents) are also kept as files in the instance folder (:mod:`.pdf_cache`,
   ``PDF_DISK_CACHE_MB``), read by every process: a PDF is rendered once for all the workers,
   not once per worker; a process about to render what another is rendering waits for it.
 
