@@ -200,6 +200,10 @@ def test_a_killed_club_comes_up_elsewhere_from_its_replica_and_the_other_is_unto
         assert whist.missing() == []
         assert servers["whist"].pid == whist_pid and servers["whist"].poll() is None
         assert whist.call("GET", f"/api/matches/{first_match}")[0] == 404
+        # The other club's own replica holds every hand it saved, and none of the moved club's.
+        whist_wanted = {(m, n) for m, n, _h in whist.acknowledged}
+        assert crash.wait_until(lambda: hands_in(replica_copy(
+            first.replicas / "whist", tmp_path / "whist-copy.db")) == whist_wanted, 30)
         # The moved club saves on, and its new Litestream copies that too.
         match_id, key = matches["euchre"][0]
         hands = len([h for h in euchre.acknowledged if h[0] == match_id])
