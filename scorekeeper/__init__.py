@@ -59,7 +59,9 @@ def create_app(
         PDF_WORKERS=1,  # render processes per server process
         PDF_QUEUE=2,  # requests waiting beyond those before 503 (keep it below the threads)
         PDF_TIMEOUT=60,  # seconds one render may take (a 300-hand sheet: 2-15 s)
-        PDF_CACHE=64,  # rendered PDFs kept per process
+        PDF_CACHE=64,  # rendered PDFs kept per process (0: none kept, not on disk either)
+        PDF_DISK_CACHE_MB=256,  # match PDFs kept in instance/pdf-cache for every process
+        PDF_WARM=True,  # the server starts each worker's render processes with the worker
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import socket
 import ssl
 import sys
@@ -262,6 +263,10 @@ def restore(args: argparse.Namespace) -> int:
     except BackupError as e:
         print(f"scorekeeper restore: {e}; nothing was changed", file=sys.stderr)
         return 1
+    # The PDFs kept for every server process show the database that was: gone with it (the
+    # restore's new versions already name none of them; this also covers a database deleted
+    # by hand before the restore, whose versions start again from nothing).
+    shutil.rmtree(instance_folder() / "pdf-cache", ignore_errors=True)
     summary = ", ".join(f"{n} {table}" for table, n in done.counts.items())
     print(f"Restored from {args.source} ({summary}); every match replays, and the statistics "
           f"were rebuilt from the hands")

@@ -20,10 +20,15 @@ hands it to a render process, then waits without holding anything. So:
 - Finished PDFs are kept (``PDF_CACHE`` of them, least recently used dropped) under a key that
   names what they show: the match, its version, the language and the paper size. Identical
   requests arriving together wait for the same render: a flood of one request renders once.
+- The match sheets (and club nights' PDFs with ``PUBLIC_URL`` set, but never a director's
+  keyed tents) are also kept as files in the instance folder (:mod:`.pdf_cache`,
+  ``PDF_DISK_CACHE_MB``), read by every process: a PDF is rendered once for all the workers,
+  not once per worker; a process about to render what another is rendering waits for it.
 
 One queue per process (every app in it shares it), so each gunicorn worker has its own small
-pool. :mod:`scorekeeper.pdf` stays the only module that imports WeasyPrint; the render
-processes import it, the web process never renders.
+pool, started with the worker (:func:`warm`): the first PDF finds WeasyPrint loaded.
+:mod:`scorekeeper.pdf` stays the only module that imports WeasyPrint; the render processes
+import it, the web process never renders.
 """
 
 from __future__ import annotations
@@ -45,6 +50,10 @@ from typing import Any
 from flask import Flask, current_app
 
 from . import pdf
+from .pdf_cache import DiskCache, RenderLock
+
+Shared = tuple[DiskCache, Hashable]  # the instance's PDF files, and the document's key there
+NO_LOCK = RenderLock(None)
 
 RETRY_AFTER = 5  # seconds: a render takes one or two
 RENDER_NICENESS = 19
@@ -94,7 +103,7 @@ class RenderQueue:
         return self.render_how(key, build)[0]
 
     def render_how(self, key: Hashable, build: Callable[[], tuple[Any, ...]],
-                   ) -> tuple[bytes, str]:
+                   shared: Shared | None = None) -> tuple[bytes, str]:
         """The PDF for ``key`` and how it came: ``"cached"``, ``"shared"`` (a render under way
         for another request) or ``"rendered"``.
 
@@ -105,43 +114,94 @@ class RenderQueue:
         :param build: called only when a render is needed; returns the arguments of
             :func:`scorekeeper.pdf.render_pdf` (html, base_url, static_url, static_dir,
             stylesheets).
+        :param shared: the instance's PDF files and this document's key there: a PDF one
+            process rendered is read by the others, and rendered once among them.
         :raises RenderBusy: too many waiting, or the render took longer than the limit.
         """
         data = self.cached(key)
         if data is not None:
             return data, "cached"
+        if shared is not None:
+            data = shared[0].get(shared[1])
+            if data is not None:
+                self._keep(key, data)
+                return data, "cached"
         with self._lock:
             if self._waiting >= self.workers + self.queue:
                 raise RenderBusy("the render queue is full")
             self._waiting += 1
         try:
-            future, pool, how = self._future(key, build)
+            future, pool, how = self._future(key, build, shared)
             try:
                 data = future.result(timeout=self.timeout + WAIT_GRACE)
             except FutureTimeout:
                 future.cancel()  # still queued: never starts; running: its timer ends it
                 raise RenderBusy("the render took too long") from None
             except BrokenProcessPool:  # a render ran out its time, or its process died
-                self._drop_pool(pool)
+                if pool is not None:
+                    self._drop_pool(pool)
                 raise RenderBusy("the render process stopped") from None
         finally:
             with self._lock:
                 self._waiting -= 1
+        self._keep(key, data)
+        return data, how
+
+    def _keep(self, key: Hashable, data: bytes) -> None:
         with self._lock:
             if self.cache_size:
                 self._cache[key] = data
                 self._cache.move_to_end(key)
                 while len(self._cache) > self.cache_size:
                     self._cache.popitem(last=False)
-        return data, how
 
     def _future(self, key: Hashable, build: Callable[[], tuple[Any, ...]],
-                ) -> tuple[Future[bytes], ProcessPoolExecutor, str]:
-        """The render under way for ``key``, or a new one, and the pool it runs in."""
+                shared: Shared | None = None,
+                ) -> tuple[Future[bytes], ProcessPoolExecutor | None, str]:
+        """The render under way for ``key``, or a new one, and the pool it runs in; with
+        ``shared``, a render another process finished while this one waited for its lock
+        (no pool)."""
         with self._lock:
             running = self._running.get(key)
         if running is not None:
             return (*running, "shared")
+        held = NO_LOCK
+        if shared is not None:
+            waited = shared[0].lock(shared[1], self.timeout + WAIT_GRACE)
+            if waited is None:
+                raise RenderBusy("another process is still rendering it")
+            held = waited
+            data = shared[0].get(shared[1])
+            if data is not None:  # the process we waited for rendered it
+                held.release()
+                ready: Future[bytes] = Future()
+                ready.set_result(data)
+                return ready, None, "cached"
+        try:
+            future, pool, how = self._submit(key, build)
+        except BaseException:
+            held.release()
+            raise
+        if how != "rendered":
+            held.release()
+            return future, pool, how
+
+        def done(finished: Future[bytes]) -> None:
+            with self._lock:
+                if self._running.get(key, (None,))[0] is finished:
+                    del self._running[key]
+            try:
+                if shared is not None and not finished.cancelled() \
+                        and finished.exception() is None:
+                    shared[0].put(shared[1], finished.result())
+            finally:
+                held.release()  # after the file is there: a waiting process finds it
+
+        future.add_done_callback(done)
+        return future, pool, how
+
+    def _submit(self, key: Hashable, build: Callable[[], tuple[Any, ...]],
+                ) -> tuple[Future[bytes], ProcessPoolExecutor, str]:
         args = build()  # outside the lock: it reads the database and renders a template
         with self._lock:
             running = self._running.get(key)
@@ -159,14 +219,16 @@ class RenderQueue:
         if broken:
             self._drop_pool(pool)
             raise RenderBusy("the render process stopped")
-
-        def done(finished: Future[bytes]) -> None:
-            with self._lock:
-                if self._running.get(key, (None,))[0] is finished:
-                    del self._running[key]
-
-        future.add_done_callback(done)
         return future, pool, "rendered"
+
+    def warm(self) -> None:
+        """Start the render processes now and have them load WeasyPrint and the fonts (their
+        initializer), so that the first PDF does not wait for that (0.6 s of CPU, 1-1.5 s on
+        a busy machine; each process then holds about 60 MB)."""
+        with self._lock:
+            pool = self._pool()
+            for _n in range(self.workers):
+                pool.submit(_ready)
 
     def _drop_pool(self, broken: ProcessPoolExecutor) -> None:
         """Let a broken pool go (its executor has already ended its processes); the next
@@ -219,6 +281,11 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=wait, name="watch-parent", daemon=True).start()
 
 
+def _ready() -> bool:
+    """A task that only makes the pool start a process (whose initializer loads WeasyPrint)."""
+    return True
+
+
 _rendered_once = False
 
 
@@ -265,15 +332,40 @@ def queue() -> RenderQueue:
 
 
 def render(key: Hashable, html: Callable[[], str], base_url: str, static_dir: Path,
-           static_url: str, stylesheets: tuple[str, ...],
+           static_url: str, stylesheets: tuple[str, ...], shared_key: Hashable | None = None,
            ) -> tuple[bytes, str]:
     """Render (or reuse) the PDF of ``key``; ``html`` builds the document only if needed.
-    Returns the PDF and how it came (``cached``, ``shared`` or ``rendered``)."""
+    Returns the PDF and how it came (``cached``, ``shared`` or ``rendered``).
+
+    :param shared_key: the document's key among the instance's PDF files (every process
+        reads them), or None to keep it in this process only. It must hold nothing a request
+        chooses freely (its ``Host``): a file per made-up value would fill the folder.
+    """
+    cache = disk_cache()
     return queue().render_how(
-        key, lambda: (html(), base_url, static_url, static_dir, stylesheets)
+        key, lambda: (html(), base_url, static_url, static_dir, stylesheets),
+        (cache, shared_key) if cache is not None and shared_key is not None else None,
     )
 
 
+def disk_cache() -> DiskCache | None:
+    """The app's PDF files (``instance/pdf-cache``, ``PDF_DISK_CACHE_MB``), or None if off."""
+    megabytes = float(current_app.config.get("PDF_DISK_CACHE_MB", 0) or 0)
+    if megabytes <= 0 or not int(current_app.config.get("PDF_CACHE", 64)):  # 0: no cache
+        return None
+    return DiskCache(Path(current_app.instance_path) / "pdf-cache",
+                     int(megabytes * 1024 * 1024))
+
+
+def warm(app: Flask) -> None:
+    """Start ``app``'s process's render processes now (``PDF_WARM``): the server calls it in
+    each worker as it starts, so no phone waits for WeasyPrint to load."""
+    if app.config.get("PDF_WARM"):
+        with app.app_context():
+            queue().warm()
+
+
 def init_app(app: Flask) -> None:
-    """Nothing to start: the pool starts with the first PDF."""
+    """Nothing to start here: the server warms the pool (:func:`warm`), else the first PDF
+    starts it."""
     del app

@@ -123,8 +123,10 @@ def create(threads: int | None = None) -> ASGIApp:
     """The Flask app behind a2wsgi's pool of ``threads`` (``$SCOREKEEPER_THREADS``, else 64),
     with whole bodies."""
     from scorekeeper import create_app
+    from scorekeeper.printing import pdf_render
 
     flask_app = create_app()
+    pdf_render.warm(flask_app)  # in the worker, after the fork: its render process loads now
     count = threads or int(os.environ.get("SCOREKEEPER_THREADS") or THREADS)
     wsgi = WSGIMiddleware(flask_app, workers=count)  # type: ignore[arg-type]
     return whole_bodies(wsgi, flask_app.config["MAX_CONTENT_LENGTH"])  # type: ignore[arg-type]

@@ -52,9 +52,15 @@ def _pdf(found: Event, kind: str, html: Any) -> Response:
     base = links.base_url() + "/"
     key = ("event", kind, found.id, hashlib.sha256(stamp.encode()).hexdigest(), _lang(),
            _size(), base)
+    # Kept as a file for every server process only when every asker gets the same document:
+    # the links it prints name the configured address (without PUBLIC_URL they follow the
+    # request's Host: a file per made-up name), and it prints no table key (the director's
+    # tents stay in memory, never in a file).
+    shared = key if app.config.get("PUBLIC_URL") and kind != "table-tents-keyed" else None
     try:
         data, how = pdf_render.render(key, html, base, static_dir,
-                                      app.static_url_path or "/static", PRINT_CSS)
+                                      app.static_url_path or "/static", PRINT_CSS,
+                                      shared_key=shared)
     except pdf_render.RenderBusy:
         raise ServiceUnavailable(
             _("The server is busy printing other PDFs; try again in a few seconds."),

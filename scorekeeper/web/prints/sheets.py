@@ -96,14 +96,20 @@ def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
          day: date | None, stylesheets: tuple[str, ...] = (PRINT_CSS,)) -> Response:
     """The document as a PDF download, rendered away from the web process and cached under
     ``key`` + language + paper size (:mod:`scorekeeper.printing.pdf_render`); 503 when the render
-    queue is full."""
+    queue is full.
+
+    These sheets print no link, so the address the request came by is no part of what they
+    show: the instance's PDF files, shared by every process, are keyed without it (a made-up
+    ``Host`` makes no file). The time zone is one of the zone names (a cookie naming anything
+    else is ignored), the language one of ours and the size one of two."""
     app = current_app
     static_dir = Path(app.static_folder or "static")
     base = links.base_url() + "/"
-    full_key = (*key, _lang(), _size(), _zone(), base)
+    shown = (*key, _lang(), _size(), _zone())
     try:
-        data, how = pdf_render.render(full_key, html, base, static_dir,
-                                      app.static_url_path or "/static", stylesheets)
+        data, how = pdf_render.render((*shown, base), html, base, static_dir,
+                                      app.static_url_path or "/static", stylesheets,
+                                      shared_key=shown)
     except pdf_render.RenderBusy:
         raise ServiceUnavailable(
             _("The server is busy printing other PDFs; try again in a few seconds."),
