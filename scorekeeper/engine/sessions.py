@@ -9,7 +9,7 @@ and ``errors``, each ``{"board", "result", "field", "message"}``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .messages import N_, fill
@@ -23,14 +23,35 @@ CheckSession = Callable[[object], tuple[dict[str, Any], list[Any]]]
 SESSION_MESSAGES: dict[str, str] = {
     "session.bad_game": N_("game must be one of {games} (the games that keep duplicate "
                            "sessions), not {value}"),
+    "session.not_session": N_("a session file needs \"format\": \"scorekeeper-session/1\" "
+                              "and the game it is of"),
 }
+
+
+# write(data, answer) -> the file's text: a session file and its ``ok`` check answer
+WriteSession = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionExport:
+    """One way a game writes a checked session out (its PBN, a CSV of every result): the
+    address's suffix (``csv``), the media type, and the writer."""
+
+    suffix: str
+    mimetype: str
+    write: WriteSession
 
 
 @dataclass(frozen=True, slots=True)
 class SessionPart:
-    """A game's duplicate sessions: how a session file of that game is checked."""
+    """A game's duplicate sessions: how a session file of that game is checked (``check``
+    scores it whole: the app recomputes a stored session with it after every change), the
+    English templates of its problems by code (``messages``: the web layer translates them),
+    and the files it writes a session as (``exports``, by suffix)."""
 
     check: CheckSession
+    messages: Mapping[str, str] = field(default_factory=dict)
+    exports: tuple[SessionExport, ...] = ()
 
 
 def is_session(data: object) -> bool:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from ....engine.sessions import SessionPart
 from .answer import check_session
+from .exports import EXPORTS
+from .messages import SESSION_MESSAGES
 
-SESSION = SessionPart(check=check_session)
+SESSION = SessionPart(check=check_session, messages=SESSION_MESSAGES, exports=EXPORTS)
 
 __all__ = ["SESSION", "check_session"]

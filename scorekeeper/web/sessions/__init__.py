@@ -1,0 +1,14 @@
+"""Duplicate sessions' pages: the results (ranks and percentages or IMPs), each board's
+traveller and each pair's score card. The API and the files are in ``web/api/sessions.py``."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from . import pages
+
+bp = Blueprint("sessions", __name__)
+bp.add_url_rule("/s/<session_id>", view_func=pages.results_page, methods=["GET"])
+bp.add_url_rule("/s/<session_id>/boards/<int:board>", view_func=pages.board_page,
+                methods=["GET"])
+bp.add_url_rule("/s/<session_id>/pairs/<pair>", view_func=pages.pair_page, methods=["GET"])
