@@ -12,7 +12,7 @@ import enum
 import hashlib
 import hmac
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlite_utils import Database
@@ -204,12 +204,12 @@ def enter_result(db: Database, session_id: str, result: Any, key: str | None = N
             return SessionOutcome(SessionStatus.UNCHANGED,
                                   LoadedSession(stored, answer))
         assert board is not None and isinstance(ns, str)
-        result = {**result, "board": board}
         session_store.put_result(db, session_id, result)
         session_store.add_change(db, session_id, board, ns, old, result, key, digest)
-    loaded = load_session(db, session_id)
+    # the answer just checked is the stored session's: not loaded and scored a second time
+    kept = replace(stored, results=results, version=stored.version + 1)
     status = SessionStatus.CREATED if old is None else SessionStatus.CHANGED
-    return SessionOutcome(status, loaded)
+    return SessionOutcome(status, LoadedSession(kept, answer))
 
 
 def remove_result(db: Database, session_id: str, board: int, ns: str, key: str | None = None,
