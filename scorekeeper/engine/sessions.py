@@ -28,6 +28,11 @@ SESSION_MESSAGES: dict[str, str] = {
 }
 
 
+# score_card(answer, pair) -> the pair's boards from its own side and its total, or None
+ScoreCard = Callable[[Mapping[str, Any], str], dict[str, Any] | None]
+# hand_record(data, board) -> that board's hand record as the game's templates show it (its
+# analysis may take a while: the app keeps it), or None when the session has none for it
+HandRecord = Callable[[Mapping[str, Any], int], dict[str, Any] | None]
 # write(data, answer) -> the file's text: a session file and its ``ok`` check answer
 WriteSession = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
 
@@ -47,11 +52,15 @@ class SessionPart:
     """A game's duplicate sessions: how a session file of that game is checked (``check``
     scores it whole: the app recomputes a stored session with it after every change), the
     English templates of its problems by code (``messages``: the web layer translates them),
-    and the files it writes a session as (``exports``, by suffix)."""
+    the files it writes a session as (``exports``, by suffix), a pair's score card from the
+    check answer, and the boards' hand records as its templates show them (in its folder,
+    ``game/<name>/session/``: a result's cells, a hand record)."""
 
     check: CheckSession
     messages: Mapping[str, str] = field(default_factory=dict)
     exports: tuple[SessionExport, ...] = ()
+    score_card: ScoreCard | None = None
+    hand_record: HandRecord | None = None
 
 
 def is_session(data: object) -> bool:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import enum
 import hashlib
 import hmac
+import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from dataclasses import field as _field
 from typing import Any
 
 from sqlite_utils import Database
@@ -48,7 +50,7 @@ class SessionProblemText:
     field: str | None
     message: str
     template: str | None = None
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = _field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,3 +240,41 @@ def history(db: Database, session_id: str) -> list[session_store.StoredChange] |
     if session_store.get_version(db, session_id) is None:
         return None
     return session_store.get_changes(db, session_id)
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecords:
+    """The boards' hand records as the game shows them, and the boards whose analysis is not
+    worked out yet (the time given ran out: asked again, they follow)."""
+
+    records: dict[int, dict[str, Any]]
+    pending: tuple[int, ...]
+
+
+def hand_records(db: Database, loaded: LoadedSession, seconds: float = 2.0,
+                 boards: tuple[int, ...] | None = None) -> HandRecords:
+    """The session's hand records (``boards``: only these), each worked out by its game once
+    and kept; those not yet kept are worked out for up to ``seconds``, the rest pending."""
+    part = loaded.part
+    numbers = sorted(int(k) for k in (loaded.stored.data.get("boards") or {})
+                     if str(k).isdigit())
+    if boards is not None:
+        numbers = [n for n in numbers if n in boards]
+    if part is None or part.hand_record is None or not numbers:
+        return HandRecords({}, ())
+    kept = session_store.get_hand_records(db, loaded.stored.id)
+    until = time.monotonic() + seconds
+    pending: list[int] = []
+    for number in numbers:
+        if number in kept:
+            continue
+        if time.monotonic() > until:
+            pending.append(number)
+            continue
+        record = part.hand_record(loaded.stored.as_file(), number)
+        if record is None:
+            continue
+        with store.transaction(db):
+            session_store.put_hand_record(db, loaded.stored.id, number, record)
+        kept[number] = record
+    return HandRecords({n: kept[n] for n in numbers if n in kept}, tuple(pending))

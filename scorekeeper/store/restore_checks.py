@@ -35,6 +35,7 @@ JSON_COLUMNS: tuple[tuple[str, str, type | None], ...] = (
     ("session_results", "data", dict),
     ("session_changes", "old", None),
     ("session_changes", "new", None),
+    ("session_hand_records", "data", dict),
 )
 # SQLite's own statistics tables (ANALYZE) only steer query plans; they are not compared.
 IGNORED = "sqlite_stat%"

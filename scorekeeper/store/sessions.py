@@ -122,3 +122,15 @@ def get_changes(db: Database, session_id: str) -> list[StoredChange]:
     return [StoredChange(no, at, board, ns, None if old is None else json.loads(old),
                          None if new is None else json.loads(new))
             for no, (at, board, ns, old, new) in enumerate(rows, 1)]
+
+
+def get_hand_records(db: Database, session_id: str) -> dict[int, dict[str, Any]]:
+    """The hand records worked out so far, by board."""
+    return {int(board): json.loads(text) for board, text in db.execute(
+        "SELECT board, data FROM session_hand_records WHERE session_id = ? ORDER BY board",
+        [session_id]).fetchall()}
+
+
+def put_hand_record(db: Database, session_id: str, board: int, record: dict[str, Any]) -> None:
+    db.execute("INSERT OR REPLACE INTO session_hand_records (session_id, board, data)"
+               " VALUES (?, ?, ?)", [session_id, board, dumps(record)])

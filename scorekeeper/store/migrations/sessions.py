@@ -57,3 +57,15 @@ def sessions(db: Database) -> None:
     db.execute("CREATE INDEX session_changes_session ON session_changes (session_id, id)")
     db.execute("CREATE UNIQUE INDEX session_changes_key ON session_changes"
                " (session_id, idempotency_key) WHERE idempotency_key IS NOT NULL")
+    # A board's hand record as its game shows it, with its analysis (Bridge's double-dummy
+    # table and par take up to a second or two a board): worked out once, kept.
+    db.execute(
+        """
+        CREATE TABLE session_hand_records (
+            session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            board INTEGER NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (session_id, board)
+        )
+        """
+    )

@@ -1,5 +1,6 @@
 """Duplicate sessions' pages: the results (ranks and percentages or IMPs), each board's
-traveller and each pair's score card. The API and the files are in ``web/api/sessions.py``."""
+traveller, each pair's score card, the hand records and the results PDF. The API and the
+files are in ``web/api/sessions.py``."""
 
 from __future__ import annotations
 
@@ -12,3 +13,5 @@ bp.add_url_rule("/s/<session_id>", view_func=pages.results_page, methods=["GET"]
 bp.add_url_rule("/s/<session_id>/boards/<int:board>", view_func=pages.board_page,
                 methods=["GET"])
 bp.add_url_rule("/s/<session_id>/pairs/<pair>", view_func=pages.pair_page, methods=["GET"])
+bp.add_url_rule("/s/<session_id>/hands", view_func=pages.hands_page, methods=["GET"])
+bp.add_url_rule("/s/<session_id>/results.pdf", view_func=pages.results_pdf, methods=["GET"])

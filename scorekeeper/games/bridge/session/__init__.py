@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from ....engine.sessions import SessionPart
 from .answer import check_session
+from .cards import score_card
 from .exports import EXPORTS
+from .hand_records import hand_record
 from .messages import SESSION_MESSAGES
 
-SESSION = SessionPart(check=check_session, messages=SESSION_MESSAGES, exports=EXPORTS)
+SESSION = SessionPart(check=check_session, messages=SESSION_MESSAGES, exports=EXPORTS,
+                      score_card=score_card, hand_record=hand_record)
 
 __all__ = ["SESSION", "check_session"]
