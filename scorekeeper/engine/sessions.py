@@ -33,6 +33,12 @@ ScoreCard = Callable[[Mapping[str, Any], str], dict[str, Any] | None]
 # hand_record(data, board) -> that board's hand record as the game's templates show it (its
 # analysis may take a while: the app keeps it), or None when the session has none for it
 HandRecord = Callable[[Mapping[str, Any], int], dict[str, Any] | None]
+# read_boards(text) -> a session file's ``boards`` from an uploaded hand-record file, and its
+# problems (each with ``code``, ``params`` and ``message``)
+ReadBoards = Callable[[str], tuple[dict[str, Any], list[Any]]]
+# result_from_form(form) -> a session file's result from the director's form (the game's
+# check then judges it)
+ResultFromForm = Callable[[Mapping[str, str]], dict[str, Any]]
 # write(data, answer) -> the file's text: a session file and its ``ok`` check answer
 WriteSession = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
 
@@ -53,14 +59,19 @@ class SessionPart:
     scores it whole: the app recomputes a stored session with it after every change), the
     English templates of its problems by code (``messages``: the web layer translates them),
     the files it writes a session as (``exports``, by suffix), a pair's score card from the
-    check answer, and the boards' hand records as its templates show them (in its folder,
-    ``game/<name>/session/``: a result's cells, a hand record)."""
+    check answer, the boards' hand records as its templates show them (in its folder,
+    ``game/<name>/session/``: a result's cells and form, a hand record), the boards read
+    from an uploaded hand-record file (``boards_file``: its kind, such as "PBN"), and a result
+    from the director's form."""
 
     check: CheckSession
     messages: Mapping[str, str] = field(default_factory=dict)
     exports: tuple[SessionExport, ...] = ()
     score_card: ScoreCard | None = None
     hand_record: HandRecord | None = None
+    read_boards: ReadBoards | None = None
+    boards_file: str = ""
+    result_from_form: ResultFromForm | None = None
 
 
 def is_session(data: object) -> bool:

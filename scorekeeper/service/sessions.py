@@ -113,8 +113,8 @@ def _not_a_session() -> tuple[SessionProblemText, ...]:
     return (SessionProblemText(None, None, "format", template, template),)
 
 
-def create_session(db: Database, body: Any, budget: Callable[[int], None] | None = None
-                   ) -> SessionOutcome:
+def create_session(db: Database, body: Any, budget: Callable[[int], None] | None = None,
+                   plan: dict[str, Any] | None = None) -> SessionOutcome:
     """A new session from a session file; CREATED with its id and edit key (shown once), or
     ILLEGAL with every problem (nothing stored)."""
     if not is_session(body):
@@ -128,7 +128,7 @@ def create_session(db: Database, body: Any, budget: Callable[[int], None] | None
         if budget is not None:
             budget(1)
         session_store.insert_session(db, session_id, hash_key(key), str(body["game"]), data,
-                                     list(body.get("results", [])))
+                                     list(body.get("results", [])), plan)
     loaded = load_session(db, session_id)
     return SessionOutcome(SessionStatus.CREATED, loaded, session_id=session_id, edit_key=key)
 

@@ -32,6 +32,7 @@ JSON_COLUMNS: tuple[tuple[str, str, type | None], ...] = (
     ("event_tables", "seats", dict),
     ("player_history", "detail", None),
     ("sessions", "data", dict),
+    ("sessions", "plan", None),
     ("session_results", "data", dict),
     ("session_changes", "old", None),
     ("session_changes", "new", None),

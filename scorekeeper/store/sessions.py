@@ -30,6 +30,7 @@ class StoredSession:
     created: str
     updated: str
     version: int
+    plan: dict[str, Any] | None = None
 
     def as_file(self) -> dict[str, Any]:
         """The session file (``scorekeeper-session/1``) with every result."""
@@ -49,12 +50,14 @@ class StoredChange:
 
 
 def insert_session(db: Database, session_id: str, key_hash: str, game: str,
-                   data: dict[str, Any], results: list[dict[str, Any]]) -> None:
-    """A new session (version 1) and the results its file brought."""
+                   data: dict[str, Any], results: list[dict[str, Any]],
+                   plan: dict[str, Any] | None = None) -> None:
+    """A new session (version 1), the results its file brought and its movement's plan."""
     stamp = now()
-    db.execute("INSERT INTO sessions (id, edit_key_hash, game, data, created, updated, version)"
-               " VALUES (?, ?, ?, ?, ?, ?, 1)", [session_id, key_hash, game, dumps(data),
-                                                  stamp, stamp])
+    db.execute("INSERT INTO sessions (id, edit_key_hash, game, data, created, updated, version,"
+               " plan) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
+               [session_id, key_hash, game, dumps(data), stamp, stamp,
+                None if plan is None else dumps(plan)])
     db.conn.executemany(
         "INSERT INTO session_results (session_id, no, board, ns, data) VALUES (?, ?, ?, ?, ?)",
         [(session_id, no, int(r["board"]), r["ns"], dumps(r))
@@ -68,14 +71,15 @@ def get_version(db: Database, session_id: str) -> int | None:
 
 def get_session(db: Database, session_id: str) -> StoredSession | None:
     """The session and its results in the order entered, or None."""
-    row = db.execute("SELECT id, edit_key_hash, game, data, created, updated, version"
+    row = db.execute("SELECT id, edit_key_hash, game, data, created, updated, version, plan"
                      " FROM sessions WHERE id = ?", [session_id]).fetchone()
     if row is None:
         return None
     texts = db.execute("SELECT data FROM session_results WHERE session_id = ? ORDER BY no",
                        [session_id]).fetchall()
     return StoredSession(row[0], row[1], row[2], json.loads(row[3]),
-                         [json.loads(t[0]) for t in texts], row[4], row[5], row[6])
+                         [json.loads(t[0]) for t in texts], row[4], row[5], row[6],
+                         None if row[7] is None else json.loads(row[7]))
 
 
 def put_result(db: Database, session_id: str, result: dict[str, Any]) -> None:

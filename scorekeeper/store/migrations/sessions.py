@@ -8,7 +8,9 @@ from sqlite_utils import Database
 
 def sessions(db: Database) -> None:
     # A session: the session file without its results (JSON: name, date, scoring, movement,
-    # pairs, boards), the hash of its edit key, a version bumped by every change.
+    # pairs, boards), the hash of its edit key, a version bumped by every change, and the
+    # movement it was started with (JSON: kind, tables, boards a round, rounds, way; NULL for a
+    # session imported from a file).
     db.execute(
         """
         CREATE TABLE sessions (
@@ -18,7 +20,8 @@ def sessions(db: Database) -> None:
             data TEXT NOT NULL,
             created TEXT NOT NULL,
             updated TEXT NOT NULL,
-            version INTEGER NOT NULL DEFAULT 1
+            version INTEGER NOT NULL DEFAULT 1,
+            plan TEXT
         )
         """
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import pages
+from . import director, new, pages
 
 bp = Blueprint("sessions", __name__)
 bp.add_url_rule("/s/<session_id>", view_func=pages.results_page, methods=["GET"])
@@ -15,3 +15,8 @@ bp.add_url_rule("/s/<session_id>/boards/<int:board>", view_func=pages.board_page
 bp.add_url_rule("/s/<session_id>/pairs/<pair>", view_func=pages.pair_page, methods=["GET"])
 bp.add_url_rule("/s/<session_id>/hands", view_func=pages.hands_page, methods=["GET"])
 bp.add_url_rule("/s/<session_id>/results.pdf", view_func=pages.results_pdf, methods=["GET"])
+bp.add_url_rule("/sessions/new", view_func=new.new_session, methods=["GET", "POST"])
+bp.add_url_rule("/s/<session_id>/director", view_func=director.director, methods=["GET"])
+bp.add_url_rule("/s/<session_id>/director/results", view_func=director.enter,
+                methods=["POST"])
+bp.app_context_processor(new.session_games)
