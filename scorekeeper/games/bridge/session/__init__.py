@@ -8,11 +8,11 @@ and the app reach it through the registry.
 from __future__ import annotations
 
 from ....engine.sessions import SessionPart
+from ..pbn_words import PBN_WORDS
 from .answer import check_session
 from .cards import score_card
 from .exports import EXPORTS
 from .hand_records import hand_record
-from ..pbn_words import PBN_WORDS
 from .messages import SESSION_MESSAGES
 from .starting import START_WORDS, read_boards, result_from_form
 
