@@ -67,3 +67,45 @@ def test_session_pages_fit_a_phone(app: Any, browser: Any, base_url: str,
     finally:
         phone.close()
     assert phone.foreign == [] and phone.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390x844", "360x640"])
+def test_a_director_starts_a_session_and_enters_a_result(browser: Any, base_url: str,
+                                                        size: dict[str, int]) -> None:
+    """From the home page: paste the pairs, see what the Mitchell guarantees, start, and
+    enter board 1 at table 1 on the director's page; the traveller shows it."""
+    phone = Phone(browser, base_url, viewport=size)
+    try:
+        page = phone.goto("/")
+        page.click("a[href='/sessions/new']")
+        page.fill("#pairs", "\n".join(f"Ann{i} & Bo{i}" for i in range(1, 11)))
+        page.fill("#boards", "20")
+        page.click("button[name=check]")
+        says = page.locator("#movement-mitchell-says").inner_text()
+        assert "Tables: 5" in says
+        measured = page.evaluate(MEASURE)
+        assert measured["over"] <= 0, measured
+        assert Axe().run(page).violations_count == 0
+        phone.shot(f"session-new-{size['width']}", full_page=True)
+        page.check("#movement-mitchell")
+        page.click("button.primary")
+        page.wait_for_url("**/director")
+        assert "Table 5: N5 – E5" in page.locator("main").inner_text()
+        measured = page.evaluate(MEASURE)
+        assert measured["over"] <= 0, measured
+        assert Axe().run(page).violations_count == 0, Axe().run(page).generate_report()
+        phone.shot(f"session-director-{size['width']}")
+        form = page.locator("#b1-N1 form")
+        form.locator("input[name=contract]").fill("4h")
+        form.locator("select[name=declarer]").select_option("S")
+        form.locator("select[name=tricks]").select_option("10")
+        form.locator("button[type=submit]").click()
+        page.wait_for_selector(".flash-ok")
+        assert "saved" in page.locator(".flash-ok").inner_text()
+        assert "4H S 10 · 420" in page.locator("#b1-N1").inner_text()
+        phone.shot(f"session-director-saved-{size['width']}")
+        page = phone.goto(page.url.split("/director")[0].replace(base_url, "") + "/boards/1")
+        assert "420" in page.locator("main").inner_text()
+    finally:
+        phone.close()
+    assert phone.foreign == [] and phone.errors == []

@@ -67,6 +67,7 @@ def new_session() -> Any:
               "boards": _number("boards", 24), "movement": request.form.get("movement", ""),
               "scoring": request.form.get("scoring", "matchpoints")}
     if request.method == "GET" or "check" in request.form:
+        values["movement"] = ""  # the movements offered change with the pairs: the first
         return _page(values, [])
     games = dict(_games())
     game = values["game"] if values["game"] in games else next(iter(games), "")
