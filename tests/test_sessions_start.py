@@ -205,3 +205,29 @@ def test_the_edit_key_link_gives_a_phone_the_right(app: Any, client: Any) -> Non
     assert taken.status_code == 302 and "key=" not in taken.headers["Location"]
     page = text(phone.get(taken.headers["Location"]))
     assert "Enter a result" in page and "View only" not in page
+
+
+@pytest.mark.parametrize(("count", "movement", "tables", "moving"), [
+    (14, "mitchell", 7, [f"E{i}" for i in range(1, 8)]),
+    (8, "mitchell-relay", 4, [f"E{i}" for i in range(1, 5)]),
+    (8, "howell", 4, [str(i) for i in range(1, 9)]),
+])
+def test_guide_and_movement_cards_print(client: Any, count: int, movement: str, tables: int,
+                                        moving: list[str]) -> None:
+    from support.prints import fetch_pdf, pdf_text
+
+    response = start(client, pairs=pairs_text(count), movement=movement, boards="24")
+    session_id = response.headers["Location"].split("/")[2]
+    assert f"/s/{session_id}/guides.pdf" in client.get(f"/s/{session_id}/director").get_data(
+        as_text=True)
+    words = " ".join(pdf_text(fetch_pdf(client, f"/s/{session_id}/guides.pdf")).split())
+    for table in range(1, tables + 1):
+        assert f"Table {table} " in words
+    for pair in moving:
+        assert f"Pair {pair} · " in words
+    assert "Pair N1 · " not in words  # a Mitchell's NS pairs stay: no movement card
+
+
+def test_a_session_without_a_movement_has_no_cards(client: Any) -> None:
+    session_id = start(client, movement="none").headers["Location"].split("/")[2]
+    assert client.get(f"/s/{session_id}/guides.pdf").status_code == 404

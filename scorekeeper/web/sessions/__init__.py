@@ -20,3 +20,4 @@ bp.add_url_rule("/s/<session_id>/director", view_func=director.director, methods
 bp.add_url_rule("/s/<session_id>/director/results", view_func=director.enter,
                 methods=["POST"])
 bp.app_context_processor(new.session_games)
+bp.add_url_rule("/s/<session_id>/guides.pdf", view_func=director.guides_pdf, methods=["GET"])

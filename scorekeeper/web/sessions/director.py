@@ -15,6 +15,7 @@ from ...service import session_start, sessions
 from ...service.sessions import LoadedSession, SessionStatus
 from ...store.db import get_db
 from ..security import bounded_int, remember_key_hash, rights_match
+from .pages import print_pdf
 from .words import guarantee, movement_name, session_problem
 
 
@@ -101,3 +102,27 @@ def enter(session_id: str) -> Any:
                    round=request.form.get("round") or None)
     anchor = f"#b{board}-{result.get('ns')}" if board else ""
     return redirect(back + anchor)
+
+
+def guides_pdf(session_id: str) -> Any:
+    """The movement on paper: a guide card per table (each round's NS pair, EW pair and
+    boards) and a movement card per pair that moves (each round's table, direction,
+    opponents and boards, or sitting out)."""
+    loaded = _loaded(session_id)
+    plan = loaded.stored.plan or {"kind": "none"}
+    try:
+        movement = session_start.movement_of(plan)
+    except PairMovementError:
+        movement = None
+    if movement is None:
+        abort(404, description=_("This session has no movement to print."))
+    pairs = loaded.stored.data.get("pairs", {})
+    guides = [(t, [(r.number, s) for r in movement.rounds for s in r.tables if s.table == t])
+              for t in range(1, movement.tables + 1)]
+    moving = [p for p in movement.pairs if p in pairs and (
+        movement.kind == "howell" or p.startswith("E"))]
+    cards = [(p, pairs[p], movement.card(p)) for p in moving]
+    name = "mitchell-relay" if plan.get("way") == "relay" else plan["kind"]
+    return print_pdf(loaded, "guides", "sessions/guides.html", guides=guides, cards=cards,
+                     movement=movement_name(name),
+                     promise=guarantee(name, movement.guarantee()))

@@ -95,17 +95,23 @@ def results_pdf(session_id: str) -> Response:
     """The results a club pins on the wall: the ranks, every board's traveller, and the hand
     records with their analysis (those not worked out yet are said to be missing)."""
     loaded = _loaded(session_id)
-    size = "letter" if request.args.get("size") == "letter" else "a4"
     records = sessions.hand_records(get_db(), loaded, PAGE_SECONDS * 2)
+    return print_pdf(loaded, f"results-{len(records.records)}", "sessions/print.html",
+                     fields=_fields(loaded.answer), records=records.records,
+                     pending=records.pending)
+
+
+def print_pdf(loaded: LoadedSession, kind: str, template: str, **values: Any) -> Response:
+    """A session's print (``kind`` names it in the cache and the file name) as a PDF, A4 or
+    Letter (``?size=letter``), in the reader's language."""
+    size = "letter" if request.args.get("size") == "letter" else "a4"
 
     def html() -> str:
-        return _page("sessions/print.html", loaded, fields=_fields(loaded.answer),
-                     records=records.records, pending=records.pending, lang=_lang(),
-                     size=size)
+        return _page(template, loaded, lang=_lang(), size=size, **values)
 
     app = current_app
-    key = ("session", loaded.stored.id, loaded.stored.version, len(records.records), _lang(),
-           size, links.base_url())
+    key = ("session", kind, loaded.stored.id, loaded.stored.version, _lang(), size,
+           links.base_url())
     try:
         data, how = pdf_render.render(key, html, links.base_url() + "/",
                                       Path(app.static_folder or "static"),
@@ -115,7 +121,7 @@ def results_pdf(session_id: str) -> Response:
             _("The server is busy printing other PDFs; try again in a few seconds."),
             retry_after=pdf_render.RETRY_AFTER) from None
     title = loaded.stored.data.get("name") or _("Session")
-    plain, full = download_name([f"{printable(str(title))} results"], None)
+    plain, full = download_name([f"{printable(str(title))} {kind.split('-')[0]}"], None)
     response = Response(data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = content_disposition(plain, full)
     response.headers["Cache-Control"] = "private, no-cache"
