@@ -7,7 +7,8 @@ the pairs their ids; the session file made is checked and stored as any other, w
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as _field
 from typing import Any
 
 from sqlite_utils import Database
@@ -28,7 +29,7 @@ class StartProblem:
 
     field: str
     code: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = _field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
