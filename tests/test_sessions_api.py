@@ -271,3 +271,18 @@ def test_any_order_of_entries_scores_as_the_file_it_makes(client: Any,
     final = {**data, "results": list(kept.values())}
     answer = client.get(f"/api/sessions/{session_id}").get_json()["results"]
     assert answer == expected(final)
+
+
+@pytest.mark.app_config(WRITE_LIMIT_PER_MINUTE=2)
+def test_writes_to_a_session_are_limited_by_its_key(client: Any) -> None:
+    session_id, key, _body = create(client, golden("spec-example.json"))
+    for board in (3, 4):
+        assert enter(client, session_id, key, {"board": board, "ns": "N1", "ew": "E1",
+                                               "passed": True}).status_code == 201
+    refused = enter(client, session_id, key, {"board": 5, "ns": "N1", "ew": "E1",
+                                              "passed": True})
+    assert refused.status_code == 429 and refused.headers["Retry-After"]
+    assert refused.get_json()["errors"][0]["message"]
+    other, other_key, _ = create(client, golden("spec-example.json"))
+    assert enter(client, other, other_key, {"board": 5, "ns": "N1", "ew": "E1",
+                                            "passed": True}).status_code == 201

@@ -99,3 +99,22 @@ def test_a_director_page_takes_any_round_number(client: Any) -> None:
     session_id = started.headers["Location"].split("/")[2]
     for number in ("0", "-1", "99", "x", "1" * 30):
         assert client.get(f"/s/{session_id}/director?round={number}").status_code == 200
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "０", "9" * 5000, "1\n2", "-1", " 3 "])
+def test_numbers_that_are_not_plain_are_said_not_a_500(client: Any, value: str) -> None:
+    page = client.get("/sessions/new").get_data(as_text=True)
+    token = CSRF.search(page)
+    assert token is not None
+    started = client.post("/sessions/new", data={
+        "game": "bridge", "pairs": "A & B\nC & D\nE & F\nG & H\nI & J\nK & L",
+        "boards": value, "movement": "mitchell", "csrf_token": token.group(1)})
+    assert started.status_code in (302, 422)
+    if started.status_code == 302:
+        session_id = started.headers["Location"].split("/")[2]
+        for field in ("board", "tricks", "round", "table"):
+            form = {"board": "1", "ns": "N1", "ew": "E1", "outcome": "played",
+                    "contract": "1S", "declarer": "N", "tricks": "7", field: value}
+            response = client.post(f"/s/{session_id}/director/results",
+                                   data={**form, "csrf_token": token.group(1)})
+            assert response.status_code == 302, field

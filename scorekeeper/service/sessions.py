@@ -154,7 +154,7 @@ def _board_of(result: Mapping[str, Any]) -> int | None:
     board = result.get("board")
     if isinstance(board, bool):
         return None
-    if isinstance(board, str) and board.isdigit():
+    if isinstance(board, str) and board.isascii() and board.isdigit() and len(board) < 10:
         return int(board)
     return board if isinstance(board, int) else None
 

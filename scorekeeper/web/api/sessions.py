@@ -17,7 +17,7 @@ from ...service.sessions import LoadedSession, SessionOutcome, SessionProblemTex
 from ...store.db import get_db
 from ..errors import refuse_if_storage_full
 from ..etags import LANGUAGE_VARY, session_etag
-from ..ratelimit import spend_creations
+from ..ratelimit import count_keyed_write, refuse_if_address_full, spend_creations
 from ..security import bearer_key
 from .matches import idempotency_key, json_response, read_json
 
@@ -103,6 +103,9 @@ def _require_key(session_id: str) -> None:
                                  "Bearer <key>)."))
     if not sessions.check_edit_key(db, session_id, key):
         abort(403, description=_("The session's edit key is wrong."))
+    stored = session_store.get_session(db, session_id)
+    if stored is not None:
+        count_keyed_write(f"session:{session_id}", stored.edit_key_hash)
 
 
 def _if_match(session_id: str) -> int | None:
@@ -159,6 +162,7 @@ def enter_result(session_id: str) -> Response:
     """Enter a result, or correct the one the board's NS pair has."""
     _require_key(session_id)
     body = read_json()
+    refuse_if_address_full()  # a new result: this address's share of the storage
     version = _if_match(session_id)
     outcome = sessions.enter_result(get_db(), session_id, body, idempotency_key(), version)
     change = {SessionStatus.CREATED: "entered", SessionStatus.CHANGED: "corrected",

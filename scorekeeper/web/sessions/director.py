@@ -14,6 +14,7 @@ from ...engine.pair_movements import PairMovementError
 from ...service import session_start, sessions
 from ...service.sessions import LoadedSession, SessionStatus
 from ...store.db import get_db
+from ..ratelimit import count_keyed_write, refuse_if_address_full
 from ..security import bounded_int, remember_key_hash, rights_match
 from .pages import print_pdf
 from .words import guarantee, movement_name, session_problem
@@ -84,6 +85,8 @@ def enter(session_id: str) -> Any:
     loaded = _loaded(session_id)
     if not may_direct(loaded):
         abort(403)
+    count_keyed_write(_ref(session_id), loaded.stored.edit_key_hash)
+    refuse_if_address_full()
     part = loaded.part
     if part is None or part.result_from_form is None:
         abort(404, description=_("This game keeps no duplicate sessions."))
@@ -98,9 +101,13 @@ def enter(session_id: str) -> Any:
     else:
         words = " ".join(session_problem(p) for p in outcome.problems)
         flash(_("Board %(board)s was not saved: %(why)s", board=board, why=words), "error")
+    number = request.form.get("round", "")
     back = url_for("sessions.director", session_id=session_id,
-                   round=request.form.get("round") or None)
-    anchor = f"#b{board}-{result.get('ns')}" if board else ""
+                   round=number if number.isascii() and number.isdigit() and len(number) < 6 else None)
+    ns = result.get("ns")
+    # back to the board's form, when the form named a real board and pair (never raw input)
+    anchor = f"#b{board}-{ns}" if isinstance(board, int) and isinstance(ns, str) and \
+        ns.isalnum() and ns.isascii() else ""
     return redirect(back + anchor)
 
 

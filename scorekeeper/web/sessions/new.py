@@ -33,7 +33,7 @@ def session_games() -> dict[str, bool]:
 
 def _number(name: str, default: int) -> int:
     text = request.form.get(name, "").strip()
-    return int(text) if text.isdigit() and len(text) < 6 else default
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else default
 
 
 def _file() -> str | None:

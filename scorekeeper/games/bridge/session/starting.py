@@ -64,6 +64,11 @@ def read_boards(text: str) -> tuple[dict[str, Any], list[StartProblem]]:
     return dict(sorted(boards.items(), key=lambda kv: int(kv[0]))), problems
 
 
+def _digits(text: str) -> bool:
+    """Whether a field is a plain number (ASCII digits, not so long that it isn't one)."""
+    return text.isascii() and text.isdigit() and len(text) < 10
+
+
 def result_from_form(form: Mapping[str, str]) -> dict[str, Any]:
     """A result as the director's form sends it (``outcome``: played, passed or adjusted;
     the contract, declarer, tricks and lead; each side's adjusted score and the reason),
@@ -73,7 +78,7 @@ def result_from_form(form: Mapping[str, str]) -> dict[str, Any]:
     for key in ("round", "table", "board"):
         value = form.get(key, "").strip()
         if value:
-            result[key] = int(value) if value.isdigit() else value
+            result[key] = int(value) if _digits(value) else value
     result["ns"], result["ew"] = form.get("ns", "").strip(), form.get("ew", "").strip()
     outcome = form.get("outcome", "played")
     if outcome == "passed":
@@ -87,7 +92,7 @@ def result_from_form(form: Mapping[str, str]) -> dict[str, Any]:
         result["contract"] = contract.replace("N", "NT").replace("NTT", "NT")
         result["declarer"] = form.get("declarer", "").strip().upper()
         tricks = form.get("tricks", "").strip()
-        result["tricks"] = int(tricks) if tricks.isdigit() else tricks
+        result["tricks"] = int(tricks) if _digits(tricks) else tricks
         lead = form.get("lead", "").strip().upper()
         if lead:
             result["lead"] = lead
