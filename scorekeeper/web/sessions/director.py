@@ -102,8 +102,8 @@ def enter(session_id: str) -> Any:
         words = " ".join(session_problem(p) for p in outcome.problems)
         flash(_("Board %(board)s was not saved: %(why)s", board=board, why=words), "error")
     number = request.form.get("round", "")
-    back = url_for("sessions.director", session_id=session_id,
-                   round=number if number.isascii() and number.isdigit() and len(number) < 6 else None)
+    plain = number.isascii() and number.isdigit() and len(number) < 6
+    back = url_for("sessions.director", session_id=session_id, round=number if plain else None)
     ns = result.get("ns")
     # back to the board's form, when the form named a real board and pair (never raw input)
     anchor = f"#b{board}-{ns}" if isinstance(board, int) and isinstance(ns, str) and \
