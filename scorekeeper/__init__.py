@@ -97,7 +97,7 @@ def create_app(
 def register_blueprints(app: Flask) -> None:
     """The pages, the JSON API and the printing routes: each package of ``web`` owns its
     blueprints (docs/architecture.md), and each is registered here, by name."""
-    from .web import api, events, match, players, prints, shell
+    from .web import api, events, match, players, prints, sessions, shell
     from .web.security import csrf
 
     app.register_blueprint(match.bp)
@@ -113,3 +113,6 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(api.players_bp)
     csrf.exempt(api.events_bp)  # the events API takes bearer keys only
     csrf.exempt(api.players_bp)  # JSON only (a cross-site form can't send it); rate-limited
+    app.register_blueprint(sessions.bp)
+    app.register_blueprint(api.sessions_bp)
+    csrf.exempt(api.sessions_bp)  # the sessions API takes bearer keys only

@@ -9,7 +9,7 @@ and ``errors``, each ``{"board", "result", "field", "message"}``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .messages import N_, fill
@@ -23,14 +23,55 @@ CheckSession = Callable[[object], tuple[dict[str, Any], list[Any]]]
 SESSION_MESSAGES: dict[str, str] = {
     "session.bad_game": N_("game must be one of {games} (the games that keep duplicate "
                            "sessions), not {value}"),
+    "session.not_session": N_("a session file needs \"format\": \"scorekeeper-session/1\" "
+                              "and the game it is of"),
 }
+
+
+# score_card(answer, pair) -> the pair's boards from its own side and its total, or None
+ScoreCard = Callable[[Mapping[str, Any], str], dict[str, Any] | None]
+# hand_record(data, board) -> that board's hand record as the game's templates show it (its
+# analysis may take a while: the app keeps it), or None when the session has none for it
+HandRecord = Callable[[Mapping[str, Any], int], dict[str, Any] | None]
+# read_boards(text) -> a session file's ``boards`` from an uploaded hand-record file, and its
+# problems (each with ``code``, ``params`` and ``message``)
+ReadBoards = Callable[[str], tuple[dict[str, Any], list[Any]]]
+# result_from_form(form) -> a session file's result from the director's form (the game's
+# check then judges it)
+ResultFromForm = Callable[[Mapping[str, str]], dict[str, Any]]
+# write(data, answer) -> the file's text: a session file and its ``ok`` check answer
+WriteSession = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionExport:
+    """One way a game writes a checked session out (its PBN, a CSV of every result): the
+    address's suffix (``csv``), the media type, and the writer."""
+
+    suffix: str
+    mimetype: str
+    write: WriteSession
 
 
 @dataclass(frozen=True, slots=True)
 class SessionPart:
-    """A game's duplicate sessions: how a session file of that game is checked."""
+    """A game's duplicate sessions: how a session file of that game is checked (``check``
+    scores it whole: the app recomputes a stored session with it after every change), the
+    English templates of its problems by code (``messages``: the web layer translates them),
+    the files it writes a session as (``exports``, by suffix), a pair's score card from the
+    check answer, the boards' hand records as its templates show them (in its folder,
+    ``game/<name>/session/``: a result's cells and form, a hand record), the boards read
+    from an uploaded hand-record file (``boards_file``: its kind, such as "PBN"), and a result
+    from the director's form."""
 
     check: CheckSession
+    messages: Mapping[str, str] = field(default_factory=dict)
+    exports: tuple[SessionExport, ...] = ()
+    score_card: ScoreCard | None = None
+    hand_record: HandRecord | None = None
+    read_boards: ReadBoards | None = None
+    boards_file: str = ""
+    result_from_form: ResultFromForm | None = None
 
 
 def is_session(data: object) -> bool:

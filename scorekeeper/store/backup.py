@@ -242,7 +242,7 @@ def _replace(candidate: Path, dest: Path) -> tuple[dict[str, int], Path | None]:
 def _version_offsets(conn: sqlite3.Connection) -> dict[str, int]:
     """Per table with versions: the highest version in the current database (0 if none)."""
     out = {}
-    for table in ("matches", "events"):
+    for table in ("matches", "events", "sessions"):
         try:
             out[table] = int(conn.execute(f"SELECT max(version) FROM {table}").fetchone()[0]
                              or 0)
@@ -258,6 +258,7 @@ def _bump_versions(cand: sqlite3.Connection, offsets: dict[str, int]) -> None:
         cand.execute("UPDATE matches SET version = version + ?, hands_version = hands_version"
                      " + ?", [offsets["matches"], offsets["matches"]])
         cand.execute("UPDATE events SET version = version + ?", [offsets["events"]])
+        cand.execute("UPDATE sessions SET version = version + ?", [offsets["sessions"]])
 
 
 def _safety_copy(conn: sqlite3.Connection, dest: Path) -> Path:

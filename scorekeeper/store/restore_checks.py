@@ -31,6 +31,12 @@ JSON_COLUMNS: tuple[tuple[str, str, type | None], ...] = (
     ("event_rounds", "sit_outs", list),
     ("event_tables", "seats", dict),
     ("player_history", "detail", None),
+    ("sessions", "data", dict),
+    ("sessions", "plan", None),
+    ("session_results", "data", dict),
+    ("session_changes", "old", None),
+    ("session_changes", "new", None),
+    ("session_hand_records", "data", dict),
 )
 # SQLite's own statistics tables (ANALYZE) only steer query plans; they are not compared.
 IGNORED = "sqlite_stat%"

@@ -55,3 +55,8 @@ def not_modified(tag: str, weak: bool = False, vary: tuple[str, ...] = ()) -> Re
     response.headers["Cache-Control"] = REVALIDATE
     response.vary.update(vary)
     return response
+
+
+def session_etag(session_id: str, version: int) -> str:
+    """The entity tag of ``GET /api/sessions/<id>`` (unquoted): ``s<version>-<hash>``."""
+    return f"s{version}-{_digest(session_id, version, _lang(), 'session')}"

@@ -244,6 +244,15 @@ def count_write(match_id: str) -> None:
     _checkpoint("write")
 
 
+def count_keyed_write(ref: str, key_hash: str) -> None:
+    """Count one write to something else kept by an edit key (a duplicate session: ``ref``
+    names it), as :func:`count_write` counts a match's: by its key's stored hash."""
+    if _write_item() is None or request.method not in UNSAFE_METHODS:
+        return
+    g.write_key = hashlib.sha256(f"{ref}:{key_hash}".encode()).hexdigest()[:32]
+    _checkpoint("write")
+
+
 # --- the storage share of one address --------------------------------------------------------
 # Every write transaction measures what it grew the database file by (store.transaction); after
 # the request that growth is charged to the client's address, in KB, in a 7-day window of the

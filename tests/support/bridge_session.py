@@ -21,4 +21,5 @@ def evaluate(raw: dict[str, Any], no: int, dealer: Seat, rules: dict[str, Any]
 
 
 GAME = Game(name="bridge", label="Bridge", rules_label="Bridge rules",
-            options=(target_option(1), DEALS), evaluate=evaluate, tricks=13, session=SESSION)
+            options=(target_option(1), DEALS), evaluate=evaluate, tricks=13, session=SESSION,
+            folder="scorekeeper.games.bridge")  # its session templates (game/bridge/session/)

@@ -18,6 +18,7 @@ from . import (
     redo,
     rubbers,
     rules_codes,
+    sessions,
     totals,
     versions,
 )
@@ -41,5 +42,6 @@ for _name, _step in (
     ("0026_redo", redo.redo_action),
     ("0027_rubber_facts", rubbers.rubber_facts),
     ("0028_small_answers", small_answers),
+    ("0029_sessions", sessions.sessions),
 ):
     migrations(name=_name)(_step)

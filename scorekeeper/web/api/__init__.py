@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import events, matches, players
+from . import events, matches, players, sessions
 
 bp = Blueprint("api", __name__)
 bp.add_url_rule("/healthz", view_func=matches.healthz, methods=["GET"])
@@ -51,3 +51,16 @@ players_bp.add_url_rule("/api/players/<player_id>/changes",
                         view_func=players.list_changes, methods=["GET"])
 players_bp.add_url_rule("/api/players/changes/<int:change_id>/undo",
                         view_func=players.undo_change, methods=["POST"])
+
+sessions_bp = Blueprint("sessions_api", __name__)
+sessions_bp.add_url_rule("/api/sessions", view_func=sessions.create_session, methods=["POST"])
+sessions_bp.add_url_rule("/api/sessions/<session_id>", view_func=sessions.read_session,
+                         methods=["GET"])
+sessions_bp.add_url_rule("/api/sessions/<session_id>/results",
+                         view_func=sessions.enter_result, methods=["POST"])
+sessions_bp.add_url_rule("/api/sessions/<session_id>/results/<int:board>/<ns>",
+                         view_func=sessions.remove_result, methods=["DELETE"])
+sessions_bp.add_url_rule("/api/sessions/<session_id>/history",
+                         view_func=sessions.session_history, methods=["GET"])
+sessions_bp.add_url_rule("/s/<session_id>.<suffix>", view_func=sessions.export_file,
+                         methods=["GET"])

@@ -8,8 +8,18 @@ and the app reach it through the registry.
 from __future__ import annotations
 
 from ....engine.sessions import SessionPart
+from ..pbn_words import PBN_WORDS
 from .answer import check_session
+from .cards import score_card
+from .exports import EXPORTS
+from .hand_records import hand_record
+from .messages import SESSION_MESSAGES
+from .starting import START_WORDS, read_boards, result_from_form
 
-SESSION = SessionPart(check=check_session)
+SESSION = SessionPart(check=check_session,
+                      messages={**SESSION_MESSAGES, **PBN_WORDS, **START_WORDS},
+                      exports=EXPORTS, score_card=score_card, hand_record=hand_record,
+                      read_boards=read_boards, boards_file="PBN",
+                      result_from_form=result_from_form)
 
 __all__ = ["SESSION", "check_session"]

@@ -1,0 +1,280 @@
+"""Duplicate sessions kept in the app: created from a session file, results entered, corrected
+or removed one at a time (each change kept), and every result recomputed by the part of the
+game the session names (``Game.session``). Nothing here knows a game's scoring.
+
+A change is checked by checking the whole session file it would make: a result the game
+refuses is stored nowhere, and the answer is always the game's own check answer.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import hmac
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from dataclasses import field as _field
+from typing import Any
+
+from sqlite_utils import Database
+
+from .. import store
+from ..engine.games import GAMES
+from ..engine.messages import fill
+from ..engine.problems import show
+from ..engine.sessions import SESSION_MESSAGES, SessionPart, is_session
+from ..store import dumps
+from ..store import sessions as session_store
+from .keys import hash_key, new_key, new_match_id
+
+
+class SessionStatus(enum.Enum):
+    CREATED = "created"  # a new session, or a result entered
+    CHANGED = "changed"  # a result corrected or removed
+    UNCHANGED = "unchanged"  # the same result again: nothing stored
+    REPLAYED = "replayed"  # an Idempotency-Key's retry: nothing stored
+    ILLEGAL = "illegal"  # the game refuses it: nothing stored
+    KEY_REUSED = "key_reused"  # an Idempotency-Key sent again with another body
+    STALE = "stale"  # If-Match named an older version: nothing stored
+    NOT_FOUND = "not_found"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionProblemText:
+    """A refusal as the spec's error object, with its English template and parameters so the
+    web layer can say it in the reader's language."""
+
+    board: int | None
+    result: int | None
+    field: str | None
+    message: str
+    template: str | None = None
+    params: Mapping[str, Any] = _field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedSession:
+    """A stored session and the game's check answer for it now."""
+
+    stored: session_store.StoredSession
+    answer: dict[str, Any]
+
+    @property
+    def part(self) -> SessionPart | None:
+        return session_parts().get(self.stored.game)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionOutcome:
+    status: SessionStatus
+    session: LoadedSession | None = None
+    problems: tuple[SessionProblemText, ...] = ()
+    session_id: str | None = None
+    edit_key: str | None = None  # shown once, when the session is created
+
+
+def session_parts() -> dict[str, SessionPart | None]:
+    """Each registered game's session part (None: it keeps no sessions)."""
+    return {game.name: game.session for game in GAMES.values()}
+
+
+def body_hash(body: Any) -> str:
+    return hashlib.sha256(dumps(body).encode()).hexdigest()
+
+
+def _check(data: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[SessionProblemText, ...]]:
+    """The game's answer for a session file and its refusals (none when ``ok``)."""
+    parts = session_parts()
+    game = data.get("game")
+    part = parts.get(game) if isinstance(game, str) else None
+    if part is None:
+        template = SESSION_MESSAGES["session.bad_game"]
+        games = ", ".join(sorted(n for n, p in parts.items() if p is not None)) or "(none here)"
+        params = {"games": games, "value": show(game)}
+        refusal = SessionProblemText(None, None, "game", fill(template, params), template,
+                                     params)
+        return {"ok": False, "errors": [_error(refusal)]}, (refusal,)
+    answer, problems = part.check(data)
+    if answer.get("ok"):
+        return answer, ()
+    texts = tuple(SessionProblemText(p.board, p.result, p.field, p.message,
+                                     part.messages.get(p.code), dict(p.params))
+                  for p in problems)
+    return answer, texts
+
+
+def _error(p: SessionProblemText) -> dict[str, Any]:
+    return {"board": p.board, "result": p.result, "field": p.field, "message": p.message}
+
+
+def _not_a_session() -> tuple[SessionProblemText, ...]:
+    template = SESSION_MESSAGES["session.not_session"]
+    return (SessionProblemText(None, None, "format", template, template),)
+
+
+def create_session(db: Database, body: Any, budget: Callable[[int], None] | None = None,
+                   plan: dict[str, Any] | None = None) -> SessionOutcome:
+    """A new session from a session file; CREATED with its id and edit key (shown once), or
+    ILLEGAL with every problem (nothing stored)."""
+    if not is_session(body):
+        return SessionOutcome(SessionStatus.ILLEGAL, problems=_not_a_session())
+    _answer, problems = _check(body)
+    if problems:
+        return SessionOutcome(SessionStatus.ILLEGAL, problems=problems)
+    session_id, key = new_match_id(), new_key()
+    data = {k: v for k, v in body.items() if k != "results"}
+    with store.transaction(db):
+        if budget is not None:
+            budget(1)
+        session_store.insert_session(db, session_id, hash_key(key), str(body["game"]), data,
+                                     list(body.get("results", [])), plan)
+    loaded = load_session(db, session_id)
+    return SessionOutcome(SessionStatus.CREATED, loaded, session_id=session_id, edit_key=key)
+
+
+def load_session(db: Database, session_id: str) -> LoadedSession | None:
+    """The session and its results recomputed, or None."""
+    stored = session_store.get_session(db, session_id)
+    if stored is None:
+        return None
+    answer, _problems = _check(stored.as_file())
+    return LoadedSession(stored, answer)
+
+
+def check_edit_key(db: Database, session_id: str, key: str | None) -> bool:
+    """Whether ``key`` is the session's edit key (constant-time compare)."""
+    stored = session_store.get_session(db, session_id)
+    expected = stored.edit_key_hash if stored is not None else "0" * 64
+    return hmac.compare_digest(expected, hash_key(key or "")) and stored is not None \
+        and bool(key)
+
+
+def _board_of(result: Mapping[str, Any]) -> int | None:
+    board = result.get("board")
+    if isinstance(board, bool):
+        return None
+    if isinstance(board, str) and board.isascii() and board.isdigit() and len(board) < 10:
+        return int(board)
+    return board if isinstance(board, int) else None
+
+
+def _replay(db: Database, session_id: str, key: str | None, digest: str
+            ) -> SessionOutcome | None:
+    """The answer to a retried Idempotency-Key (REPLAYED, or KEY_REUSED for another body),
+    or None for a key not seen."""
+    if key is None:
+        return None
+    seen = session_store.keyed_change(db, session_id, key)
+    if seen is None:
+        return None
+    if seen != digest:
+        return SessionOutcome(SessionStatus.KEY_REUSED)
+    return SessionOutcome(SessionStatus.REPLAYED, load_session(db, session_id))
+
+
+def enter_result(db: Database, session_id: str, result: Any, key: str | None = None,
+                 version: int | None = None) -> SessionOutcome:
+    """Enter a result, or correct the one its board's NS pair has (the old one is kept in the
+    history); the whole session is checked and recomputed. ``version``: the session version
+    the caller saw (If-Match), None for any."""
+    digest = body_hash(result)
+    with store.transaction(db):
+        stored = session_store.get_session(db, session_id)
+        if stored is None:
+            return SessionOutcome(SessionStatus.NOT_FOUND)
+        replayed = _replay(db, session_id, key, digest)
+        if replayed is not None:
+            return replayed
+        if version is not None and version != stored.version:
+            return SessionOutcome(SessionStatus.STALE)
+        results = list(stored.results)
+        board = _board_of(result) if isinstance(result, dict) else None
+        ns = result.get("ns") if isinstance(result, dict) else None
+        place = next((i for i, r in enumerate(results)
+                      if board is not None and int(r["board"]) == board and r["ns"] == ns),
+                     None)
+        old = results[place] if place is not None else None
+        if place is None:
+            results.append(result)
+        else:
+            results[place] = result
+        answer, problems = _check(stored.as_file() | {"results": results})
+        if problems:
+            return SessionOutcome(SessionStatus.ILLEGAL, problems=problems)
+        if old == result:
+            return SessionOutcome(SessionStatus.UNCHANGED,
+                                  LoadedSession(stored, answer))
+        assert board is not None and isinstance(ns, str)
+        session_store.put_result(db, session_id, result)
+        session_store.add_change(db, session_id, board, ns, old, result, key, digest)
+    # the answer just checked is the stored session's: not loaded and scored a second time
+    kept = replace(stored, results=results, version=stored.version + 1)
+    status = SessionStatus.CREATED if old is None else SessionStatus.CHANGED
+    return SessionOutcome(status, LoadedSession(kept, answer))
+
+
+def remove_result(db: Database, session_id: str, board: int, ns: str, key: str | None = None,
+                  version: int | None = None) -> SessionOutcome:
+    """Remove board ``board``'s result of NS pair ``ns`` (kept in the history)."""
+    digest = body_hash({"remove": [board, ns]})
+    with store.transaction(db):
+        stored = session_store.get_session(db, session_id)
+        if stored is None:
+            return SessionOutcome(SessionStatus.NOT_FOUND)
+        replayed = _replay(db, session_id, key, digest)
+        if replayed is not None:
+            return replayed
+        if version is not None and version != stored.version:
+            return SessionOutcome(SessionStatus.STALE)
+        old = next((r for r in stored.results
+                    if int(r["board"]) == board and r["ns"] == ns), None)
+        if old is None:
+            return SessionOutcome(SessionStatus.NOT_FOUND)
+        session_store.delete_result(db, session_id, board, ns)
+        session_store.add_change(db, session_id, board, ns, old, None, key, digest)
+    return SessionOutcome(SessionStatus.CHANGED, load_session(db, session_id))
+
+
+def history(db: Database, session_id: str) -> list[session_store.StoredChange] | None:
+    if session_store.get_version(db, session_id) is None:
+        return None
+    return session_store.get_changes(db, session_id)
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecords:
+    """The boards' hand records as the game shows them, and the boards whose analysis is not
+    worked out yet (the time given ran out: asked again, they follow)."""
+
+    records: dict[int, dict[str, Any]]
+    pending: tuple[int, ...]
+
+
+def hand_records(db: Database, loaded: LoadedSession, seconds: float = 2.0,
+                 boards: tuple[int, ...] | None = None) -> HandRecords:
+    """The session's hand records (``boards``: only these), each worked out by its game once
+    and kept; those not yet kept are worked out for up to ``seconds``, the rest pending."""
+    part = loaded.part
+    numbers = sorted(int(k) for k in (loaded.stored.data.get("boards") or {})
+                     if str(k).isdigit())
+    if boards is not None:
+        numbers = [n for n in numbers if n in boards]
+    if part is None or part.hand_record is None or not numbers:
+        return HandRecords({}, ())
+    kept = session_store.get_hand_records(db, loaded.stored.id)
+    until = time.monotonic() + seconds
+    pending: list[int] = []
+    for number in numbers:
+        if number in kept:
+            continue
+        if time.monotonic() > until:
+            pending.append(number)
+            continue
+        record = part.hand_record(loaded.stored.as_file(), number)
+        if record is None:
+            continue
+        with store.transaction(db):
+            session_store.put_hand_record(db, loaded.stored.id, number, record)
+        kept[number] = record
+    return HandRecords({n: kept[n] for n in numbers if n in kept}, tuple(pending))

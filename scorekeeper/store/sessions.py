@@ -1,0 +1,140 @@
+"""Rows of the sessions, session_results and session_changes tables (schema:
+``store/migrations/sessions.py``). Plain functions; the service layer commits."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import now
+
+
+def dumps(value: Any) -> str:
+    """JSON text keeping the keys' order: a session file's pairs are in its order (its
+    ranking keeps that order between equals), and an export gives the file back as it came."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSession:
+    """One session: its file without results (``data``) and its results in order."""
+
+    id: str
+    edit_key_hash: str
+    game: str
+    data: dict[str, Any]
+    results: list[dict[str, Any]]
+    created: str
+    updated: str
+    version: int
+    plan: dict[str, Any] | None = None
+
+    def as_file(self) -> dict[str, Any]:
+        """The session file (``scorekeeper-session/1``) with every result."""
+        return {**self.data, "results": self.results}
+
+
+@dataclass(frozen=True, slots=True)
+class StoredChange:
+    """One entry, correction or removal of a result."""
+
+    no: int
+    at: str
+    board: int
+    ns: str
+    old: dict[str, Any] | None
+    new: dict[str, Any] | None
+
+
+def insert_session(db: Database, session_id: str, key_hash: str, game: str,
+                   data: dict[str, Any], results: list[dict[str, Any]],
+                   plan: dict[str, Any] | None = None) -> None:
+    """A new session (version 1), the results its file brought and its movement's plan."""
+    stamp = now()
+    db.execute("INSERT INTO sessions (id, edit_key_hash, game, data, created, updated, version,"
+               " plan) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
+               [session_id, key_hash, game, dumps(data), stamp, stamp,
+                None if plan is None else dumps(plan)])
+    db.conn.executemany(
+        "INSERT INTO session_results (session_id, no, board, ns, data) VALUES (?, ?, ?, ?, ?)",
+        [(session_id, no, int(r["board"]), r["ns"], dumps(r))
+         for no, r in enumerate(results, 1)])
+
+
+def get_version(db: Database, session_id: str) -> int | None:
+    row = db.execute("SELECT version FROM sessions WHERE id = ?", [session_id]).fetchone()
+    return None if row is None else int(row[0])
+
+
+def get_session(db: Database, session_id: str) -> StoredSession | None:
+    """The session and its results in the order entered, or None."""
+    row = db.execute("SELECT id, edit_key_hash, game, data, created, updated, version, plan"
+                     " FROM sessions WHERE id = ?", [session_id]).fetchone()
+    if row is None:
+        return None
+    texts = db.execute("SELECT data FROM session_results WHERE session_id = ? ORDER BY no",
+                       [session_id]).fetchall()
+    return StoredSession(row[0], row[1], row[2], json.loads(row[3]),
+                         [json.loads(t[0]) for t in texts], row[4], row[5], row[6],
+                         None if row[7] is None else json.loads(row[7]))
+
+
+def put_result(db: Database, session_id: str, result: dict[str, Any]) -> None:
+    """Store a result: in place of the board's result of the same NS pair, else at the end."""
+    board, ns = int(result["board"]), result["ns"]
+    updated = db.execute("UPDATE session_results SET data = ? WHERE session_id = ? AND board = ?"
+                         " AND ns = ?", [dumps(result), session_id, board, ns]).rowcount
+    if not updated:
+        db.execute("INSERT INTO session_results (session_id, no, board, ns, data) VALUES"
+                   " (?, (SELECT coalesce(max(no), 0) + 1 FROM session_results"
+                   " WHERE session_id = ?), ?, ?, ?)",
+                   [session_id, session_id, board, ns, dumps(result)])
+
+
+def delete_result(db: Database, session_id: str, board: int, ns: str) -> None:
+    db.execute("DELETE FROM session_results WHERE session_id = ? AND board = ? AND ns = ?",
+               [session_id, board, ns])
+
+
+def add_change(db: Database, session_id: str, board: int, ns: str,
+               old: dict[str, Any] | None, new: dict[str, Any] | None,
+               key: str | None, body_hash: str | None) -> None:
+    """Keep a change in the history and bump the session's version."""
+    stamp = now()
+    db.execute("INSERT INTO session_changes (session_id, at, board, ns, old, new,"
+               " idempotency_key, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+               [session_id, stamp, board, ns, None if old is None else dumps(old),
+                None if new is None else dumps(new), key, body_hash])
+    db.execute("UPDATE sessions SET version = version + 1, updated = ? WHERE id = ?",
+               [stamp, session_id])
+
+
+def keyed_change(db: Database, session_id: str, key: str) -> str | None:
+    """The body hash of the change an Idempotency-Key made, or None."""
+    row = db.execute("SELECT body_hash FROM session_changes WHERE session_id = ? AND"
+                     " idempotency_key = ?", [session_id, key]).fetchone()
+    return None if row is None else str(row[0])
+
+
+def get_changes(db: Database, session_id: str) -> list[StoredChange]:
+    """Every change, oldest first, numbered from 1."""
+    rows = db.execute("SELECT at, board, ns, old, new FROM session_changes WHERE session_id = ?"
+                      " ORDER BY id", [session_id]).fetchall()
+    return [StoredChange(no, at, board, ns, None if old is None else json.loads(old),
+                         None if new is None else json.loads(new))
+            for no, (at, board, ns, old, new) in enumerate(rows, 1)]
+
+
+def get_hand_records(db: Database, session_id: str) -> dict[int, dict[str, Any]]:
+    """The hand records worked out so far, by board."""
+    return {int(board): json.loads(text) for board, text in db.execute(
+        "SELECT board, data FROM session_hand_records WHERE session_id = ? ORDER BY board",
+        [session_id]).fetchall()}
+
+
+def put_hand_record(db: Database, session_id: str, board: int, record: dict[str, Any]) -> None:
+    db.execute("INSERT OR REPLACE INTO session_hand_records (session_id, board, data)"
+               " VALUES (?, ?, ?)", [session_id, board, dumps(record)])

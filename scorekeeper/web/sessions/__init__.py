@@ -1,0 +1,23 @@
+"""Duplicate sessions' pages: the results (ranks and percentages or IMPs), each board's
+traveller, each pair's score card, the hand records and the results PDF. The API and the
+files are in ``web/api/sessions.py``."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from . import director, new, pages
+
+bp = Blueprint("sessions", __name__)
+bp.add_url_rule("/s/<session_id>", view_func=pages.results_page, methods=["GET"])
+bp.add_url_rule("/s/<session_id>/boards/<int:board>", view_func=pages.board_page,
+                methods=["GET"])
+bp.add_url_rule("/s/<session_id>/pairs/<pair>", view_func=pages.pair_page, methods=["GET"])
+bp.add_url_rule("/s/<session_id>/hands", view_func=pages.hands_page, methods=["GET"])
+bp.add_url_rule("/s/<session_id>/results.pdf", view_func=pages.results_pdf, methods=["GET"])
+bp.add_url_rule("/sessions/new", view_func=new.new_session, methods=["GET", "POST"])
+bp.add_url_rule("/s/<session_id>/director", view_func=director.director, methods=["GET"])
+bp.add_url_rule("/s/<session_id>/director/results", view_func=director.enter,
+                methods=["POST"])
+bp.app_context_processor(new.session_games)
+bp.add_url_rule("/s/<session_id>/guides.pdf", view_func=director.guides_pdf, methods=["GET"])

@@ -1,0 +1,135 @@
+"""A session's director's page: each round's tables with their pairs and boards (from the
+movement the session was started with), what each board's result is so far, and a form per
+board to enter or correct it (the game's fields); a session without a movement takes results
+as they come. Only a phone holding the session's edit right may enter; ``?key=`` gives it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ...engine.pair_movements import PairMovementError
+from ...service import session_start, sessions
+from ...service.sessions import LoadedSession, SessionStatus
+from ...store.db import get_db
+from ..ratelimit import count_keyed_write, refuse_if_address_full
+from ..security import bounded_int, remember_key_hash, rights_match
+from .pages import print_pdf
+from .words import guarantee, movement_name, session_problem
+
+
+def _ref(session_id: str) -> str:
+    return f"session:{session_id}"
+
+
+def _loaded(session_id: str) -> LoadedSession:
+    loaded = sessions.load_session(get_db(), session_id)
+    if loaded is None:
+        abort(404, description=_("There is no such session."))
+    return loaded
+
+
+def may_direct(loaded: LoadedSession) -> bool:
+    return rights_match(_ref(loaded.stored.id), loaded.stored.edit_key_hash)
+
+
+def _take_key(loaded: LoadedSession) -> Any:
+    key = request.args.get("key", "")
+    if sessions.check_edit_key(get_db(), loaded.stored.id, key):
+        remember_key_hash(_ref(loaded.stored.id), loaded.stored.edit_key_hash)
+    else:
+        flash(_("That session link is not valid: this page is view only."), "error")
+    return redirect(url_for("sessions.director", session_id=loaded.stored.id))
+
+
+def _entered(loaded: LoadedSession) -> dict[tuple[int, str], dict[str, Any]]:
+    """Each result so far by (board, NS pair), as the check answer shows it."""
+    return {(b["board"], r["ns"]): r for b in loaded.answer.get("boards", [])
+            for r in b["results"]}
+
+
+def _round_no() -> int:
+    try:
+        return bounded_int(request.args.get("round", "1"))
+    except ValueError:
+        return 1
+
+
+def director(session_id: str) -> Any:
+    loaded = _loaded(session_id)
+    if "key" in request.args:
+        return _take_key(loaded)
+    plan = loaded.stored.plan or {"kind": "none"}
+    try:
+        movement = session_start.movement_of(plan)
+    except PairMovementError:
+        movement = None
+    rounds = movement.rounds if movement is not None else ()
+    number = min(max(_round_no(), 1), len(rounds)) if rounds else 0
+    name = "mitchell-relay" if plan.get("way") == "relay" else plan.get("kind", "none")
+    promise = movement.guarantee() if movement is not None else None
+    response = make_response(render_template(
+        "sessions/director.html", s=loaded.stored, answer=loaded.answer,
+        game=loaded.stored.game, director=may_direct(loaded), rounds=rounds,
+        shown=rounds[number - 1] if rounds else None, entered=_entered(loaded),
+        movement=movement_name(name), promise=guarantee(name, promise),
+        pairs=loaded.stored.data.get("pairs", {})))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def enter(session_id: str) -> Any:
+    """The form of one board: the result entered or corrected (or said why not)."""
+    loaded = _loaded(session_id)
+    if not may_direct(loaded):
+        abort(403)
+    count_keyed_write(_ref(session_id), loaded.stored.edit_key_hash)
+    refuse_if_address_full()
+    part = loaded.part
+    if part is None or part.result_from_form is None:
+        abort(404, description=_("This game keeps no duplicate sessions."))
+    result = part.result_from_form(request.form)
+    outcome = sessions.enter_result(get_db(), session_id, result)
+    board = result.get("board")
+    if outcome.status in (SessionStatus.CREATED, SessionStatus.CHANGED):
+        flash(_("Board %(board)s, %(ns)s against %(ew)s: saved.", board=board,
+                ns=result.get("ns"), ew=result.get("ew")), "ok")
+    elif outcome.status is SessionStatus.UNCHANGED:
+        flash(_("Nothing changed."), "ok")
+    else:
+        words = " ".join(session_problem(p) for p in outcome.problems)
+        flash(_("Board %(board)s was not saved: %(why)s", board=board, why=words), "error")
+    number = request.form.get("round", "")
+    plain = number.isascii() and number.isdigit() and len(number) < 6
+    back = url_for("sessions.director", session_id=session_id, round=number if plain else None)
+    ns = result.get("ns")
+    # back to the board's form, when the form named a real board and pair (never raw input)
+    anchor = f"#b{board}-{ns}" if isinstance(board, int) and isinstance(ns, str) and \
+        ns.isalnum() and ns.isascii() else ""
+    return redirect(back + anchor)
+
+
+def guides_pdf(session_id: str) -> Any:
+    """The movement on paper: a guide card per table (each round's NS pair, EW pair and
+    boards) and a movement card per pair that moves (each round's table, direction,
+    opponents and boards, or sitting out)."""
+    loaded = _loaded(session_id)
+    plan = loaded.stored.plan or {"kind": "none"}
+    try:
+        movement = session_start.movement_of(plan)
+    except PairMovementError:
+        movement = None
+    if movement is None:
+        abort(404, description=_("This session has no movement to print."))
+    pairs = loaded.stored.data.get("pairs", {})
+    guides = [(t, [(r.number, s) for r in movement.rounds for s in r.tables if s.table == t])
+              for t in range(1, movement.tables + 1)]
+    moving = [p for p in movement.pairs if p in pairs and (
+        movement.kind == "howell" or p.startswith("E"))]
+    cards = [(p, pairs[p], movement.card(p)) for p in moving]
+    name = "mitchell-relay" if plan.get("way") == "relay" else plan["kind"]
+    return print_pdf(loaded, "guides", "sessions/guides.html", guides=guides, cards=cards,
+                     movement=movement_name(name),
+                     promise=guarantee(name, movement.guarantee()))

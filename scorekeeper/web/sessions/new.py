@@ -1,0 +1,89 @@
+"""The "Duplicate session" page: the director's form starts a session (the pairs pasted, the
+boards, the movement with what each guarantees, the scoring, the hand records) and opens the
+director's page with the session's edit right remembered on this phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ...engine.games import GAMES
+from ...service import session_start
+from ...service.session_start import StartForm
+from ...store.db import get_db
+from ..errors import refuse_if_storage_full
+from ..ratelimit import spend_creations
+from ..security import remember_key_hash
+from .words import file_problem, guarantee, movement_name, session_problem, start_problem
+
+MAX_FILE = 500_000
+
+
+def _games() -> list[tuple[str, str]]:
+    return [(g.name, _(g.label)) for g in GAMES.values() if g.session is not None]
+
+
+def session_games() -> dict[str, bool]:
+    """For the home and club-night pages: whether any game here keeps duplicate sessions
+    (then they link to this page)."""
+    return {"session_games": any(g.session is not None for g in GAMES.values())}
+
+
+def _number(name: str, default: int) -> int:
+    text = request.form.get(name, "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else default
+
+
+def _file() -> str | None:
+    upload = request.files.get("boards_file")
+    if upload is None or not upload.filename:
+        return None
+    raw = upload.read(MAX_FILE + 1)[:MAX_FILE]
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")  # older dealing programs write Latin-1
+
+
+def _page(values: dict[str, Any], problems: list[str], status: int = 200) -> Any:
+    games = _games()
+    game = values.get("game") or (games[0][0] if games else "")
+    pairs, _found = session_start.read_pairs(values.get("pairs", ""))
+    offers = [(name, movement_name(name), guarantee(name, g))
+              for name, g in session_start.choices(len(pairs), values.get("boards", 24))]
+    part = GAMES[game].session if game in GAMES else None
+    return render_template("sessions/new.html", games=games, values=values,
+                           problems=problems, offers=offers, pair_count=len(pairs),
+                           boards_file=part.boards_file if part else ""), status
+
+
+def new_session() -> Any:
+    """GET: the form; POST "check": the form again with the movements for these pairs;
+    POST: start the session (nothing stored when anything is wrong)."""
+    values = {"name": request.form.get("name", ""), "date": request.form.get("date", ""),
+              "game": request.form.get("game", ""), "pairs": request.form.get("pairs", ""),
+              "boards": _number("boards", 24), "movement": request.form.get("movement", ""),
+              "scoring": request.form.get("scoring", "matchpoints")}
+    if request.method == "GET" or "check" in request.form:
+        values["movement"] = ""  # the movements offered change with the pairs: the first
+        return _page(values, [])
+    games = dict(_games())
+    game = values["game"] if values["game"] in games else next(iter(games), "")
+    form = StartForm(game, values["name"][:100], values["date"], values["pairs"],
+                     values["boards"], values["movement"] or "none", values["scoring"],
+                     _file())
+    refuse_if_storage_full(get_db())
+    outcome, problems, file_problems = session_start.start_session(get_db(), form,
+                                                                   spend_creations)
+    part = GAMES[game].session if game in GAMES else None
+    words = [start_problem(p) for p in problems]
+    words += [file_problem(p, dict(part.messages) if part else {}) for p in file_problems]
+    if outcome is not None and outcome.problems:
+        words += [session_problem(p) for p in outcome.problems]
+    if outcome is None or outcome.session is None:
+        return _page(values, words, 422)
+    stored = outcome.session.stored
+    remember_key_hash(f"session:{stored.id}", stored.edit_key_hash)
+    return redirect(url_for("sessions.director", session_id=stored.id))
