@@ -152,10 +152,10 @@ def read_session(session_id: str) -> Response:
         response.headers["Cache-Control"] = "no-cache"
         response.vary.update(LANGUAGE_VARY)
         return response
-    response = json_response(session_body(_loaded_or_404(session_id)))
-    response.set_etag(tag)
-    response.vary.update(LANGUAGE_VARY)
-    return response
+    body = json_response(session_body(_loaded_or_404(session_id)))
+    body.set_etag(tag)
+    body.vary.update(LANGUAGE_VARY)
+    return body
 
 
 def enter_result(session_id: str) -> Response:

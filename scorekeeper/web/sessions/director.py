@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...engine.pair_movements import PairMovementError
@@ -35,7 +36,7 @@ def may_direct(loaded: LoadedSession) -> bool:
     return rights_match(_ref(loaded.stored.id), loaded.stored.edit_key_hash)
 
 
-def _take_key(loaded: LoadedSession) -> Any:
+def _take_key(loaded: LoadedSession) -> ResponseReturnValue:
     key = request.args.get("key", "")
     if sessions.check_edit_key(get_db(), loaded.stored.id, key):
         remember_key_hash(_ref(loaded.stored.id), loaded.stored.edit_key_hash)
@@ -57,7 +58,7 @@ def _round_no() -> int:
         return 1
 
 
-def director(session_id: str) -> Any:
+def director(session_id: str) -> ResponseReturnValue:
     loaded = _loaded(session_id)
     if "key" in request.args:
         return _take_key(loaded)
@@ -80,7 +81,7 @@ def director(session_id: str) -> Any:
     return response
 
 
-def enter(session_id: str) -> Any:
+def enter(session_id: str) -> ResponseReturnValue:
     """The form of one board: the result entered or corrected (or said why not)."""
     loaded = _loaded(session_id)
     if not may_direct(loaded):
@@ -111,7 +112,7 @@ def enter(session_id: str) -> Any:
     return redirect(back + anchor)
 
 
-def guides_pdf(session_id: str) -> Any:
+def guides_pdf(session_id: str) -> ResponseReturnValue:
     """The movement on paper: a guide card per table (each round's NS pair, EW pair and
     boards) and a movement card per pair that moves (each round's table, direction,
     opponents and boards, or sitting out)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...engine.games import GAMES
@@ -40,14 +41,14 @@ def _file() -> str | None:
     upload = request.files.get("boards_file")
     if upload is None or not upload.filename:
         return None
-    raw = upload.read(MAX_FILE + 1)[:MAX_FILE]
+    raw: bytes = upload.read(MAX_FILE + 1)[:MAX_FILE]
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         return raw.decode("latin-1")  # older dealing programs write Latin-1
 
 
-def _page(values: dict[str, Any], problems: list[str], status: int = 200) -> Any:
+def _page(values: dict[str, Any], problems: list[str], status: int = 200) -> tuple[str, int]:
     games = _games()
     game = values.get("game") or (games[0][0] if games else "")
     pairs, _found = session_start.read_pairs(values.get("pairs", ""))
@@ -59,13 +60,15 @@ def _page(values: dict[str, Any], problems: list[str], status: int = 200) -> Any
                            boards_file=part.boards_file if part else ""), status
 
 
-def new_session() -> Any:
+def new_session() -> ResponseReturnValue:
     """GET: the form; POST "check": the form again with the movements for these pairs;
     POST: start the session (nothing stored when anything is wrong)."""
-    values = {"name": request.form.get("name", ""), "date": request.form.get("date", ""),
-              "game": request.form.get("game", ""), "pairs": request.form.get("pairs", ""),
-              "boards": _number("boards", 24), "movement": request.form.get("movement", ""),
-              "scoring": request.form.get("scoring", "matchpoints")}
+    given = request.form
+    values: dict[str, Any] = {
+        "name": given.get("name", ""), "date": given.get("date", ""),
+        "game": given.get("game", ""), "pairs": given.get("pairs", ""),
+        "boards": _number("boards", 24), "movement": given.get("movement", ""),
+        "scoring": given.get("scoring", "matchpoints")}
     if request.method == "GET" or "check" in request.form:
         values["movement"] = ""  # the movements offered change with the pairs: the first
         return _page(values, [])
