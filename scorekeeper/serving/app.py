@@ -121,10 +121,15 @@ def _replay(body: Any, rest: bytes, more: bool, receive: Receive) -> Receive:
 
 def create(threads: int | None = None) -> ASGIApp:
     """The Flask app behind a2wsgi's pool of ``threads`` (``$SCOREKEEPER_THREADS``, else 64),
-    with whole bodies."""
+    with whole bodies; its live streams in front, in the event loop (:mod:`.streams`)."""
+    from pathlib import Path
+
     from scorekeeper import create_app
+
+    from .streams import with_streams
 
     flask_app = create_app()
     count = threads or int(os.environ.get("SCOREKEEPER_THREADS") or THREADS)
     wsgi = WSGIMiddleware(flask_app, workers=count)  # type: ignore[arg-type]
-    return whole_bodies(wsgi, flask_app.config["MAX_CONTENT_LENGTH"])  # type: ignore[arg-type]
+    whole = whole_bodies(wsgi, flask_app.config["MAX_CONTENT_LENGTH"])  # type: ignore[arg-type]
+    return with_streams(whole, Path(flask_app.config["DATABASE"]))
