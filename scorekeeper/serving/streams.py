@@ -10,9 +10,10 @@ language. Every (re)connection starts with each topic's stamp now: a phone that 
 its version and misses nothing.
 
 The change signal is SQLite's own: while a worker has streams open, its one watcher asks
-``PRAGMA data_version`` on its own connection every ``TICK`` (it changes when any other
-connection, of any process, commits) and only then reads the watched stamps. No broker, no
-thread: nothing per phone until its match or club night changes.
+``PRAGMA data_version`` on its own connection (it changes when any other connection, of any
+process, commits) and only then reads the watched stamps. It asks only after the kernel said
+the database's files were written (inotify, :mod:`.notify`): no broker, no thread, no timer
+while nothing is written; nothing per phone until its match or club night changes.
 """
 
 from __future__ import annotations
@@ -32,9 +33,11 @@ from sqlite_utils import Database
 from ..store import events as event_store
 from ..store.db import connect_read_only
 from .app import ASGIApp, Receive, Send
+from .notify import watch as watch_writes
 
 PATH = "/stream"
-TICK = 0.1  # seconds between two looks at data_version while a stream is open
+TICK = 0.05  # seconds between two looks at data_version after a write
+SETTLE = 4  # looks without a change before the watcher sleeps until the next write
 TOPICS = 4  # the most a page follows at once (a table's match and its club night)
 RETRY_MS = 3000  # what EventSource waits before it reconnects a dropped stream
 TOPIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -111,21 +114,37 @@ class Hub:
         return int(self._db().execute("PRAGMA data_version").fetchone()[0])
 
     async def _watch(self) -> None:
-        """While streams are open: a commit of any other connection changes data_version;
-        then the watched topics whose stamp moved are told (one read for all of them)."""
-        while self.streams:
-            await asyncio.sleep(TICK)
-            version = self._version()
-            if version == self.seen:
+        """While streams are open: woken by a write to the database's files (:mod:`.notify`),
+        it asks data_version every ``TICK`` until it has been still for ``SETTLE`` ticks (a
+        commit's last write comes a moment before SQLite's index of the WAL says so), then
+        sleeps until the next write. Without inotify it asks every tick."""
+        writes = watch_writes(self.database)
+        try:
+            while self.streams:  # looks first: a write may have come before the watch
+                still = 0
+                while self.streams and (writes is None or still < SETTLE):
+                    await asyncio.sleep(TICK)
+                    still = 0 if self._check() else still + 1
+                if writes is not None and self.streams:
+                    await writes.wait()
+        finally:
+            if writes is not None:
+                writes.close()
+
+    def _check(self) -> bool:
+        """Whether another connection committed since the last look; if so, the watched
+        topics whose stamp moved are told (one read for all of them)."""
+        version = self._version()
+        if version == self.seen:
+            return False
+        self.seen = version
+        for key, stamp in self.read(list(self.streams)).items():
+            if stamp is None or stamp == self.stamps.get(key):
                 continue
-            self.seen = version
-            keys = list(self.streams)
-            for key, stamp in self.read(keys).items():
-                if stamp is None or stamp == self.stamps.get(key):
-                    continue
-                self.stamps[key] = stamp
-                for queue in self.streams.get(key, ()):
-                    queue.put_nowait((key, stamp))
+            self.stamps[key] = stamp
+            for queue in self.streams.get(key, ()):
+                queue.put_nowait((key, stamp))
+        return True
 
 
 def topics(query: bytes) -> list[Key] | None:
