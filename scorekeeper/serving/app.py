@@ -126,10 +126,13 @@ def create(threads: int | None = None) -> ASGIApp:
 
     from scorekeeper import create_app
 
+    from .config import RUNNING
     from .streams import with_streams
 
     flask_app = create_app()
     count = threads or int(os.environ.get("SCOREKEEPER_THREADS") or THREADS)
     wsgi = WSGIMiddleware(flask_app, workers=count)  # type: ignore[arg-type]
     whole = whole_bodies(wsgi, flask_app.config["MAX_CONTENT_LENGTH"])  # type: ignore[arg-type]
-    return with_streams(whole, Path(flask_app.config["DATABASE"]))
+    worker = RUNNING.get("worker")  # gunicorn's, in a worker; None when built elsewhere
+    alive = (lambda: bool(worker.alive)) if worker is not None else (lambda: True)
+    return with_streams(whole, Path(flask_app.config["DATABASE"]), alive)

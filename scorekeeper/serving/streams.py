@@ -19,11 +19,12 @@ while nothing is written; nothing per phone until its match or club night change
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import os
 import re
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
@@ -38,6 +39,7 @@ from .notify import watch as watch_writes
 PATH = "/stream"
 TICK = 0.05  # seconds between two looks at data_version after a write
 SETTLE = 4  # looks without a change before the watcher sleeps until the next write
+ALIVE = 1.0  # seconds: how often a sleeping watcher checks that its worker is not stopping
 TOPICS = 4  # the most a page follows at once (a table's match and its club night)
 RETRY_MS = 3000  # what EventSource waits before it reconnects a dropped stream
 TOPIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -48,6 +50,7 @@ UNKNOWN = b"There is no such match or club night here.\n"
 FULL = b"Too many phones are following live here: this page asks every few seconds instead.\n"
 
 Key = tuple[str, str]  # ("m", match id) or ("e", event id)
+Inbox = asyncio.Queue[tuple[Key, str] | None]  # a stream's news; None: the worker stops
 
 
 def max_streams() -> int:
@@ -59,10 +62,11 @@ def max_streams() -> int:
 class Hub:
     """One worker's streams by topic and the watcher that tells them about changes."""
 
-    def __init__(self, database: Path):
-        self.database = database
+    def __init__(self, database: Path, alive: Callable[[], bool] = lambda: True):
+        self.database, self.alive = database, alive
+        self.closing = False
         self.db: Database | None = None
-        self.streams: dict[Key, set[asyncio.Queue[tuple[Key, str]]]] = {}
+        self.streams: dict[Key, set[Inbox]] = {}
         self.open = 0
         self.stamps: dict[Key, str | None] = {}
         self.seen: int | None = None
@@ -90,7 +94,7 @@ class Hub:
                     stamp.encode()).hexdigest()[:16]
         return out
 
-    def join(self, now: dict[Key, str | None], queue: asyncio.Queue[tuple[Key, str]]) -> None:
+    def join(self, now: dict[Key, str | None], queue: Inbox) -> None:
         """A stream follows ``now``'s topics from their stamps now (what it was sent first)."""
         for key, stamp in now.items():
             self.streams.setdefault(key, set()).add(queue)
@@ -100,7 +104,7 @@ class Hub:
             self.seen = self._version()
             self.watcher = asyncio.ensure_future(self._watch())
 
-    def leave(self, keys: list[Key], queue: asyncio.Queue[tuple[Key, str]]) -> None:
+    def leave(self, keys: list[Key], queue: Inbox) -> None:
         for key in keys:
             held = self.streams.get(key)
             if held is not None:
@@ -120,16 +124,30 @@ class Hub:
         sleeps until the next write. Without inotify it asks every tick."""
         writes = watch_writes(self.database)
         try:
-            while self.streams:  # looks first: a write may have come before the watch
-                still = 0
+            while self.streams and not self._stopping():  # first looks: a write may
+                still = 0                                   # have come before the watch
                 while self.streams and (writes is None or still < SETTLE):
                     await asyncio.sleep(TICK)
                     still = 0 if self._check() else still + 1
+                    if writes is None and self._stopping():
+                        return
                 if writes is not None and self.streams:
-                    await writes.wait()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(writes.wait(), ALIVE)
         finally:
             if writes is not None:
                 writes.close()
+
+    def _stopping(self) -> bool:
+        """Whether the worker stops (SIGTERM): then every stream ends now, and the phones
+        reconnect to another worker, rather than holding the stop for its graceful timeout."""
+        if self.alive():
+            return False
+        self.closing = True
+        for queues in self.streams.values():
+            for queue in queues:
+                queue.put_nowait(None)
+        return True
 
     def _check(self) -> bool:
         """Whether another connection committed since the last look; if so, the watched
@@ -186,12 +204,12 @@ async def serve_stream(hub: Hub, scope: MutableMapping[str, Any], receive: Recei
     keys = topics(scope.get("query_string") or b"")
     if keys is None:
         return await _plain(send, 400, BAD)
-    if hub.open >= max_streams():
+    if hub.closing or hub.open >= max_streams():
         return await _plain(send, 503, FULL, (b"retry-after", b"300"))
     now = hub.read(keys)
     if any(stamp is None for stamp in now.values()):
         return await _plain(send, 404, UNKNOWN)
-    queue: asyncio.Queue[tuple[Key, str]] = asyncio.Queue()
+    queue: Inbox = asyncio.Queue()
     hub.join(now, queue)
     gone = asyncio.ensure_future(_until_gone(receive))
     try:
@@ -211,8 +229,12 @@ async def serve_stream(hub: Hub, scope: MutableMapping[str, Any], receive: Recei
             items = [got.result()]
             while not queue.empty():
                 items.append(queue.get_nowait())
-            body = b"".join(event(k, s) for k, s in dict(items).items())
-            await send({"type": "http.response.body", "body": body, "more_body": True})
+            news = [item for item in items if item is not None]
+            body = b"".join(event(k, s) for k, s in dict(news).items())
+            stop = len(news) < len(items)
+            await send({"type": "http.response.body", "body": body, "more_body": not stop})
+            if stop:
+                break
     except OSError:  # the connection broke while writing: the phone reconnects
         pass
     finally:
@@ -220,9 +242,11 @@ async def serve_stream(hub: Hub, scope: MutableMapping[str, Any], receive: Recei
         gone.cancel()
 
 
-def with_streams(app: ASGIApp, database: Path) -> ASGIApp:
-    """``app`` with ``GET /stream`` answered in the event loop (one :class:`Hub` a worker)."""
-    hub = Hub(database)
+def with_streams(app: ASGIApp, database: Path,
+                 alive: Callable[[], bool] = lambda: True) -> ASGIApp:
+    """``app`` with ``GET /stream`` answered in the event loop (one :class:`Hub` a worker;
+    ``alive``: False once the worker stops)."""
+    hub = Hub(database, alive)
 
     async def routed(scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope.get("path") == PATH and scope["method"] == "GET":

@@ -91,7 +91,13 @@ async def poller(host: str, port: int, match_id: str, offset: float, until: floa
             tag = f"If-None-Match: {etag}\r\n" if etag else ""
             writer.write(f"GET /m/{match_id}/live HTTP/1.1\r\nHost: {host}\r\n{tag}\r\n".encode())
             await writer.drain()
-            head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+            try:
+                head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+            except (asyncio.IncompleteReadError, ConnectionError):  # closed: ask again anew
+                counts[2] += 1
+                writer.close()
+                reader, writer = await asyncio.open_connection(host, port)
+                continue
             length = 0
             for line in head.split("\r\n"):
                 name, _, value = line.partition(":")
@@ -159,7 +165,7 @@ async def measure(args: argparse.Namespace, proc: ServeProcess, ids: list[str],
         w.close()
     await asyncio.sleep(2)
 
-    counts = [0, 0]
+    counts = [0, 0, 0]
     until = time.monotonic() + args.seconds + 4
     tasks = [asyncio.ensure_future(poller(host, int(port), m, 2.0 * i / len(mine), until, counts))
              for i, m in enumerate(mine)]
@@ -170,7 +176,8 @@ async def measure(args: argparse.Namespace, proc: ServeProcess, ids: list[str],
     asked = sum(counts) - first
     print(f"polling: {args.phones} phones every 2 s for {args.seconds} s: server CPU "
           f"{polled * 1000:.0f} ms ({polled / args.seconds * 100:.1f}% of a core); "
-          f"{asked} requests ({counts[0]} 304s in all, {counts[1]} 200s)")
+          f"{asked} answers ({counts[0]} 304s in all, {counts[1]} 200s; "
+          f"{counts[2]} connections closed by the server)")
     await asyncio.gather(*tasks)
 
 

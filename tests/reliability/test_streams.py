@@ -8,6 +8,8 @@ Every wait is for a condition (the next event on the stream), bounded by a socke
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from support.reliability import ServeProcess, api, create, get
 from support.streams import Stream
@@ -173,4 +175,22 @@ def test_past_the_workers_limit_a_stream_is_refused_and_the_page_polls(tmp_path)
         for stream in held:
             stream.close()
         proc.stop()
+    assert "Traceback" not in proc.log_text()
+
+
+def test_a_stop_ends_the_open_streams_rather_than_waiting_for_them(tmp_path) -> None:
+    """SIGTERM: each worker ends its streams (the phones reconnect to the next server) instead
+    of holding the stop for gunicorn's graceful timeout (20 s) while phones watch."""
+    proc = ServeProcess(tmp_path / "instance", workers=2)
+    proc.start()
+    match_id, _key = create(proc.base)
+    streams = [Stream.to(proc.base, f"m={match_id}") for _ in range(10)]
+    for stream in streams:
+        stream.next()
+    started = time.monotonic()
+    proc.stop()
+    assert time.monotonic() - started < 10  # half the graceful timeout the streams would hold
+    for stream in streams:
+        assert stream.body() == b""  # ended in order (the last chunk), not cut
+        stream.close()
     assert "Traceback" not in proc.log_text()
