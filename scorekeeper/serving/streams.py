@@ -19,7 +19,6 @@ while nothing is written; nothing per phone until its match or club night change
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import os
@@ -34,12 +33,13 @@ from sqlite_utils import Database
 from ..store import events as event_store
 from ..store.db import connect_read_only
 from .app import ASGIApp, Receive, Send
+from .notify import Writes
 from .notify import watch as watch_writes
 
 PATH = "/stream"
 TICK = 0.05  # seconds between two looks at data_version after a write
 SETTLE = 4  # looks without a change before the watcher sleeps until the next write
-ALIVE = 1.0  # seconds: how often a sleeping watcher checks that its worker is not stopping
+ALIVE = 2.0  # seconds: how often a sleeping watcher checks that its worker is not stopping
 TOPICS = 4  # the most a page follows at once (a table's match and its club night)
 RETRY_MS = 3000  # what EventSource waits before it reconnects a dropped stream
 TOPIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -124,19 +124,31 @@ class Hub:
         sleeps until the next write. Without inotify it asks every tick."""
         writes = watch_writes(self.database)
         try:
-            while self.streams and not self._stopping():  # first looks: a write may
-                still = 0                                   # have come before the watch
+            while self.streams:  # looks first: a write may have come before the watch
+                still = 0
                 while self.streams and (writes is None or still < SETTLE):
                     await asyncio.sleep(TICK)
                     still = 0 if self._check() else still + 1
                     if writes is None and self._stopping():
                         return
-                if writes is not None and self.streams:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(writes.wait(), ALIVE)
+                if writes is not None and await self._written(writes) is None:
+                    return
         finally:
             if writes is not None:
                 writes.close()
+
+    async def _written(self, writes: Writes) -> bool | None:
+        """Sleep until the database is written (True), the streams are gone (False) or the
+        worker stops (None)."""
+        while self.streams:
+            if self._stopping():
+                return None
+            try:
+                await asyncio.wait_for(writes.wait(), ALIVE)
+                return True
+            except TimeoutError:
+                continue
+        return False
 
     def _stopping(self) -> bool:
         """Whether the worker stops (SIGTERM): then every stream ends now, and the phones
