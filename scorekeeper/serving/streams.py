@@ -31,7 +31,7 @@ from urllib.parse import parse_qsl
 from sqlite_utils import Database
 
 from ..store import events as event_store
-from ..store.db import connect_read_only
+from ..store.db import connect_read_only, sqlite3
 from .app import ASGIApp, Receive, Send
 from .notify import Writes
 from .notify import watch as watch_writes
@@ -128,11 +128,19 @@ class Hub:
                 still = 0
                 while self.streams and (writes is None or still < SETTLE):
                     await asyncio.sleep(TICK)
-                    still = 0 if self._check() else still + 1
+                    try:
+                        still = 0 if self._check() else still + 1
+                    except sqlite3.Error:  # busy a moment (a checkpoint): look again
+                        still = 0
                     if writes is None and self._stopping():
                         return
                 if writes is not None and await self._written(writes) is None:
                     return
+        except Exception:
+            # Never silent streams: they end, and their phones reconnect (a new watcher)
+            # or poll. The worker's log has the error.
+            self._end_all()
+            raise
         finally:
             if writes is not None:
                 writes.close()
@@ -156,10 +164,13 @@ class Hub:
         if self.alive():
             return False
         self.closing = True
+        self._end_all()
+        return True
+
+    def _end_all(self) -> None:
         for queues in self.streams.values():
             for queue in queues:
                 queue.put_nowait(None)
-        return True
 
     def _check(self) -> bool:
         """Whether another connection committed since the last look; if so, the watched
