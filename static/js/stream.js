@@ -13,6 +13,9 @@
   if (window.SKStream) return;
   var RETRY = 5 * 60000, WINDOW = 2 * 60000, DROPS = 3;
   var topics = {}, es = null, drops = [], later = 0, soon = 0;
+  // Opened once every deferred script of the page has said what it follows (one connection)
+  var ready = document.readyState === "complete";
+  document.addEventListener("DOMContentLoaded", function () { ready = true; open(); });
   var S = window.SKStream = {
     watch: watch,
     holding: function () { return !!es && es.readyState === 1; },
@@ -21,8 +24,9 @@
   function watch(kind, id, fn) {
     var key = kind + ":" + id;
     (topics[key] = topics[key] || []).push(fn);
+    if (!ready) return;
     clearTimeout(soon);
-    soon = setTimeout(open, 0);  // every script of the page has said what it follows
+    soon = setTimeout(open, 0);
   }
   function url() {
     return "/stream?" + Object.keys(topics).map(function (k) {

@@ -131,3 +131,26 @@ def test_the_wall_screen_follows_a_tables_hand_by_push(phone) -> None:
     quiet_for(page, 3000)
     walls = [status for u, status in answers if "/wall?part=1" in u]
     assert walls == [200], answers  # asked once, when the stream said so; never polled
+
+
+def test_a_club_night_table_follows_its_match_and_evening_on_one_stream(phone) -> None:
+    page = phone.page
+    made = page.request.post(phone.base_url + "/api/events", data={
+        "name": "Club", "game": "euchre",
+        "players": ["Ann", "Bo", "Cai", "Dee", "Eve", "Finn", "Gus", "Hal"], "rounds": 2,
+        "hands_per_round": 2, "movement": "schedule", "seed": 2})
+    event = made.json()
+    mine, other = event["rounds"][0]["tables"]
+    seen = requests_of(page)
+    phone.goto(f"/m/{mine['match']}")
+    expect(page.locator("#event-banner")).to_be_visible()
+    page.wait_for_function(HOLDING)
+    streams = [path for _m, path in seen if path.startswith("/stream?")]
+    assert streams == [f"/stream?e={event['id']}&m={mine['match']}"], streams
+    banner = page.locator("#event-banner").inner_text()
+    for no in (1, 2):  # the other table finishes its round: this table's banner says so
+        saved = page.request.post(phone.base_url + f"/api/matches/{other['match']}/hands",
+                                  data={"caller": "N", "makers_tricks": 3, "no": no},
+                                  headers={"Authorization": f"Bearer {other['edit_key']}"})
+        assert saved.status == 201
+    expect(page.locator("#event-banner")).not_to_have_text(banner)
