@@ -121,12 +121,20 @@ def _replay(body: Any, rest: bytes, more: bool, receive: Receive) -> Receive:
 
 def create(threads: int | None = None) -> ASGIApp:
     """The Flask app behind a2wsgi's pool of ``threads`` (``$SCOREKEEPER_THREADS``, else 64),
-    with whole bodies."""
+    with whole bodies; its live streams in front, in the event loop (:mod:`.streams`)."""
+    from pathlib import Path
+
     from scorekeeper import create_app
     from scorekeeper.printing import pdf_render
+
+    from .config import RUNNING
+    from .streams import with_streams
 
     flask_app = create_app()
     pdf_render.warm(flask_app)  # in the worker, after the fork: its render process loads now
     count = threads or int(os.environ.get("SCOREKEEPER_THREADS") or THREADS)
     wsgi = WSGIMiddleware(flask_app, workers=count)  # type: ignore[arg-type]
-    return whole_bodies(wsgi, flask_app.config["MAX_CONTENT_LENGTH"])  # type: ignore[arg-type]
+    whole = whole_bodies(wsgi, flask_app.config["MAX_CONTENT_LENGTH"])  # type: ignore[arg-type]
+    worker = RUNNING.get("worker")  # gunicorn's, in a worker; None when built elsewhere
+    alive = (lambda: bool(worker.alive)) if worker is not None else (lambda: True)
+    return with_streams(whole, Path(flask_app.config["DATABASE"]), alive)

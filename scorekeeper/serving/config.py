@@ -47,6 +47,9 @@ M_MMAP_THRESHOLD = -3  # <malloc.h>
 MMAP_THRESHOLD = 128 * 1024  # glibc's own starting value, kept
 
 
+RUNNING: dict[str, Any] = {}  # in a worker: "worker", gunicorn's worker (its ``alive``)
+
+
 def worker_started(_arbiter: Any, worker: Any) -> None:
     """gunicorn's ``post_fork`` hook, in each new worker: two settings of the kernel and the C
     library, made through the C library itself (Linux only; elsewhere the worker's own check of
@@ -62,7 +65,10 @@ def worker_started(_arbiter: Any, worker: Any) -> None:
       glibc's starting value). Otherwise glibc raises that threshold to the largest block freed
       so far, and then keeps every later socket read of a request body (up to 256 KiB each) in
       its heap, where the blocks of open connections pin it: 150 uploads stalled near their end
-      kept 33 MB more of two workers than with the threshold fixed (3-4.5 MB; issue 36)."""
+      kept 33 MB more of two workers than with the threshold fixed (3-4.5 MB; issue 36).
+
+    The worker is kept in ``RUNNING``: its live streams end when it stops (:mod:`.streams`)."""
+    RUNNING["worker"] = worker
     if not sys.platform.startswith("linux"):
         return
     libc = ctypes.CDLL(None, use_errno=True)

@@ -1,19 +1,25 @@
 /* Club nights, live: every [data-follow] part (the director's tables and standings, a table's
-   banner, the wall screen) asks its address again every few seconds while the page is shown
-   and online, with its ETag: an unchanged evening answers 304; a changed one sends the part,
-   which replaces this one in place. Looked up at every poll, as a Save may have replaced the
-   part. A part being used (focus inside, an open <details>) waits for the next poll. */
+   banner, the wall screen) is asked again, with its ETag, when its evening changes: an
+   unchanged evening answers 304; a changed one sends the part, which replaces this one in
+   place. The server's stream (stream.js, the part's data-event) says when; while it does not
+   hold, the parts are polled every few seconds while the page is shown and online. Looked up
+   at every ask, as a Save may have replaced the part. A part being used (focus inside, an
+   open <details>) waits for the next ask. A timed round's end is asked for once it is past
+   (the late tables). */
 (function () {
   'use strict';
   if (window.eventLive) { return; }
   window.eventLive = true;
-  var busy = false;
-  function poll() {
-    if (busy || document.visibilityState !== 'visible' || !navigator.onLine) { return; }
-    var parts = Array.prototype.slice.call(document.querySelectorAll('[data-follow]'));
-    if (!parts.length) { return; }
+  var busy = false, again = false, alarm = 0;
+  function parts() { return Array.prototype.slice.call(document.querySelectorAll('[data-follow]')); }
+  function poll(force) {
+    if (force !== true && window.SKStream && SKStream.holding()) { return; }
+    if (document.visibilityState !== 'visible' || !navigator.onLine) { return; }
+    if (busy) { again = again || force === true; return; }
+    var all = parts();
+    if (!all.length) { return; }
     busy = true;
-    Promise.all(parts.map(function (el) {
+    Promise.all(all.map(function (el) {
       var tag = el.getAttribute('data-etag');
       return fetch(el.getAttribute('data-follow'), {
         headers: tag ? { 'If-None-Match': 'W/"' + tag + '"' } : {},
@@ -29,9 +35,37 @@
           el.replaceWith(document.importNode(fresh, true));
         });
       }).catch(function () {});
-    })).then(function () { busy = false; }, function () { busy = false; });
+    })).then(done, done);
   }
+  function done() {
+    busy = false;
+    ends();
+    if (again) { again = false; poll(true); }
+  }
+  function ends() {  // the next round's clock to run out, asked for just after
+    var now = Date.now(), next = Infinity;
+    document.querySelectorAll('[data-ends]').forEach(function (el) {
+      var t = Date.parse(el.getAttribute('data-ends'));
+      if (t > now && t < next) { next = t; }
+    });
+    clearTimeout(alarm);
+    if (next < Infinity) { alarm = setTimeout(function () { poll(true); }, next - now + 1500); }
+  }
+  var seen = {};
+  if (window.SKStream && window.EventSource) {
+    parts().forEach(function (el) {
+      var id = el.getAttribute('data-event');
+      if (!id || seen[id] !== undefined) { return; }
+      seen[id] = '';
+      SKStream.watch('e', id, function (v) {  // the first: a check of the page's age
+        if (v === seen[id]) { return; }
+        seen[id] = v;
+        poll(true);
+      });
+    });
+  }
+  ends();
   setInterval(poll, 2500);
-  document.addEventListener('visibilitychange', poll);
-  window.addEventListener('online', poll);
+  document.addEventListener('visibilitychange', function () { poll(true); });
+  window.addEventListener('online', function () { poll(true); });
 }());

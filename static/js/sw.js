@@ -15,8 +15,8 @@ var GAME_URLS = [];
 var SHELL_URLS = ["/static/css/app.css", "/static/js/table.js", "/static/js/share.js",
   "/static/js/start.js", "/static/js/app.js", "/static/js/queue.js", "/static/js/cards.js",
   "/static/js/keep.js", "/static/js/wake.js", "/static/css/events.css",
-  "/static/js/event-clock.js", "/static/js/event-live.js", "/static/icons/favicon.svg",
-  "/static/icons/icon-192.png", "/static/icons/icon-512.png", "/manifest.webmanifest"]
+  "/static/js/event-clock.js", "/static/js/event-live.js", "/static/js/stream.js",
+  "/static/icons/favicon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png", "/manifest.webmanifest"]
   .concat(GAME_URLS);
 
 self.addEventListener("install", function (e) {

@@ -164,9 +164,10 @@
     SK.hooks.forEach(function (h) { h(); });
   }
 
-  // Poll (ETag / 304) every 1.5 s while visible; say "Live" or how old it is. A phone that
-  // only watches polls the live part itself (the same answer for every such phone, kept by the
-  // server); a scoring phone polls the JSON API and fetches its own page when the match changed.
+  // Follow the match: pushed by the server's stream (stream.js) while it holds, else poll
+  // (ETag / 304) every 1.5 s while visible; say "Live" or how old it is. A phone that only
+  // watches asks the live part itself (the same answer for every such phone, kept by the
+  // server); a scoring phone asks the JSON API and fetches its own page when the match changed.
   var conn = $("conn"), lastOk = Date.now(), part = live && live.dataset.liveUrl;
   function status(ok) {
     if (ok) lastOk = Date.now();
@@ -178,7 +179,8 @@
     conn.textContent = ok ? conn.dataset.liveText
       : min < 1 ? conn.dataset.offNow : conn.dataset.offMin.replace("#", min);
   }
-  function poll() {
+  function poll(force) {  // force (an event, a stream's news): ask even while the stream holds
+    if (!force && window.SKStream && SKStream.holding()) return;
     if (document.visibilityState !== "visible") return;
     if (!navigator.onLine) return status(false);
     fetch(part || live.dataset.poll,
@@ -202,7 +204,15 @@
       }).catch(function () { status(false); });
   }
   if (live && live.dataset.poll) {
-    poll();
+    if (window.SKStream && window.EventSource) {  // its first news is the version now
+      SKStream.watch("m", live.dataset.id, function (v) {
+        status(true);
+        if (SK.ping) SK.ping();
+        if (v !== String(live.dataset.version)) poll(true);
+      });
+    } else {
+      poll();
+    }
     setInterval(poll, 1500);
     document.addEventListener("visibilitychange", poll);
     window.addEventListener("online", poll);

@@ -18,6 +18,9 @@ server shows as latency, not as fewer requests. The phones join their tables dur
 warm-up (``--join``, default the whole warm-up: each phone's first poll, which has no ETag yet
 and so fetches the live part, at a random moment in it); the measured time is the night under
 way, every phone polling. ``--join 2`` has all 4N phones join in the same two seconds.
+With ``--push`` (issue 41) each phone instead holds a live stream (``GET /stream?m=<id>``, a
+connection of its own) and asks the live part, with its ETag, only when the stream says the
+match changed; ``heard`` is how long after the scorer's answer each phone heard of the hand.
 
 The client is one asyncio loop (standard library only) with a pool of keep-alive connections
 (``--connections``, 256): the server sees the request rate of 4N phones, though not 4N sockets.
@@ -161,6 +164,7 @@ class Stats:
     latencies: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     lag: list[float] = field(default_factory=list)
+    heard: list[float] = field(default_factory=list)  # --push: a save to each phone's news
     measuring: bool = False
 
     def add(self, kind: str, took: float) -> None:
@@ -225,7 +229,53 @@ async def scorer(pool: Pool, stats: Stats, match: MatchRecord, start: float, end
                            "Idempotency-Key": f"{match.id}-{no}"}, body)
         if got is not None:
             match.hands.append(hand)
+            SAVED_AT[match.id] = time.monotonic()
         when += HAND_EVERY
+
+
+SAVED_AT: dict[str, float] = {}  # each match's last save answered (--push: when heard)
+
+
+async def pushed_phone(pool: Pool, stats: Stats, match: MatchRecord, start: float, end: float,
+                       join: float):
+    """``--push``: the phone holds its stream and asks the live part only when told."""
+    await at(start + random.uniform(0, max(join, POLL_EVERY)), stats)
+    try:
+        reader, writer = await asyncio.open_connection(pool.host, pool.port)
+    except OSError as e:
+        stats.errors.append(f"stream: {e!r}")
+        return
+    writer.write(f"GET /stream?m={match.id} HTTP/1.1\r\nHost: {pool.host}\r\n"
+                 "Accept: text/event-stream\r\n\r\n".encode())
+    etag, first = None, True
+    try:
+        head = await reader.readuntil(b"\r\n\r\n")
+        if not head.startswith(b"HTTP/1.1 200"):
+            stats.errors.append(f"stream refused: {head[:40]!r}")
+            return
+        while (left := end - time.monotonic()) > 0:
+            try:
+                line = await asyncio.wait_for(reader.readline(), left)
+            except TimeoutError:
+                break
+            if not line:
+                stats.errors.append("stream ended")
+                break
+            if not line.startswith(b"data: "):
+                continue
+            if not first and stats.measuring and match.id in SAVED_AT:
+                stats.heard.append(time.monotonic() - SAVED_AT[match.id])
+            first = False
+            headers = {"If-None-Match": etag} if etag else {}
+            headers["Accept-Encoding"] = "gzip"
+            got = await timed(pool, stats, "live", (200, 304), "GET", f"/m/{match.id}/live",
+                              headers)
+            if got is not None and got[0] == 200:
+                etag = got[1].get("etag")
+    except (OSError, asyncio.IncompleteReadError) as e:
+        stats.errors.append(f"stream: {e!r}")
+    finally:
+        writer.close()
 
 
 async def phone(pool: Pool, stats: Stats, match: MatchRecord, start: float, end: float,
@@ -248,7 +298,8 @@ async def phone(pool: Pool, stats: Stats, match: MatchRecord, start: float, end:
 
 
 async def level(base: str, n: int, duration: float, warmup: float, connections: int,
-                api: bool, join: float) -> tuple[Stats, list[MatchRecord], float]:
+                api: bool, join: float, push: bool = False
+                ) -> tuple[Stats, list[MatchRecord], float]:
     host, port = base.removeprefix("http://").split(":")
     pool = Pool(host, int(port), connections)
     stats = Stats()
@@ -259,7 +310,8 @@ async def level(base: str, n: int, duration: float, warmup: float, connections: 
     tasks = []
     for m in matches:
         tasks.append(scorer(pool, stats, m, start, end))
-        tasks.extend(phone(pool, stats, m, start, end, api, join) for _ in range(PHONES))
+        tasks.extend(pushed_phone(pool, stats, m, start, end, join) if push else
+                     phone(pool, stats, m, start, end, api, join) for _ in range(PHONES))
 
     async def measure():
         await asyncio.sleep(max(0.0, start + warmup - time.monotonic()))
@@ -323,7 +375,7 @@ def run_level(args: argparse.Namespace, n: int) -> Outcome:
             cpu_before = (own_cpu(), group_cpu(server.proc.pid), time.monotonic())
             stats, matches, _elapsed = asyncio.run(
                 level(server.base, n, args.duration, args.warmup, args.connections, args.api,
-                      args.warmup if args.join is None else args.join))
+                      args.warmup if args.join is None else args.join, args.push))
             spent = time.monotonic() - cpu_before[2]
             client_cpu = (own_cpu() - cpu_before[0]) / spent
             server_cpu = (group_cpu(server.proc.pid) - cpu_before[1]) / spent
@@ -351,6 +403,10 @@ def run_level(args: argparse.Namespace, n: int) -> Outcome:
         values = sorted(values)
         lines.append(f"  {kind:<6} {len(values):>7} " + " ".join(
             f"{percentile(values, p) * 1000:>8.1f}" for p in (50, 95, 99, 100)))
+    if stats.heard:
+        heard = sorted(stats.heard)
+        lines.append(f"  {'heard':<6} {len(heard):>7} " + " ".join(
+            f"{percentile(heard, p) * 1000:>8.1f}" for p in (50, 95, 99, 100)))
     for e in stats.errors[:5]:
         lines.append(f"  ! {e}")
     return Outcome(n, percentile(every, 99), len(stats.errors), percentile(lag, 99),
@@ -377,6 +433,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the load generator runs this much nicer than the server (e.g. "
                              "10: on the same cores it takes only what the server leaves)")
     parser.add_argument("--connections", type=int, default=256)
+    parser.add_argument("--push", action="store_true",
+                        help="phones hold live streams instead of polling (issue 41)")
     parser.add_argument("--api", action="store_true",
                         help="phones poll the JSON API and fetch the page after a change")
     return parser
@@ -385,6 +443,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     stop_on_signals()
+    if args.push:  # a connection a phone
+        import resource
+
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if not args.workers:
         from scorekeeper.serving.config import default_workers
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from support.reliability import ServeProcess, benchmark_script, euchre
+from support.streams import Stream
 
 from scorekeeper import create_app
 from scorekeeper.serving import tls
@@ -359,3 +360,54 @@ def test_a_507_s_status_line_is_gunicorn_s_through_nginx_too(tmp_path) -> None:
     assert answers["direct"][0] == answers["nginx"][0] == b"HTTP/1.1 507 Unknown"
     assert answers["direct"][1] == answers["nginx"][1]
     assert "no room for new matches" in answers["nginx"][1]["errors"][0]["message"]
+
+
+def stream_to(front: Any, query: str, source: str) -> Stream:
+    """A live stream (``GET /stream``) through nginx over TLS, from ``source``."""
+    conn = http.client.HTTPSConnection("127.0.0.1", front.port, timeout=10,
+                                       context=front.context, source_address=(source, 0))
+    return Stream(conn, query)
+
+
+def test_a_stream_through_nginx_delivers_each_save_at_once(front) -> None:
+    """nginx passes each event on as it comes (buffering off): a hand saved on another
+    connection reaches the open stream, waited for as the next event (bounded)."""
+    conn = Conn(front)
+    match_id, key = new_match(conn)
+    stream = stream_to(front, f"m={match_id}", "127.0.0.8")
+    try:
+        assert stream.status == 200
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        first = int(stream.next()["v"])
+        for no in (1, 2):
+            status, raw, _h = conn("POST", f"/api/matches/{match_id}/hands",
+                                   {"caller": "E", "makers_tricks": 3, "no": no},
+                                   Authorization=f"Bearer {key}")
+            assert status == 201, raw
+            assert int(stream.next()["v"]) == first + no
+    finally:
+        stream.close()
+        conn.close()
+
+
+def test_open_streams_past_the_limit_of_an_address_are_refused_in_words(front) -> None:
+    """512 open streams an address (nginx's ``sk_streams``); the next is a 503 in a sentence
+    (the page polls instead), and another address is not held up."""
+    conn = Conn(front)
+    match_id, _key = new_match(conn)
+    conn.close()
+    held = []
+    try:
+        for _ in range(512):
+            held.append(stream_to(front, f"m={match_id}", "127.0.0.9"))
+            assert held[-1].status == 200
+        refused = stream_to(front, f"m={match_id}", "127.0.0.9")
+        assert refused.status == 503
+        assert refused.body() == b"The server is busy: try again in a few seconds.\n"
+        refused.close()
+        other = stream_to(front, f"m={match_id}", "127.0.0.10")
+        assert other.status == 200 and other.next()["k"] == f"m:{match_id}"
+        other.close()
+    finally:
+        for stream in held:
+            stream.close()
