@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from support.browser import Phone
+from support.browser import Phone, take_trick
 from support.helpers import SEATS as NAMES
 from support.helpers import free_port, stop_process, wait_for
 
@@ -94,15 +94,6 @@ def served(tree: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
     assert "Traceback" not in log_path.read_text(encoding="utf-8")
 
 
-def take(page, seat: str, label: str) -> None:
-    """Tap who took the trick, check what Save says it will do, save, wait for the page."""
-    page.locator("#winner label", has_text=NAMES[seat]).click()
-    expect(page.locator("#save")).to_have_text(label)
-    live = page.locator("#live")
-    before = live.get_attribute("data-version")
-    page.locator("#save").click()
-    expect(live).not_to_have_attribute("data-version", before)
-
 
 @pytest.mark.parametrize("viewport", [{"width": 390, "height": 844},
                                       {"width": 360, "height": 640}], ids=["390", "360"])
@@ -121,10 +112,10 @@ def test_a_copied_folder_and_one_line_make_a_playable_game(
         match_url = page.url
 
         expect(page.locator("#save")).to_have_text("Save trick 1")
-        take(page, "N", "Save: Ann & Cai +1")
-        take(page, "E", "Save: Bo & Dee +1")
-        take(page, "N", "Save: Ann & Cai +1")
-        take(page, "N", "Save: Ann & Cai +1 · game!")
+        take_trick(page, "N", "Save: Ann & Cai +1")
+        take_trick(page, "E", "Save: Bo & Dee +1")
+        take_trick(page, "N", "Save: Ann & Cai +1")
+        take_trick(page, "N", "Save: Ann & Cai +1 · game!")
         expect(page.locator(".board")).to_contain_text("Ann & Cai won 3–1")
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         phone.shot(f"new-game-folder-{viewport['width']}")

@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 from support import one_trick
+from support.browser import take_trick
 from support.helpers import SEATS as NAMES
 
 from scorekeeper.engine import games
@@ -19,15 +20,6 @@ from scorekeeper.engine import games
 def registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(games.GAMES, "one_trick", one_trick.GAME)
 
-
-def take(page, seat: str, label: str) -> None:
-    """Tap who took the trick, check what Save says it will do, save, wait for the page."""
-    page.locator("#winner label", has_text=NAMES[seat]).click()
-    expect(page.locator("#save")).to_have_text(label)
-    live = page.locator("#live")
-    before = live.get_attribute("data-version")
-    page.locator("#save").click()
-    expect(live).not_to_have_attribute("data-version", before)
 
 
 @pytest.mark.usefixtures("registered")
@@ -46,12 +38,12 @@ def test_the_one_trick_game_is_played_by_tapping(phone) -> None:
     expect(page.locator("#board .no")).to_have_text("trick 1")
     expect(page.locator("#based")).to_have_text("Trick 1, after 0–0")
     expect(page.locator("#save")).to_have_text("Save trick 1")
-    take(page, "N", "Save: Ann & Cai +1")
+    take_trick(page, "N", "Save: Ann & Cai +1")
     expect(page.locator("#save")).to_have_text("Save trick 2")
-    take(page, "E", "Save: Bo & Dee +1")
-    take(page, "S", "Save: Ann & Cai +1")
-    take(page, "W", "Save: Bo & Dee +1")
-    take(page, "N", "Save: Ann & Cai +1 · game!")
+    take_trick(page, "E", "Save: Bo & Dee +1")
+    take_trick(page, "S", "Save: Ann & Cai +1")
+    take_trick(page, "W", "Save: Bo & Dee +1")
+    take_trick(page, "N", "Save: Ann & Cai +1 · game!")
     expect(page.locator(".board")).to_contain_text("Ann & Cai won 3–2")
     expect(page.locator("#entry")).to_have_count(0)
     expect(page.locator("#history thead")).to_contain_text("Who took it")

@@ -148,3 +148,14 @@ def match_id(page) -> str:
 def play_cards(page, cards: list[str]) -> None:
     for card in cards:
         page.locator(f"#rec-grid button[data-card='{card}']").click()
+
+
+def take_trick(page, seat: str, label: str) -> None:
+    """The test game's (one_trick's) deal: tap who took the trick, check what Save says it will
+    do, save, and wait for the page to show it."""
+    page.locator("#winner label", has_text=NAMES[seat]).click()
+    expect(page.locator("#save")).to_have_text(label)
+    live = page.locator("#live")
+    before = live.get_attribute("data-version")
+    page.locator("#save").click()
+    expect(live).not_to_have_attribute("data-version", before)

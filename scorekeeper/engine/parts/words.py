@@ -119,4 +119,22 @@ class History:
 
 
 HAND_WORDS = Words()  # "hand" throughout
+# "deal" throughout, for a game whose players speak of deals (Whist, Bridge)
+DEAL_WORDS = Words(
+    title=N_("Deal %(no)s"),
+    number=N_("deal %(n)s"),
+    save=N_("Save deal %(n)s"),
+    based=N_("Deal %(n)s, after %(a)s–%(b)s"),
+    based_queued=N_("Deal %(n)s, after the deals waiting on this phone"),
+    record_as=N_("Record it as deal %(n)s"),
+    history=N_("Deal by deal"),
+    undo=N_("Undo deal %(n)s (%(what)s)"),
+    fix_hint=N_("Tap a deal’s number to correct it."),
+    cards_hint=N_("Tap a deal’s tricks to see them card by card."),
+    trick_by_trick=N_("Deal %(no)s, trick by trick"),
+    none_yet=N_("No deals yet."),
+    correct=N_("Correct deal %(n)s"),
+    rescored=N_("Dealt by %(name)s. Later deals are scored again after the change."),
+    offline_fix=N_("You’re offline: correct deals when the connection is back."),
+)
 PLAIN_HISTORY = History()  # the caller, the trump, the hand's points

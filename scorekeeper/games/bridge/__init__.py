@@ -10,7 +10,7 @@ from ...engine.messages import N_
 from ...engine.parts.recorder import Recording
 from ...engine.parts.sheet import SheetPart
 from ...engine.parts.templates import Templates
-from ...engine.parts.words import History, Words
+from ...engine.parts.words import DEAL_WORDS, History
 from .outcome import history_tags, outcome_words, sheet_row, short_words
 from .record import TRICKS
 from .rules import OPTIONS, deal_strain, evaluate, running, settle, stop
@@ -34,23 +34,7 @@ GAME = Game(
     running=running,
     stop=stop,
     messages=MESSAGES,
-    words=Words(
-        title=N_("Deal %(no)s"),
-        number=N_("deal %(n)s"),
-        save=N_("Save deal %(n)s"),
-        based=N_("Deal %(n)s, after %(a)s–%(b)s"),
-        based_queued=N_("Deal %(n)s, after the deals waiting on this phone"),
-        record_as=N_("Record it as deal %(n)s"),
-        history=N_("Deal by deal"),
-        undo=N_("Undo deal %(n)s (%(what)s)"),
-        fix_hint=N_("Tap a deal’s number to correct it."),
-        cards_hint=N_("Tap a deal’s tricks to see them card by card."),
-        trick_by_trick=N_("Deal %(no)s, trick by trick"),
-        none_yet=N_("No deals yet."),
-        correct=N_("Correct deal %(n)s"),
-        rescored=N_("Dealt by %(name)s. Later deals are scored again after the change."),
-        offline_fix=N_("You’re offline: correct deals when the connection is back."),
-    ),
+    words=DEAL_WORDS,
     history=History(call=N_("Contract"), seat="declarer", makers=True, trump=deal_strain,
                     tags=history_tags, results=RESULT_WORDS, outcome=outcome_words,
                     short=short_words),
