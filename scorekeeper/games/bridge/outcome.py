@@ -14,7 +14,7 @@ from ...engine.parts.words import TagWords
 from ...engine.result import HandResult
 from ...engine.state import HandState
 from .details import BridgeDetails
-from .words import contract_text
+from .words import contract_text, result_text
 
 PASSED: TagWords = ((N_("passed out → no score"), {}),)
 # (with the points, alone): made exactly, made with overtricks, down
@@ -84,8 +84,7 @@ def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
     own: dict[str, Any] = {
         "contract": contract_text(hand.get("contract")), "declarer": hand.get("declarer"),
         "vulnerable": info.vulnerable,
-        "result": "" if over is None else "=" if over == 0 else f"+{over}" if over > 0
-        else f"−{-over}",
+        "result": result_text(over),
         "below": info.below, "above": info.above, "game": info.game,
         "rubber_end": bool(info.bonus) and info.below is not None}
     return SheetRow(own=own, columns=frozenset({"line"} if info.below is not None else ()))
