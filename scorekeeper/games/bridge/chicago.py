@@ -43,6 +43,7 @@ class ChicagoCarry:
         deal = info.record
         place = self.dealt % DEALS + 1
         info.vulnerable = vulnerability(place, info.dealer)
+        info.chukker, info.place = self.dealt // DEALS + 1, place
         points = zero()
         outcome.points = points
         if self.dealt % DEALS == 0 and len(self.pads) <= self.dealt // DEALS:

@@ -86,8 +86,10 @@ def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
         "vulnerable": info.vulnerable,
         "result": result_text(over),
         "below": info.below, "above": info.above, "game": info.game,
-        "rubber_end": bool(info.bonus) and info.below is not None}
-    return SheetRow(own=own, columns=frozenset({"line"} if info.below is not None else ()))
+        "rubber_end": bool(info.bonus) and info.below is not None,
+        "chukker": info.chukker, "place": info.place}
+    columns = {"line"} if info.below is not None else {"chukker"} if info.chukker else set()
+    return SheetRow(own=own, columns=frozenset(columns))
 
 
 def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
