@@ -32,7 +32,7 @@ def test_every_rubber_on_its_own_sheet(client) -> None:
     assert len(pads) == 2
     first = rows(pads[0])
     assert first[0] == ["Home", "Visitors"]  # We and They: the sides by their names
-    assert 'class="game-line"' in pads[0] and '<tbody class="below">' in pads[0]
+    assert 'class="game-line"' in pads[0] and '<tbody class="pad-below">' in pads[0]
     assert '<tr class="bonus">' in pads[0]  # the rubber bonus on its own line above
     assert "Rubber 1" in pads[0] and "Rubber 2" in pads[1]
     assert "3350" in page and "480" in page  # the match's totals, not only the last rubber's

@@ -62,9 +62,11 @@ GAME = Game(
     sheet=SheetPart(row=sheet_row),
     folder="scorekeeper.games.bridge",
     # card by card: declarer (the form's ``declarer``) is the caller, the contract's strain
-    # the trump, declarer's left leads; a whole record sets declarer's side's tricks
+    # the trump, declarer's left leads; a whole record (or a claim after whole tricks) sets
+    # declarer's side's tricks; a revoke in the record is refused, the cards corrected
     recording=Recording(caller=True, caller_field="declarer", trump_from_bid=True,
-                        bid_field="contract", caller_left_leads=True, result_field="tricks"),
+                        bid_field="contract", caller_left_leads=True, result_field="tricks",
+                        claims=True, renege_refused=True),
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
     session=SESSION,

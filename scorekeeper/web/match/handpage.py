@@ -104,6 +104,15 @@ def recorder_words(recording: Recording) -> dict[str, str]:
         words["joker_suit"] = _("The Joker is led: which suit must the others follow?")
     if recording.kitty:
         words.update(kitty_words())
+    if recording.claims:  # the play may end by a claim after whole tricks
+        words["claim_ask"] = _("A claim: of the %(n)s tricks left, %(side)s take", n="{n}",
+                               side="{side}")
+        words["claim_one"] = _("%(side)s take %(k)s of the %(n)s tricks left",
+                               side="{side}", k="{k}", n="{n}")
+        words["claimed"] = _("Claimed: %(side)s take %(k)s more of the %(n)s left.",
+                             side="{side}", k="{k}", n="{n}")
+    if recording.renege_refused:
+        words["renege_refused"] = _("A record with a revoke can’t be saved: correct the cards.")
     return words
 
 
