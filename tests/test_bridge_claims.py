@@ -11,7 +11,7 @@ import random
 
 import pytest
 from support.bridgeplay import random_play
-from support.pages import Table, form_of
+from support.pages import Table, form_of, text
 
 SEATS = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
 # declarer E, spades: S leads; N shows out of spades in trick 1 and plays one in trick 2
@@ -92,3 +92,29 @@ def test_a_game_without_claims_has_no_claim_step(client) -> None:
         "format": "scorekeeper-match/1", "game": "whist", "seats": SEATS}).get_json()
     page = client.get(f"/m/{made['id']}").get_data(as_text=True)
     assert 'id="rec-claim"' not in page
+
+
+def test_the_hand_page_shows_dummy_the_tricks_and_the_claim(client) -> None:
+    rec = random_play(random.Random(3), "S", "E", stop_after=9)
+    made = client.post("/api/matches", json={
+        "format": "scorekeeper-match/1", "game": "bridge", "seats": SEATS,
+        "hands": [{"contract": "2S", "declarer": "E", "deal": rec["deal"], "play": rec["play"],
+                   "claim": rec["claim"]}]}).get_json()
+    page = client.get(f"/m/{made['id']}/hands/1").get_data(as_text=True)
+    words = html.unescape(text(page))
+    assert "declarer Bo (E)" in words and "dummy Dee (W)" in words
+    assert (f"a claim after 9 tricks: Bo & Dee took {rec['claim']} of the 4 left") in words
+    assert page.count('<tr>\n<th scope="row">') == 9  # each trick played, dummy's cards too
+    assert rec["play"][0][1] in rec["deal"]["W"]  # S leads trick 1, dummy (W) plays second
+    assert "Dee <small" in page  # dummy's hand in the deal
+
+
+def test_the_hand_page_without_a_claim_says_none(client) -> None:
+    """13 tricks and no holdings: dummy's cards are in the tricks, each under its seat."""
+    rec = random_play(random.Random(4), "S", "E")
+    made = client.post("/api/matches", json={
+        "format": "scorekeeper-match/1", "game": "bridge", "seats": SEATS,
+        "hands": [{"contract": "2S", "declarer": "E", "play": rec["play"]}]}).get_json()
+    words = html.unescape(text(client.get(f"/m/{made['id']}/hands/1").get_data(as_text=True)))
+    assert "dummy Dee (W)" in words and "a claim" not in words
+    assert words.count("(won the trick)") == 13

@@ -104,3 +104,23 @@ def test_a_revoke_is_found_and_refused(make_phone, size) -> None:
     play_cards(page, ["5S", "6S", "7S", "4H"])
     expect(page.locator("#rec-msg")).to_have_text("Ann must follow suit: Ann holds 8♠.")
     expect(page.locator("#rec-anyway")).to_be_hidden()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
+def test_the_hand_page_of_a_claimed_deal(make_phone, size) -> None:
+    rec = random_play(random.Random(7), "S", "E", stop_after=8)
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    made = page.request.post(phone.base_url + "/api/matches", data={
+        "format": "scorekeeper-match/1", "game": "bridge", "seats": SEATS,
+        "hands": [{"contract": "2S", "declarer": "E", "deal": rec["deal"], "play": rec["play"],
+                   "claim": rec["claim"]}]}).json()
+    page = phone.goto(f"/m/{made['id']}/hands/1")
+    facts = page.locator(".facts")
+    expect(facts).to_contain_text("dummy Dee (W)")
+    expect(page.locator(".facts .claim")).to_have_text(
+        f"a claim after 8 tricks: Bo & Dee took {rec['claim']} of the 5 left")
+    expect(page.locator(".trick-table tbody tr")).to_have_count(8)
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot(f"bridge-hand-claim-{size['width']}", full_page=True)

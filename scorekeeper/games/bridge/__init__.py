@@ -58,7 +58,8 @@ GAME = Game(
     templates=Templates(hand_fields="game/bridge/hand_fields.html",
                         board="game/bridge/board.html",
                         sheet_hands="game/bridge/sheet_hands.html",
-                        blank="game/bridge/blank.html"),
+                        blank="game/bridge/blank.html",
+                        hand_facts="game/bridge/hand_facts.html"),
     sheet=SheetPart(row=sheet_row),
     folder="scorekeeper.games.bridge",
     # card by card: declarer (the form's ``declarer``) is the caller, the contract's strain

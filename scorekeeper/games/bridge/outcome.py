@@ -16,6 +16,8 @@ from ...engine.state import HandState
 from .details import BridgeDetails
 from .words import contract_text, result_text
 
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
 PASSED: TagWords = ((N_("passed out → no score"), {}),)
 # (with the points, alone): made exactly, made with overtricks, down
 MADE = (N_("%(decl)s %(contract)s made → %(gain)s"), N_("%(decl)s %(contract)s made"))
@@ -87,7 +89,11 @@ def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
         "result": result_text(over),
         "below": info.below, "above": info.above, "game": info.game,
         "rubber_end": bool(info.bonus) and info.below is not None,
-        "chukker": info.chukker, "place": info.place}
+        "chukker": info.chukker, "place": info.place,
+        # the hand page: dummy (declarer's partner), and a claim after the tricks played
+        "dummy": PARTNER.get(str(hand.get("declarer"))),
+        "claim": hand.get("claim") if isinstance(hand.get("claim"), int) else None,
+        "played": len(hand["play"]) if isinstance(hand.get("play"), list) else 0}
     columns = {"line"} if info.below is not None else {"chukker"} if info.chukker else set()
     return SheetRow(own=own, columns=frozenset(columns))
 

@@ -151,6 +151,7 @@ class HandView:
     row: HandRow
     card_names: dict[str, str]  # each card's name, read out for its symbol
     analysis: AnalysisView | None
+    facts_part: str | None = None  # the game's own facts of a hand (Game.templates.hand_facts)
 
 
 def hand_view(loaded: LoadedMatch, no: int) -> HandView:
@@ -169,6 +170,7 @@ def hand_view(loaded: LoadedMatch, no: int) -> HandView:
         row=next(r for r in sheet.rows if r.no == no),
         card_names={str(c): card_label(str(c)) for c in (*ALL_CARDS, JOKER)},
         analysis=analysis_view(loaded, no),
+        facts_part=match.game.templates.hand_facts,
     )
 
 
