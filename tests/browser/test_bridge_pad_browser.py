@@ -40,3 +40,17 @@ def test_the_pad_on_a_phone(make_phone, size, name) -> None:
     axe_clean(page)
     page.locator(".bridge-pad").scroll_into_view_if_needed()
     phone.shot(f"bridge-pad-{name}-{size['width']}", full_page=True)
+
+
+def test_the_rubber_pad_in_chinese_at_360(make_phone) -> None:
+    phone = make_phone(viewport=SIZES[1], locale="zh-CN",
+                       extra_http_headers={"Accept-Language": "zh-CN"})
+    page = phone.goto("/")
+    match = json.loads((GOLDEN / "bridge-rubbers.json").read_text())
+    made = page.request.post(phone.base_url + "/api/matches", data=match).json()
+    page = phone.goto(f"/m/{made['id']}")
+    expect(page.locator(".rubber-pad caption").first).to_have_text("第1盘")
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    page.locator(".bridge-pad").scroll_into_view_if_needed()
+    phone.shot("bridge-pad-zh-360", full_page=True)
