@@ -118,3 +118,12 @@ def test_the_hand_page_without_a_claim_says_none(client) -> None:
     words = html.unescape(text(client.get(f"/m/{made['id']}/hands/1").get_data(as_text=True)))
     assert "dummy Dee (W)" in words and "a claim" not in words
     assert words.count("(won the trick)") == 13
+
+
+def test_a_claim_without_cards_is_not_kept(table) -> None:
+    """The hidden claim belongs to a card record: without a play it is not stored."""
+    url = new_match(table)
+    r = table.post_hand(url, contract="4H", declarer="S", result="0", claim="3")
+    assert r.status_code == 303
+    assert table.client.get(url + ".json").get_json()["hands"] == [
+        {"contract": "4H", "declarer": "S", "tricks": 10}]
