@@ -95,6 +95,7 @@
   var rec, data, f, cards = [], deal = {}, mode = "play", holder = null, renegeScored = false;
   var K = null;  // the kitty exchange (window.SKKitty, from its game's game.js), for a game with a kitty
   var anyway = null;  // a card refused for not following suit, that may be recorded as a renege
+  var claim = null;  // the play ended by a claim: the tricks the makers take of those left
 
   function say(tpl, values) {
     return Object.keys(values).reduce(function (s, k) { return s.split("{" + k + "}").join(values[k]); }, tpl);
@@ -143,6 +144,7 @@
     f.elements.play.value = tricks.length ? JSON.stringify(tricks) : "";
     var full = complete();
     f.elements.deal.value = Object.keys(full).length ? JSON.stringify(full) : "";
+    if (f.elements.claim) f.elements.claim.value = claim === null ? "" : String(claim);
     if (K) K.save();
     return st;
   }
@@ -196,7 +198,7 @@
   function message(text) {
     $("rec-msg").textContent = text;
     $("rec-msg").hidden = !text;
-    $("rec-anyway").hidden = !(text && anyway);
+    $("rec-anyway").hidden = !(text && anyway) || data.renege_refused;
     if (!text) anyway = null;
   }
 
@@ -207,7 +209,7 @@
     var st = replay(data, fx, cards);
     if (mode === "hold") return hold(fx, st, c);
     if (mode === "swap") return K.tap(fx, st, c);
-    if (st.complete || (st.renege && renegeScored && data.renege_ends)) return;
+    if (st.complete || claim !== null || (st.renege && renegeScored && data.renege_ends)) return;
     anyway = null;
     var why = refusal(fx, st, st.turn, c);
     if (why) return message(why);
@@ -288,6 +290,7 @@
     if (!ready(fx)) turn.textContent = w.need;
     else if (mode === "swap") turn.textContent = K.turn(fx);
     else if (st.complete) turn.textContent = w.done;
+    else if (claim !== null && mode === "play") turn.textContent = say(w.claimed, { side: claimSide(fx), k: claim, n: st.total - st.tricks.length });
     else {
       var s = st.turn, lead = !st.current;
       turn.textContent = say(lead ? w.lead : w.turn, { name: name(s), seat: data.seats[s].seat, n: st.tricks.length + (lead ? 1 : 0) });
@@ -325,7 +328,7 @@
           if (mode === "hold") b.setAttribute("aria-pressed", String(h === holder));
         } else if (mode === "hold") b.setAttribute("aria-pressed", "false");
         if ((mode === "hold" || mode === "swap") && !played[c]) b.disabled = mode === "hold" && !!off;
-        else if (mode === "play" && (st.complete || (renegeScored && data.renege_ends))) b.disabled = true;
+        else if (mode === "play" && (st.complete || claim !== null || (renegeScored && data.renege_ends))) b.disabled = true;
         b.setAttribute("aria-label", label);
         b.dataset.card = c;
         r.append(b);
@@ -365,10 +368,12 @@
       parts.push(span("by", say(w.won, { name: name(t.winner) })));
       list.append(li(parts));
     });
-    // the outcome radios follow a complete record
+    drawClaim(fx, st);
+    // the outcome radios follow a complete record, or whole tricks and a claim of the rest
     if (changed) {
-      if (data.caller) checked(data.result_field, st.complete && !renegeScored && makers ? st.counts[makers] : null);
-      else checked(data.result_field, st.complete ? st.counts.NS : null);
+      var side = data.caller ? makers : "NS", claimed = claim !== null && !st.current;
+      var whole = (st.complete || claimed) && !renegeScored && side;
+      checked(data.result_field, whole ? st.counts[side] + (claimed ? claim : 0) : null);
     }
     // a renege the record proves
     var box = $("rec-renege");
@@ -378,11 +383,42 @@
       $("rec-renege-text").textContent = renegeScored ? say(w.renege_scored, { name: name(r.seat) })
         : r.held ? say(w.renege_held, { name: name(r.seat), cards: r.held.map(show).join(" "), t: r.trick, card: show(r.card) })
         : say(w.renege, { name: name(r.seat), suit: SYM[r.suit], t: r.shown, card: show(r.card), u: r.trick });
+      if (data.renege_refused) $("rec-renege-text").textContent += " " + w.renege_refused;
       $("rec-score").hidden = $("rec-fix").hidden = renegeScored;
+      if (data.renege_refused) $("rec-score").hidden = true;
     } else renegeScored = false;
     $("rec-undo").disabled = !cards.length;
     $("rec-play-mode").setAttribute("aria-pressed", String(mode === "play"));
     $("rec-hold-mode").setAttribute("aria-pressed", String(mode === "hold"));
+  }
+
+  // The claim step (a game with claims): after whole tricks and before the last, the tricks
+  // the makers (or NS, without a caller) take of those left, one button a number.
+  function claimSide(fx) { return data.teams[data.caller && fx.caller ? team(fx.caller) : "NS"]; }
+  function drawClaim(fx, st) {
+    var box = $("rec-claim");
+    if (!box) return;
+    var left = st.total - st.tricks.length;
+    box.hidden = !(ready(fx) && mode === "play" && !st.current && st.tricks.length && !st.complete
+                   && !st.renege);
+    if (box.hidden) return;
+    var side = claimSide(fx), row = $("rec-claim-n");
+    $("rec-claim-q").textContent = say(data.words.claim_ask, { n: left, side: side });
+    row.replaceChildren();
+    for (var k = 0; k <= left; k++) (function (k) {
+      var b = button(String(k), "claim", function () {
+        claim = claim === k ? null : k;  // a second tap takes it back
+        message("");
+        draw(true);
+        touched();
+        var again = $("rec-claim-n").querySelector("[data-k='" + k + "']");
+        if (again) again.focus();
+      });
+      b.dataset.k = String(k);
+      b.setAttribute("aria-pressed", String(claim === k));
+      b.setAttribute("aria-label", say(data.words.claim_one, { side: side, k: k, n: left }));
+      row.append(b);
+    })(k);
   }
 
   function scoreRenege() {
@@ -399,6 +435,7 @@
   }
 
   function undo() {
+    if (claim !== null) { claim = null; draw(true); touched(); return; }  // the claim first
     if (!cards.length) return;
     cards.pop();
     renegeScored = false;
@@ -412,7 +449,9 @@
       var p = JSON.parse(f.elements.play.value || "[]"), d = JSON.parse(f.elements.deal.value || "{}");
       cards = [].concat.apply([], p);
       deal = d || {};
-    } catch (e) { cards = []; deal = {}; }
+      var k = f.elements.claim ? f.elements.claim.value : "";
+      claim = /^\d+$/.test(k) && cards.length ? +k : null;
+    } catch (e) { cards = []; deal = {}; claim = null; }
     if (K) K.load();
   }
 
@@ -438,11 +477,13 @@
 
   function close() {  // stop: the hand is saved without its cards
     cards = [];
+    claim = null;
     deal = {};
     renegeScored = false;
     mode = "play";
     if (K) K.clear();
     f.elements.play.value = f.elements.deal.value = "";
+    if (f.elements.claim) f.elements.claim.value = "";
     rec.hidden = true;
     $("rec-open").setAttribute("aria-expanded", "false");
     touched();
@@ -457,7 +498,7 @@
     data = JSON.parse(rec.dataset.rec);
     $("rec-nojs").hidden = true;
     $("rec-open").hidden = false;
-    cards = []; deal = {}; mode = "play"; renegeScored = false; holder = null;
+    cards = []; deal = {}; mode = "play"; renegeScored = false; holder = null; claim = null;
     K = data.kitty && window.SKKitty ? window.SKKitty({
       data: data, form: f, $: $, say: say, show: show, name: name, message: message, redraw: redraw,
       draw: draw, button: button, span: span, holderOf: holderOf, ready: ready,
@@ -505,15 +546,16 @@
         var more = f.querySelector("details.more");  // the trump is asked next: show it
         if (more) more.open = true;
       }
-      if (!rec.hidden && n && [data.result_field, "play", "deal"].indexOf(n) < 0) {
+      if (!rec.hidden && n && [data.result_field, "play", "deal", "claim"].indexOf(n) < 0) {
         if (K) K.ask(facts());  // the recorder was opened before the bid
         draw(true);
       }
     });
     f.addEventListener("reset", function () {  // saved (queued): the next hand starts empty
-      cards = []; deal = {}; renegeScored = false; mode = "play";
+      cards = []; deal = {}; renegeScored = false; mode = "play"; claim = null;
       if (K) K.clear();
       f.elements.play.value = f.elements.deal.value = "";
+      if (f.elements.claim) f.elements.claim.value = "";
       rec.hidden = true;
       $("rec-open").setAttribute("aria-expanded", "false");
     });

@@ -84,6 +84,11 @@ class Recording:
     caller_field: str = "caller"
     bid_field: str = "bid"
     caller_left_leads: bool = False
+    # ``claims``: after whole tricks the play may end by a claim (the form's ``claim``: of the
+    # tricks left, how many the makers take; Bridge); ``renege_refused``: a record that shows
+    # a seat not following suit is refused, not scored (no "record the renege" step)
+    claims: bool = False
+    renege_refused: bool = False
 
     def __post_init__(self) -> None:
         # the script reads one of the four keys whenever the makers need tricks: a missing
@@ -123,4 +128,6 @@ def recorder_json(game: Game, rules: Mapping[str, Any]) -> dict[str, Any]:
         "caller_field": rec.caller_field,
         "bid_field": rec.bid_field,
         "caller_left_leads": rec.caller_left_leads,
+        "claims": rec.claims,
+        "renege_refused": rec.renege_refused,
     }

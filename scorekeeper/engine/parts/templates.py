@@ -16,6 +16,7 @@ class Templates:
     sheet_hands: str | None = None  # the printed sheet's hand-by-hand table
     blank: str | None = None  # a blank score sheet to fill in by hand
     board: str | None = None  # the board's own part (given ``v.running``: Spades' bags)
+    hand_facts: str | None = None  # the hand page's own facts, list items (given ``v.row``)
 
 
 NO_TEMPLATES = Templates()  # the core's generic templates throughout

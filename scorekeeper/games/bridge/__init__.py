@@ -42,13 +42,16 @@ GAME = Game(
     templates=Templates(hand_fields="game/bridge/hand_fields.html",
                         board="game/bridge/board.html",
                         sheet_hands="game/bridge/sheet_hands.html",
-                        blank="game/bridge/blank.html"),
+                        blank="game/bridge/blank.html",
+                        hand_facts="game/bridge/hand_facts.html"),
     sheet=SheetPart(row=sheet_row),
     folder="scorekeeper.games.bridge",
     # card by card: declarer (the form's ``declarer``) is the caller, the contract's strain
-    # the trump, declarer's left leads; a whole record sets declarer's side's tricks
+    # the trump, declarer's left leads; a whole record (or a claim after whole tricks) sets
+    # declarer's side's tricks; a revoke in the record is refused, the cards corrected
     recording=Recording(caller=True, caller_field="declarer", trump_from_bid=True,
-                        bid_field="contract", caller_left_leads=True, result_field="tricks"),
+                        bid_field="contract", caller_left_leads=True, result_field="tricks",
+                        claims=True, renege_refused=True),
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
     session=SESSION,

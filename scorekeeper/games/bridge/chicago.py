@@ -10,8 +10,10 @@ from typing import Any
 from ...engine.result import HandResult
 from ...engine.state import MatchState
 from .details import BridgeDetails
+from .pad import ChukkerPad
 from .rubber import GAME, leader, other, zero
 from .scoring import game_bonus, is_vulnerable, score_contract, side_of
+from .words import contract_text, result_text
 
 DEALS = 4  # deals in a chukker
 FOURTH_PARTSCORE = 100  # a partscore on the fourth deal that completes no game (with carry)
@@ -32,6 +34,7 @@ class ChicagoCarry:
     chukkers: int
     dealt: int = 0  # deals that counted (passed-out deals are dealt again)
     parts: dict[str, int] = field(default_factory=zero)  # trick points since the last game
+    pads: list[ChukkerPad] = field(default_factory=list)  # the score pad, a chukker each
 
     def take(self, outcome: HandResult, rules: dict[str, Any]) -> None:
         """Score one deal by its place in the chukker."""
@@ -40,9 +43,16 @@ class ChicagoCarry:
         deal = info.record
         place = self.dealt % DEALS + 1
         info.vulnerable = vulnerability(place, info.dealer)
+        info.chukker, info.place = self.dealt // DEALS + 1, place
         points = zero()
         outcome.points = points
+        if self.dealt % DEALS == 0 and len(self.pads) <= self.dealt // DEALS:
+            self.pads.append(ChukkerPad(no=self.dealt // DEALS + 1))
+        line = {"place": place, "vulnerable": info.vulnerable, "dealer": info.dealer,
+                "passed": deal.passed, "contract": contract_text(str(deal.contract or "")),
+                "declarer": deal.declarer, "result": result_text(deal.over_under)}
         if deal.passed:
+            self.pads[-1].write(line, points)
             return
         assert deal.contract is not None and deal.tricks is not None
         side = deal.declaring_side
@@ -56,6 +66,7 @@ class ChicagoCarry:
             points[other(side)] = score.undertricks
         if deal.honours is not None:
             points[deal.honours.side] += deal.honours.points
+        self.pads[-1].write(line, points)
         self.dealt += 1
         if self.dealt % DEALS == 0:
             self.parts = zero()  # a new chukker starts from nothing
@@ -78,9 +89,11 @@ class ChicagoCarry:
 
     def board(self) -> dict[str, Any]:
         """What the board shows before the next deal: its place in the chukker (the page
-        words its vulnerability from the dealer), each side's partscores towards game."""
+        words its vulnerability from the dealer), each side's partscores towards game, and the
+        pad so far (every chukker's deals and totals)."""
         return {"place": self.dealt % DEALS + 1, "chukker": self.dealt // DEALS + 1,
-                "of": self.chukkers, "parts": dict(self.parts)}
+                "of": self.chukkers, "parts": dict(self.parts),
+                "pads": [p.as_json() for p in self.pads]}
 
     def as_json(self) -> dict[str, Any]:
         return {}

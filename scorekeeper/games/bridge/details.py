@@ -22,6 +22,8 @@ class BridgeDetails:
     above: dict[str, int] | None = None  # rubber: everything else, by side
     game: str | None = None  # the side whose game this deal completed
     bonus: int = 0  # the game (Chicago) or rubber bonus the deal scored
+    chukker: int = 0  # Chicago: the deal's chukker (from 1) and place in it (1–4)
+    place: int = 0
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"vulnerable": self.vulnerable,

@@ -14,7 +14,9 @@ from ...engine.parts.words import TagWords
 from ...engine.result import HandResult
 from ...engine.state import HandState
 from .details import BridgeDetails
-from .words import contract_text
+from .words import contract_text, result_text
+
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 PASSED: TagWords = ((N_("passed out → no score"), {}),)
 # (with the points, alone): made exactly, made with overtricks, down
@@ -84,11 +86,16 @@ def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:
     own: dict[str, Any] = {
         "contract": contract_text(hand.get("contract")), "declarer": hand.get("declarer"),
         "vulnerable": info.vulnerable,
-        "result": "" if over is None else "=" if over == 0 else f"+{over}" if over > 0
-        else f"−{-over}",
+        "result": result_text(over),
         "below": info.below, "above": info.above, "game": info.game,
-        "rubber_end": bool(info.bonus) and info.below is not None}
-    return SheetRow(own=own, columns=frozenset({"line"} if info.below is not None else ()))
+        "rubber_end": bool(info.bonus) and info.below is not None,
+        "chukker": info.chukker, "place": info.place,
+        # the hand page: dummy (declarer's partner), and a claim after the tricks played
+        "dummy": PARTNER.get(str(hand.get("declarer"))),
+        "claim": hand.get("claim") if isinstance(hand.get("claim"), int) else None,
+        "played": len(hand["play"]) if isinstance(hand.get("play"), list) else 0}
+    columns = {"line"} if info.below is not None else {"chukker"} if info.chukker else set()
+    return SheetRow(own=own, columns=frozenset(columns))
 
 
 def history_tags(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:

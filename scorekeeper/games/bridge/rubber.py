@@ -12,6 +12,7 @@ from ...engine.problems import Problem
 from ...engine.result import HandResult
 from ...engine.state import MatchState
 from .details import BridgeDetails
+from .pad import RubberPad
 from .scoring import SIDES, is_vulnerable, score_contract
 
 GAME = 100  # trick points below the line that win a game
@@ -53,10 +54,19 @@ class RubberCarry:
     games: list[dict[str, Any]] = field(default_factory=list)
     done: list[dict[str, Any]] = field(default_factory=list)  # finished (or stopped) rubbers
     ended: bool = False  # the last deal taken ended a rubber
+    pads: list[RubberPad] = field(default_factory=list)  # the score pad, a rubber each
 
     def begin(self, start: dict[str, int]) -> None:
         """A match continued from paper: its starting points count in the first rubber."""
         self.totals = dict(start)
+        if any(start.values()):
+            self.pad().above.append({**start, "kind": "start"})
+
+    def pad(self) -> RubberPad:
+        """The sheet of the rubber being played (a fresh one after a finished rubber)."""
+        if not self.pads or self.pads[-1].done:
+            self.pads.append(RubberPad(no=len(self.done) + 1))
+        return self.pads[-1]
 
     def take(self, outcome: HandResult, rules: dict[str, Any]) -> None:
         """Score one deal by the rubber's vulnerability, below and above the line."""
@@ -85,6 +95,8 @@ class RubberCarry:
         outcome.points = {s: below[s] + above[s] for s in SIDES}
         for s in SIDES:
             self.totals[s] += outcome.points[s]
+        bonus = {info.game: info.bonus} if self.ended and info.game else {}
+        self.pad().write(below, above, info.game is not None, bonus)
         if self.ended:
             self.close(info.bonus)
 
@@ -105,6 +117,10 @@ class RubberCarry:
                                  "totals": dict(self.totals)}
         if stopped:
             entry["stopped"] = True
+            if any(bonus.values()):
+                self.pad().above.append({**bonus, "kind": "bonus"})
+        pad = self.pad()
+        pad.done, pad.stopped = True, stopped
         self.done.append(entry)
         self.below, self.won, self.totals, self.deals = zero(), zero(), zero(), 0
 
@@ -132,9 +148,13 @@ class RubberCarry:
 
     def board(self) -> dict[str, Any]:
         """What the board shows before the next deal: vulnerability, the unfinished game's
-        trick points below the line, games won in this rubber, and the rubber's number."""
+        trick points below the line, games won in this rubber, the rubber's number, and the
+        pad so far (every rubber's sheet)."""
+        pads = [p.as_json(self.done[i]["totals"] if p.done else self.totals)
+                for i, p in enumerate(self.pads)]
         return {"vulnerable": vulnerability(self.won), "below": dict(self.below),
-                "won": dict(self.won), "rubber": len(self.done) + 1, "of": self.rubbers}
+                "won": dict(self.won), "rubber": len(self.done) + 1, "of": self.rubbers,
+                "pads": pads}
 
     def as_json(self) -> dict[str, Any]:
         return {"games": [dict(g, below=dict(g["below"])) for g in self.games],

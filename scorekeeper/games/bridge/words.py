@@ -71,3 +71,10 @@ def contract_text(contract: object) -> str:
         return ""
     bare = contract.rstrip("X")
     return f"{bare[0]}{STRAIN_SYMBOLS.get(bare[1:], bare[1:])}{contract[len(bare):]}"
+
+
+def result_text(over: int | None) -> str:
+    """Tricks over or under the contract as a pad writes them: "=", "+1", "−2" ("" passed)."""
+    if over is None:
+        return ""
+    return "=" if over == 0 else f"+{over}" if over > 0 else f"−{-over}"

@@ -74,6 +74,9 @@ class HandForm(Form):
         Optional(), SaidLength(NOTE_FORM_MAX, _l("Notes are limited to %(max)d characters."))])
     deal = HiddenField(validators=[CardRecord(dict)])  # set by the card recorder (cards.js)
     play = HiddenField(validators=[CardRecord(list)])
+    # a claim that ended the play (cards.js, for a game whose recorder takes claims): the
+    # tricks the makers take of those left; anything but a number goes to the game to refuse
+    claim = HiddenField(validators=[Optional(), Length(max=4)])
     # fields under the form's "More" (opened when one of them has an error)
     more_fields: ClassVar[tuple[str, ...]] = ("note",)
     # the engine's field a problem names -> this form's field that shows it, where they differ
@@ -109,12 +112,17 @@ class HandForm(Form):
             value = _record(self[name])
             if value is not None:
                 hand[name] = value
+        claim = (self.claim.data or "").strip()
+        if claim and "play" in hand:
+            hand["claim"] = int(claim) if claim.isdigit() else claim
         return hand
 
     def fill_records(self, hand: dict[str, Any]) -> None:
         """Keep a stored hand's card record in the form (a correction does not drop it)."""
         self.deal.data = _record_text(hand.get("deal"))
         self.play.data = _record_text(hand.get("play"))
+        claim = hand.get("claim")
+        self.claim.data = str(claim) if isinstance(claim, int) else ""
 
 
 SUIT_CHOICES = choices((s, SUIT_SYMBOLS[s]) for s in SUITS)  # trump, for every game

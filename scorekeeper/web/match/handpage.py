@@ -104,6 +104,15 @@ def recorder_words(recording: Recording) -> dict[str, str]:
         words["joker_suit"] = _("The Joker is led: which suit must the others follow?")
     if recording.kitty:
         words.update(kitty_words())
+    if recording.claims:  # the play may end by a claim after whole tricks
+        words["claim_ask"] = _("A claim: of the %(n)s tricks left, %(side)s take", n="{n}",
+                               side="{side}")
+        words["claim_one"] = _("%(side)s take %(k)s of the %(n)s tricks left",
+                               side="{side}", k="{k}", n="{n}")
+        words["claimed"] = _("Claimed: %(side)s take %(k)s more of the %(n)s left.",
+                             side="{side}", k="{k}", n="{n}")
+    if recording.renege_refused:
+        words["renege_refused"] = _("A record with a revoke can’t be saved: correct the cards.")
     return words
 
 
@@ -142,6 +151,7 @@ class HandView:
     row: HandRow
     card_names: dict[str, str]  # each card's name, read out for its symbol
     analysis: AnalysisView | None
+    facts_part: str | None = None  # the game's own facts of a hand (Game.templates.hand_facts)
 
 
 def hand_view(loaded: LoadedMatch, no: int) -> HandView:
@@ -160,6 +170,7 @@ def hand_view(loaded: LoadedMatch, no: int) -> HandView:
         row=next(r for r in sheet.rows if r.no == no),
         card_names={str(c): card_label(str(c)) for c in (*ALL_CARDS, JOKER)},
         analysis=analysis_view(loaded, no),
+        facts_part=match.game.templates.hand_facts,
     )
 
 

@@ -222,13 +222,14 @@ def _team_names(match: Match) -> list[str]:
     return [teams.get(t) or f"{seats.get(t[0], t[0])}-{seats.get(t[1], t[1])}" for t in TEAMS]
 
 
-def _blank_html(game: str, match: Match | None, for_pdf: bool, pdf_url: str) -> str:
+def _blank_html(game: str, match: Match | None, for_pdf: bool, pdf_url: str,
+                preset: dict[str, Any] | None = None) -> str:
     """A blank sheet of ``game``, with the match's rules and names when given (names a PDF can
-    draw when it is for the PDF)."""
+    draw when it is for the PDF), else a preset's rules."""
     def shown(names: dict[str, str]) -> dict[str, str]:
         return {k: printable(v) if for_pdf else v for k, v in names.items()}
 
-    rules, _problems = resolve_rules(game, match.rules if match is not None else None)
+    rules, _problems = resolve_rules(game, match.rules if match is not None else preset)
     seats = shown(match.seats) if match is not None else {}
     players = {s: Player(s, clip(seats[s])) for s in "NESW" if seats.get(s)}
     named = shown(match.teams) if match is not None else {}
@@ -259,6 +260,14 @@ def _pdf_url(endpoint: str, **values: str) -> str:
     return url_for(endpoint, **query)
 
 
+def _preset_rules(game: str) -> dict[str, Any] | None:
+    """A blank sheet's rules by the game's preset named in ``?preset=`` (a Chicago pad rather
+    than a rubber's, say); none or an unknown name: the defaults."""
+    name = request.args.get("preset")
+    preset = next((p for p in GAMES[game].presets if p.name == name), None)
+    return dict(preset.rules) if preset is not None else None
+
+
 def _known(game: str) -> None:
     """A game's blank sheet address: 404 for a game there is none of."""
     if game not in GAMES or GAMES[game].templates.blank is None:
@@ -268,13 +277,17 @@ def _known(game: str) -> None:
 def blank(game: str) -> str:
     """A blank score sheet for a table without a phone."""
     _known(game)
-    return _blank_html(game, None, False, _pdf_url(".blank_pdf", game=game))
+    named = {"preset": p} if (p := request.args.get("preset")) else {}
+    return _blank_html(game, None, False, _pdf_url(".blank_pdf", game=game, **named),
+                       _preset_rules(game))
 
 
 def blank_pdf(game: str) -> Response:
     """A blank score sheet as a PDF."""
     _known(game)
-    return _pdf(("blank", game), lambda: _blank_html(game, None, True, ""),
+    preset = _preset_rules(game)
+    return _pdf(("blank", game, repr(sorted((preset or {}).items()))),
+                lambda: _blank_html(game, None, True, "", preset),
                 [f"{game}-score-sheet"], None,
                 stylesheets=_with_own(game, "blank.css", PRINT_CSS, BLANK_CSS))
 
