@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from ...engine.game import Game, Preset
 from ...engine.messages import N_
+from ...engine.parts.analysis import Analyser
 from ...engine.parts.recorder import Recording
 from ...engine.parts.sheet import SheetPart
 from ...engine.parts.templates import Templates
 from ...engine.parts.words import History, Words
+from .analysis_words import PROBLEM_WORDS
+from .deal_analysis import analyse, deal_sentences
 from .outcome import history_tags, outcome_words, sheet_row, short_words
 from .record import TRICKS
 from .rules import OPTIONS, deal_strain, evaluate, running, settle, stop
@@ -33,7 +36,7 @@ GAME = Game(
     settle=settle,
     running=running,
     stop=stop,
-    messages=MESSAGES,
+    messages={**MESSAGES, **PROBLEM_WORDS},
     words=Words(
         title=N_("Deal %(no)s"),
         number=N_("deal %(n)s"),
@@ -68,4 +71,8 @@ GAME = Game(
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
     session=SESSION,
+    # double dummy through DDS: a deal's table, par and play, shown by its own template
+    analysis=Analyser(own=analyse, template="game/bridge/analysis.html",
+                      words=deal_sentences,
+                      needs=("deal", "play")),
 )

@@ -18,17 +18,17 @@ from werkzeug.wrappers import Response
 from scorekeeper.store.db import sqlite3
 
 from ... import service
-from ...engine.analysis import analyse_match_hand
 from ...engine.games import notation_named
 from ...engine.state import MatchState
 from ...formats import safejson
-from ...i18n.messages import problem_json
+from ...i18n.messages import problem_json, said_message
 from ...service import event_keys, players
 from ...service.results import LoadedMatch, ServiceResult, Status
 from ...store.db import get_db, heartbeat, storage_full
 from .. import outcomes
 from ..errors import database_trouble, error_body, refuse_if_storage_full
 from ..etags import LANGUAGE_VARY, match_etag, not_modified
+from ..match.hand_analysis import analysed
 from ..ratelimit import count_write, refuse_if_address_full
 from ..security import bearer_key, csrf, has_rights_for, may_edit
 
@@ -334,30 +334,23 @@ def undo_hand(match_id: str, no: int) -> Response:
     return answer(outcome, if_match=version is not None)
 
 
-ANALYSIS_CACHE = 512  # analyses kept per process, by match, version and hand
-_analyses: dict[tuple[str, int, int], dict[str, Any]] = {}
-_analyses_lock = threading.Lock()
-
-
 def hand_analysis(match_id: str, no: int) -> Response:
-    """The double-dummy analysis of a Euchre hand with a complete card record (docs/api.md):
-    ``{hand, makers, par, after, costly}``; 404 for an unknown match or hand, 422 (with the
-    reason) when the hand has no card record, or it is incomplete or illegal. Reading needs
-    only the match's id. Answers are kept per match version (up to 40 ms of CPU each)."""
+    """The double-dummy analysis of a hand with a complete card record (docs/api.md): the
+    core's ``{hand, makers, par, after, costly}``, or the game's own object (Bridge's table,
+    par and play, with its sentences in the request's language as ``words``); 404 for an
+    unknown match or hand, 422 (with the reason) when the hand can't be analysed. Reading
+    needs only the match's id. Answers are kept per match version (hand_analysis.analysed)."""
     loaded = load_or_404(match_id)
     if not 1 <= no <= loaded.hand_count:
         abort(404, description=_("There is no such hand."))
-    key = (match_id, loaded.version, no)
-    body = _analyses.get(key)
-    if body is None:
-        result, problems = analyse_match_hand(loaded.match.as_file(), no)
-        if result is None:
-            return json_response({"errors": [problem_json(p) for p in problems]}, 422)
-        body = result.as_json()
-        with _analyses_lock:
-            if len(_analyses) >= ANALYSIS_CACHE:
-                _analyses.pop(next(iter(_analyses)))
-            _analyses[key] = body
+    result, problems = analysed(loaded, no)
+    if result is None:
+        return json_response({"errors": [problem_json(p) for p in problems]}, 422)
+    body = result.as_json()
+    part = loaded.match.game.analysis
+    if part is not None and part.words is not None:
+        body = {**body, "words": {group: [said_message(s.template, s.params) for s in said]
+                                  for group, said in part.words(result).items()}}
     return json_response(body)
 
 
