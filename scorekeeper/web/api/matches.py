@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.store.db import sqlite3
 
 from ... import service
-from ...engine.games import notation_named
+from ...engine.games import file_notation, notation_named
 from ...engine.state import MatchState
 from ...formats import safejson
 from ...i18n.messages import problem_json, said_message
@@ -28,6 +28,7 @@ from ...store.db import get_db, heartbeat, storage_full
 from .. import outcomes
 from ..errors import database_trouble, error_body, refuse_if_storage_full
 from ..etags import LANGUAGE_VARY, match_etag, not_modified
+from ..forms import decoded
 from ..match.hand_analysis import analysed
 from ..ratelimit import count_write, refuse_if_address_full
 from ..security import bearer_key, csrf, has_rights_for, may_edit
@@ -244,10 +245,18 @@ def _check_health() -> tuple[int, str]:
 
 
 def create_match() -> Response:
-    """Create a match (or import one with its hands, or an EGN file)."""
-    data = read_json()
-    refuse_if_storage_full(get_db())
-    outcome = service.create_match(get_db(), data)
+    """Create a match (or import one with its hands, or an EGN file; or, with a body that is
+    not JSON, a file of a text notation: Bridge's PBN)."""
+    if not request.is_json:
+        text = decoded(request.get_data(cache=True))  # raises 413 past MAX_CONTENT_LENGTH
+        if file_notation(text, "", text=True) is None:
+            abort(415)
+        refuse_if_storage_full(get_db())
+        outcome = service.import_text(get_db(), text)
+    else:
+        data = read_json()
+        refuse_if_storage_full(get_db())
+        outcome = service.create_match(get_db(), data)
     if not outcome.ok:
         return json_response({"errors": outcomes.errors(outcome)}, 422)
     match_id, key = outcome.match_id, outcome.edit_key
@@ -376,8 +385,9 @@ def export_notation(match_id: str, extension: str) -> Response:
     if loaded.match.game.notation is not found[1]:
         abort(404, description=_(found[1].only))
     written = found[1].export(loaded.match.as_file())
-    text = json.dumps(written, ensure_ascii=False, indent=2) + "\n"
-    response = current_app.response_class(text, mimetype="application/json")
+    text = written if isinstance(written, str) else \
+        json.dumps(written, ensure_ascii=False, indent=2) + "\n"
+    response = current_app.response_class(text, mimetype=found[1].media_type)
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{loaded.game}-{match_id}.{extension}"')
     response.headers["Cache-Control"] = "no-cache"
