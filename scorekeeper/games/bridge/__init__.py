@@ -15,6 +15,7 @@ from ...engine.parts.templates import Templates
 from ...engine.parts.words import History, Words
 from .analysis_words import PROBLEM_WORDS
 from .deal_analysis import analyse, deal_sentences
+from .facts import STATISTICS
 from .outcome import history_tags, outcome_words, sheet_row, short_words
 from .pbn_match import NOTATION
 from .record import TRICKS
@@ -76,6 +77,7 @@ GAME = Game(
     field_words=FIELD_WORDS,
     session=SESSION,
     notation=NOTATION,  # PBN: a deal or a whole match read, any match written
+    statistics=STATISTICS,  # worked out at save time, without double dummy (facts.py)
     # double dummy through DDS: a deal's table, par and play, shown by its own template
     analysis=Analyser(own=analyse, template="game/bridge/analysis.html",
                       words=deal_sentences,
