@@ -335,8 +335,8 @@ class ImportForm(Form):
         _l("Match file"),
         validators=[
             FileRequired(),
-            FileAllowed(ImportEndings(), _l("Choose a match file (.json) or a file of a "
-                                            "game's notation.")),
+            FileAllowed(ImportEndings(), _l("Choose a match file (.json) or a game’s own "
+                                            "notation file.")),
         ],
     )
 
