@@ -171,3 +171,23 @@ def test_a_pbn_file_named_otherwise_is_still_read(client):
     upload = (PBN / "endplay-sample.pbn").read_bytes()
     response = client.post("/import", data={"file": (io.BytesIO(upload), "sample.json")})
     assert response.status_code in (302, 303)
+
+
+@pytest.mark.parametrize(("name", "status"), [("realbridge-2021.pbn", 0), ("faults.pbn", 1)])
+def test_scorekeeper_check_reads_a_pbn_file(name, status):
+    from scorekeeper.cli.check import check_text
+
+    line, code = check_text((PBN / name).read_bytes(), name)
+    assert code == status
+    assert line["ok"] is (status == 0)
+    if status:
+        assert "the Contract tag 8S is not a contract" in json.dumps(line)
+    else:
+        assert line["game"] == "bridge" and len(line["hands"]) == 10
+
+
+def test_scorekeeper_analyse_reads_a_pbn_file():
+    from scorekeeper.cli.analyse import analyse_text
+
+    lines, code = analyse_text((PBN / "endplay-sample.pbn").read_bytes(), "sample.pbn")
+    assert code == 0 and lines and all(set(line) >= {"hand", "table", "par"} for line in lines)
