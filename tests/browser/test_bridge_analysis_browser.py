@@ -39,3 +39,26 @@ def test_the_double_dummy_in_chinese_at_360(make_phone, matches):
     no_horizontal_scroll(page)
     axe_clean(page)
     phone.shot("bridge-deal-analysis-zh-360", full_page=True)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
+def test_a_pbn_file_imported_from_the_home_page(make_phone, size):
+    pbn = GOLDEN.parent.parent.parent / "pbn" / "realbridge-2021.pbn"
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    page.locator("#import-match summary").click()
+    expect(page.locator("#import-match input[type=file]")).to_have_attribute(
+        "accept", ".json,.egn,.pbn,application/json")
+    expect(page.locator("#import-match .hint")).to_contain_text("(.egn, .pbn)")
+    page.locator("#import-match input[type=file]").set_input_files(str(pbn))
+    page.locator("#import-match button[type=submit]").click()
+    page.wait_for_url(lambda url: "/m/" in url)
+    expect(page.locator("a[href$='.pbn']", has_text="PBN file")).to_have_count(1)
+    no_horizontal_scroll(page)
+    phone.shot(f"bridge-pbn-imported-{size['width']}", full_page=True)
+    page.goto(page.url.split("?")[0].split("#")[0] + "/hands/1")
+    expect(page.locator("section.analysis .par")).to_contain_text("Par")
+    expect(page.locator(".note")).to_contain_text("PBN: ")
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot(f"bridge-pbn-deal-{size['width']}", full_page=True)
