@@ -63,7 +63,7 @@ def test_the_registry_finds_a_notation_by_its_file_or_its_extension() -> None:
     assert notation_named("egn") is not None and notation_named("egn")[0].name == "euchre"
     assert notation_named("nope") is None
     assert problem_messages()["otn.bad_players"] == "an OTN file names four players"
-    assert list(ImportEndings()) == ["json", "egn", "otn"]
+    assert list(ImportEndings()) == ["json", "egn", "pbn", "otn"]
 
 
 @pytest.mark.usefixtures("toy")
@@ -99,7 +99,8 @@ def test_uploaded_through_the_import_form(client: Any) -> None:
     other = {"file": (io.BytesIO(json.dumps(TOY_FILE).encode()), "night.xyz")}
     refused = client.post("/import", data=other, content_type="multipart/form-data")
     assert refused.status_code == 422
-    assert "Choose a .json match file" in refused.get_data(as_text=True)
+    assert "Choose a match file (.json) or a game’s own notation file." in refused.get_data(
+        as_text=True)
 
 
 @pytest.mark.usefixtures("toy")

@@ -62,4 +62,4 @@ _.shares_with, _.relay, _.sit_out, _.guide
 offers, SESSION_FORMAT, score_card, board_imps, board_matchpoints
 # Bridge's double dummy, PBN and statistics (#38): the entry points the web and the Game's
 # parts call once the lead wires them; take these off as each gets its caller.
-analyse_deal, analysis_words, read_pbn, write_pbn, bridge_stats, clear_table_cache
+analysis_words, bridge_stats, clear_table_cache

@@ -19,7 +19,7 @@ from ..engine.analysis import analyse_match_hand
 from ..engine.games import file_notation
 from ..engine.problems import Problem
 from ..formats import safejson
-from .check import UNREADABLE, check_text, failed_answer, json_line, read_file
+from .check import UNREADABLE, check_text, failed_answer, json_line, read_file, text_match
 
 
 def analyse_text(text: bytes, name: str, hand: int | None = None) -> tuple[list[dict[str, Any]],
@@ -36,7 +36,10 @@ def _analyse_text(text: bytes, name: str, only: int | None) -> tuple[list[dict[s
     line, status = check_text(text, name)
     if status:
         return [line], status
-    data = safejson.loads(text)
+    try:
+        data = safejson.loads(text)
+    except safejson.Refused:  # checked above: a text notation's file (PBN)
+        data = (text_match(text, name) or (None, []))[0]
     match: object  # a match file's dict once checked below
     several = file_notation(data, name, many=True)
     written = file_notation(data, name)

@@ -1,5 +1,5 @@
 """`scorekeeper check FILE...`: validate match files, duplicate session files and files of a
-game's notation (EGN), one JSON line per file."""
+game's notation (EGN; PBN, a text notation), one JSON line per file."""
 
 from __future__ import annotations
 
@@ -31,12 +31,25 @@ def check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
         return failed_answer(name, [Problem("file.failed", params={"error": error})]), 1
 
 
+def text_match(text: str | bytes, name: str) -> tuple[dict[str, Any] | None, list[Problem]] | None:
+    """A file that is not JSON read by a text notation (Bridge's PBN) into a match file, with
+    its problems; None when no text notation reads it."""
+    words = text.decode("utf-8") if isinstance(text, bytes) else text
+    written = file_notation(words, name, text=True)
+    return written[1].read(words) if written is not None else None
+
+
 def _check_text(text: str | bytes, name: str) -> tuple[dict[str, Any], int]:
     try:
         data = safejson.loads(text)
     except safejson.Refused as refused:
-        status = UNREADABLE if refused.problem.code == "file.not_json" else 1
-        return failed_answer(name, [refused.problem]), status
+        read = text_match(text, name) if refused.problem.code == "file.not_json" else None
+        if read is None:
+            status = UNREADABLE if refused.problem.code == "file.not_json" else 1
+            return failed_answer(name, [refused.problem]), status
+        if read[0] is None:
+            return failed_answer(name, read[1]), 1
+        data = read[0]
     if is_session(data):
         return _check_session(data, name)
     several = file_notation(data, name, many=True)

@@ -44,6 +44,7 @@ from .cards import (
 )
 from .game import Evaluate, Game
 from .games import GAMES, resolve_rules
+from .parts.analysis import Analysed
 from .problems import Problem
 from .result import HandResult
 
@@ -324,11 +325,11 @@ def _legal(solver: Solver, mask: int, seat: int, trick: list[int]) -> list[int]:
 # --- a hand of the match format -----------------------------------------------------------------
 
 
-def analyse_match_hand(match: Mapping[str, Any], no: int) -> tuple[Analysis | None, list[Problem]]:
-    """The analysis of hand ``no`` (from 1) of a checked match file object.
-
-    The dealer follows the rotation from ``first_dealer``; the rules are the match's.
-    """
+def analyse_match_hand(match: Mapping[str, Any], no: int
+                       ) -> tuple[Analysis | Analysed | None, list[Problem]]:
+    """The analysis of hand ``no`` (from 1) of a checked match file object: the core's shape,
+    or a game's own (its part's ``template``). The dealer follows the rotation from
+    ``first_dealer``; the rules are the match's."""
     hands = match.get("hands") or []
     if not 1 <= no <= len(hands):
         return None, [Problem("analysis.no_hand", params={"no": no, "count": len(hands)})]
@@ -337,7 +338,7 @@ def analyse_match_hand(match: Mapping[str, Any], no: int) -> tuple[Analysis | No
         return None, [Problem("analysis.not_analysed", hand=no)]
     if game.analysis.own is not None:
         found, problems = game.analysis.own(match, no)
-        return cast(Analysis | None, found), problems
+        return cast(Analysis | Analysed | None, found), problems
     rules, problems = resolve_rules(game.name, match.get("rules"))
     if problems:
         return None, problems

@@ -107,13 +107,14 @@ def problem_messages() -> Mapping[str, str]:
     return found
 
 
-def file_notation(data: object, name: str = "", many: bool = False
+def file_notation(data: object, name: str = "", many: bool = False, text: bool = False
                   ) -> tuple[Game, Notation] | None:
     """The registered game whose notation ``data`` (read from a file called ``name``) is
-    written in, one game of it (``many``: a file of several games), or None: a match file."""
+    written in, one game of it (``many``: a file of several games), or None: a match file.
+    ``text``: ``data`` is a file's text, asked of the text notations (PBN) alone."""
     for game in GAMES.values():
         notation = game.notation
-        if notation is None or (many and notation.read_many is None):
+        if notation is None or notation.text != text or (many and notation.read_many is None):
             continue
         if (notation.recognise_many if many else notation.recognise)(data, name):
             return game, notation

@@ -23,6 +23,8 @@ MESSAGES: dict[str, str] = {
     "file.bad_number": N_("this file holds a number too large to be a score"),
     "file.failed": N_("this file could not be checked: {error}"),
     "file.no_games": N_("this file holds no games"),
+    "file.not_notation": N_("this file is neither a match file nor a file the app reads "
+                            "({endings})"),
     # the match file
     "match.not_object": N_("a match must be a JSON object"),
     "match.unknown_key": N_("unknown key \"{key}\" (check the spelling)"),

@@ -15,12 +15,13 @@ CLI read the same.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import get_locale, gettext
 
 from ..engine.games import GAMES, problem_messages
-from ..engine.messages import N_
+from ..engine.messages import N_, fill
 from ..engine.problems import Problem
 from .labels import FIELD_WORDS, SUIT_WORDS, TEAM_WORDS, VALUE_WORDS, seat_word
 
@@ -104,6 +105,18 @@ def problem_message(problem: Problem) -> str:
             return template.format(**params)
         except (KeyError, IndexError, ValueError, AttributeError):
             return problem.message
+
+
+def said_message(template: str, params: Mapping[str, Any]) -> str:
+    """A game's sentence (an N_-marked ``{name}`` template and its params, as a problem's) in
+    the user's language; the English when the translation can't be filled."""
+    try:
+        if _english():
+            return template.format(**params)
+        words = {k: translate_param(k, v) for k, v in params.items()}
+        return gettext(template).format(**words)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return fill(template, dict(params))
 
 
 def problem_json(problem: Problem) -> dict[str, Any]:

@@ -11,6 +11,7 @@ Writes run inside ``BEGIN IMMEDIATE`` so two phones recording at once are serial
 Quick reference (see each docstring):
 
 - ``create_match(db, data) -> ServiceResult``  CREATED (match_id, edit_key, state) | ILLEGAL
+- ``import_text(db, text, name) -> ServiceResult``  as create_match, from a text notation (PBN)
 - ``preview(db, match_id, hand, no=None) -> Preview | None``  what a Save would do, stored nowhere
 - ``load(db, match_id) -> LoadedMatch | None``;  ``exists(db, match_id) -> bool``
 - ``record_hand(db, match_id, hand, expected_no, submission_key=None) -> ServiceResult``
@@ -38,6 +39,7 @@ from .writing import (
     MAX_HANDS,
     correct_hand,
     create_match,
+    import_text,
     rematch,
     rematch_started,
     undo_last,
@@ -55,6 +57,7 @@ __all__ = [
     "exists",
     "hash_key",
     "history",
+    "import_text",
     "load",
     "match_row",
     "new_edit_key",

@@ -11,7 +11,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from .. import store
-from ..engine.games import file_notation
+from ..engine.games import GAMES, file_notation
 from ..engine.problems import Problem
 from ..engine.rules import MAX_DEALS
 from . import players as seating_
@@ -32,6 +32,21 @@ MAX_HANDS = MAX_DEALS
 def too_many_hands(no: int | None = None) -> Problem:
     """The problem of a match that would pass :data:`MAX_HANDS`."""
     return Problem("match.too_many_hands", field="hands", hand=no, params={"max": MAX_HANDS})
+
+
+def import_text(db: Database, text: str, name: str = "") -> ServiceResult:
+    """Create a match from the text of a file of a text notation (``Notation.text``: Bridge's
+    PBN, one deal or a whole match of deals), as :func:`create_match` does from a match file;
+    ILLEGAL with the notation's problems, or ``file.not_notation`` when no notation reads it."""
+    written = file_notation(text, name, text=True)
+    if written is None:
+        endings = ", ".join(f".{g.notation.extension}" for g in GAMES.values() if g.notation)
+        return ServiceResult(Status.ILLEGAL, problems=[Problem(
+            "file.not_notation", params={"endings": f".json, {endings}"})])
+    converted, problems = written[1].read(text)
+    if problems or converted is None:
+        return ServiceResult(Status.ILLEGAL, problems=list(problems))
+    return create_match(db, converted)
 
 
 def create_match(db: Database, data: dict[str, Any],

@@ -300,6 +300,26 @@ def start_form(**kwargs: Any) -> StartForm:
     return _start_form_class(tuple(g.name for g in played_games()))(**kwargs)
 
 
+def text_endings() -> tuple[str, ...]:
+    """The endings of the registered text notations' files (``.pbn``)."""
+    return tuple(f".{g.notation.extension}" for g in GAMES.values()
+                 if g.notation is not None and g.notation.text)
+
+
+def decoded(raw: bytes) -> str:
+    """A text file's bytes as text: UTF-8 (a byte-order mark dropped), else ISO-8859-1, the
+    charset PBN files were first written in (every byte is a character: never refused)."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def import_accept() -> str:
+    """The import form's ``accept``: every ending it takes, asked of the registered games."""
+    return ",".join((*(f".{e}" for e in ImportEndings()), "application/json"))
+
+
 class ImportEndings:
     """The file endings the import form takes: a match file's, then each registered game's
     notation's (``Game.notation``), asked when a file is checked."""
@@ -315,7 +335,8 @@ class ImportForm(Form):
         _l("Match file"),
         validators=[
             FileRequired(),
-            FileAllowed(ImportEndings(), _l("Choose a .json match file or an .egn file.")),
+            FileAllowed(ImportEndings(), _l("Choose a match file (.json) or a game’s own "
+                                            "notation file.")),
         ],
     )
 

@@ -17,13 +17,15 @@ from ..problems import Problem
 # a file's data converted to a match file object (None on any problem), with its problems
 Converted = tuple[dict[str, Any] | None, list[Problem]]
 # recognise(data, name): whether ``data`` (read from a file called ``name``, "" if none) is one
+# (``data``: the parsed JSON, or the text of a text notation)
 Recognise = Callable[[object, str], bool]
 # read(data): one game of the notation as a match file
 Read = Callable[[object], Converted]
 # read_many(data): each game of a file of several, and the problems of the file itself
 ReadMany = Callable[[object], tuple[list[Converted], list[Problem]]]
-# export(match): a checked match file of the game written in the notation (a JSON object)
-Export = Callable[[dict[str, Any]], dict[str, Any]]
+# export(match): a checked match file of the game written in the notation (a JSON object, or
+# the text of a text notation)
+Export = Callable[[dict[str, Any]], dict[str, Any] | str]
 
 
 def never(data: object, name: str) -> bool:
@@ -37,7 +39,11 @@ class Notation:
     files the import form takes; ``recognise_many`` and ``read_many`` read a file of several
     games (Euchre Match Notation) for ``scorekeeper check`` and ``analyse``; ``label`` is the
     match page's link to it and ``only`` the refusal of a match of another game, both
-    N_-marked; ``messages`` words its own problem codes (code -> English, N_)."""
+    N_-marked; ``messages`` words its own problem codes (code -> English, N_).
+
+    ``text``: the notation is text, not JSON (Bridge's PBN): ``recognise`` and ``read`` are
+    given the file's text (a str) where a JSON notation is given the parsed object, and
+    ``export`` gives text, sent as ``media_type``."""
 
     extension: str
     label: str
@@ -48,3 +54,5 @@ class Notation:
     recognise_many: Recognise = never
     read_many: ReadMany | None = None
     messages: Mapping[str, str] = field(default_factory=dict)
+    text: bool = False
+    media_type: str = "application/json"

@@ -6,12 +6,18 @@ PBN (``pbn*``) and statistics (``stats``); its page is README.md here."""
 from __future__ import annotations
 
 from ...engine.game import Game, Preset
+from ...engine.messages import MESSAGES as CORE_MESSAGES
 from ...engine.messages import N_
+from ...engine.parts.analysis import Analyser
 from ...engine.parts.recorder import Recording
 from ...engine.parts.sheet import SheetPart
 from ...engine.parts.templates import Templates
 from ...engine.parts.words import DEAL_WORDS, History
+from .analysis_words import PROBLEM_WORDS
+from .deal_analysis import analyse, deal_sentences
+from .facts import STATISTICS
 from .outcome import history_tags, outcome_words, sheet_row, short_words
+from .pbn_match import NOTATION
 from .record import TRICKS
 from .rules import OPTIONS, deal_strain, evaluate, running, settle, stop
 from .session import SESSION
@@ -33,7 +39,9 @@ GAME = Game(
     settle=settle,
     running=running,
     stop=stop,
-    messages=MESSAGES,
+    # what stops an analysis, but for the codes the core words already
+    messages={**MESSAGES, **{code: text for code, text in PROBLEM_WORDS.items()
+                             if code not in CORE_MESSAGES}},
     words=DEAL_WORDS,
     history=History(call=N_("Contract"), seat="declarer", makers=True, trump=deal_strain,
                     tags=history_tags, results=RESULT_WORDS, outcome=outcome_words,
@@ -55,4 +63,10 @@ GAME = Game(
     option_words=OPTION_WORDS,
     field_words=FIELD_WORDS,
     session=SESSION,
+    notation=NOTATION,  # PBN: a deal or a whole match read, any match written
+    statistics=STATISTICS,  # worked out at save time, without double dummy (facts.py)
+    # double dummy through DDS: a deal's table, par and play, shown by its own template
+    analysis=Analyser(own=analyse, template="game/bridge/analysis.html",
+                      words=deal_sentences,
+                      needs=("deal", "play")),
 )

@@ -71,6 +71,13 @@ ANALYSIS_WORDS: dict[str, str] = {
 }
 
 
+# what stops an analysis (or a statistic), as the game's problem codes: the rest are sentences
+PROBLEM_WORDS: dict[str, str] = {
+    code: text for code, text in ANALYSIS_WORDS.items()
+    if not code.startswith(("dd.makes", "dd.par", "dd.costly", "dd.no_costly", "dd.took",
+                            "dd.claim"))}
+
+
 class BridgeProblem(Problem):
     """What stops a bridge analysis (or import), worded from this game's own table."""
 

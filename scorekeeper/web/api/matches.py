@@ -18,17 +18,18 @@ from werkzeug.wrappers import Response
 from scorekeeper.store.db import sqlite3
 
 from ... import service
-from ...engine.analysis import analyse_match_hand
-from ...engine.games import notation_named
+from ...engine.games import file_notation, notation_named
 from ...engine.state import MatchState
 from ...formats import safejson
-from ...i18n.messages import problem_json
+from ...i18n.messages import problem_json, said_message
 from ...service import event_keys, players
 from ...service.results import LoadedMatch, ServiceResult, Status
 from ...store.db import get_db, heartbeat, storage_full
 from .. import outcomes
 from ..errors import database_trouble, error_body, refuse_if_storage_full
 from ..etags import LANGUAGE_VARY, match_etag, not_modified
+from ..forms import decoded
+from ..match.hand_analysis import analysed
 from ..ratelimit import count_write, refuse_if_address_full
 from ..security import bearer_key, csrf, has_rights_for, may_edit
 
@@ -244,10 +245,18 @@ def _check_health() -> tuple[int, str]:
 
 
 def create_match() -> Response:
-    """Create a match (or import one with its hands, or an EGN file)."""
-    data = read_json()
-    refuse_if_storage_full(get_db())
-    outcome = service.create_match(get_db(), data)
+    """Create a match (or import one with its hands, or an EGN file; or, with a body that is
+    not JSON, a file of a text notation: Bridge's PBN)."""
+    if not request.is_json:
+        text = decoded(request.get_data(cache=True))  # raises 413 past MAX_CONTENT_LENGTH
+        if file_notation(text, "", text=True) is None:
+            abort(415)
+        refuse_if_storage_full(get_db())
+        outcome = service.import_text(get_db(), text)
+    else:
+        data = read_json()
+        refuse_if_storage_full(get_db())
+        outcome = service.create_match(get_db(), data)
     if not outcome.ok:
         return json_response({"errors": outcomes.errors(outcome)}, 422)
     match_id, key = outcome.match_id, outcome.edit_key
@@ -334,30 +343,23 @@ def undo_hand(match_id: str, no: int) -> Response:
     return answer(outcome, if_match=version is not None)
 
 
-ANALYSIS_CACHE = 512  # analyses kept per process, by match, version and hand
-_analyses: dict[tuple[str, int, int], dict[str, Any]] = {}
-_analyses_lock = threading.Lock()
-
-
 def hand_analysis(match_id: str, no: int) -> Response:
-    """The double-dummy analysis of a Euchre hand with a complete card record (docs/api.md):
-    ``{hand, makers, par, after, costly}``; 404 for an unknown match or hand, 422 (with the
-    reason) when the hand has no card record, or it is incomplete or illegal. Reading needs
-    only the match's id. Answers are kept per match version (up to 40 ms of CPU each)."""
+    """The double-dummy analysis of a hand with a complete card record (docs/api.md): the
+    core's ``{hand, makers, par, after, costly}``, or the game's own object (Bridge's table,
+    par and play, with its sentences in the request's language as ``words``); 404 for an
+    unknown match or hand, 422 (with the reason) when the hand can't be analysed. Reading
+    needs only the match's id. Answers are kept per match version (hand_analysis.analysed)."""
     loaded = load_or_404(match_id)
     if not 1 <= no <= loaded.hand_count:
         abort(404, description=_("There is no such hand."))
-    key = (match_id, loaded.version, no)
-    body = _analyses.get(key)
-    if body is None:
-        result, problems = analyse_match_hand(loaded.match.as_file(), no)
-        if result is None:
-            return json_response({"errors": [problem_json(p) for p in problems]}, 422)
-        body = result.as_json()
-        with _analyses_lock:
-            if len(_analyses) >= ANALYSIS_CACHE:
-                _analyses.pop(next(iter(_analyses)))
-            _analyses[key] = body
+    result, problems = analysed(loaded, no)
+    if result is None:
+        return json_response({"errors": [problem_json(p) for p in problems]}, 422)
+    body = result.as_json()
+    part = loaded.match.game.analysis
+    if part is not None and part.words is not None:
+        body = {**body, "words": {group: [said_message(s.template, s.params) for s in said]
+                                  for group, said in part.words(result).items()}}
     return json_response(body)
 
 
@@ -383,8 +385,9 @@ def export_notation(match_id: str, extension: str) -> Response:
     if loaded.match.game.notation is not found[1]:
         abort(404, description=_(found[1].only))
     written = found[1].export(loaded.match.as_file())
-    text = json.dumps(written, ensure_ascii=False, indent=2) + "\n"
-    response = current_app.response_class(text, mimetype="application/json")
+    text = written if isinstance(written, str) else \
+        json.dumps(written, ensure_ascii=False, indent=2) + "\n"
+    response = current_app.response_class(text, mimetype=found[1].media_type)
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{loaded.game}-{match_id}.{extension}"')
     response.headers["Cache-Control"] = "no-cache"

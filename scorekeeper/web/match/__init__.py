@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import handpage, hands, page
+from . import handpage, hands, importing, page
 
 bp = Blueprint("match", __name__)
 bp.register_error_handler(404, page.not_found)
 bp.register_error_handler(403, page.forbidden)
 bp.add_url_rule("/", view_func=page.home, methods=["GET"])
 bp.add_url_rule("/start", view_func=page.start, methods=["POST"])
-bp.add_url_rule("/import", view_func=page.import_match, methods=["POST"])
+bp.add_url_rule("/import", view_func=importing.import_match, methods=["POST"])
 bp.add_url_rule("/m/<match_id>", view_func=page.match, methods=["GET"])
 bp.add_url_rule("/m/<match_id>/live", view_func=page.live, methods=["GET"])
 bp.add_url_rule("/m/<match_id>/rematch", view_func=page.rematch, methods=["POST"])

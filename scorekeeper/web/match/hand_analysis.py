@@ -9,13 +9,17 @@ what would have held it) and the best count trick by trick.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import ngettext, pgettext
 
 from ...engine.analysis import Analysis, analyse_match_hand
+from ...engine.parts.analysis import Analysed
+from ...engine.problems import Problem
 from ...i18n.labels import card_label, seat_word
+from ...i18n.messages import said_message
 from ...service.results import LoadedMatch
 from . import board
 
@@ -37,6 +41,30 @@ class AnalysisView:
     costly: tuple[str, ...]  # one sentence a play that cost a trick
     counts: tuple[TrickCount, ...]  # the running count, trick by trick
     why: str = ""  # a recorded hand the game does not analyse: why (then nothing else)
+    # a game's own result (its part's ``template``): the template, the result, its sentences
+    template: str = ""
+    found: Any = None
+    words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+ANALYSIS_CACHE = 512  # analyses kept per process, by match, version and hand
+_analyses: dict[tuple[str, int, int], tuple[Analysis | Analysed | None, list[Problem]]] = {}
+_analyses_lock = threading.Lock()
+
+
+def analysed(loaded: LoadedMatch, no: int) -> tuple[Analysis | Analysed | None, list[Problem]]:
+    """The engine's analysis of hand ``no``, worked out once per match version and kept (a
+    bridge deal's is a tenth of a second of DDS, Euchre's up to 40 ms): the hand page and the
+    API share it, and a corrected hand (a new version) is analysed afresh."""
+    key = (loaded.match.id, loaded.version, no)
+    kept = _analyses.get(key)
+    if kept is None:
+        kept = analyse_match_hand(loaded.match.as_file(), no)
+        with _analyses_lock:
+            if len(_analyses) >= ANALYSIS_CACHE:
+                _analyses.pop(next(iter(_analyses)), None)
+            _analyses[key] = kept
+    return kept
 
 
 def analysis_view(loaded: LoadedMatch, no: int) -> AnalysisView | None:
@@ -45,14 +73,22 @@ def analysis_view(loaded: LoadedMatch, no: int) -> AnalysisView | None:
     the analysis refuses (Five Hundred at no trumps or in misère, a renege) says why."""
     game = loaded.match.game
     hand = loaded.match.hands[no - 1].data
-    if game.analysis is None or "play" not in hand:
+    part = game.analysis
+    if part is None or not any(key in hand for key in part.needs):
         return None
-    found, problems = analyse_match_hand(loaded.match.as_file(), no)
-    if not isinstance(found, Analysis):
+    found, problems = analysed(loaded, no)
+    if found is None:
         if not problems:
             return None
         return AnalysisView(par="", took="", costly=(), counts=(),
                             why=board.problem_text(problems[0]))
+    if part.template:
+        said = part.words(found) if part.words is not None else {}
+        return AnalysisView(par="", took="", costly=(), counts=(), template=part.template,
+                            found=found, words={group: tuple(
+                                said_message(s.template, s.params) for s in sentences)
+                                for group, sentences in said.items()})
+    assert isinstance(found, Analysis)
     seats = loaded.match.seats
     makers = board.team_names(loaded.match)[found.makers]
     took = found.after[-1]

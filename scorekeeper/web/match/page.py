@@ -28,7 +28,6 @@ from werkzeug.wrappers import Response
 
 from ... import service, store
 from ...engine.limits import NAME_MAX
-from ...formats import safejson
 from ...service import event_keys
 from ...service.evening import evening
 from ...service.match import Match
@@ -39,7 +38,15 @@ from .. import links, outcomes, security
 from ..errors import refuse_if_storage_full
 from ..etags import LANGUAGE_VARY, live_etag, match_etag, not_modified, page_etag
 from ..events.rules import form_with_rules
-from ..forms import ActionForm, ImportForm, StartForm, played_games, start_form
+from ..forms import (
+    ActionForm,
+    ImportEndings,
+    ImportForm,
+    StartForm,
+    import_accept,
+    played_games,
+    start_form,
+)
 from ..qr import qr_svg
 from ..ratelimit import count_write, spend_creations
 from . import board, handpage, pending
@@ -109,6 +116,8 @@ def _home(form: StartForm | None = None, import_form: ImportForm | None = None,
         option_errors=option_errors, name_max=NAME_MAX,
         known_players=players_store.recent_players(get_db()),
         preset_values=preset_values(played_games()),
+        import_accept=import_accept(),
+        notation_endings=", ".join(f".{e}" for e in ImportEndings() if e != "json"),
     ), status
 
 
@@ -140,26 +149,6 @@ def start() -> ResponseReturnValue:
     if not outcome.ok:
         problems = form.place_problems(outcome.problems, board.problem_text)
         return _home(form=form, problems=problems, status=422)
-    return _created(outcome)
-
-
-def import_match() -> ResponseReturnValue:
-    """Create a match from an uploaded match file or a file of a game's notation (EGN)."""
-    form = ImportForm()
-    if not form.validate():
-        return _home(import_form=form, status=422)
-    refuse_if_storage_full(get_db())
-    try:
-        data = safejson.loads(form.file.data.read(safejson.MAX_BYTES + 1))
-    except safejson.Refused as refused:
-        problem = refused.problem
-        text = _("This file is not a match file.") if problem.code == "file.not_json" \
-            else board.problem_text(problem)
-        return _home(import_form=form, import_problems=[text], status=422)
-    outcome = service.create_match(get_db(), data)
-    if not outcome.ok:
-        problems = [board.problem_text(p) for p in outcome.problems]
-        return _home(import_form=form, import_problems=problems, status=422)
     return _created(outcome)
 
 
