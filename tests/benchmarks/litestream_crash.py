@@ -152,7 +152,13 @@ def restore_replica(conf: Path, instance: Path, out: Path, acknowledged: list[Ha
         return Replica(None, "", list(acknowledged), done.stderr.strip()[-300:])
     conn = sqlite3.connect(f"{out.resolve().as_uri()}?mode=ro", uri=True)
     try:
-        integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
+        try:
+            integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
+        except sqlite3.DatabaseError as e:
+            # a restore read while Litestream is still writing the replica (the catch-up
+            # polling below) can meet a half-written copy: not caught up yet, not a verdict;
+            # the run's last restore, after Litestream stopped, is the one judged
+            return Replica(out, f"unreadable: {e}", list(acknowledged))
         stored: dict[tuple[str, int], str] = {}
         try:
             stored = {(m, n): d for m, n, d in conn.execute(
