@@ -84,7 +84,7 @@ def test_a_stopped_rubber_is_imported_over(client) -> None:
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("zh-TW", "請填定約人：N、E、S 或 W"), ("zh-CN", "请填定约人：N、E、S 或 W")])
+    ("zh-TW", "請填莊家：N、E、S 或 W"), ("zh-CN", "请填庄家：N、E、S 或 W")])
 def test_a_bad_deal_in_chinese(client, language, expected) -> None:
     bad = client.post("/api/matches", json=bridge_match(hands=[{"contract": "4H", "tricks": 9}]),
                       headers={"Accept-Language": language})

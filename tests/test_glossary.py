@@ -37,6 +37,11 @@ CHOSEN = {
 # zh_Hans says 叫将 for Euchre's call and keeps 叫牌 for a bid (Five Hundred): a message about
 # calls, the caller or the makers that says nothing of a bid never says 叫牌 there.
 EUCHRE_CALL = re.compile(r"\b(call|calls|called|caller|makers)\b", re.I)
+# Bridge's declarer is 莊家 / 庄家 (the word of Chinese bridge writing), which is the dealer's
+# rejected variant everywhere else: a message about the declarer may say it, and must.
+DECLARER = re.compile(r"\bdeclar(er|ers|er's|e|ed|ing)\b", re.I)
+DECLARER_NOUN = re.compile(r"\bdeclarer")  # lower case: "the Declarer tag" is PBN's tag name
+DECLARER_WORD = {"zh_Hant": "莊家", "zh_Hans": "庄家"}  # and 莊家方, declarer's side
 A_BID = re.compile(r"\bbids?\b", re.I)
 
 
@@ -44,7 +49,8 @@ A_BID = re.compile(r"\bbids?\b", re.I)
 def test_the_catalog_uses_the_glossarys_word_and_no_variant(lang):
     found = [(word, msgid) for msgid, text in strings(lang)
              for kept, rejected in CHOSEN[lang].items() for word in rejected
-             if word in text.replace(kept, "")]
+             if word in text.replace(kept, "").replace(f"{DECLARER_WORD[lang]}方", "")
+             and not (word == DECLARER_WORD[lang] and DECLARER.search(msgid))]
     assert found == []
     for kept in CHOSEN[lang]:  # the word chosen is the glossary's, and the catalog uses it
         assert kept in GLOSSARY, kept
@@ -56,3 +62,11 @@ def test_simplified_says_jiaojiang_for_euchres_call_and_jiaopai_for_a_bid():
              if "叫牌" in text and EUCHRE_CALL.search(msgid) and not A_BID.search(msgid)
              and "Five Hundred" not in msgid]
     assert wrong == []
+
+
+@pytest.mark.parametrize("lang", sorted(DECLARER_WORD))
+def test_the_declarer_is_zhuangjia_and_the_dealer_never_is(lang):
+    """Bridge's declarer is 莊家 / 庄家; the same word for the dealer (發牌者) is refused above."""
+    about = [(msgid, text) for msgid, text in strings(lang) if DECLARER_NOUN.search(msgid)]
+    assert about, "no message speaks of the declarer"
+    assert [m for m, text in about if DECLARER_WORD[lang] not in text] == []
