@@ -52,8 +52,8 @@ def test_the_api_gives_the_table_par_and_play_of_the_deal(client, match_id):
 
 @pytest.mark.parametrize(("language", "par", "took"), [
     ("en", "Par:", "Declarer's side took"),
-    ("zh-Hant", "最佳定約", "主打方"),
-    ("zh-Hans", "最佳定约", "主打方"),
+    ("zh-Hant", "最佳定約", "莊家方"),
+    ("zh-Hans", "最佳定约", "庄家方"),
 ])
 def test_the_words_are_in_the_asked_language(client, match_id, language, par, took):
     body = client.get(f"/api/matches/{match_id}/hands/{PLAYED}/analysis",
