@@ -16,6 +16,9 @@ from support.browser import euchre_hand, start
 SMALL = {"width": 360, "height": 640}
 HOLDING = "() => !!(window.SKStream && SKStream.holding())"
 GIVEN_UP = "() => !!(window.SKStream && SKStream.given_up)"
+# the wall screen has asked for its live part at least n times
+WALL_ASKED = ("(n) => performance.getEntriesByType('resource').filter("
+              "e => e.name.includes('/wall?part=1')).length >= n")
 
 
 @pytest.fixture
@@ -72,8 +75,8 @@ def test_a_viewer_polls_when_the_stream_is_refused(phone, make_phone) -> None:
     viewer.goto(url)
     viewer.wait_for_function(GIVEN_UP)
     polls = f"/m/{match_id}/live"
-    viewer.wait_for_function(f"() => performance.getEntriesByType('resource').filter("
-                             f"e => e.name.endsWith('{polls}')).length >= 2")
+    viewer.wait_for_function("(polls) => performance.getEntriesByType('resource').filter("
+                             "e => e.name.endsWith(polls)).length >= 2", arg=polls)
     euchre_hand(page, "W", 5)
     expect(viewer.locator(".pts").last).to_have_text("2")
     assert seen.count(("GET", polls)) >= 3
@@ -117,9 +120,7 @@ def test_the_wall_screen_follows_a_tables_hand_by_push(phone) -> None:
     event = made.json()
     phone.goto(f"/events/{event['id']}/wall")
     page.wait_for_function(HOLDING)
-    asked = ("() => performance.getEntriesByType('resource').filter("
-             "e => e.name.includes('/wall?part=1')).length")
-    page.wait_for_function(f"() => ({asked})() >= 1")  # the stream's first news: a check, 304
+    page.wait_for_function(WALL_ASKED, arg=1)  # the stream's first news: a check, 304
     answers: list[tuple[str, int]] = []
     page.on("response", lambda r: answers.append((r.url, r.status)))
     table = event["rounds"][0]["tables"][0]
@@ -127,7 +128,7 @@ def test_the_wall_screen_follows_a_tables_hand_by_push(phone) -> None:
                               data={"caller": "N", "makers_tricks": 3, "no": 1},
                               headers={"Authorization": f"Bearer {table['edit_key']}"})
     assert saved.status == 201
-    page.wait_for_function(f"() => ({asked})() >= 2")
+    page.wait_for_function(WALL_ASKED, arg=2)
     quiet_for(page, 3000)
     walls = [status for u, status in answers if "/wall?part=1" in u]
     assert walls == [200], answers  # asked once, when the stream said so; never polled
