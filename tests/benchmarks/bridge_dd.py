@@ -30,7 +30,8 @@ from endplay.dds.solve import SolveMode  # noqa: E402
 from support.bridge_play import STRAINS, random_deal, random_record  # noqa: E402
 
 from scorekeeper.games.bridge import analysis  # noqa: E402
-from scorekeeper.games.bridge.notation import endplay_deal, next_seat, trick_winner  # noqa: E402
+from scorekeeper.games.bridge.endplay_types import endplay_deal  # noqa: E402
+from scorekeeper.games.bridge.notation import next_seat, trick_winner  # noqa: E402
 
 
 def club_record(rng: random.Random) -> dict[str, Any]:

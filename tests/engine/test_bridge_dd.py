@@ -27,7 +27,8 @@ from scorekeeper.games.bridge.analysis import (
     par_of,
 )
 from scorekeeper.games.bridge.analysis_words import analysis_words
-from scorekeeper.games.bridge.notation import STRAIN_ORDER, endplay_deal, next_seat, side_of
+from scorekeeper.games.bridge.endplay_types import endplay_deal
+from scorekeeper.games.bridge.notation import STRAIN_ORDER, next_seat, side_of
 from scorekeeper.games.bridge.pbn import read_pbn
 from scorekeeper.games.bridge.scoring import Contract, duplicate_score, is_vulnerable
 

@@ -12,8 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BRIDGE = ROOT / "scorekeeper" / "games" / "bridge"
-MODULES = ["analysis", "analysis_words", "notation", "pbn", "pbn_auction", "pbn_export",
-           "pbn_games", "pbn_words", "stats"]
+MODULES = ["analysis", "analysis_words", "deal_cards", "endplay_types", "notation", "pbn",
+           "pbn_auction", "pbn_export", "pbn_games", "pbn_words", "stats"]
 FORBIDDEN = {"flask", "flask_babel", "flask_wtf", "sqlite3", "sqlite_utils", "pysqlite3",
              "weasyprint", "werkzeug", "jinja2"}
 
@@ -58,7 +58,7 @@ def _loaded(name: str) -> set[str]:
 def test_loads_nothing_of_the_web_the_store_or_the_pdf(module: str) -> None:
     outside = _loaded(f"scorekeeper.games.bridge.{module}")
     assert "endplay" in outside or module in ("pbn_auction", "pbn_games", "pbn_words",
-                                              "analysis_words")
+                                              "analysis_words", "deal_cards", "notation")
     assert not outside & FORBIDDEN
 
 
@@ -74,3 +74,18 @@ def test_mypy_strict() -> None:
 def test_the_check_finds_a_web_import() -> None:
     """The same walk from a module of the web finds Flask (the test can fail)."""
     assert "flask" in _loaded("scorekeeper.web.match.hand_analysis")
+
+
+def test_loading_the_game_or_the_app_loads_no_solver() -> None:
+    """endplay (DDS, numpy: some 60 MB a process) loads when a deal is analysed or a PBN file
+    read, never with the game: every worker and every ``scorekeeper check`` loads the games."""
+    code = ("import sys, tempfile\n"
+            "from scorekeeper import create_app\n"
+            "from scorekeeper.engine.games import GAMES\n"
+            "GAMES['bridge']\n"
+            "create_app(instance_path=tempfile.mkdtemp())\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'endplay'))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

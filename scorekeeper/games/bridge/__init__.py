@@ -5,6 +5,9 @@ PBN (``pbn*``) and statistics (``stats``); its page is README.md here."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from ...engine.game import Game, Preset
 from ...engine.messages import MESSAGES as CORE_MESSAGES
 from ...engine.messages import N_
@@ -13,8 +16,8 @@ from ...engine.parts.recorder import Recording
 from ...engine.parts.sheet import SheetPart
 from ...engine.parts.templates import Templates
 from ...engine.parts.words import DEAL_WORDS, History
+from ...engine.problems import Problem
 from .analysis_words import PROBLEM_WORDS
-from .deal_analysis import analyse, deal_sentences
 from .facts import STATISTICS
 from .outcome import history_tags, outcome_words, sheet_row, short_words
 from .pbn_match import NOTATION
@@ -22,6 +25,22 @@ from .record import TRICKS
 from .rules import OPTIONS, deal_strain, evaluate, running, settle, stop
 from .session import SESSION
 from .words import FIELD_WORDS, MESSAGES, OPTION_WORDS, RESULT_WORDS
+
+
+# Double dummy loads endplay (DDS and numpy, some 60 MB): only when a deal is analysed, not in
+# every process that loads the game (a worker, `scorekeeper check`).
+def analyse(match: Mapping[str, Any], no: int) -> tuple[Any, list[Problem]]:
+    """Deal ``no`` of a checked match file object, analysed double dummy (deal_analysis.py)."""
+    from .deal_analysis import analyse as analysed
+
+    return analysed(match, no)
+
+
+def deal_sentences(found: Any) -> Mapping[str, Sequence[Any]]:
+    """The deal page's and the API's sentences of an analysis (deal_analysis.py)."""
+    from .deal_analysis import deal_sentences as sentences
+
+    return sentences(found)
 
 GAME = Game(
     name="bridge",

@@ -32,20 +32,15 @@ from endplay.types import Card as DdsCard
 from endplay.types import Deal, Penalty, Vul
 
 from .analysis_words import BridgeProblem
+from .deal_cards import deal_hands, read_tricks
+from .endplay_types import DENOMS, PLAYERS, SEAT_OF, STRAIN_OF, endplay_deal
 from .notation import (
-    DENOMS,
-    PLAYERS,
-    SEAT_OF,
     SEATS,
-    STRAIN_OF,
     STRAIN_ORDER,
     SUITS,
     card_label,
-    endplay_deal,
     next_seat,
-    parse_card,
     power,
-    read_hands,
     side_of,
     suit_of,
     to_pbn_card,
@@ -200,54 +195,6 @@ def par_of(table: MakeableTable, vulnerable: str, dealer: str) -> Par:
                                   result)
                       for (level, strain, doubled, result), seats in grouped.items())
     return Par(int(found.score), contracts)
-
-
-def deal_hands(record: Mapping[str, Any]) -> tuple[dict[str, tuple[str, ...]] | None,
-                                                   list[BridgeProblem]]:
-    """The four hands of a record: its ``deal``, else (a deal played out to the end with no
-    ``deal``) the cards of its 13 tricks by who played them. None and no problem: not known."""
-    if "deal" in record:
-        checked = read_hands(record["deal"])
-        if checked.hands is None:
-            return None, [BridgeProblem(checked.problem, field="deal", params=checked.params)]
-        return checked.hands, []
-    play, contract = record.get("play"), parse_contract(str(record.get("contract", "")))
-    declarer = record.get("declarer")
-    if (not isinstance(play, list) or len(play) != 13 or contract is None
-            or declarer not in SEATS):
-        return None, []
-    tricks, problems = read_tricks(play)
-    if problems:
-        return None, problems
-    hands: dict[str, list[str]] = {seat: [] for seat in SEATS}
-    leader = next_seat(str(declarer))
-    for cards in tricks:
-        for i, card in enumerate(cards):
-            hands[next_seat(leader, i)].append(card)
-        leader = trick_winner(cards, leader, contract.strain)
-    checked = read_hands(hands)
-    if checked.hands is None:
-        return None, [BridgeProblem(checked.problem, field="play", params=checked.params)]
-    return checked.hands, []
-
-
-def read_tricks(play: Sequence[Any]) -> tuple[list[list[str]], list[BridgeProblem]]:
-    """The tricks of a record's ``play`` as our cards, or the problem with the first bad one."""
-    tricks: list[list[str]] = []
-    if len(play) > 13:
-        return [], [BridgeProblem("play.too_many", field="play")]
-    for no, trick in enumerate(play, 1):
-        if not isinstance(trick, list) or len(trick) != 4:
-            return [], [BridgeProblem("play.bad_trick", field="play", trick=no,
-                                      params={"trick": no})]
-        cards = [parse_card(text) for text in trick]
-        bad = next((str(text) for text, card in zip(trick, cards, strict=True) if card is None),
-                   None)
-        if bad is not None:
-            return [], [BridgeProblem("play.bad_card", field="play", trick=no,
-                                      params={"trick": no, "value": bad[:12]})]
-        tricks.append([card for card in cards if card is not None])
-    return tricks, []
 
 
 def analyse_play(hands: Mapping[str, Sequence[str]], strain: str, declarer: str,

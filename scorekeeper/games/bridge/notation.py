@@ -8,19 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from endplay.types import Deal, Denom, Player
-
 SEATS = ("N", "E", "S", "W")
 SUITS = ("S", "H", "D", "C")  # a PBN hand lists spades, hearts, diamonds, clubs
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")  # high to low
 PBN_RANKS = "AKQJT98765432"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")
-PLAYERS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
-SEAT_OF = {player: seat for seat, player in PLAYERS.items()}
-DENOMS = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs,
-          "NT": Denom.nt}
-STRAIN_OF = {denom: strain for strain, denom in DENOMS.items()}
 PACK = frozenset(rank + suit for suit in SUITS for rank in RANKS)
 
 
@@ -120,12 +113,6 @@ def pbn_deal(hands: Mapping[str, Sequence[str]], first: str = "N") -> str:
     """The four hands as PBN's ``Deal`` value, from ``first`` round the table: ``"N:… … … …"``."""
     seats = [next_seat(first, i) for i in range(4)]
     return first + ":" + " ".join(pbn_hand(hands[seat]) for seat in seats)
-
-
-def endplay_deal(hands: Mapping[str, Sequence[str]], leader: str = "N",
-                 strain: str = "NT") -> Deal:
-    """endplay's ``Deal`` of the four hands with ``leader`` to lead and ``strain`` trumps."""
-    return Deal(pbn_deal(hands), first=PLAYERS[leader], trump=DENOMS[strain])
 
 
 def trick_winner(cards: Sequence[str], leader: str, strain: str) -> str:

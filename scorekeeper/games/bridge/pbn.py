@@ -19,8 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from endplay.parsers.pbn import PBNDecodeError, loads
-
 from .notation import SEATS, SUITS, from_pbn_card, next_seat, read_hands, replay
 from .pbn_auction import auction_contract
 from .pbn_games import TAG, Game, cut_games, fill_previous
@@ -263,8 +261,10 @@ def _played(game: Game, record: dict[str, Any], note: Any
             note("pbn.bad_play_card", value=bad[:12], line=number)
             return None, False
     try:
+        from endplay.parsers.pbn import loads  # endplay (and numpy) load for a PBN file only
+
         boards = loads("\n".join(lines))
-    except (PBNDecodeError, ValueError, RuntimeError, KeyError, IndexError):
+    except (ValueError, RuntimeError, KeyError, IndexError):  # PBNDecodeError is a ValueError
         note("pbn.unreadable", line=numbers[0] if numbers else game.line)
         return None, False
     if len(boards) != 1:

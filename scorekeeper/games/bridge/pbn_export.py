@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import deal_hands, read_tricks
 from .analysis_words import BridgeProblem
+from .deal_cards import deal_hands, read_tricks
 from .notation import SEATS, next_seat, parse_card, pbn_deal, replay, to_pbn_card
 from .pbn_words import PbnProblem
 from .scoring import parse_contract

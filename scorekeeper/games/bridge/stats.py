@@ -15,8 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import dd_tricks, deal_hands
+from .analysis import dd_tricks
 from .analysis_words import BridgeProblem
+from .deal_cards import deal_hands
 from .notation import SEATS, STRAIN_ORDER, side_of
 from .scoring import SIDES, duplicate_score, is_vulnerable, parse_contract
 

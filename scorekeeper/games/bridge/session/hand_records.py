@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..analysis import deal_hands, makeable, par_of
+from ..deal_cards import deal_hands
 from ..notation import SEATS
 from ..scoring import dealer_of_board, vulnerable_on_board
 
@@ -34,6 +34,8 @@ def hand_record(data: Mapping[str, Any], number: int) -> dict[str, Any] | None:
     if hands is None:
         return None
     vulnerable, dealer = vulnerable_on_board(number), dealer_of_board(number)
+    from ..analysis import makeable, par_of  # endplay (DDS) loads when a board is analysed
+
     table = makeable(hands)
     return {"board": number, "dealer": dealer, "vulnerable": vulnerable,
             "hands": {seat: _by_suit(hands[seat]) for seat in SEATS},
