@@ -173,6 +173,21 @@ def _replay(db: Database, session_id: str, key: str | None, digest: str
     return SessionOutcome(SessionStatus.REPLAYED, load_session(db, session_id))
 
 
+def _writable(db: Database, session_id: str, key: str | None, digest: str,
+              version: int | None) -> session_store.StoredSession | SessionOutcome:
+    """The stored session a write may change, or the outcome that ends the write first: no
+    such session, the same keyed write answered again, or a stale version (If-Match)."""
+    stored = session_store.get_session(db, session_id)
+    if stored is None:
+        return SessionOutcome(SessionStatus.NOT_FOUND)
+    replayed = _replay(db, session_id, key, digest)
+    if replayed is not None:
+        return replayed
+    if version is not None and version != stored.version:
+        return SessionOutcome(SessionStatus.STALE)
+    return stored
+
+
 def enter_result(db: Database, session_id: str, result: Any, key: str | None = None,
                  version: int | None = None) -> SessionOutcome:
     """Enter a result, or correct the one its board's NS pair has (the old one is kept in the
@@ -180,14 +195,9 @@ def enter_result(db: Database, session_id: str, result: Any, key: str | None = N
     the caller saw (If-Match), None for any."""
     digest = body_hash(result)
     with store.transaction(db):
-        stored = session_store.get_session(db, session_id)
-        if stored is None:
-            return SessionOutcome(SessionStatus.NOT_FOUND)
-        replayed = _replay(db, session_id, key, digest)
-        if replayed is not None:
-            return replayed
-        if version is not None and version != stored.version:
-            return SessionOutcome(SessionStatus.STALE)
+        stored = _writable(db, session_id, key, digest, version)
+        if isinstance(stored, SessionOutcome):
+            return stored
         results = list(stored.results)
         board = _board_of(result) if isinstance(result, dict) else None
         ns = result.get("ns") if isinstance(result, dict) else None
@@ -219,14 +229,9 @@ def remove_result(db: Database, session_id: str, board: int, ns: str, key: str |
     """Remove board ``board``'s result of NS pair ``ns`` (kept in the history)."""
     digest = body_hash({"remove": [board, ns]})
     with store.transaction(db):
-        stored = session_store.get_session(db, session_id)
-        if stored is None:
-            return SessionOutcome(SessionStatus.NOT_FOUND)
-        replayed = _replay(db, session_id, key, digest)
-        if replayed is not None:
-            return replayed
-        if version is not None and version != stored.version:
-            return SessionOutcome(SessionStatus.STALE)
+        stored = _writable(db, session_id, key, digest, version)
+        if isinstance(stored, SessionOutcome):
+            return stored
         old = next((r for r in stored.results
                     if int(r["board"]) == board and r["ns"] == ns), None)
         if old is None:
