@@ -57,6 +57,8 @@ def test_the_club_night_pages_words_and_targets(make_phone, base_url, size):
     page.get_by_label("Rounds").fill("3")
     page.get_by_role("button", name="Check the movements").click()
     expect(page.locator("#guarantees")).to_contain_text("For 8 players and 3 rounds:")
+    # The text is in the DOM before events.css applies; measure the page once it has loaded.
+    page.wait_for_load_state("load")
     assert page.evaluate(BROKEN_WORDS, "#movement label span") == []
     assert "whist design" not in page.locator("#guarantees").inner_text().lower()
     fits(page, size["width"])

@@ -81,6 +81,7 @@ def test_a_director_starts_a_session_and_enters_a_result(browser: Any, base_url:
         page.fill("#pairs", "\n".join(f"Ann{i} & Bo{i}" for i in range(1, 11)))
         page.fill("#boards", "20")
         page.click("button[name=check]")
+        page.wait_for_load_state("load")  # measure once the page's styles apply
         says = page.locator("#movement-mitchell-says").inner_text()
         assert "Tables: 5" in says
         measured = page.evaluate(MEASURE)
