@@ -88,7 +88,7 @@
         queued(f, entry);
         return settle(entry, d).then(function (go) {
           render();
-          if (go) { SK.refresh(true).then(SK.ready); flush(); }
+          if (go) { freshen().then(SK.ready); flush(); }
         });
       }).catch(function () { queued(f, entry); });  // no answer: it waits, shown as pending
       flushing = direct.then(function () { flushing = null; });  // no second sender meanwhile
@@ -97,6 +97,12 @@
     });
   });
 
+  // The page after a save: whole, unless the next hand is already being tapped in (a tap
+  // made while the answer was on its way must not be wiped by it).
+  function freshen() {
+    var f = $("entry");
+    return SK.refresh(!(f && f.dataset.dirty));
+  }
   function queued(f, entry) {  // the form, cleared for the hand after this one
     f.reset();
     ["dirty", "busy"].forEach(function (k) { delete f.dataset[k]; });
@@ -176,9 +182,7 @@
       flushing = null;
       return render();
     }).then(function () {
-      var f = $("entry");
-      if (sent && !(f && f.dataset.dirty)) return SK.refresh(true);
-      if (sent) return SK.refresh();
+      if (sent) return freshen();
     });
     return flushing;
   }
@@ -260,7 +264,13 @@
       panel.appendChild(row);
       // The choice is at the top of the page and the scorer just tapped Save far below it:
       // bring it into view once, when it first appears (a poll redraws it, and leaves it be)
-      if (asked !== e.key) { asked = e.key; panel.scrollIntoView({ block: "start" }); }
+      if (asked !== e.key) { asked = e.key; panel.scrollIntoView({ block: "start" }); return; }
+      // Redrawn while being read (the page around it changed): cut by the screen's edge, it
+      // comes back whole; scrolled away from, it stays where the scorer left it.
+      var r = panel.getBoundingClientRect(), h = window.innerHeight;
+      if (r.bottom > 0 && r.top < h && (r.top < 0 || r.bottom > h)) {
+        panel.scrollIntoView({ block: "nearest" });
+      }
     });
   }
 

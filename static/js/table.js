@@ -128,20 +128,23 @@
     if (e.target.readOnly && e.target.select) e.target.select();  // share links, ready to copy
   });
 
-  // Swap in the fresh page's parts; a form being filled in stays unless ``whole``.
+  // Swap in the fresh page's parts; a form being filled in stays unless ``whole``: then what
+  // the form holds now may go, but a tap made while the page is on its way stays.
   function refresh(whole) {
+    var f = $("entry");
+    if (whole && f) delete f.dataset.dirty;
     return fetch(location.pathname, opts).then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         var doc = html && new DOMParser().parseFromString(html, "text/html");
         var token = doc && doc.querySelector("input[name=csrf_token]");
         if (token) SK.token = token.value;
-        swap(doc, whole);
+        swap(doc);
       }).catch(function () {
         var b = $("save");  // offline: Save queues; a stale number shows as a conflict later
         if (whole && b) { b.disabled = false; SK.stale = false; }
       });
   }
-  function swap(doc, whole) {  // ``doc``: the page, or the live part alone
+  function swap(doc) {  // ``doc``: the page, or the live part alone
     var fresh = doc && doc.getElementById("live"), f = $("entry");
     if (!fresh) return;
     live.dataset.version = fresh.dataset.version;
@@ -149,7 +152,7 @@
     SK.stale = false;
     // Only a form with answers in it is kept: focus alone is not filling in (after a Save the
     // focus rests on the next question, and that form's hand number must follow the match).
-    if (whole || !(f && f.dataset.dirty)) {
+    if (!(f && f.dataset.dirty)) {
       var had = document.activeElement, id = had && live.contains(had) && had.id;
       live.replaceChildren.apply(live, Array.prototype.slice.call(fresh.childNodes));
       if (id && $(id)) $(id).focus({ preventScroll: true });
@@ -158,6 +161,7 @@
         var old = $(el.id);
         if (old && el.id !== "entry") old.replaceWith(el);
       });
+      preview();  // what Save will do follows the match (and a form no longer behind a save)
     }
     document.title = fresh.dataset.title || doc.title;
     localTimes();

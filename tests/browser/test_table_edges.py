@@ -294,3 +294,49 @@ def test_redo_offline_is_refused_in_words_and_works_once_back(make_phone, matche
     expect(page.locator(".flash")).to_have_text("Hand 1 is back.")
     mid = re.search(r"/m/([\w-]+)", page.url).group(1)
     assert len(matches.load(mid).match.hands) == 1
+
+
+@pytest.mark.parametrize("size", FULL)
+def test_a_tap_made_while_the_saved_page_is_on_its_way_stays(make_phone, size):
+    """A quick thumb starts the next hand before the page after a Save has arrived (a slow
+    network): when it arrives, the score follows and the tap is still there, with what Save
+    will do. The page's answer is held back by the test until the tap is made."""
+    phone = make_phone(viewport=size, service_workers="block")  # the test holds the page
+    page = phone.goto("/")
+    start(page)
+    path = re.search(r"/m/[\w-]+", page.url).group(0)
+    held = []
+
+    def this_page(url: str) -> bool:
+        return url.endswith(path)
+
+    def hold(route) -> None:
+        if route.request.resource_type == "fetch":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(this_page, hold)
+    live = page.locator("#live")
+    first = live.get_attribute("data-version")
+    page.locator("#caller label", has_text=NAMES["E"]).click()
+    page.locator("#makers_tricks input[value='3']").click()
+    expect(page.locator("#save")).to_contain_text("Save:")
+    with page.expect_request(lambda r: r.url.endswith(path) and r.resource_type == "fetch"):
+        page.locator("#save").click()
+    # the next hand, tapped while the page after the Save is still on its way
+    page.locator("#caller label", has_text=NAMES["S"]).click()
+    page.locator("#makers_tricks input[value='5']").click()
+    assert held  # the page after the Save (and maybe a poll's) is still on its way
+    for route in held:
+        route.continue_()
+    page.unroute(this_page, hold)
+    expect(live).not_to_have_attribute("data-version", first)  # the saved hand is shown
+    expect(page.locator("tbody tr")).to_have_count(1)
+    saved = live.get_attribute("data-version")
+    expect(page.locator("#caller input[value='S']")).to_be_checked()
+    expect(page.locator("#makers_tricks input[value='5']")).to_be_checked()
+    expect(page.locator("#save")).to_contain_text("Save:")
+    page.locator("#save").click()
+    expect(live).not_to_have_attribute("data-version", saved)
+    expect(page.locator("tbody tr")).to_have_count(2)

@@ -183,7 +183,8 @@ def test_the_small_links_are_thumb_sized(make_phone, size):
 
 
 def on_screen(page, sel: str) -> dict:
-    """``sel``'s box, asserted whole on the screen."""
+    """``sel``'s box, asserted whole on the screen (once the page has settled there)."""
+    expect(page.locator(sel)).to_be_in_viewport(ratio=1)
     box = page.locator(sel).bounding_box()
     size = page.viewport_size
     assert box is not None, sel
