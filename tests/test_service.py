@@ -446,7 +446,7 @@ def test_the_kept_states_are_bounded(monkeypatch):
     from scorekeeper.engine.matchfile import check_match
     from scorekeeper.service import statecache
 
-    monkeypatch.setattr(statecache, "_entries", type(statecache._entries)())
+    monkeypatch.setattr(statecache, "_entries", type(statecache._entries)(statecache.MAX_ENTRIES))
     result = check_match(euchre_match())
     for n in range(statecache.MAX_ENTRIES + 50):
         statecache.put(f"m{n}", 1, {}, [], result)

@@ -5,32 +5,31 @@ write that made a version leaves its replay here, so the page after a Save (the 
 target) and a refused hand's page find the state without replaying again. An entry is used
 only if the match data and hands it was replayed from are the ones asked about (a database
 restored from a backup, or edited by hand, never gets a stale score). Bounded: the least
-recently used entries go first. One cache per process; the states are shared: read-only.
+recently used entries go first (cachetools' LRU). One cache per process; the states are
+shared: read-only.
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
+
+from cachetools import LRUCache
 
 from ..engine.matchfile import CheckResult
 
 MAX_ENTRIES = 256  # a club night has a few dozen matches going; each entry is a few kB
 
 _Entry = tuple[dict[str, Any], list[dict[str, Any]], list[str] | None, CheckResult]
-_entries: OrderedDict[tuple[str, int], _Entry] = OrderedDict()
+_entries: LRUCache[tuple[str, int], _Entry] = LRUCache(maxsize=MAX_ENTRIES)
 _lock = threading.Lock()
 
 
 def _entry(match_id: str, version: int) -> _Entry | None:
     with _lock:
-        entry = _entries.get((match_id, version))
-        if entry is not None:
-            _entries.move_to_end((match_id, version))
-        return entry
+        return _entries.get((match_id, version))  # a hit counts as a use
 
 
 def get(match_id: str, version: int, data: dict[str, Any], hands: list[dict[str, Any]]
@@ -77,9 +76,6 @@ def put(match_id: str, version: int, data: dict[str, Any], hands: list[dict[str,
     with _lock:
         _entries[(match_id, version)] = (data, list(hands),
                                          None if texts is None else list(texts), result)
-        _entries.move_to_end((match_id, version))
-        while len(_entries) > MAX_ENTRIES:
-            _entries.popitem(last=False)
 
 
 def replayed(match_id: str, version: int, data: dict[str, Any], hands: list[dict[str, Any]],

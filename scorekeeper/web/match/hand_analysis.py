@@ -13,6 +13,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from cachetools import LRUCache, cached
 from flask_babel import ngettext, pgettext
 
 from ...engine.analysis import Analysis, analyse_match_hand
@@ -48,23 +49,15 @@ class AnalysisView:
 
 
 ANALYSIS_CACHE = 512  # analyses kept per process, by match, version and hand
-_analyses: dict[tuple[str, int, int], tuple[Analysis | Analysed | None, list[Problem]]] = {}
-_analyses_lock = threading.Lock()
 
 
+@cached(LRUCache(maxsize=ANALYSIS_CACHE), lock=threading.Lock(),
+        key=lambda loaded, no: (loaded.match.id, loaded.version, no))
 def analysed(loaded: LoadedMatch, no: int) -> tuple[Analysis | Analysed | None, list[Problem]]:
     """The engine's analysis of hand ``no``, worked out once per match version and kept (a
     bridge deal's is a tenth of a second of DDS, Euchre's up to 40 ms): the hand page and the
     API share it, and a corrected hand (a new version) is analysed afresh."""
-    key = (loaded.match.id, loaded.version, no)
-    kept = _analyses.get(key)
-    if kept is None:
-        kept = analyse_match_hand(loaded.match.as_file(), no)
-        with _analyses_lock:
-            if len(_analyses) >= ANALYSIS_CACHE:
-                _analyses.pop(next(iter(_analyses)), None)
-            _analyses[key] = kept
-    return kept
+    return analyse_match_hand(loaded.match.as_file(), no)
 
 
 def analysis_view(loaded: LoadedMatch, no: int) -> AnalysisView | None:
