@@ -78,12 +78,18 @@
         return queued(f, entry).then(function () { SK.ready(); flush(); });
       }
       $("save").textContent = text.dataset.saving;
+      // The score it will have, at once (a slow network's answer takes a second): marked as
+      // on its way until the server's board replaces it, or taken back if refused.
+      var board = $("board");
+      if (board) ahead(board, [entry]);
       var direct = send(entry).then(function (d) {
         if (d.code === 422 && d.status !== "key_reused") {  // not a whole or legal hand: say so
           $("preview").textContent = d.message;
           $("save").textContent = t("save", entry.no);
           delete f.dataset.busy;
-          return drop(entry);
+          return drop(entry).then(function () {
+            if ($("board") && $("board").querySelector(".ahead")) SK.refresh();
+          });
         }
         queued(f, entry);
         return settle(entry, d).then(function (go) {

@@ -42,7 +42,7 @@
     return (f.elements.passed && f.elements.passed.checked) || (!!v("caller") && !!(v("makers_tricks") || v("renege")));
   }
 
-  function preview() {
+  function preview(kept) {  // ``kept``: asked by a refresh, not a tap (a refusal's words stay)
     var f = $("entry"), mine = ++seq;
     if (!f || !f.dataset.preview || f.dataset.chained) return;  // behind pending hands: no guess
     var q = new URLSearchParams(new FormData(f));
@@ -58,7 +58,7 @@
           f.querySelectorAll(".err").forEach(function (el) { el.remove(); });
           for (var k in d.errors) msgs = msgs.concat(d.errors[k]);
         }
-        $("preview").textContent = msgs.join(" ");
+        if (!kept || msgs.length) $("preview").textContent = msgs.join(" ");
       }).catch(function () {});
   }
 
@@ -73,7 +73,7 @@
     f.dataset.dirty = "1";
     rest(f);
     clearTimeout(timer);
-    timer = setTimeout(preview, e.type === "input" ? 300 : 30);
+    timer = setTimeout(function () { preview(); }, e.type === "input" ? 300 : 30);
   }
   document.addEventListener("change", changed);
   document.addEventListener("input", changed);
@@ -161,7 +161,7 @@
         var old = $(el.id);
         if (old && el.id !== "entry") old.replaceWith(el);
       });
-      preview();  // what Save will do follows the match (and a form no longer behind a save)
+      preview(true);  // what Save will do follows the match (and a form no longer behind a save)
     }
     document.title = fresh.dataset.title || doc.title;
     localTimes();

@@ -340,3 +340,43 @@ def test_a_tap_made_while_the_saved_page_is_on_its_way_stays(make_phone, size):
     page.locator("#save").click()
     expect(live).not_to_have_attribute("data-version", saved)
     expect(page.locator("tbody tr")).to_have_count(2)
+
+
+@pytest.mark.parametrize("size", FULL)
+def test_the_board_shows_a_saved_hand_at_once_and_takes_back_a_refused_one(make_phone, size):
+    """On a slow network the board counts the hand the moment Save is tapped, marked as on its
+    way (the answer is held back by the test); the server's board then replaces it. A hand the
+    server refuses is taken back off the board, and the form keeps the scorer's taps."""
+    phone = make_phone(viewport=size, service_workers="block")
+    page = phone.goto("/")
+    start(page)
+    held = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route("**/hands", hold)
+    page.locator("#caller label", has_text=NAMES["E"]).click()
+    page.locator("#makers_tricks input[value='3']").click()
+    expect(page.locator("#save")).to_contain_text("Save:")
+    with page.expect_request("**/hands"):
+        page.locator("#save").click()
+    expect(page.locator(".pts")).to_have_text(["0", "1"])  # at once, the answer still held
+    expect(page.locator(".pts.ahead")).to_have_count(2)
+    expect(page.locator(".deal .no")).to_contain_text("pending")
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute("**/hands", hold)
+    expect(page.locator(".pts.ahead")).to_have_count(0)
+    expect(page.locator(".pts")).to_have_text(["0", "1"])
+    expect(page.locator("tbody tr")).to_have_count(1)
+
+    # refused: makers' tricks without who called (the server says why)
+    page.locator("#makers_tricks input[value='4']").click()
+    page.locator("#save").click()
+    expect(page.locator("#preview")).not_to_be_empty()
+    expect(page.locator(".pts.ahead")).to_have_count(0)
+    expect(page.locator(".deal.ahead")).to_have_count(0)
+    expect(page.locator(".deal .no")).to_have_text("hand 2")
+    expect(page.locator("#makers_tricks input[value='4']")).to_be_checked()
+    expect(page.locator("tbody tr")).to_have_count(1)
