@@ -169,3 +169,35 @@ def test_the_table_page_in_chinese(app: Any, browser: Any, base_url: str, locale
         phone.close()
         db.conn.close()
     assert phone.foreign == [] and phone.errors == []
+
+
+def test_a_browser_restart_keeps_the_right_and_the_queue(app: Any, browser: Any,
+                                                         base_url: str) -> None:
+    """Offline, a board is saved; the browser is closed and opened again (its cookies and
+    storage kept, as a phone's are): the phone still scores the table and the board is sent,
+    once."""
+    db = connect(app.config["DATABASE"])
+    sid, _key = table_session.start(db)
+    before = Phone(browser, base_url)
+    try:
+        page = before.goto(tent(app, sid, 1))
+        before.context.set_offline(True)
+        deal(page, 1, "4H", "S", "1", NAMES)
+        page.locator("#save").click()
+        expect(page.locator("#queue-list li")).to_have_count(1)
+        kept = before.context.storage_state()
+    finally:
+        before.close()
+    after = Phone(browser, base_url, storage_state=kept)
+    try:
+        page = after.goto(f"/s/{sid}/t/1")
+        expect(page.locator("#board-1 .st-label")).to_have_text("S 4♥ +1 → NS +450")
+        expect(page.locator("#queue")).to_be_hidden()
+        expect(page.locator("#entry")).to_be_visible()  # the right is still this phone's
+        page.reload()
+        assert [r["board"] for r in sessions.load_session(db, sid).stored.results  # type: ignore
+                ] == [1]
+    finally:
+        after.close()
+        db.conn.close()
+    assert before.errors == [] and after.errors == [] and after.foreign == []
