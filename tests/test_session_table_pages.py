@@ -289,3 +289,19 @@ def test_any_form_is_saved_or_refused_in_words_never_an_error(
     assert said and "{" not in said and "Traceback" not in said
     if response.status_code == 422:  # nothing stored; a phone taking the table moves it once
         assert sessions.load_session(db, sid).stored.version == before  # type: ignore
+
+
+def test_the_session_file_stays_the_specs_with_states_kept_beside_it(app, db, started
+                                                                     ) -> None:
+    sid, _key = started
+    client = phone(app, sid, 1)
+    post(client, sid, 1, board="1", **PLAYED)
+    post(client, sid, 1, "answers", board="1", state="disputed")
+    post(client, sid, 1, board="2", passed="y")
+    exported = client.get(f"/s/{sid}.json").get_json()
+    assert exported["results"] == [
+        {"board": 1, "contract": "4H", "declarer": "S", "tricks": 11, "ns": "N1", "ew": "E1",
+         "round": 1, "table": 1},  # made with one over: 11 tricks
+        {"board": 2, "passed": True, "ns": "N1", "ew": "E1", "round": 1, "table": 1}]
+    api = client.get(f"/api/sessions/{sid}").get_json()
+    assert api["results"]["ok"] is True and "state" not in str(api["results"])
