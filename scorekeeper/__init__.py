@@ -74,7 +74,7 @@ def create_app(
     from .engine import numbers
     from .printing import pdf_render
     from .store import db
-    from .web import compress, errors, game_templates, ratelimit, security
+    from .web import assets, compress, errors, game_templates, ratelimit, security
 
     game_templates.init_app(app)  # game/<name>/<file>: each game's templates, in its folder
     # scores as text, one way on every page and print: a true minus below zero (issue 35)
@@ -84,6 +84,7 @@ def create_app(
     app.add_template_global(numbers.score_pair, "score_pair")
     app.add_template_global(numbers.pair_sides, "pair_sides")
     compress.init_app(app)  # first registered, so it runs last, on the finished response
+    assets.init_app(app)  # static files' addresses carry their digest: kept a year
     security.init_app(app)
     i18n.init_app(app)
     db.init_app(app)

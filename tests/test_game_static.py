@@ -104,7 +104,7 @@ def test_the_service_worker_keeps_the_games_page_files(client) -> None:
 def test_a_game_s_pages_link_its_files_only(client, game: str) -> None:
     created = client.post("/api/matches", json=euchre_match(game=game)).get_json()
     page = client.get(f"/m/{created['id']}?key={created['edit_key']}", follow_redirects=True).text
-    linked = set(re.findall(r'(?:src|href)="/games/([^/"]+)/static/([^"]+)"', page))
+    linked = set(re.findall(r'(?:src|href)="/games/([^/"]+)/static/([^"?]+)', page))
     own = {(g, n) for g, n in SHIPPED if g == game and n in ("game.css", "game.js")}
     assert linked == own
     # the game's script comes before the recorder's, which asks it for the play facts
@@ -113,7 +113,7 @@ def test_a_game_s_pages_link_its_files_only(client, game: str) -> None:
     sheet = client.get(f"/m/{created['id']}/sheet").text
     blank = client.get(f"/m/{created['id']}/blank").text
     for html, name in ((sheet, "print.css"), (blank, "blank.css")):
-        linked = set(re.findall(r'href="/games/([^/"]+)/static/([^"]+)"', html))
+        linked = set(re.findall(r'href="/games/([^/"]+)/static/([^"?]+)', html))
         assert linked == ({(game, name)} if (game, name) in SHIPPED else set())
         # after the shared stylesheets: the game's rules refine them
         if linked:
@@ -142,7 +142,9 @@ def test_a_pdf_takes_a_game_s_stylesheet_by_its_path(tmp_path: Path) -> None:
 
 def test_url_of_asks_the_registry_each_time(app) -> None:
     with app.test_request_context():
-        assert game_static.url_of("euchre", "game.css") == "/games/euchre/static/game.css"
+        # by its path, with its content's digest (web/assets.py)
+        assert re.fullmatch(r"/games/euchre/static/game\.css\?v=[0-9a-f]{12}",
+                            game_static.url_of("euchre", "game.css") or "")
         assert game_static.url_of("euchre", "nothing.css") is None
         assert game_static.url_of("nogame", "game.css") is None
 

@@ -523,7 +523,8 @@ def test_match_page_with_its_css_and_js_stays_under_30_kb(app, matches, accept, 
     page = r.data
     html = UNZIP[encoding](page).decode()
     # the shared files and the game's own (its folder's game.css and game.js)
-    names = re.findall(r'(?:href|src)="(/(?:static|games)/[\w/.-]+\.(?:css|js))"', html)
+    names = re.findall(r'(?:href|src)="(/(?:static|games)/[\w/.-]+\.(?:css|js))(?:\?v=\w+)?"',
+                       html)
     assert {"/static/css/app.css", "/static/js/table.js", "/static/js/queue.js",
             "/static/js/wake.js", "/games/euchre/static/game.js"} <= set(names)
     assets = sum(len(phone.get(name, headers=wire).data) for name in names)

@@ -58,8 +58,8 @@ def url_of(game: str, name: str) -> str | None:
 def shell_urls() -> list[str]:
     """The registered games' files a match page loads, for the service worker to keep for
     offline use (the sheets are never offline)."""
-    return [url for game in sorted(GAMES) for name in PAGE_FILES
-            if (url := url_of(game, name)) is not None]
+    return [url.split("?", 1)[0] for game in sorted(GAMES) for name in PAGE_FILES
+            if (url := url_of(game, name)) is not None]  # by path, without the digest
 
 
 @lru_cache(maxsize=64)

@@ -62,9 +62,13 @@ self.addEventListener("fetch", function (e) {
   var req = e.request;
   if (req.method !== "GET") return;  // writes always go to the network, never to a cache
   var url = new URL(req.url);
-  if (url.origin !== self.location.origin || url.search) return;
-  if (isPage(url)) e.respondWith(networkFirst(e, PAGES, url.pathname));
-  else if (isShell(url)) e.respondWith(networkFirst(e, SHELL, url.pathname));
+  if (url.origin !== self.location.origin) return;
+  if (!url.search && isPage(url)) e.respondWith(networkFirst(e, PAGES, url.pathname));
+  // A shell file's address carries its digest (?v=…, kept a year by the phone's own cache,
+  // so the network is not asked): kept here by its path, for when the network is gone.
+  else if (/^(\?v=[\w-]+)?$/.test(url.search) && isShell(url)) {
+    e.respondWith(networkFirst(e, SHELL, url.pathname));
+  }
 });
 
 // A page asks to be kept right after the first visit (before this worker controlled it).
