@@ -1,10 +1,11 @@
-"""Live by push (issue 41): ``GET /stream?m=<match>&e=<event>`` as Server-Sent Events, served
+"""Live by push (issue 41): ``GET /stream?m=<match>&e=<event>&s=<session>`` as Server-Sent Events, served
 in the ASGI worker's event loop in front of the Flask app, so a watching phone holds one idle
 connection and no thread (a2wsgi would hold one of its threads for every open stream).
 
 A stream says only *that* something changed: an event ``change`` with ``{"k": "m:<id>", "v":
 <stamp>}``, where the stamp is the match's version, or a digest of the club night's stamp (its
-version and its tables' matches' versions, as its ETags). The phone then asks the part it shows
+version and its tables' matches' versions, as its ETags), or a duplicate session's stamp
+(its version: every result, round and table change bumps it). The phone then asks the part it shows
 with ``If-None-Match``, as it polled before: the words stay the Flask app's, in the phone's
 language. Every (re)connection starts with each topic's stamp now: a phone that was away checks
 its version and misses nothing.
@@ -31,6 +32,7 @@ from urllib.parse import parse_qsl
 from sqlite_utils import Database
 
 from ..store import events as event_store
+from ..store import sessions as session_store
 from ..store.db import connect_read_only, sqlite3
 from .app import ASGIApp, Receive, Send
 from .notify import Writes
@@ -43,13 +45,14 @@ ALIVE = 2.0  # seconds: how often a sleeping watcher checks that its worker is n
 TOPICS = 4  # the most a page follows at once (a table's match and its club night)
 RETRY_MS = 3000  # what EventSource waits before it reconnects a dropped stream
 TOPIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-KINDS = ("m", "e")
+KINDS = ("m", "e", "s")
 
-BAD = b"This live address names no match or club night. Open the match's page instead.\n"
-UNKNOWN = b"There is no such match or club night here.\n"
+BAD = (b"This live address names no match, club night or session. Open the match's page"
+       b" instead.\n")
+UNKNOWN = b"There is no such match, club night or session here.\n"
 FULL = b"Too many phones are following live here: this page asks every few seconds instead.\n"
 
-Key = tuple[str, str]  # ("m", match id) or ("e", event id)
+Key = tuple[str, str]  # ("m", match id), ("e", event id) or ("s", session id)
 Inbox = asyncio.Queue[tuple[Key, str] | None]  # a stream's news; None: the worker stops
 
 
@@ -92,6 +95,8 @@ class Hub:
                 stamp = event_store.event_stamp(db, i)
                 out[(k, i)] = None if stamp is None else hashlib.sha256(
                     stamp.encode()).hexdigest()[:16]
+            elif k == "s":
+                out[(k, i)] = session_store.session_stamp(db, i)
         return out
 
     def join(self, now: dict[Key, str | None], queue: Inbox) -> None:

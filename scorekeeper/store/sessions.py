@@ -69,6 +69,13 @@ def get_version(db: Database, session_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
+def session_stamp(db: Database, session_id: str) -> str | None:
+    """What a session's live views depend on (its version: every change bumps it), as the
+    stream and the ETags say it; None: no such session."""
+    version = get_version(db, session_id)
+    return None if version is None else str(version)
+
+
 def get_session(db: Database, session_id: str) -> StoredSession | None:
     """The session and its results in the order entered, or None."""
     row = db.execute("SELECT id, edit_key_hash, game, data, created, updated, version, plan"
