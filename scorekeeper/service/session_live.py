@@ -11,7 +11,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from sqlite_utils import Database
+
+from .. import store
 from ..engine import pair_movements as pm
+from ..store import sessions as session_store
 from . import session_start
 from .sessions import LoadedSession
 
@@ -210,3 +214,44 @@ def board_span(boards: tuple[int, ...]) -> str:
     if len(boards) > 1 and list(boards) == list(range(boards[0], boards[-1] + 1)):
         return f"{boards[0]}–{boards[-1]}"
     return ", ".join(str(b) for b in boards)
+
+
+def _stamp(at: datetime) -> str:
+    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def change_round(db: Database, session_id: str, action: str, at: datetime,
+                 minutes: int | None = None) -> str:
+    """The director's round controls: ``next`` (the next round starts now), ``end`` (the
+    session is over, whatever is missing), ``reopen`` (an ended session goes on), ``minutes``
+    (a board's minutes). The answer is a code the web layer words: ``round``, ``ended``,
+    ``reopened``, ``minutes``, ``last`` (no round after the last), ``no_movement``,
+    ``bad_minutes``, ``not_found``."""
+    with store.transaction(db):
+        stored = session_store.get_session(db, session_id)
+        if stored is None:
+            return "not_found"
+        plan = dict(stored.plan or {"kind": "none"})
+        if action == "end":
+            plan["ended"] = True
+            done = "ended"
+        elif action == "reopen":
+            plan.pop("ended", None)
+            done = "reopened"
+        elif action == "minutes":
+            if minutes is None or not 1 <= minutes <= MAX_BOARD_MINUTES:
+                return "bad_minutes"
+            plan["board_minutes"] = minutes
+            done = "minutes"
+        else:
+            loaded = LoadedSession(stored, {})
+            movement = movement_of(loaded)
+            if movement is None:
+                return "no_movement"
+            current = plan.get("round") if isinstance(plan.get("round"), int) else 0
+            if current >= len(movement.rounds):
+                return "last"
+            plan["round"], plan["round_started"] = current + 1, _stamp(at)
+            done = "round"
+        session_store.put_plan(db, session_id, plan)
+    return done

@@ -145,3 +145,10 @@ def get_hand_records(db: Database, session_id: str) -> dict[int, dict[str, Any]]
 def put_hand_record(db: Database, session_id: str, board: int, record: dict[str, Any]) -> None:
     db.execute("INSERT OR REPLACE INTO session_hand_records (session_id, board, data)"
                " VALUES (?, ?, ?)", [session_id, board, dumps(record)])
+
+
+def put_plan(db: Database, session_id: str, plan: dict[str, Any]) -> None:
+    """Keep the session's plan (its movement and how play goes: the round being played, its
+    start, the minutes a board, ended) and bump its version, as a result's change does."""
+    db.execute("UPDATE sessions SET plan = ?, version = version + 1, updated = ? WHERE id = ?",
+               [dumps(plan), now(), session_id])

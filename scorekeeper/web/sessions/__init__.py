@@ -20,5 +20,9 @@ bp.add_url_rule("/s/<session_id>/director", view_func=director.director, methods
 bp.add_url_rule("/s/<session_id>/director/results", view_func=director.enter,
                 methods=["POST"])
 bp.app_context_processor(new.session_games)
+bp.add_url_rule("/s/<session_id>/director/live", view_func=director.director_live,
+                methods=["GET"])
+bp.add_url_rule("/s/<session_id>/director/round", view_func=director.change_round,
+                methods=["POST"])
 bp.add_url_rule("/s/<session_id>/wall", view_func=live.wall, methods=["GET"])
 bp.add_url_rule("/s/<session_id>/guides.pdf", view_func=director.guides_pdf, methods=["GET"])

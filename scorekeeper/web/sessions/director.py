@@ -12,13 +12,16 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...engine.pair_movements import PairMovementError
-from ...service import session_start, sessions
+from ...service import session_live, session_start, sessions
 from ...service.sessions import LoadedSession, SessionStatus
+from ...store import sessions as session_store
 from ...store.db import get_db
+from ..etags import LANGUAGE_VARY, not_modified
 from ..ratelimit import count_keyed_write, refuse_if_address_full
 from ..security import bounded_int, remember_key_hash, rights_match
+from . import live
 from .pages import print_pdf
-from .words import guarantee, movement_name, session_problem
+from .words import guarantee, movement_name, round_said, session_problem
 
 
 def _ref(session_id: str) -> str:
@@ -51,11 +54,12 @@ def _entered(loaded: LoadedSession) -> dict[tuple[int, str], dict[str, Any]]:
             for r in b["results"]}
 
 
-def _round_no() -> int:
+def _round_no(current: int | None) -> int:
+    """The round the page shows: the one asked for, else the one being played."""
     try:
-        return bounded_int(request.args.get("round", "1"))
+        return bounded_int(request.args.get("round", str(current or 1)))
     except ValueError:
-        return 1
+        return current or 1
 
 
 def director(session_id: str) -> ResponseReturnValue:
@@ -68,12 +72,14 @@ def director(session_id: str) -> ResponseReturnValue:
     except PairMovementError:
         movement = None
     rounds = movement.rounds if movement is not None else ()
-    number = min(max(_round_no(), 1), len(rounds)) if rounds else 0
+    console = live.console_values(loaded, may_direct(loaded))
+    number = min(max(_round_no(console.rnd.number), 1), len(rounds)) if rounds else 0
     name = "mitchell-relay" if plan.get("way") == "relay" else plan.get("kind", "none")
     promise = movement.guarantee() if movement is not None else None
     response = make_response(render_template(
         "sessions/director.html", s=loaded.stored, answer=loaded.answer,
         game=loaded.stored.game, director=may_direct(loaded), rounds=rounds,
+        c=console, span=session_live.board_span,
         shown=rounds[number - 1] if rounds else None, entered=_entered(loaded),
         movement=movement_name(name), promise=guarantee(name, promise),
         pairs=loaded.stored.data.get("pairs", {})))
@@ -110,6 +116,48 @@ def enter(session_id: str) -> ResponseReturnValue:
     anchor = f"#b{board}-{ns}" if isinstance(board, int) and isinstance(ns, str) and \
         ns.isalnum() and ns.isascii() else ""
     return redirect(back + anchor)
+
+
+def director_live(session_id: str) -> ResponseReturnValue:
+    """The console's live part (the round, the tables × rounds grid, the changes), polled
+    with its ETag: 304 until the session changes (or a minute passes: late tables)."""
+    stored = session_store.get_session(get_db(), session_id)
+    if stored is None:
+        abort(404, description=_("There is no such session."))
+    director_here = rights_match(_ref(session_id), stored.edit_key_hash)
+    tag = live.session_tag(session_id, "console", director_here)
+    unchanged = not_modified(tag, weak=True, vary=LANGUAGE_VARY)
+    if unchanged is not None:
+        return unchanged
+    loaded = _loaded(session_id)
+    return live.answer(render_template(
+        "sessions/_console_live.html", c=live.console_values(loaded, director_here),
+        game=loaded.stored.game, span=session_live.board_span), tag)
+
+
+def change_round(session_id: str) -> ResponseReturnValue:
+    """The director's "Start round", "Next round", "End session", "Reopen" and a board's
+    minutes; said back in words."""
+    loaded = _loaded(session_id)
+    if not may_direct(loaded):
+        abort(403, description=_("Only the director's phone can change the round: open the "
+                                 "session's link with its key."))
+    count_keyed_write(_ref(session_id), loaded.stored.edit_key_hash)
+    action = request.form.get("action", "")
+    minutes = None
+    if action == "minutes":
+        text = request.form.get("minutes", "").strip()
+        minutes = int(text) if text.isascii() and text.isdigit() and len(text) < 4 else 0
+    if action not in ("next", "end", "reopen", "minutes"):
+        done = "unknown"
+    else:
+        done = session_live.change_round(get_db(), session_id, action, live.now(), minutes)
+    ok = done in ("round", "ended", "reopened", "minutes")
+    after = session_live.round_now(_loaded(session_id), live.now()) if ok else None
+    flash(round_said(done, after.number if after else None,
+                     session_live.board_minutes(_loaded(session_id)) if ok else None),
+          "ok" if ok else "error")
+    return redirect(url_for("sessions.director", session_id=session_id))
 
 
 def guides_pdf(session_id: str) -> ResponseReturnValue:

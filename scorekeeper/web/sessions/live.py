@@ -107,3 +107,57 @@ def wall(session_id: str) -> ResponseReturnValue:
     name = "sessions/_wall_live.html" if request.args.get("part") else "sessions/wall.html"
     return answer(render_template(name, w=values, span=session_live.board_span,
                                   game=loaded.stored.game), values.etag)
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeLine:
+    """One change of the session's history, for the console's list (newest first)."""
+
+    no: int
+    at: str  # the reader's clock time
+    board: int
+    ns: str
+    ew: str | None
+    kind: str  # "entered", "corrected" or "removed"
+    old: dict[str, Any] | None
+    new: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class ConsoleValues:
+    """What the director's console's live part shows (``sessions/_console_live.html``)."""
+
+    s: Any  # the stored session
+    director: bool  # this phone holds the session's right
+    rnd: RoundNow
+    clock: Clock | None
+    grid: list[list[session_live.TableRound]]
+    changes: list[ChangeLine]
+    board_minutes: int
+    live_url: str
+    etag: str
+
+
+def _time(stamp: str) -> str:
+    return str(format_time(datetime.fromisoformat(stamp.replace("Z", "+00:00")), "HH:mm"))
+
+
+def change_lines(session_id: str) -> list[ChangeLine]:
+    out = []
+    for c in reversed(sessions.history(get_db(), session_id) or []):
+        kind = "entered" if c.old is None else "removed" if c.new is None else "corrected"
+        ew = (c.new or c.old or {}).get("ew")
+        out.append(ChangeLine(c.no, _time(c.at), c.board, c.ns,
+                              ew if isinstance(ew, str) else None, kind, c.old, c.new))
+    return out
+
+
+def console_values(loaded: LoadedSession, director: bool) -> ConsoleValues:
+    rnd = session_live.round_now(loaded, now())
+    session_id = loaded.stored.id
+    return ConsoleValues(
+        s=loaded.stored, director=director, rnd=rnd, clock=clock(rnd),
+        grid=session_live.grid(loaded, now()), changes=change_lines(session_id),
+        board_minutes=session_live.board_minutes(loaded),
+        live_url=url_for("sessions.director_live", session_id=session_id),
+        etag=session_tag(session_id, "console", director))
