@@ -248,7 +248,8 @@ def change_round(db: Database, session_id: str, action: str, at: datetime,
             movement = movement_of(loaded)
             if movement is None:
                 return "no_movement"
-            current = plan.get("round") if isinstance(plan.get("round"), int) else 0
+            kept = plan.get("round")
+            current = kept if isinstance(kept, int) else 0
             if current >= len(movement.rounds):
                 return "last"
             plan["round"], plan["round_started"] = current + 1, _stamp(at)
