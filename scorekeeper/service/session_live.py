@@ -159,19 +159,16 @@ def grid(loaded: LoadedSession, at: datetime) -> list[list[TableRound]]:
         return []
     now = round_now(loaded, at)
     entered, states = _results(loaded), _states(loaded)
-    by_board: dict[int, list[dict[str, Any]]] = {}
-    for (board, _ns), result in entered.items():
-        by_board.setdefault(board, []).append(result)
     rows: dict[int, list[TableRound]] = {}
     for rnd in movement.rounds:
         for t in rnd.tables:
             cells = []
             for board in t.boards:
-                result = entered.get((board, t.ns))
-                if result is not None:
+                got = entered.get((board, t.ns))
+                if got is not None:
                     state = states.get((board, t.ns), ACCEPTED)
-                    other = result.get("ew") if result.get("ew") != t.ew else None
-                    cells.append(BoardCell(board, state, result, other))
+                    other = got.get("ew") if got.get("ew") != t.ew else None
+                    cells.append(BoardCell(board, state, got, other))
                 elif _late(now, rnd.number, at):
                     cells.append(BoardCell(board, LATE, None))
                 elif now.number == rnd.number and not now.over:
