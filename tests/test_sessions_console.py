@@ -276,8 +276,8 @@ def test_the_consoles_live_part_is_304_until_the_session_changes(app: Any,
 
 
 @pytest.mark.parametrize(("lang", "wall_says", "console_says"), [
-    ("zh_Hant", ["北南", "東西", "第1輪"], ["變更", "進行中"]),
-    ("zh_Hans", ["北南", "东西", "第1轮"], ["变更", "进行中"]),
+    ("zh_Hant", ["南北", "東西", "第1輪"], ["變更", "進行中"]),
+    ("zh_Hans", ["南北", "东西", "第1轮"], ["变更", "进行中"]),
 ])
 def test_the_wall_and_console_in_chinese(app: Any, client: Any, lang: str,
                                          wall_says: list[str],
