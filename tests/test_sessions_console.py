@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from support import session_console as sc
 
-from scorekeeper.serving.streams import Hub, topics
-from scorekeeper.service import session_live
+from scorekeeper.service import session_live, session_tables
 from scorekeeper.service.sessions import load_session
+from scorekeeper.serving.streams import Hub, topics
 from scorekeeper.store import sessions as session_store
 from scorekeeper.store.db import get_db
 
@@ -73,27 +73,34 @@ def test_the_wall_shows_ranks_the_round_and_the_next_seating(app: Any, client: A
     assert "All pairs" not in wall  # pairs not yet played wait for their field
     assert "N1 Ann – Bo" in wall and "E1 Gus – Hal" in wall and "%" in wall
     assert "Next: round 2" in wall
-    for table, pairs, boards, came in ((1, "N1 – E3", "3–4", "E3 from table 3"),
-                                       (2, "N2 – E1", "5–6", "E1 from table 1"),
-                                       (3, "N3 – E2", "1–2", "E2 from table 2")):
-        assert f"Table {table} {pairs} Boards {boards} {came}" in wall
+    for table, goes in ((1, "Pair E1 to table 2, East–West Boards 1–2 to table 3"),
+                        (2, "Pair E2 to table 3, East–West Boards 3–4 to table 1"),
+                        (3, "Pair E3 to table 1, East–West Boards 5–6 to table 2")):
+        assert f"Table {table} {goes}" in wall
     assert "Final results" not in wall
 
 
-def test_the_walls_clock_runs_from_the_directors_start(app: Any, client: Any) -> None:
+def test_the_walls_clock_runs_from_the_rounds_start(app: Any, client: Any) -> None:
     session_id, key = sc.start(app)
     phone = director(app, session_id, key)
     control(phone, session_id, action="next")
     page = client.get(f"/s/{session_id}/wall").get_data(as_text=True)
     ends = re.search(r'data-ends="([^"]+)"', page)
     assert ends is not None and 'role="timer"' in page
+    assert "Round 2 of 3" in words(client.get(f"/s/{session_id}/wall"))
     with app.app_context():
-        stored = session_store.get_session(get_db(), session_id)
-        assert stored is not None and stored.plan is not None
-        started = datetime.fromisoformat(stored.plan["round_started"].replace("Z", "+00:00"))
+        kept = session_tables.round_state(get_db(), session_id)
+    assert kept is not None and kept.round == 2
+    started = datetime.fromisoformat(kept.started.replace("Z", "+00:00"))
     # 7 minutes a board, 2 boards a round (the clubs' default)
     assert datetime.fromisoformat(ends.group(1).replace("Z", "+00:00")) - started == \
         timedelta(minutes=14)
+    control(phone, session_id, action="minutes", minutes="8")
+    page = client.get(f"/s/{session_id}/wall").get_data(as_text=True)
+    ends = re.search(r'data-ends="([^"]+)"', page)
+    assert ends is not None
+    assert datetime.fromisoformat(ends.group(1).replace("Z", "+00:00")) - started == \
+        timedelta(minutes=16)
 
 
 @pytest.mark.parametrize("how", ["every board", "ended"])
@@ -141,7 +148,6 @@ def cell(page: str, table: int, number: int) -> str:
 def test_the_grid_shows_each_tables_rounds(app: Any, client: Any) -> None:
     session_id, key = sc.start(app)
     phone = director(app, session_id, key)
-    control(phone, session_id, action="next")
     sc.enter(client, session_id, key, sc.played(1, "N1", "E1"))
     sc.enter(client, session_id, key, sc.played(2, "N1", "E1"))
     sc.enter(client, session_id, key, sc.played(3, "N2", "E2"))
@@ -161,16 +167,64 @@ def test_the_grid_shows_each_tables_rounds(app: Any, client: Any) -> None:
     assert cell(page, 2, 1) == "accepted N2–E2 Accepted 2/2"
 
 
-def test_a_round_whose_time_is_up_has_late_tables(app: Any, client: Any) -> None:
-    session_id, key = sc.start(app)
-    control(director(app, session_id, key), session_id, action="next")
+def test_a_round_whose_time_is_up_has_late_tables(app: Any) -> None:
+    session_id, _key = sc.start(app)
     with app.app_context():
         loaded = load_session(get_db(), session_id)
         assert loaded is not None
         later = datetime.now(UTC) + timedelta(minutes=15)
-        rows = session_live.grid(loaded, later)
+        rows = session_live.grid(loaded, session_live.play(get_db(), session_id), later)
     assert [row[0].state for row in rows] == ["late", "late", "late"]
     assert [row[1].state for row in rows] == ["waiting"] * 3
+
+
+def at_table(app: Any, session_id: str, table: int, board: int, answer: str | None = None,
+             **result: Any) -> None:
+    """A result from table ``table``'s phone in round 1, and the opponents' answer."""
+    with app.app_context():
+        done = session_tables.enter_at_table(
+            get_db(), session_id, table, 1,
+            {"board": board, "contract": "4H", "declarer": "S", "tricks": 10, **result})
+        assert done.session is not None, done.problems
+        if answer is not None:
+            assert session_tables.answer_at_table(get_db(), session_id, table, board,
+                                                  answer).status.value == "changed"
+
+
+def test_the_grid_and_changes_show_the_tables_answers(app: Any) -> None:
+    session_id, key = sc.start(app)
+    phone = director(app, session_id, key)
+    at_table(app, session_id, 1, 1, "accepted")
+    at_table(app, session_id, 1, 2, "accepted")
+    at_table(app, session_id, 2, 3)  # waiting for the opponents
+    at_table(app, session_id, 3, 5, "disputed", tricks=9)
+    page = phone.get(f"/s/{session_id}/director/live").get_data(as_text=True)
+    assert cell(page, 1, 1) == "accepted N1–E1 Accepted 2/2"
+    assert cell(page, 2, 1) == "playing N2–E2 Playing 1/2"
+    assert cell(page, 3, 1) == "disputed N3–E3 Disputed 1/2"
+    said = words(phone.get(f"/s/{session_id}/director/live")).replace(" ♥", "♥")
+    assert "Table 3 Board 5, N3 against E3: S 4♥ −1 disputed." in said
+    assert "Table 3 Board 5, N3 against E3: S 4♥ −1 entered." in said
+    assert "Table 1 Board 1, N1 against E1: S 4♥ = accepted." in said
+    # the director settles the dispute: the result is the director's, the cell accepted
+    found = CSRF.search(phone.get(f"/s/{session_id}/director").get_data(as_text=True))
+    assert found is not None
+    settled = phone.post(f"/s/{session_id}/director/results", data={
+        "round": "1", "table": "3", "board": "5", "ns": "N3", "ew": "E3",
+        "outcome": "played", "contract": "4h", "declarer": "S", "tricks": "10",
+        "csrf_token": found.group(1)})
+    assert settled.status_code == 302
+    page = phone.get(f"/s/{session_id}/director/live").get_data(as_text=True)
+    assert cell(page, 3, 1) == "playing N3–E3 Playing 1/2"
+    said = words(phone.get(f"/s/{session_id}/director/live")).replace(" ♥", "♥")
+    assert "Director Board 5, N3 against E3: corrected to S 4♥ = (was S 4♥ −1)." in said
+    history = phone.get(f"/api/sessions/{session_id}/history").get_json()["changes"]
+    assert [(c["change"], c["by"], c["board"]) for c in history] == [
+        ("entered", "table 1", 1), ("accepted", "table 1", 1),
+        ("entered", "table 1", 2), ("accepted", "table 1", 2),
+        ("entered", "table 2", 3),
+        ("entered", "table 3", 5), ("disputed", "table 3", 5),
+        ("corrected", "director", 5)]
 
 
 def test_a_board_played_by_other_pairs_is_shown_with_them(app: Any, client: Any) -> None:
@@ -187,22 +241,24 @@ def test_a_board_played_by_other_pairs_is_shown_with_them(app: Any, client: Any)
     assert "Board 1 · N 3NT = · NS 400 · played by N1 against E2" in page
 
 
-@pytest.mark.parametrize(("steps", "said", "plan"), [
-    ([{"action": "next"}], "Round 1 has started", {"round": 1}),
-    ([{"action": "next"}, {"action": "next"}], "Round 2 has started", {"round": 2}),
-    ([{"action": "next"}] * 4, "This is the last round", {"round": 3}),
-    ([{"action": "end"}], "The session is over", {"ended": True}),
-    ([{"action": "end"}, {"action": "reopen"}], "The session goes on", {}),
-    ([{"action": "minutes", "minutes": "8"}], "Each board now has 8 minutes.",
-     {"board_minutes": 8}),
-    ([{"action": "minutes", "minutes": "0"}], "Write the minutes a board as a number", {}),
-    ([{"action": "minutes", "minutes": "ten"}], "Write the minutes a board as a number", {}),
+@pytest.mark.parametrize(("steps", "said", "kept"), [
+    ([{"action": "next"}], "Round 2 has started", (2, False, 7)),
+    ([{"action": "next"}] * 3, "This is the last round", (3, False, 7)),
+    ([{"action": "end"}], "The session is over", (1, True, 7)),
+    ([{"action": "end"}, {"action": "next"}], "The session has ended: reopen it first.",
+     (1, True, 7)),
+    ([{"action": "end"}, {"action": "reopen"}], "The session goes on", (1, False, 7)),
+    ([{"action": "minutes", "minutes": "8"}], "Each board now has 8 minutes.", (1, False, 8)),
+    ([{"action": "minutes", "minutes": "0"}], "Write the minutes a board as a number",
+     (1, False, 7)),
+    ([{"action": "minutes", "minutes": "ten"}], "Write the minutes a board as a number",
+     (1, False, 7)),
     ([{"action": "minutes", "minutes": "99999"}], "Write the minutes a board as a number",
-     {}),
-    ([{"action": "explode"}], "That is not something the console can do.", {}),
+     (1, False, 7)),
+    ([{"action": "explode"}], "That is not something the console can do.", (1, False, 7)),
 ])
 def test_the_round_controls_do_or_say_why_not(app: Any, steps: list[dict[str, str]],
-                                              said: str, plan: dict[str, Any]) -> None:
+                                              said: str, kept: tuple[int, bool, int]) -> None:
     session_id, key = sc.start(app)
     phone = director(app, session_id, key)
     for step in steps:
@@ -210,18 +266,17 @@ def test_the_round_controls_do_or_say_why_not(app: Any, steps: list[dict[str, st
         assert response.status_code == 302
     assert said in words(phone.get(response.headers["Location"]))
     with app.app_context():
-        stored = session_store.get_session(get_db(), session_id)
-    assert stored is not None and stored.plan is not None
-    kept = {k: v for k, v in stored.plan.items()
-            if k in ("round", "ended", "board_minutes")}
-    assert kept == plan
+        now = session_tables.round_state(get_db(), session_id)
+        loaded = load_session(get_db(), session_id)
+    assert now is not None and loaded is not None
+    assert (now.round, now.ended is not None, session_live.board_minutes(loaded)) == kept
 
 
 def test_only_the_directors_phone_changes_the_round(app: Any) -> None:
     session_id, key = sc.start(app)
     other = app.test_client()
     page = other.get(f"/s/{session_id}/director").get_data(as_text=True)
-    assert "Next round" not in page and "Start round 1" not in page
+    assert "Next round" not in page and "End session" not in page
     found = CSRF.search(other.get("/sessions/new").get_data(as_text=True))
     assert found is not None
     before = version(app, session_id)
@@ -248,7 +303,7 @@ def test_every_change_is_said_in_words(app: Any, client: Any) -> None:
                             headers={"Authorization": f"Bearer {key}"})
     assert removed.status_code == 200
     live = words(phone.get(f"/s/{session_id}/director/live"))
-    said = re.findall(r"\d\d:\d\d (Board [^.]*\.)", live.replace(" ♥", "♥"))
+    said = re.findall(r"\d\d:\d\d Director (Board [^.]*\.)", live.replace(" ♥", "♥"))
     assert said == [
         "Board 2, N1 against E1: Adjusted: NS A+, EW A− removed.",
         "Board 2, N1 against E1: Adjusted: NS A+, EW A− entered.",
@@ -276,8 +331,8 @@ def test_the_consoles_live_part_is_304_until_the_session_changes(app: Any,
 
 
 @pytest.mark.parametrize(("lang", "wall_says", "console_says"), [
-    ("zh_Hant", ["南北", "東西", "第1輪"], ["變更", "進行中"]),
-    ("zh_Hans", ["南北", "东西", "第1轮"], ["变更", "进行中"]),
+    ("zh_Hant", ["南北", "東西", "第2輪", "E1號對到第3桌"], ["變更", "進行中"]),
+    ("zh_Hans", ["南北", "东西", "第2轮", "E1号对到第3桌"], ["变更", "进行中"]),
 ])
 def test_the_wall_and_console_in_chinese(app: Any, client: Any, lang: str,
                                          wall_says: list[str],

@@ -15,8 +15,10 @@ from sqlite_utils import Database
 
 from .. import store
 from ..engine import pair_movements as pm
+from ..engine import pair_moves
 from ..store import sessions as session_store
-from . import session_start
+from . import session_start, session_tables
+from .session_tables import RoundStatus
 from .sessions import LoadedSession
 
 # What clubs allow a board (7 to 7½ minutes, changing included): a round's length is this
@@ -68,15 +70,13 @@ class TableRound:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    """Where a table's pairs and boards go for the next round."""
+class NextRound:
+    """Where everyone goes when round ``number`` − 1 ends: each table's pairs and boards
+    (``engine/pair_moves``), and the pair sitting out now, where it plays next."""
 
-    table: int
-    ns: str
-    ew: str
-    boards: tuple[int, ...]
-    ew_from: int | None  # the table the EW pair comes from (None: it sat out, or new)
-    boards_from: int | None  # the table the boards come from (None: new boards)
+    number: int
+    tables: tuple[pair_moves.TableMoves, ...]
+    joining: tuple[pair_moves.PairMove, ...]
 
 
 def movement_of(loaded: LoadedSession) -> pm.PairMovement | None:
@@ -102,38 +102,48 @@ def _results(loaded: LoadedSession) -> dict[tuple[int, str], dict[str, Any]]:
     return scored or {(int(r["board"]), r["ns"]): r for r in loaded.stored.results}
 
 
-def _states(loaded: LoadedSession) -> dict[tuple[int, str], str]:
-    """Each entered result's state by (board, NS pair): accepted, disputed or entered
-    (kept with the result's row; a result the director enters needs no acceptance)."""
-    kept = (loaded.stored.plan or {}).get("states") or {}
-    return {(int(r["board"]), r["ns"]): kept.get(f"{r['board']}:{r['ns']}", ACCEPTED)
-            for r in loaded.stored.results}
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The session at play (``service.session_tables``): the round under way, since when,
+    whether the director ended it, and each table-entered result's state."""
+
+    round: int
+    started: str
+    ended: bool
+    states: dict[tuple[int, str], str]
 
 
-def round_now(loaded: LoadedSession, at: datetime) -> RoundNow:
-    """The round being played at ``at``: the one the director started (the session's round
-    state), else the first with a board not entered."""
+def play(db: Database, session_id: str) -> Play:
+    kept = session_tables.round_state(db, session_id)
+    states = {k: v.state for k, v in session_tables.states(db, session_id).items()}
+    if kept is None:
+        return Play(1, "", False, states)
+    return Play(kept.round, kept.started, kept.ended is not None, states)
+
+
+def _state(at: Play, board: int, ns: str) -> str:
+    """A result's state: a table's (entered, accepted, disputed); the director's own result
+    needs no acceptance."""
+    return at.states.get((board, ns), ACCEPTED)
+
+
+def round_now(loaded: LoadedSession, at: Play) -> RoundNow:
+    """The round under way (the director's "Next round") and when its time is up (a board's
+    minutes times its boards, from its start); over once the director ended the session or
+    every board of the movement is in and accepted."""
     movement = movement_of(loaded)
-    plan = loaded.stored.plan or {}
-    ended = bool(plan.get("ended"))
     if movement is None:
-        return RoundNow(None, 0, None, None, ended, ended)
+        return RoundNow(None, 0, None, None, at.ended, at.ended)
     entered = _results(loaded)
-    missing = [r.number for r in movement.rounds for t in r.tables for b in t.boards
-               if (b, t.ns) not in entered]
-    states = _states(loaded)
-    all_in = not missing and all(states.get((b, t.ns)) == ACCEPTED for r in movement.rounds
-                                 for t in r.tables for b in t.boards)
-    number = plan.get("round") if isinstance(plan.get("round"), int) else (
-        min(missing) if missing else len(movement.rounds))
-    started = plan.get("round_started") if isinstance(plan.get("round_started"), str) \
-        else None
+    all_in = all((b, t.ns) in entered and _state(at, b, t.ns) == ACCEPTED
+                 for r in movement.rounds for t in r.tables for b in t.boards)
     ends = None
-    if started is not None:
-        begun = datetime.fromisoformat(started.replace("Z", "+00:00"))
-        ends = (begun + timedelta(minutes=board_minutes(loaded) * movement.per_round)
-                ).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return RoundNow(number, len(movement.rounds), started, ends, ended or all_in, ended)
+    if at.started:
+        begun = datetime.fromisoformat(at.started.replace("Z", "+00:00"))
+        ends = _stamp(begun + timedelta(minutes=board_minutes(loaded) * movement.per_round))
+    number = min(max(at.round, 1), len(movement.rounds))
+    return RoundNow(number, len(movement.rounds), at.started or None, ends,
+                    at.ended or all_in, at.ended)
 
 
 def _late(now: RoundNow, number: int, at: datetime) -> bool:
@@ -151,14 +161,14 @@ def _worst(states: list[str]) -> str:
     return next((s for s in WORST_FIRST if s in states), WAITING)
 
 
-def grid(loaded: LoadedSession, at: datetime) -> list[list[TableRound]]:
-    """The console's grid: a row per table, a cell per round (a table empty in a round is
-    left out of its row)."""
+def grid(loaded: LoadedSession, kept: Play, at: datetime) -> list[list[TableRound]]:
+    """The console's grid at ``at``: a row per table, a cell per round (a table empty in a
+    round is left out of its row)."""
     movement = movement_of(loaded)
     if movement is None:
         return []
-    now = round_now(loaded, at)
-    entered, states = _results(loaded), _states(loaded)
+    now = round_now(loaded, kept)
+    entered = _results(loaded)
     rows: dict[int, list[TableRound]] = {}
     for rnd in movement.rounds:
         for t in rnd.tables:
@@ -166,7 +176,7 @@ def grid(loaded: LoadedSession, at: datetime) -> list[list[TableRound]]:
             for board in t.boards:
                 got = entered.get((board, t.ns))
                 if got is not None:
-                    state = states.get((board, t.ns), ACCEPTED)
+                    state = _state(kept, board, t.ns)
                     other = got.get("ew") if got.get("ew") != t.ew else None
                     cells.append(BoardCell(board, state, got, other))
                 elif _late(now, rnd.number, at):
@@ -181,29 +191,19 @@ def grid(loaded: LoadedSession, at: datetime) -> list[list[TableRound]]:
     return [rows[n] for n in sorted(rows)]
 
 
-def moves(loaded: LoadedSession, number: int) -> list[Move]:
-    """Where everyone sits in round ``number`` and where they come from (round ``number`` −
-    1): empty when there is no such round."""
+def next_round(loaded: LoadedSession, number: int) -> NextRound | None:
+    """Where everyone goes from round ``number`` to the next (None after the last)."""
     movement = movement_of(loaded)
-    if movement is None or not 1 <= number <= len(movement.rounds):
-        return []
-    before = movement.rounds[number - 2] if number > 1 else None
-    out = []
-    for t in movement.rounds[number - 1].tables:
-        ew_from = boards_from = None
-        if before is not None:
-            ew_from = next((s.table for s in before.tables if t.ew in (s.ns, s.ew)), None)
-            boards_from = next((s.table for s in before.tables
-                                if set(s.boards) == set(t.boards)), None)
-        out.append(Move(t.table, t.ns, t.ew, t.boards, ew_from, boards_from))
-    return out
-
-
-def sits_out(loaded: LoadedSession, number: int) -> str | None:
-    movement = movement_of(loaded)
-    if movement is None or not 1 <= number <= len(movement.rounds):
+    if movement is None or not 1 <= number < len(movement.rounds):
         return None
-    return movement.rounds[number - 1].sits_out
+    out = movement.rounds[number - 1].sits_out
+    joining: tuple[pair_moves.PairMove, ...] = ()
+    if out is not None:
+        seat = next((t for t in movement.rounds[number].tables if out in (t.ns, t.ew)), None)
+        joining = (pair_moves.PairMove(out, seat.table if seat else None,
+                                       ("NS" if seat.ns == out else "EW") if seat else None,
+                                       False),)
+    return NextRound(number + 1, pair_moves.moves(movement, number), joining)
 
 
 def board_span(boards: tuple[int, ...]) -> str:
@@ -217,39 +217,32 @@ def _stamp(at: datetime) -> str:
     return at.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def change_round(db: Database, session_id: str, action: str, at: datetime,
+def change_round(db: Database, session_id: str, action: str,
                  minutes: int | None = None) -> str:
     """The director's round controls: ``next`` (the next round starts now), ``end`` (the
     session is over, whatever is missing), ``reopen`` (an ended session goes on), ``minutes``
     (a board's minutes). The answer is a code the web layer words: ``round``, ``ended``,
     ``reopened``, ``minutes``, ``last`` (no round after the last), ``no_movement``,
-    ``bad_minutes``, ``not_found``."""
-    with store.transaction(db):
-        stored = session_store.get_session(db, session_id)
-        if stored is None:
-            return "not_found"
-        plan = dict(stored.plan or {"kind": "none"})
-        if action == "end":
-            plan["ended"] = True
-            done = "ended"
-        elif action == "reopen":
-            plan.pop("ended", None)
-            done = "reopened"
-        elif action == "minutes":
-            if minutes is None or not 1 <= minutes <= MAX_BOARD_MINUTES:
-                return "bad_minutes"
-            plan["board_minutes"] = minutes
-            done = "minutes"
-        else:
-            loaded = LoadedSession(stored, {})
-            movement = movement_of(loaded)
-            if movement is None:
-                return "no_movement"
-            kept = plan.get("round")
-            current = kept if isinstance(kept, int) else 0
-            if current >= len(movement.rounds):
-                return "last"
-            plan["round"], plan["round_started"] = current + 1, _stamp(at)
-            done = "round"
-        session_store.put_plan(db, session_id, plan)
-    return done
+    ``is_ended`` (no next round once ended), ``bad_minutes``, ``not_found``."""
+    if action == "minutes":
+        if minutes is None or not 1 <= minutes <= MAX_BOARD_MINUTES:
+            return "bad_minutes"
+        with store.transaction(db):
+            stored = session_store.get_session(db, session_id)
+            if stored is None:
+                return "not_found"
+            session_store.put_plan(db, session_id, {**(stored.plan or {"kind": "none"}),
+                                                    "board_minutes": minutes})
+        return "minutes"
+    if action in ("end", "reopen"):
+        done = session_tables.end_session(db, session_id, action == "end")
+        return "not_found" if done is RoundStatus.NOT_FOUND else (
+            "ended" if action == "end" else "reopened")
+    stored = session_store.get_session(db, session_id)
+    if stored is None:
+        return "not_found"
+    if session_tables.movement(stored) is None:
+        return "no_movement"
+    done = session_tables.next_round(db, session_id)
+    return {RoundStatus.CHANGED: "round", RoundStatus.LAST: "last",
+            RoundStatus.ENDED: "is_ended"}.get(done, "not_found")

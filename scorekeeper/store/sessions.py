@@ -47,6 +47,8 @@ class StoredChange:
     ns: str
     old: dict[str, Any] | None
     new: dict[str, Any] | None
+    by_table: int | None = None  # the table whose phone made it (None: the director)
+    state: str | None = None  # the opponents' answer (accepted, disputed), old = new
 
 
 def insert_session(db: Database, session_id: str, key_hash: str, game: str,
@@ -108,13 +110,16 @@ def delete_result(db: Database, session_id: str, board: int, ns: str) -> None:
 
 def add_change(db: Database, session_id: str, board: int, ns: str,
                old: dict[str, Any] | None, new: dict[str, Any] | None,
-               key: str | None, body_hash: str | None) -> None:
-    """Keep a change in the history and bump the session's version."""
+               key: str | None, body_hash: str | None, by_table: int | None = None,
+               state: str | None = None) -> None:
+    """Keep a change in the history (``by_table``: the table's phone that made it, None for
+    the director; ``state``: the opponents' answer) and bump the session's version."""
     stamp = now()
     db.execute("INSERT INTO session_changes (session_id, at, board, ns, old, new,"
-               " idempotency_key, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+               " idempotency_key, body_hash, by_table, state)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                [session_id, stamp, board, ns, None if old is None else dumps(old),
-                None if new is None else dumps(new), key, body_hash])
+                None if new is None else dumps(new), key, body_hash, by_table, state])
     db.execute("UPDATE sessions SET version = version + 1, updated = ? WHERE id = ?",
                [stamp, session_id])
 
@@ -128,11 +133,11 @@ def keyed_change(db: Database, session_id: str, key: str) -> str | None:
 
 def get_changes(db: Database, session_id: str) -> list[StoredChange]:
     """Every change, oldest first, numbered from 1."""
-    rows = db.execute("SELECT at, board, ns, old, new FROM session_changes WHERE session_id = ?"
-                      " ORDER BY id", [session_id]).fetchall()
+    rows = db.execute("SELECT at, board, ns, old, new, by_table, state FROM session_changes"
+                      " WHERE session_id = ? ORDER BY id", [session_id]).fetchall()
     return [StoredChange(no, at, board, ns, None if old is None else json.loads(old),
-                         None if new is None else json.loads(new))
-            for no, (at, board, ns, old, new) in enumerate(rows, 1)]
+                         None if new is None else json.loads(new), by, state)
+            for no, (at, board, ns, old, new, by, state) in enumerate(rows, 1)]
 
 
 def get_hand_records(db: Database, session_id: str) -> dict[int, dict[str, Any]]:

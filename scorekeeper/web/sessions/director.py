@@ -151,12 +151,11 @@ def change_round(session_id: str) -> ResponseReturnValue:
     if action not in ("next", "end", "reopen", "minutes"):
         done = "unknown"
     else:
-        done = session_live.change_round(get_db(), session_id, action, live.now(), minutes)
+        done = session_live.change_round(get_db(), session_id, action, minutes)
     ok = done in ("round", "ended", "reopened", "minutes")
-    after = session_live.round_now(_loaded(session_id), live.now()) if ok else None
-    flash(round_said(done, after.number if after else None,
-                     session_live.board_minutes(_loaded(session_id)) if ok else None),
-          "ok" if ok else "error")
+    after = _loaded(session_id)
+    number = session_live.round_now(after, session_live.play(get_db(), session_id)).number
+    flash(round_said(done, number, session_live.board_minutes(after)), "ok" if ok else "error")
     return redirect(url_for("sessions.director", session_id=session_id))
 
 

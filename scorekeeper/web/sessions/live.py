@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...service import session_live, sessions
-from ...service.session_live import Move, RoundNow
+from ...service.session_live import NextRound, RoundNow
 from ...service.sessions import LoadedSession
 from ...store import sessions as session_store
 from ...store.db import get_db
@@ -69,17 +69,15 @@ class WallValues:
     names: dict[str, str]
     rnd: RoundNow
     clock: Clock | None
-    upcoming: list[Move]  # the next round's seating (empty: none, or the session is over)
-    upcoming_no: int | None
-    sits_out: str | None
+    upcoming: NextRound | None  # where everyone goes next (None: last round, or over)
     live_url: str
     etag: str
 
 
 def wall_values(loaded: LoadedSession) -> WallValues:
-    rnd = session_live.round_now(loaded, now())
-    following = rnd.number + 1 if rnd.number is not None and not rnd.over else None
-    upcoming = session_live.moves(loaded, following) if following else []
+    rnd = session_live.round_now(loaded, session_live.play(get_db(), loaded.stored.id))
+    upcoming = session_live.next_round(loaded, rnd.number) \
+        if rnd.number is not None and not rnd.over else None
     session_id = loaded.stored.id
     ranked = fields(loaded.answer)
     if any(direction for direction, _lines in ranked):  # pairs not yet played: no field
@@ -87,8 +85,6 @@ def wall_values(loaded: LoadedSession) -> WallValues:
     return WallValues(
         s=loaded.stored, answer=loaded.answer, fields=ranked,
         names=names_of(loaded), rnd=rnd, clock=clock(rnd), upcoming=upcoming,
-        upcoming_no=following if upcoming else None,
-        sits_out=session_live.sits_out(loaded, following) if upcoming and following else None,
         live_url=url_for("sessions.wall", session_id=session_id, part=1),
         etag=session_tag(session_id, "wall"))
 
@@ -118,9 +114,10 @@ class ChangeLine:
     board: int
     ns: str
     ew: str | None
-    kind: str  # "entered", "corrected" or "removed"
+    kind: str  # "entered", "corrected", "removed", or the opponents' "accepted", "disputed"
     old: dict[str, Any] | None
     new: dict[str, Any] | None
+    by_table: int | None  # the table's phone that made it (None: the director)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,19 +142,22 @@ def _time(stamp: str) -> str:
 def change_lines(session_id: str) -> list[ChangeLine]:
     out = []
     for c in reversed(sessions.history(get_db(), session_id) or []):
-        kind = "entered" if c.old is None else "removed" if c.new is None else "corrected"
+        kind = c.state or (
+            "entered" if c.old is None else "removed" if c.new is None else "corrected")
         ew = (c.new or c.old or {}).get("ew")
         out.append(ChangeLine(c.no, _time(c.at), c.board, c.ns,
-                              ew if isinstance(ew, str) else None, kind, c.old, c.new))
+                              ew if isinstance(ew, str) else None, kind, c.old, c.new,
+                              c.by_table))
     return out
 
 
 def console_values(loaded: LoadedSession, director: bool) -> ConsoleValues:
-    rnd = session_live.round_now(loaded, now())
     session_id = loaded.stored.id
+    kept = session_live.play(get_db(), session_id)
+    rnd = session_live.round_now(loaded, kept)
     return ConsoleValues(
         s=loaded.stored, director=director, rnd=rnd, clock=clock(rnd),
-        grid=session_live.grid(loaded, now()), changes=change_lines(session_id),
+        grid=session_live.grid(loaded, kept, now()), changes=change_lines(session_id),
         board_minutes=session_live.board_minutes(loaded),
         live_url=url_for("sessions.director_live", session_id=session_id),
         etag=session_tag(session_id, "console", director))

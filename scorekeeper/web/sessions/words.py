@@ -87,6 +87,7 @@ def round_said(done: str, number: int | None, minutes: int | None) -> str:
         "last": lambda: _("This is the last round: there is no next round. End the session "
                           "when its results are in."),
         "no_movement": lambda: _("This session has no movement, so it has no rounds."),
+        "is_ended": lambda: _("The session has ended: reopen it first."),
         "bad_minutes": lambda: _("Write the minutes a board as a number from 1 to 30."),
     }
     return words.get(done, lambda: _("That is not something the console can do."))()
