@@ -39,7 +39,7 @@ def director(app: Any, session_id: str, key: str) -> Any:
 def control(phone: Any, session_id: str, **form: str) -> Any:
     found = CSRF.search(phone.get(f"/s/{session_id}/director").get_data(as_text=True))
     assert found is not None
-    return phone.post(f"/s/{session_id}/director/round",
+    return phone.post(f"/s/{session_id}/director/rounds",
                       data={**form, "csrf_token": found.group(1)})
 
 
@@ -83,7 +83,7 @@ def test_the_wall_shows_ranks_the_round_and_the_next_seating(app: Any, client: A
 def test_the_walls_clock_runs_from_the_rounds_start(app: Any, client: Any) -> None:
     session_id, key = sc.start(app)
     phone = director(app, session_id, key)
-    control(phone, session_id, action="next")
+    control(phone, session_id, do="next")
     page = client.get(f"/s/{session_id}/wall").get_data(as_text=True)
     ends = re.search(r'data-ends="([^"]+)"', page)
     assert ends is not None and 'role="timer"' in page
@@ -95,7 +95,7 @@ def test_the_walls_clock_runs_from_the_rounds_start(app: Any, client: Any) -> No
     # 7 minutes a board, 2 boards a round (the clubs' default)
     assert datetime.fromisoformat(ends.group(1).replace("Z", "+00:00")) - started == \
         timedelta(minutes=14)
-    control(phone, session_id, action="minutes", minutes="8")
+    control(phone, session_id, do="minutes", minutes="8")
     page = client.get(f"/s/{session_id}/wall").get_data(as_text=True)
     ends = re.search(r'data-ends="([^"]+)"', page)
     assert ends is not None
@@ -110,7 +110,7 @@ def test_the_wall_shows_the_final_results(app: Any, client: Any, how: str) -> No
         every_board(app, client, session_id, key)
     else:
         sc.enter(client, session_id, key, sc.played(1, "N1", "E1"))
-        control(director(app, session_id, key), session_id, action="end")
+        control(director(app, session_id, key), session_id, do="end")
     wall = words(client.get(f"/s/{session_id}/wall"))
     assert "Final results" in wall and "Next: round" not in wall and "Round 1 of" not in wall
     assert 'role="timer"' not in client.get(f"/s/{session_id}/wall").get_data(as_text=True)
@@ -156,7 +156,7 @@ def test_the_grid_shows_each_tables_rounds(app: Any, client: Any) -> None:
     assert cell(page, 2, 1) == "playing N2–E2 Playing 1/2"
     assert cell(page, 3, 1) == "playing N3–E3 Playing 0/2"
     assert cell(page, 1, 2) == "waiting N1–E3 To play 0/2"
-    control(phone, session_id, action="next")  # round 2: round 1's missing boards are late
+    control(phone, session_id, do="next")  # round 2: round 1's missing boards are late
     page = phone.get(f"/s/{session_id}/director/live").get_data(as_text=True)
     assert cell(page, 2, 1) == "late N2–E2 Late 1/2"
     assert cell(page, 3, 1) == "late N3–E3 Late 0/2"
@@ -242,20 +242,20 @@ def test_a_board_played_by_other_pairs_is_shown_with_them(app: Any, client: Any)
 
 
 @pytest.mark.parametrize(("steps", "said", "kept"), [
-    ([{"action": "next"}], "Round 2 has started", (2, False, 7)),
-    ([{"action": "next"}] * 3, "This is the last round", (3, False, 7)),
-    ([{"action": "end"}], "The session is over", (1, True, 7)),
-    ([{"action": "end"}, {"action": "next"}], "The session has ended: reopen it first.",
+    ([{"do": "next"}], "Round 2 has started.", (2, False, 7)),
+    ([{"do": "next"}] * 3, "This is the last round", (3, False, 7)),
+    ([{"do": "end"}], "The session has ended: the tables can't enter results now.", (1, True, 7)),
+    ([{"do": "end"}, {"do": "next"}], "The session has ended: open it again first.",
      (1, True, 7)),
-    ([{"action": "end"}, {"action": "reopen"}], "The session goes on", (1, False, 7)),
-    ([{"action": "minutes", "minutes": "8"}], "Each board now has 8 minutes.", (1, False, 8)),
-    ([{"action": "minutes", "minutes": "0"}], "Write the minutes a board as a number",
+    ([{"do": "end"}, {"do": "reopen"}], "The session goes on", (1, False, 7)),
+    ([{"do": "minutes", "minutes": "8"}], "Each board now has 8 minutes.", (1, False, 8)),
+    ([{"do": "minutes", "minutes": "0"}], "Write the minutes a board as a number",
      (1, False, 7)),
-    ([{"action": "minutes", "minutes": "ten"}], "Write the minutes a board as a number",
+    ([{"do": "minutes", "minutes": "ten"}], "Write the minutes a board as a number",
      (1, False, 7)),
-    ([{"action": "minutes", "minutes": "99999"}], "Write the minutes a board as a number",
+    ([{"do": "minutes", "minutes": "99999"}], "Write the minutes a board as a number",
      (1, False, 7)),
-    ([{"action": "explode"}], "That is not something the console can do.", (1, False, 7)),
+    ([{"do": "explode"}], "That is not something the console can do.", (1, False, 7)),
 ])
 def test_the_round_controls_do_or_say_why_not(app: Any, steps: list[dict[str, str]],
                                               said: str, kept: tuple[int, bool, int]) -> None:
@@ -263,7 +263,7 @@ def test_the_round_controls_do_or_say_why_not(app: Any, steps: list[dict[str, st
     phone = director(app, session_id, key)
     for step in steps:
         response = control(phone, session_id, **step)
-        assert response.status_code == 302
+        assert response.status_code == 303
     assert said in words(phone.get(response.headers["Location"]))
     with app.app_context():
         now = session_tables.round_state(get_db(), session_id)
@@ -280,16 +280,17 @@ def test_only_the_directors_phone_changes_the_round(app: Any) -> None:
     found = CSRF.search(other.get("/sessions/new").get_data(as_text=True))
     assert found is not None
     before = version(app, session_id)
-    for action in ("next", "end", "minutes"):
-        refused = other.post(f"/s/{session_id}/director/round",
-                             data={"action": action, "minutes": "9",
+    for do in ("next", "end", "minutes"):
+        refused = other.post(f"/s/{session_id}/director/rounds",
+                             data={"do": do, "minutes": "9",
                                    "csrf_token": found.group(1)})
         assert refused.status_code == 403
         assert "Only the director's phone can change the round" in words(refused)
     assert version(app, session_id) == before
-    no_token = director(app, session_id, key).post(f"/s/{session_id}/director/round",
-                                                   data={"action": "end"})
+    no_token = director(app, session_id, key).post(f"/s/{session_id}/director/rounds",
+                                                   data={"do": "end"})
     assert no_token.status_code == 400 and version(app, session_id) == before
+    assert "Open the session again" not in page
 
 
 def test_every_change_is_said_in_words(app: Any, client: Any) -> None:
@@ -325,7 +326,7 @@ def test_the_consoles_live_part_is_304_until_the_session_changes(app: Any,
     # a viewer's part has no controls: its tag is not the director's
     viewer = client.get(f"/s/{session_id}/director/live")
     assert viewer.headers["ETag"] != tag and "Next round" not in words(viewer)
-    control(phone, session_id, action="next")
+    control(phone, session_id, do="next")
     assert phone.get(f"/s/{session_id}/director/live",
                      headers={"If-None-Match": tag}).status_code == 200
 
@@ -339,7 +340,7 @@ def test_the_wall_and_console_in_chinese(app: Any, client: Any, lang: str,
                                          console_says: list[str]) -> None:
     session_id, key = sc.start(app)
     phone = director(app, session_id, key)
-    control(phone, session_id, action="next")
+    control(phone, session_id, do="next")
     sc.enter(client, session_id, key, sc.played(1, "N1", "E1"))
     wall = words(client.get(f"/s/{session_id}/wall", headers={"Accept-Language": lang}))
     console = words(phone.get(f"/s/{session_id}/director/live",

@@ -204,6 +204,26 @@ def enter_at_table(db: Database, session_id: str, table: int, round_no: int,
                                  state=ENTERED)
 
 
+def preview_at_table(db: Database, session_id: str, table: int, round_no: int,
+                     result: Mapping[str, Any]) -> tuple[dict[str, Any] | None,
+                                                         SessionOutcome | None]:
+    """What entering ``result`` at the table would do, nothing stored: the game's answer
+    with it, or the refusal."""
+    stored = get_session(db, session_id)
+    seat = sitting(movement(stored), round_no, table) if stored is not None else None
+    board = result.get("board")
+    if stored is None or seat is None or not isinstance(board, int):
+        return None, None
+    whole = dict(result) | {"ns": seat.ns, "ew": seat.ew, "round": round_no, "table": table}
+    refused = _table_guard(db, table, round_no, board, whole)(stored)
+    if refused is not None:
+        return None, refused
+    answer, problems = sessions.try_result(stored, whole)
+    if problems:
+        return None, SessionOutcome(SessionStatus.ILLEGAL, problems=problems)
+    return answer, None
+
+
 def _table_result(stored: StoredSession, table: int, board: int) -> dict[str, Any] | None:
     return next((r for r in stored.results
                  if int(r["board"]) == board and r.get("table") == table), None)

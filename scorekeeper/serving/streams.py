@@ -33,7 +33,6 @@ from urllib.parse import parse_qsl
 from sqlite_utils import Database
 
 from ..store import events as event_store
-from ..store import sessions as session_store
 from ..store.db import connect_read_only, sqlite3
 from .app import ASGIApp, Receive, Send
 from .notify import Writes
@@ -46,7 +45,7 @@ ALIVE = 2.0  # seconds: how often a sleeping watcher checks that its worker is n
 TOPICS = 4  # the most a page follows at once (a table's match and its club night)
 RETRY_MS = 3000  # what EventSource waits before it reconnects a dropped stream
 TOPIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-KINDS = ("m", "e", "s")
+KINDS = ("m", "e", "s")  # a match, a club night, a duplicate session
 
 BAD = (b"This live address names no match, club night or session. Open the match's page"
        b" instead.\n")
@@ -82,7 +81,8 @@ class Hub:
         return self.db
 
     def read(self, keys: list[Key]) -> dict[Key, str | None]:
-        """Each topic's stamp now (None: no such match or club night): indexed reads."""
+        """Each topic's stamp now (None: no such match, club night or session): indexed
+        reads. A session's stamp is its version (a result, an answer, the round)."""
         db = self._db()
         out: dict[Key, str | None] = {}
         matches = [i for k, i in keys if k == "m"]
@@ -91,13 +91,17 @@ class Hub:
                               f"({','.join('?' * len(matches))})", matches).fetchall()
             found = {r[0]: str(r[1]) for r in rows}
             out.update({("m", i): found.get(i) for i in matches})
+        sessions = [i for k, i in keys if k == "s"]
+        if sessions:
+            rows = db.execute(f"SELECT id, version FROM sessions WHERE id IN "
+                              f"({','.join('?' * len(sessions))})", sessions).fetchall()
+            kept = {r[0]: str(r[1]) for r in rows}
+            out.update({("s", i): kept.get(i) for i in sessions})
         for k, i in keys:
             if k == "e":
                 stamp = event_store.event_stamp(db, i)
                 out[(k, i)] = None if stamp is None else hashlib.sha256(
                     stamp.encode()).hexdigest()[:16]
-            elif k == "s":
-                out[(k, i)] = session_store.session_stamp(db, i)
         return out
 
     def join(self, now: dict[Key, str | None], queue: Inbox) -> None:

@@ -7,15 +7,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, make_response, redirect, render_template, request, url_for
+from flask import (
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...engine.pair_movements import PairMovementError
-from ...service import session_live, session_start, sessions
+from ...service import session_live, session_start, session_tables, sessions
 from ...service.sessions import LoadedSession, SessionStatus
 from ...store import sessions as session_store
 from ...store.db import get_db
+from .. import links
 from ..etags import LANGUAGE_VARY, not_modified
 from ..ratelimit import count_keyed_write, refuse_if_address_full
 from ..security import bounded_int, remember_key_hash, rights_match
@@ -82,9 +92,21 @@ def director(session_id: str) -> ResponseReturnValue:
         c=console, span=session_live.board_span,
         shown=rounds[number - 1] if rounds else None, entered=_entered(loaded),
         movement=movement_name(name), promise=guarantee(name, promise),
-        pairs=loaded.stored.data.get("pairs", {})))
+        pairs=loaded.stored.data.get("pairs", {}),
+        states=session_tables.states(get_db(), session_id),
+        table_links=_table_links(loaded, movement) if may_direct(loaded) else {}))
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _table_links(loaded: LoadedSession, movement: Any) -> dict[int, str]:
+    """Each table's tent link (the director's: it gives a phone the table's right)."""
+    if movement is None:
+        return {}
+    secret = str(current_app.config["SECRET_KEY"])
+    return {t: links.external("sessions.table_page", session_id=loaded.stored.id, table=t,
+                              k=session_tables.table_key(secret, loaded.stored.id, t))
+            for t in range(1, movement.tables + 1)}
 
 
 def enter(session_id: str) -> ResponseReturnValue:
@@ -135,28 +157,28 @@ def director_live(session_id: str) -> ResponseReturnValue:
         game=loaded.stored.game, span=session_live.board_span), tag)
 
 
-def change_round(session_id: str) -> ResponseReturnValue:
-    """The director's "Start round", "Next round", "End session", "Reopen" and a board's
-    minutes; said back in words."""
+def rounds(session_id: str) -> ResponseReturnValue:
+    """The director's "Next round", "End session", "Open the session again" and a board's
+    minutes (``do``: next, end, reopen, minutes); said back in words."""
     loaded = _loaded(session_id)
     if not may_direct(loaded):
         abort(403, description=_("Only the director's phone can change the round: open the "
                                  "session's link with its key."))
     count_keyed_write(_ref(session_id), loaded.stored.edit_key_hash)
-    action = request.form.get("action", "")
+    do = request.form.get("do", "")
     minutes = None
-    if action == "minutes":
+    if do == "minutes":
         text = request.form.get("minutes", "").strip()
         minutes = int(text) if text.isascii() and text.isdigit() and len(text) < 4 else 0
-    if action not in ("next", "end", "reopen", "minutes"):
+    if do not in ("next", "end", "reopen", "minutes"):
         done = "unknown"
     else:
-        done = session_live.change_round(get_db(), session_id, action, minutes)
-    ok = done in ("round", "ended", "reopened", "minutes")
+        done = session_live.change_round(get_db(), session_id, do, minutes)
     after = _loaded(session_id)
     number = session_live.round_now(after, session_live.play(get_db(), session_id)).number
-    flash(round_said(done, number, session_live.board_minutes(after)), "ok" if ok else "error")
-    return redirect(url_for("sessions.director", session_id=session_id))
+    flash(round_said(done, number, session_live.board_minutes(after)),
+          "ok" if done in ("round", "ended", "reopened", "minutes") else "error")
+    return redirect(url_for("sessions.director", session_id=session_id), 303)
 
 
 def guides_pdf(session_id: str) -> ResponseReturnValue:
