@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from support import table_session
 
-from scorekeeper.serving.streams import Hub
 from scorekeeper.service import session_tables as tables
 from scorekeeper.service import sessions
+from scorekeeper.serving.streams import Hub
 from scorekeeper.store.db import connect
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -112,7 +112,7 @@ def test_the_phone_swapped_takes_the_right_and_the_old_one_is_told(app, db, star
     old, new = phone(app, sid, 1), phone(app, sid, 1)
     response = post(old, sid, 1, board="1", **PLAYED)
     assert response.status_code == 403
-    assert "Another phone opened table 1's link" in response.get_json()["message"]
+    assert "Another phone opened table 1’s link" in response.get_json()["message"]
     assert "Another phone opened table 1’s link" in text(old.get(f"/s/{sid}/t/1"))
     assert stored(db, sid) == []
     assert post(new, sid, 1, board="1", **PLAYED).status_code == 201

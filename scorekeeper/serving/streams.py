@@ -1,7 +1,7 @@
-"""Live by push (issue 41): ``GET /stream?m=<match>&e=<event>&s=<session>`` as Server-Sent
-Events, served in the ASGI worker's event loop in front of the Flask app, so a watching phone
-holds one idle connection and no thread (a2wsgi would hold one of its threads for every open
-stream).
+"""Live by push (issue 41): ``GET /stream?m=<match>&e=<event>`` (``s=<session>``: a duplicate
+session, issue 40) as Server-Sent Events, served in the ASGI worker's event loop in front of
+the Flask app, so a watching phone holds one idle connection and no thread (a2wsgi would hold
+one of its threads for every open stream).
 
 A stream says only *that* something changed: an event ``change`` with ``{"k": "m:<id>", "v":
 <stamp>}``, where the stamp is the match's version, or a digest of the club night's stamp (its

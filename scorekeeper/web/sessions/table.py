@@ -210,8 +210,8 @@ def _answer(code: int, message: str, **extra: Any) -> ResponseReturnValue:
 
 
 def _lost_words(table: int) -> str:
-    return _("Another phone opened table %(n)s's link and scores this table now: this phone "
-             "can't save. Scan the table's QR code again to score here.", n=table)
+    return _("Another phone opened table %(n)s’s link and scores this table now: this phone "
+             "can’t save. Scan the table’s QR code again to score here.", n=table)
 
 
 def _writer(session_id: str, table: int) -> tuple[LoadedSession, ResponseReturnValue | None]:
