@@ -120,6 +120,8 @@ def test_the_walls_live_part_is_304_until_a_result_is_entered(app: Any, client: 
     session_id, key = sc.start(app)
     first = client.get(f"/s/{session_id}/wall?part=1")
     assert first.status_code == 200 and 'id="sx-live"' in first.get_data(as_text=True)
+    assert "No results yet: the ranks follow the first result." in words(first)
+    assert "–%" not in words(first) and "All pairs" not in words(first)
     assert "<html" not in first.get_data(as_text=True)
     tag = first.headers["ETag"]
     assert client.get(f"/s/{session_id}/wall?part=1",

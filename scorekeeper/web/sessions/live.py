@@ -79,9 +79,9 @@ def wall_values(loaded: LoadedSession) -> WallValues:
     upcoming = session_live.next_round(loaded, rnd.number) \
         if rnd.number is not None and not rnd.over else None
     session_id = loaded.stored.id
-    ranked = fields(loaded.answer)
-    if any(direction for direction, _lines in ranked):  # pairs not yet played: no field
-        ranked = [(d, lines) for d, lines in ranked if d]
+    # only pairs with a rank: those not yet played wait (and their field, "All pairs", too)
+    ranked = [(d, kept) for d, lines in fields(loaded.answer)
+              if (kept := [p for p in lines if p.get("rank")])]
     return WallValues(
         s=loaded.stored, answer=loaded.answer, fields=ranked,
         names=names_of(loaded), rnd=rnd, clock=clock(rnd), upcoming=upcoming,
