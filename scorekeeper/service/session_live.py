@@ -48,13 +48,11 @@ class RoundNow:
 
 @dataclass(frozen=True, slots=True)
 class BoardCell:
-    """One board of a table's round: its state and its result so far (None: not entered);
-    ``played_by``: the EW pair that did play it when not the movement's."""
+    """One board of a table's round: its state and its result so far (None: not entered)."""
 
     board: int
     state: str
     result: dict[str, Any] | None
-    played_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,8 +175,7 @@ def grid(loaded: LoadedSession, kept: Play, at: datetime) -> list[list[TableRoun
                 got = entered.get((board, t.ns))
                 if got is not None:
                     state = _state(kept, board, t.ns)
-                    other = got.get("ew") if got.get("ew") != t.ew else None
-                    cells.append(BoardCell(board, state, got, other))
+                    cells.append(BoardCell(board, state, got))
                 elif _late(now, rnd.number, at):
                     cells.append(BoardCell(board, LATE, None))
                 elif now.number == rnd.number and not now.over:

@@ -80,7 +80,7 @@ def wall_values(loaded: LoadedSession) -> WallValues:
         if rnd.number is not None and not rnd.over else None
     session_id = loaded.stored.id
     # only pairs with a rank: those not yet played wait (and their field, "All pairs", too)
-    ranked = [(d, kept) for d, lines in fields(loaded.answer)
+    ranked = [(d, kept[:WALL_PAIRS]) for d, lines in fields(loaded.answer)
               if (kept := [p for p in lines if p.get("rank")])]
     return WallValues(
         s=loaded.stored, answer=loaded.answer, fields=ranked,
