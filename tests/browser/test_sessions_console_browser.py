@@ -114,3 +114,37 @@ def test_the_wall_and_console_in_both_chinese_scripts(app: Any, make_phone: Any,
     assert page.evaluate(OVER) <= 0
     no_violations(page, f"console {lang}")
     phone.shot(f"session-console-{lang}")
+
+
+HOLDING = "() => !!(window.SKStream && SKStream.holding())"
+WALL_ASKED = ("(n) => performance.getEntriesByType('resource').filter("
+              "e => e.name.includes('/wall?part=1')).length >= n")
+
+
+def test_the_wall_follows_a_result_by_push(browser: Any, served_app: str) -> None:
+    """Against the real ``scorekeeper serve``: the wall holds the stream ``s:<id>`` and asks
+    for its part once when a result is entered through the API, never polling."""
+    phone = Phone(browser, served_app, viewport=SIZES["1280x720"])
+    try:
+        page = phone.page
+        made = page.request.post(served_app + "/api/sessions", data={
+            "format": "scorekeeper-session/1", "game": "bridge", "name": "Pushed",
+            "pairs": {"N1": ["Ann", "Bo"], "E1": ["Cai", "Dee"], "N2": ["Eve", "Fay"],
+                      "E2": ["Gus", "Hal"]}, "results": []})
+        assert made.status == 201, made.text()
+        session = made.json()
+        phone.goto(f"/s/{session['id']}/wall")
+        page.wait_for_function(HOLDING)
+        page.wait_for_function(WALL_ASKED, arg=1)  # the stream's first news: a check, 304
+        answers: list[tuple[str, int]] = []
+        page.on("response", lambda r: answers.append((r.url, r.status)))
+        saved = page.request.post(served_app + f"/api/sessions/{session['id']}/results",
+                                  data=sc.played(1, "N1", "E1"),
+                                  headers={"Authorization": f"Bearer {session['edit_key']}"})
+        assert saved.status == 201, saved.text()
+        page.wait_for_function(HOLDS, arg=["#sx-live", "Ann – Bo"])
+        walls = [status for u, status in answers if "/wall?part=1" in u]
+        assert walls == [200], answers  # asked once, when the stream said so
+    finally:
+        phone.close()
+    assert phone.foreign == [] and phone.errors == []
