@@ -13,6 +13,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from support import session_console as sc
 
 from scorekeeper.service import session_live, session_tables
@@ -365,3 +367,18 @@ def test_a_stream_may_follow_a_session(app: Any, client: Any) -> None:
     sc.enter(client, session_id, key, sc.played(1, "N1", "E1"))
     after = hub.read([("s", session_id)])
     assert after[("s", session_id)] != before[("s", session_id)]
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.dictionaries(st.sampled_from(["do", "minutes"]),
+                       st.one_of(st.sampled_from(["next", "end", "reopen", "minutes"]),
+                                 st.text(max_size=12)), max_size=2))
+def test_any_round_form_is_done_or_said(app: Any, form: dict[str, str]) -> None:
+    session_id, key = sc.start(app)
+    phone = director(app, session_id, key)
+    response = control(phone, session_id, **form)
+    assert response.status_code == 303
+    page = phone.get(response.headers["Location"])
+    assert page.status_code == 200 and 'class="flash' in page.get_data(as_text=True)
+    assert phone.get(f"/s/{session_id}/wall").status_code == 200
