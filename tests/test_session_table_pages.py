@@ -50,6 +50,8 @@ def phone(app: Any, sid: str, table: int) -> Any:
     client = app.test_client()
     response = client.get(tent(app, sid, table))
     assert response.status_code == 303 and response.location.endswith(f"/s/{sid}/t/{table}")
+    # the right outlives a browser restart: a cookie kept 400 days, not a session cookie
+    assert "Max-Age=34560000" in response.headers["Set-Cookie"]
     return client
 
 

@@ -44,7 +44,7 @@
       var label = ($("save") || {}).textContent || "";
       var passed = ev.submitter && ev.submitter.name === "passed";
       what = words.dataset.board.replace("#", board) + (passed ? " · " + ev.submitter.textContent
-        : label.indexOf(":") > 0 ? " ·" + label.slice(label.indexOf(":") + 1) : "");
+        : label.indexOf(":") > 0 ? " ·" + label.slice(label.indexOf(":") + 1) : tapped(f));
     }
     var entry = { key: newKey(), url: f.action, fields: fields, what: what, board: board,
                   kind: f.id === "entry" ? "enter" : "answer", round: live.dataset.round };
@@ -57,6 +57,15 @@
     send_all();
   });
 
+  function tapped(f) {  // offline, no score from the server: the chips tapped say the result
+    var out = [];
+    f.querySelectorAll("input[type=radio]:checked").forEach(function (i) {
+      if (i.name === "board" || !i.value) return;
+      var l = i.closest("label");
+      if (l) out.push((l.querySelector("b") || l).textContent.replace(/\s+/g, " ").trim());
+    });
+    return out.length ? " · " + out.join(" ") : "";
+  }
   function clear(f, board) {  // the form, ready for the round's next board
     f.reset();
     delete f.dataset.dirty;
@@ -68,6 +77,12 @@
   function hide_queued() {  // a board waiting to be sent is not offered again
     var f = $("entry"), waiting = all().filter(function (e) { return e.kind === "enter"; })
       .map(function (e) { return e.board; });
+    document.querySelectorAll("#live .st-board").forEach(function (sec) {  // said per board
+      var n = sec.id.replace("board-", ""), q = sec.querySelector(".st-queued");
+      var none = sec.querySelector(".st-none");
+      if (q) q.hidden = waiting.indexOf(n) < 0;
+      if (none) none.hidden = waiting.indexOf(n) >= 0;
+    });
     if (!f) return;
     var radios = Array.prototype.slice.call(f.querySelectorAll("input[name=board]"));
     radios.forEach(function (r) { r.closest("label").hidden = waiting.indexOf(r.value) >= 0; });
