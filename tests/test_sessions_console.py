@@ -382,3 +382,26 @@ def test_any_round_form_is_done_or_said(app: Any, form: dict[str, str]) -> None:
     page = phone.get(response.headers["Location"])
     assert page.status_code == 200 and 'class="flash' in page.get_data(as_text=True)
     assert phone.get(f"/s/{session_id}/wall").status_code == 200
+
+
+@pytest.mark.parametrize(("movement", "scoring", "says", "not_said"), [
+    ("mitchell", "imps", ["IMPs", "North–South", "Round 1 of 3"], ["%"]),
+    ("howell", "matchpoints", ["Round 1 of", "%", "All pairs", "to table"], ["IMPs"]),
+    ("none", "matchpoints", ["Results as they come"], ["Round 1", "Next: round"]),
+])
+def test_the_wall_and_console_for_each_movement_and_scoring(
+        app: Any, client: Any, movement: str, scoring: str, says: list[str],
+        not_said: list[str]) -> None:
+    session_id, key = sc.start(app, pairs=6 if movement != "howell" else 8, boards=6,
+                               scoring=scoring, movement=movement)
+    first = "N1" if movement == "mitchell" else "1"
+    second = "E1" if movement == "mitchell" else "2"
+    sc.enter(client, session_id, key, sc.played(1, first, second))
+    phone = director(app, session_id, key)
+    wall = words(client.get(f"/s/{session_id}/wall"))
+    console = words(phone.get(f"/s/{session_id}/director/live"))
+    for said in says:
+        assert said in wall + " " + console, (said, wall, console)
+    for said in not_said:
+        assert said not in wall, (said, wall)
+    assert "End session" in console
