@@ -388,6 +388,7 @@ def test_any_round_form_is_done_or_said(app: Any, form: dict[str, str]) -> None:
     ("mitchell", "imps", ["IMPs", "North–South", "Round 1 of 3"], ["%"]),
     ("howell", "matchpoints", ["Round 1 of", "%", "All pairs", "to table"], ["IMPs"]),
     ("none", "matchpoints", ["Results as they come"], ["Round 1", "Next: round"]),
+    ("mitchell", "matchpoints", ["Round 1 is being played", "Round 1 of 3"], ["IMPs"]),
 ])
 def test_the_wall_and_console_for_each_movement_and_scoring(
         app: Any, client: Any, movement: str, scoring: str, says: list[str],

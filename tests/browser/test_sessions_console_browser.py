@@ -87,18 +87,19 @@ def test_the_console_follows_the_tables_on_a_phone(app: Any, make_phone: Any,
     no_violations(page, "console disputed")
     phone.shot(f"session-console-{size}")
     page.click("button[value=next]")
-    page.wait_for_function(HOLDS, arg=["#round-h", "Round 2 of 3"])
+    page.wait_for_function(HOLDS, arg=["#play-h", "Round 2 is being played"])
     assert page.locator("#cell-3-1").get_attribute("class") == "sx-cell sx-late"
     assert page.evaluate(OVER) <= 0
     no_violations(page, "console round 2")
     phone.shot(f"session-console-round2-{size}", full_page=True)
 
 
-@pytest.mark.parametrize(("lang", "round_words", "wall_words"), [
-    ("zh-Hant", "第1輪（共3輪）", "東西"), ("zh-Hans", "第1轮（共3轮）", "东西")])
+@pytest.mark.parametrize(("lang", "round_words", "wall_words", "console_words"), [
+    ("zh-Hant", "第1輪（共3輪）", "東西", "各桌各輪"),
+    ("zh-Hans", "第1轮（共3轮）", "东西", "各桌各轮")])
 def test_the_wall_and_console_in_both_chinese_scripts(app: Any, make_phone: Any, lang: str,
-                                                      round_words: str,
-                                                      wall_words: str) -> None:
+                                                      round_words: str, wall_words: str,
+                                                      console_words: str) -> None:
     session_id, key = sc.start(app)
     sc.enter(app.test_client(), session_id, key, sc.played(1, "N1", "E1"))
     phone = make_phone(viewport=SIZES["360x640"], locale=lang,
@@ -110,7 +111,8 @@ def test_the_wall_and_console_in_both_chinese_scripts(app: Any, make_phone: Any,
     phone.shot(f"session-wall-{lang}")
     phone.goto(f"/s/{session_id}/director?key={key}")
     page = phone.page
-    assert round_words in page.locator("#round-h").inner_text()
+    assert "1" in page.locator("#play-h").inner_text()
+    assert console_words in page.locator("#sx-console").inner_text()
     assert page.evaluate(OVER) <= 0
     no_violations(page, f"console {lang}")
     phone.shot(f"session-console-{lang}")
