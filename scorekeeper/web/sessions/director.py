@@ -1,7 +1,9 @@
 """A session's director's page: each round's tables with their pairs and boards (from the
 movement the session was started with), what each board's result is so far, and a form per
 board to enter or correct it (the game's fields); a session without a movement takes results
-as they come. Only a phone holding the session's edit right may enter; ``?key=`` gives it."""
+as they come. At its top the console's live part (``live.console_values``: the round and its
+controls, tables × rounds, every change), which the page follows without reload. Only a
+phone holding the session's edit right may enter or change the round; ``?key=`` gives it."""
 
 from __future__ import annotations
 
