@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from support import table_session
 
 from scorekeeper.service import session_tables as tables
@@ -171,7 +173,9 @@ REFUSED = [
     ({"board": "1", "round": "2"}, "Round 2 has not started yet (this is round 1)."),
     ({"board": "2", "lead": "LEAD"}, "is not in W's hand (the board's hand record)"),
     ({"board": "2", "contract": "9Z"}, "Not a valid choice"),
-    ({"board": "x"}, "Board None was not saved"),
+    ({"board": "x"}, "Choose the board you played: one of 1–3."),
+    ({"board": "2", "round": "-5"}, "Table 1 does not play in round -5."),
+    ({"board": "2", "round": "99"}, "Round 99 has not started yet"),
 ]
 
 
@@ -262,3 +266,42 @@ def test_the_live_stream_follows_a_session(app, db, started) -> None:
     assert before == {("s", sid): "1", ("s", "nope"): None}
     tables.next_round(db, sid)
     assert hub.read([("s", sid)]) == {("s", sid): "2"}
+
+
+FIELD = st.one_of(st.text(max_size=12), st.sampled_from(
+    ["1", "2", "3", "4", "9", "0", "-1", "4H", "3NT", "7NTXX", "S", "N", "y", "AS", "10H"]))
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.dictionaries(st.sampled_from(["board", "round", "contract", "doubled", "declarer",
+                                        "result", "tricks", "lead", "passed", "note",
+                                        "submission_id", "state"]), FIELD, max_size=8),
+       st.sampled_from(["results", "answers"]))
+def test_any_form_is_saved_or_refused_in_words_never_an_error(
+        app, db, started, fields: dict[str, str], what: str) -> None:
+    sid, _key = started
+    client = phone(app, sid, 1)
+    before = sessions.load_session(db, sid).stored.version  # type: ignore[union-attr]
+    response = post(client, sid, 1, what, **fields)
+    assert response.status_code in (200, 201, 422), response.data
+    said = response.get_json()["message"]
+    assert said and "{" not in said and "Traceback" not in said
+    if response.status_code == 422:  # nothing stored; a phone taking the table moves it once
+        assert sessions.load_session(db, sid).stored.version == before  # type: ignore
+
+
+def test_the_session_file_stays_the_specs_with_states_kept_beside_it(app, db, started
+                                                                     ) -> None:
+    sid, _key = started
+    client = phone(app, sid, 1)
+    post(client, sid, 1, board="1", **PLAYED)
+    post(client, sid, 1, "answers", board="1", state="disputed")
+    post(client, sid, 1, board="2", passed="y")
+    exported = client.get(f"/s/{sid}.json").get_json()
+    assert exported["results"] == [
+        {"board": 1, "contract": "4H", "declarer": "S", "tricks": 11, "ns": "N1", "ew": "E1",
+         "round": 1, "table": 1},  # made with one over: 11 tricks
+        {"board": 2, "passed": True, "ns": "N1", "ew": "E1", "round": 1, "table": 1}]
+    api = client.get(f"/api/sessions/{sid}").get_json()
+    assert api["results"]["ok"] is True and "state" not in str(api["results"])

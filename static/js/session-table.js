@@ -180,10 +180,10 @@
     return span;
   }
 
-  function status(ok) {
-    var conn = $("conn");
+  function status(ok) {  // offline: said once, under the queue when something waits there
+    var conn = $("conn"), box = $("queue");
     if (!conn) return;
-    conn.hidden = ok;
+    conn.hidden = ok || !!(box && !box.hidden);
     conn.textContent = ok ? "" : words.dataset.offline;
   }
 

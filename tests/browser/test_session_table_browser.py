@@ -135,6 +135,8 @@ def test_a_three_table_mitchell_at_the_tables(app: Any, browser: Any, base_url: 
         expect(director.locator("main")).to_contain_text("disputed")
         director.locator("button", has_text="Next round").click()
         expect(director.locator("#play-h")).to_have_text("Round 2 is being played")
+        fits(director)
+        phones["director"].shot(f"session-director-round2-{size['width']}")
         expect(t1.locator("h1")).to_contain_text("Round 2 of 3", timeout=10_000)
         expect(t1.locator(".st-moved")).to_contain_text("Pair E1 to table 2, EW.")
         expect(t1.locator(".st-pairs")).to_contain_text("Kai & Lou")

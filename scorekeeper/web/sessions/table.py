@@ -122,13 +122,14 @@ def _view(loaded: LoadedSession, table: int) -> TableView:
     lost = not holds and has_rights_for(ref(loaded.stored.id, table))
     states = tables.states(db, loaded.stored.id)
     boards: list[TableBoard] = []
-    played = [b for b in (seat.boards if seat else ()) if _row(loaded.answer, b, seat.ns)[1]] \
-        if seat else []
-    records = sessions.hand_records(db, loaded, 2.0, tuple(played)).records if played else {}
-    for number in seat.boards if seat else ():
-        assert seat is not None
-        line, row = _row(loaded.answer, number, seat.ns)
-        kept = states.get((number, seat.ns))
+    numbers = seat.boards if seat is not None else ()
+    ns = seat.ns if seat is not None else ""
+    # the hand records of the boards this table has played (worked out once, then kept)
+    played = tuple(b for b in numbers if _row(loaded.answer, b, ns)[1])
+    records = sessions.hand_records(db, loaded, 2.0, played).records if played else {}
+    for number in numbers:
+        line, row = _row(loaded.answer, number, ns)
+        kept = states.get((number, ns))
         state = kept.state if kept else ("director" if row else None)
         settled = state in (tables.ACCEPTED, "director")
         boards.append(TableBoard(number, row, state, line if settled else None,
@@ -149,13 +150,14 @@ def _names(loaded: LoadedSession) -> dict[str, str]:
 def _form(loaded: LoadedSession, seat: Sitting | None, formdata: Any = None) -> HandForm | None:
     """The game's deal form with the table's players on its seat buttons."""
     game = GAMES.get(loaded.stored.game)
-    if game is None or game.hand_form is None or seat is None:
+    if game is None or game.hand_form is None:
         return None
     form = hand_form_class(game.name)(formdata=formdata, meta={"csrf": False})
-    pairs = loaded.stored.data.get("pairs", {})
-    ns, ew = pairs.get(seat.ns, ["", ""]), pairs.get(seat.ew, ["", ""])
-    form.name_seats({"N": ns[0], "S": ns[1], "E": ew[0], "W": ew[1]},
-                    {"NS": seat.ns, "EW": seat.ew})
+    if seat is not None:  # no seat (a round the table does not play): refused later
+        pairs = loaded.stored.data.get("pairs", {})
+        ns, ew = pairs.get(seat.ns, ["", ""]), pairs.get(seat.ew, ["", ""])
+        form.name_seats({"N": ns[0], "S": ns[1], "E": ew[0], "W": ew[1]},
+                        {"NS": seat.ns, "EW": seat.ew})
     return form
 
 
@@ -165,7 +167,7 @@ def table_page(session_id: str, table: int) -> ResponseReturnValue:
     if "k" in request.args:
         return _take(loaded, table)
     view = _view(loaded, table)
-    form = _form(loaded, view.seat) if view.holds else None
+    form = _form(loaded, view.seat) if view.holds and view.seat else None
     if form is not None:
         form.fill_defaults(1)
     open_boards = [b.number for b in view.boards if b.result is None]
@@ -275,6 +277,8 @@ def _said(outcome: SessionOutcome, board: Any) -> ResponseReturnValue:
     if status is SessionStatus.NOT_FOUND:
         abort(404)
     words = " ".join(session_problem(p) for p in outcome.problems) or _("Nothing changed.")
+    if not isinstance(board, int):
+        return _answer(422, words, status=status.value)
     return _answer(422, _("Board %(n)s was not saved: %(why)s", n=board, why=words),
                    status=status.value, board=board)
 
