@@ -22,6 +22,7 @@ from .. import store
 from ..engine.messages import N_, fill
 from ..engine.pair_movements import PairMovement, PairMovementError, Sitting
 from ..store import session_tables as table_store
+from ..store import sessions as session_store
 from ..store.session_tables import StoredRound, StoredState
 from ..store.sessions import StoredSession, get_session
 from . import sessions
@@ -256,4 +257,7 @@ def answer_at_table(db: Database, session_id: str, table: int, board: int, state
         if now is None or now.state != ENTERED:
             return _refusal("table.settled", board=board)
         table_store.set_state(db, session_id, board, result["ns"], state)
+        # kept in the history too: the console says who accepted or disputed, and when
+        session_store.add_change(db, session_id, board, result["ns"], result, result, None,
+                                 None, table, state)
     return SessionOutcome(SessionStatus.CHANGED)

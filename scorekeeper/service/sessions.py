@@ -228,7 +228,9 @@ def enter_result(db: Database, session_id: str, result: Any, key: str | None = N
                                   LoadedSession(stored, answer))
         assert board is not None and isinstance(ns, str)
         session_store.put_result(db, session_id, result)
-        session_store.add_change(db, session_id, board, ns, old, result, key, digest)
+        table = result.get("table") if state is not None else None  # a table's phone
+        session_store.add_change(db, session_id, board, ns, old, result, key, digest,
+                                 table if isinstance(table, int) else None)
         table_store.set_state(db, session_id, board, ns, state, bump=False)
     # the answer just checked is the stored session's: not loaded and scored a second time
     kept = replace(stored, results=results, version=stored.version + 1)

@@ -5,7 +5,8 @@ one of its threads for every open stream).
 
 A stream says only *that* something changed: an event ``change`` with ``{"k": "m:<id>", "v":
 <stamp>}``, where the stamp is the match's version, or a digest of the club night's stamp (its
-version and its tables' matches' versions, as its ETags). The phone then asks the part it shows
+version and its tables' matches' versions, as its ETags), or a duplicate session's stamp
+(its version: every result, round and table change bumps it). The phone then asks the part it shows
 with ``If-None-Match``, as it polled before: the words stay the Flask app's, in the phone's
 language. Every (re)connection starts with each topic's stamp now: a phone that was away checks
 its version and misses nothing.
@@ -46,11 +47,12 @@ RETRY_MS = 3000  # what EventSource waits before it reconnects a dropped stream
 TOPIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 KINDS = ("m", "e", "s")  # a match, a club night, a duplicate session
 
-BAD = b"This live address names no match or club night. Open the match's page instead.\n"
-UNKNOWN = b"There is no such match or club night here.\n"
+BAD = (b"This live address names no match, club night or session. Open the match's page"
+       b" instead.\n")
+UNKNOWN = b"There is no such match, club night or session here.\n"
 FULL = b"Too many phones are following live here: this page asks every few seconds instead.\n"
 
-Key = tuple[str, str]  # ("m", match id) or ("e", event id)
+Key = tuple[str, str]  # ("m", match id), ("e", event id) or ("s", session id)
 Inbox = asyncio.Queue[tuple[Key, str] | None]  # a stream's news; None: the worker stops
 
 

@@ -47,6 +47,8 @@ class StoredChange:
     ns: str
     old: dict[str, Any] | None
     new: dict[str, Any] | None
+    by_table: int | None = None  # the table whose phone made it (None: the director)
+    state: str | None = None  # the opponents' answer (accepted, disputed), old = new
 
 
 def insert_session(db: Database, session_id: str, key_hash: str, game: str,
@@ -67,6 +69,13 @@ def insert_session(db: Database, session_id: str, key_hash: str, game: str,
 def get_version(db: Database, session_id: str) -> int | None:
     row = db.execute("SELECT version FROM sessions WHERE id = ?", [session_id]).fetchone()
     return None if row is None else int(row[0])
+
+
+def session_stamp(db: Database, session_id: str) -> str | None:
+    """What a session's live views depend on (its version: every change bumps it), as the
+    stream and the ETags say it; None: no such session."""
+    version = get_version(db, session_id)
+    return None if version is None else str(version)
 
 
 def get_session(db: Database, session_id: str) -> StoredSession | None:
@@ -101,13 +110,16 @@ def delete_result(db: Database, session_id: str, board: int, ns: str) -> None:
 
 def add_change(db: Database, session_id: str, board: int, ns: str,
                old: dict[str, Any] | None, new: dict[str, Any] | None,
-               key: str | None, body_hash: str | None) -> None:
-    """Keep a change in the history and bump the session's version."""
+               key: str | None, body_hash: str | None, by_table: int | None = None,
+               state: str | None = None) -> None:
+    """Keep a change in the history (``by_table``: the table's phone that made it, None for
+    the director; ``state``: the opponents' answer) and bump the session's version."""
     stamp = now()
     db.execute("INSERT INTO session_changes (session_id, at, board, ns, old, new,"
-               " idempotency_key, body_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+               " idempotency_key, body_hash, by_table, state)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                [session_id, stamp, board, ns, None if old is None else dumps(old),
-                None if new is None else dumps(new), key, body_hash])
+                None if new is None else dumps(new), key, body_hash, by_table, state])
     db.execute("UPDATE sessions SET version = version + 1, updated = ? WHERE id = ?",
                [stamp, session_id])
 
@@ -121,11 +133,11 @@ def keyed_change(db: Database, session_id: str, key: str) -> str | None:
 
 def get_changes(db: Database, session_id: str) -> list[StoredChange]:
     """Every change, oldest first, numbered from 1."""
-    rows = db.execute("SELECT at, board, ns, old, new FROM session_changes WHERE session_id = ?"
-                      " ORDER BY id", [session_id]).fetchall()
+    rows = db.execute("SELECT at, board, ns, old, new, by_table, state FROM session_changes"
+                      " WHERE session_id = ? ORDER BY id", [session_id]).fetchall()
     return [StoredChange(no, at, board, ns, None if old is None else json.loads(old),
-                         None if new is None else json.loads(new))
-            for no, (at, board, ns, old, new) in enumerate(rows, 1)]
+                         None if new is None else json.loads(new), by, state)
+            for no, (at, board, ns, old, new, by, state) in enumerate(rows, 1)]
 
 
 def get_hand_records(db: Database, session_id: str) -> dict[int, dict[str, Any]]:
@@ -138,3 +150,10 @@ def get_hand_records(db: Database, session_id: str) -> dict[int, dict[str, Any]]
 def put_hand_record(db: Database, session_id: str, board: int, record: dict[str, Any]) -> None:
     db.execute("INSERT OR REPLACE INTO session_hand_records (session_id, board, data)"
                " VALUES (?, ?, ?)", [session_id, board, dumps(record)])
+
+
+def put_plan(db: Database, session_id: str, plan: dict[str, Any]) -> None:
+    """Keep the session's plan (its movement and how play goes: the round being played, its
+    start, the minutes a board, ended) and bump its version, as a result's change does."""
+    db.execute("UPDATE sessions SET plan = ?, version = version + 1, updated = ? WHERE id = ?",
+               [dumps(plan), now(), session_id])

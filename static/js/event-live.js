@@ -1,11 +1,11 @@
-/* Club nights, live: every [data-follow] part (the director's tables and standings, a table's
-   banner, the wall screen) is asked again, with its ETag, when its evening changes: an
-   unchanged evening answers 304; a changed one sends the part, which replaces this one in
-   place. The server's stream (stream.js, the part's data-event) says when; while it does not
-   hold, the parts are polled every few seconds while the page is shown and online. Looked up
-   at every ask, as a Save may have replaced the part. A part being used (focus inside, an
-   open <details>) waits for the next ask. A timed round's end is asked for once it is past
-   (the late tables). */
+/* Club nights and duplicate sessions, live: every [data-follow] part (the director's tables
+   and standings, a table's banner, the wall screens) is asked again, with its ETag, when its
+   evening changes: an unchanged evening answers 304; a changed one sends the part, which
+   replaces this one in place. The server's stream (stream.js, the part's data-event or
+   data-session) says when; while it does not hold, the parts are polled every few seconds
+   while the page is shown and online. Looked up at every ask, as a Save may have replaced the
+   part. A part being used (focus inside, an open <details>) waits for the next ask. A timed
+   round's end is asked for once it is past (the late tables). */
 (function () {
   'use strict';
   if (window.eventLive) { return; }
@@ -53,13 +53,15 @@
   }
   var seen = {};
   if (window.SKStream && window.EventSource) {
-    parts().forEach(function (el) {
-      var id = el.getAttribute('data-event');
-      if (!id || seen[id] !== undefined) { return; }
-      seen[id] = '';
-      SKStream.watch('e', id, function (v) {  // the first: a check of the page's age
-        if (v === seen[id]) { return; }
-        seen[id] = v;
+    parts().forEach(function (el) {  // a club night's (data-event) or a session's parts
+      var kind = el.hasAttribute('data-session') ? 's' : 'e';
+      var id = el.getAttribute(kind === 's' ? 'data-session' : 'data-event');
+      var key = kind + ':' + id;
+      if (!id || seen[key] !== undefined) { return; }
+      seen[key] = '';
+      SKStream.watch(kind, id, function (v) {  // the first: a check of the page's age
+        if (v === seen[key]) { return; }
+        seen[key] = v;
         poll(true);
       });
     });

@@ -103,7 +103,7 @@ def test_a_director_starts_a_session_and_enters_a_result(browser: Any, base_url:
         form.locator("button[type=submit]").click()
         page.wait_for_selector(".flash-ok")
         assert "saved" in page.locator(".flash-ok").inner_text()
-        assert "4H S 10 · 420" in page.locator("#b1-N1").inner_text()
+        assert "S 4♥ = · NS 420" in page.locator("#b1-N1").inner_text()
         phone.shot(f"session-director-saved-{size['width']}")
         page = phone.goto(page.url.split("/director")[0].replace(base_url, "") + "/boards/1")
         assert "420" in page.locator("main").inner_text()

@@ -18,6 +18,7 @@ from . import (
     redo,
     rubbers,
     rules_codes,
+    session_changes,
     session_tables,
     sessions,
     totals,
@@ -45,5 +46,6 @@ for _name, _step in (
     ("0028_small_answers", small_answers),
     ("0029_sessions", sessions.sessions),
     ("0030_session_tables", session_tables.session_tables),
+    ("0031_session_change_by", session_changes.change_by),
 ):
     migrations(name=_name)(_step)

@@ -187,7 +187,9 @@ def session_history(session_id: str) -> Response:
         abort(404, description=_("There is no such session."))
     return json_response({"changes": [
         {"no": c.no, "at": c.at, "board": c.board, "ns": c.ns,
-         "change": "entered" if c.old is None else "removed" if c.new is None else "corrected",
+         "change": c.state or ("entered" if c.old is None else "removed" if c.new is None
+                               else "corrected"),
+         "by": "director" if c.by_table is None else f"table {c.by_table}",
          "old": c.old, "new": c.new} for c in changes]})
 
 

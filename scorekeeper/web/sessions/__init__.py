@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import director, new, pages, table
+from . import director, live, new, pages, table
 
 bp = Blueprint("sessions", __name__)
 bp.add_url_rule("/s/<session_id>", view_func=pages.results_page, methods=["GET"])
@@ -20,6 +20,9 @@ bp.add_url_rule("/s/<session_id>/director", view_func=director.director, methods
 bp.add_url_rule("/s/<session_id>/director/results", view_func=director.enter,
                 methods=["POST"])
 bp.app_context_processor(new.session_games)
+bp.add_url_rule("/s/<session_id>/director/live", view_func=director.director_live,
+                methods=["GET"])
+bp.add_url_rule("/s/<session_id>/wall", view_func=live.wall, methods=["GET"])
 bp.add_url_rule("/s/<session_id>/guides.pdf", view_func=director.guides_pdf, methods=["GET"])
 bp.add_url_rule("/s/<session_id>/director/rounds", view_func=director.rounds, methods=["POST"])
 bp.add_url_rule("/s/<session_id>/t/<int:table>", view_func=table.table_page, methods=["GET"])

@@ -1,7 +1,9 @@
 """A session's director's page: each round's tables with their pairs and boards (from the
 movement the session was started with), what each board's result is so far, and a form per
 board to enter or correct it (the game's fields); a session without a movement takes results
-as they come. Only a phone holding the session's edit right may enter; ``?key=`` gives it."""
+as they come. At its top the console's live part (``live.console_values``: the round and its
+controls, tables × rounds, every change), which the page follows without reload. Only a
+phone holding the session's edit right may enter or change the round; ``?key=`` gives it."""
 
 from __future__ import annotations
 
@@ -21,14 +23,17 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...engine.pair_movements import PairMovementError
-from ...service import session_start, session_tables, sessions
+from ...service import session_live, session_start, session_tables, sessions
 from ...service.sessions import LoadedSession, SessionStatus
+from ...store import sessions as session_store
 from ...store.db import get_db
 from .. import links
+from ..etags import LANGUAGE_VARY, not_modified
 from ..ratelimit import count_keyed_write, refuse_if_address_full
 from ..security import bounded_int, remember_key_hash, rights_match
+from . import live
 from .pages import print_pdf
-from .words import guarantee, movement_name, session_problem
+from .words import guarantee, movement_name, round_said, session_problem
 
 
 def _ref(session_id: str) -> str:
@@ -61,12 +66,12 @@ def _entered(loaded: LoadedSession) -> dict[tuple[int, str], dict[str, Any]]:
             for r in b["results"]}
 
 
-def _round_no(playing: int) -> int:
-    """The round the page shows: ``?round=``, else the round being played."""
+def _round_no(current: int | None) -> int:
+    """The round the page shows: the one asked for, else the one being played."""
     try:
-        return bounded_int(request.args.get("round", str(playing)))
+        return bounded_int(request.args.get("round", str(current or 1)))
     except ValueError:
-        return playing
+        return current or 1
 
 
 def director(session_id: str) -> ResponseReturnValue:
@@ -79,16 +84,17 @@ def director(session_id: str) -> ResponseReturnValue:
     except PairMovementError:
         movement = None
     rounds = movement.rounds if movement is not None else ()
-    now = session_tables.round_state(get_db(), session_id)
-    number = min(max(_round_no(now.round if now else 1), 1), len(rounds)) if rounds else 0
+    console = live.console_values(loaded, may_direct(loaded))
+    number = min(max(_round_no(console.rnd.number), 1), len(rounds)) if rounds else 0
     name = "mitchell-relay" if plan.get("way") == "relay" else plan.get("kind", "none")
     promise = movement.guarantee() if movement is not None else None
     response = make_response(render_template(
         "sessions/director.html", s=loaded.stored, answer=loaded.answer,
         game=loaded.stored.game, director=may_direct(loaded), rounds=rounds,
+        c=console, span=session_live.board_span,
         shown=rounds[number - 1] if rounds else None, entered=_entered(loaded),
         movement=movement_name(name), promise=guarantee(name, promise),
-        pairs=loaded.stored.data.get("pairs", {}), now=now,
+        pairs=loaded.stored.data.get("pairs", {}),
         states=session_tables.states(get_db(), session_id),
         table_links=_table_links(loaded, movement) if may_direct(loaded) else {}))
     response.headers["Cache-Control"] = "no-store"
@@ -103,34 +109,6 @@ def _table_links(loaded: LoadedSession, movement: Any) -> dict[int, str]:
     return {t: links.external("sessions.table_page", session_id=loaded.stored.id, table=t,
                               k=session_tables.table_key(secret, loaded.stored.id, t))
             for t in range(1, movement.tables + 1)}
-
-
-def rounds(session_id: str) -> ResponseReturnValue:
-    """The director's "Next round" and "End session" (``do``: next, end or reopen)."""
-    loaded = _loaded(session_id)
-    if not may_direct(loaded):
-        abort(403)
-    count_keyed_write(_ref(session_id), loaded.stored.edit_key_hash)
-    do = request.form.get("do", "")
-    db = get_db()
-    if do == "next":
-        done = session_tables.next_round(db, session_id)
-        says = {session_tables.RoundStatus.LAST: _("This is the last round: end the session "
-                                                   "when its results are in."),
-                session_tables.RoundStatus.ENDED: _("The session has ended.")}.get(done)
-    elif do in ("end", "reopen"):
-        session_tables.end_session(db, session_id, do == "end")
-        says = None
-    else:
-        abort(400)
-    now = session_tables.round_state(db, session_id)
-    if says is not None:
-        flash(says, "error")
-    elif now is not None and now.ended:
-        flash(_("The session has ended: the tables can't enter results now."), "ok")
-    elif now is not None:
-        flash(_("Round %(n)s has started.", n=now.round), "ok")
-    return redirect(url_for("sessions.director", session_id=session_id), 303)
 
 
 def enter(session_id: str) -> ResponseReturnValue:
@@ -162,6 +140,47 @@ def enter(session_id: str) -> ResponseReturnValue:
     anchor = f"#b{board}-{ns}" if isinstance(board, int) and isinstance(ns, str) and \
         ns.isalnum() and ns.isascii() else ""
     return redirect(back + anchor)
+
+
+def director_live(session_id: str) -> ResponseReturnValue:
+    """The console's live part (the round, the tables × rounds grid, the changes), polled
+    with its ETag: 304 until the session changes (or a minute passes: late tables)."""
+    stored = session_store.get_session(get_db(), session_id)
+    if stored is None:
+        abort(404, description=_("There is no such session."))
+    director_here = rights_match(_ref(session_id), stored.edit_key_hash)
+    tag = live.session_tag(session_id, "console", director_here)
+    unchanged = not_modified(tag, weak=True, vary=LANGUAGE_VARY)
+    if unchanged is not None:
+        return unchanged
+    loaded = _loaded(session_id)
+    return live.answer(render_template(
+        "sessions/_console_live.html", c=live.console_values(loaded, director_here),
+        game=loaded.stored.game, span=session_live.board_span), tag)
+
+
+def rounds(session_id: str) -> ResponseReturnValue:
+    """The director's "Next round", "End session", "Open the session again" and a board's
+    minutes (``do``: next, end, reopen, minutes); said back in words."""
+    loaded = _loaded(session_id)
+    if not may_direct(loaded):
+        abort(403, description=_("Only the director's phone can change the round: open the "
+                                 "session's link with its key."))
+    count_keyed_write(_ref(session_id), loaded.stored.edit_key_hash)
+    do = request.form.get("do", "")
+    minutes = None
+    if do == "minutes":
+        text = request.form.get("minutes", "").strip()
+        minutes = int(text) if text.isascii() and text.isdigit() and len(text) < 4 else 0
+    if do not in ("next", "end", "reopen", "minutes"):
+        done = "unknown"
+    else:
+        done = session_live.change_round(get_db(), session_id, do, minutes)
+    after = _loaded(session_id)
+    number = session_live.round_now(after, session_live.play(get_db(), session_id)).number
+    flash(round_said(done, number, session_live.board_minutes(after)),
+          "ok" if done in ("round", "ended", "reopened", "minutes") else "error")
+    return redirect(url_for("sessions.director", session_id=session_id), 303)
 
 
 def guides_pdf(session_id: str) -> ResponseReturnValue:

@@ -32,7 +32,7 @@ def _loaded(session_id: str) -> LoadedSession:
     return loaded
 
 
-def _fields(answer: dict[str, Any]) -> list[tuple[str | None, list[dict[str, Any]]]]:
+def fields(answer: dict[str, Any]) -> list[tuple[str | None, list[dict[str, Any]]]]:
     """The ranked pairs by field: NS and EW apart (a Mitchell), or all together (None)."""
     fields: dict[str | None, list[dict[str, Any]]] = {}
     for line in answer.get("pairs", []):
@@ -40,7 +40,7 @@ def _fields(answer: dict[str, Any]) -> list[tuple[str | None, list[dict[str, Any
     return list(fields.items())
 
 
-def _names(loaded: LoadedSession) -> dict[str, str]:
+def names_of(loaded: LoadedSession) -> dict[str, str]:
     """Each pair's two names, as one line."""
     return {pair: " – ".join(names)
             for pair, names in loaded.stored.data.get("pairs", {}).items()}
@@ -48,14 +48,14 @@ def _names(loaded: LoadedSession) -> dict[str, str]:
 
 def _page(template: str, loaded: LoadedSession, **extra: Any) -> str:
     return render_template(template, s=loaded.stored, answer=loaded.answer,
-                           names=_names(loaded), game=loaded.stored.game,
+                           names=names_of(loaded), game=loaded.stored.game,
                            exports=[e.suffix for e in (loaded.part.exports if loaded.part
                                                        else ())], **extra)
 
 
 def results_page(session_id: str) -> str:
     loaded = _loaded(session_id)
-    return _page("sessions/results.html", loaded, fields=_fields(loaded.answer))
+    return _page("sessions/results.html", loaded, fields=fields(loaded.answer))
 
 
 def board_page(session_id: str, board: int) -> str:
@@ -97,7 +97,7 @@ def results_pdf(session_id: str) -> Response:
     loaded = _loaded(session_id)
     records = sessions.hand_records(get_db(), loaded, PAGE_SECONDS * 2)
     return print_pdf(loaded, f"results-{len(records.records)}", "sessions/print.html",
-                     fields=_fields(loaded.answer), records=records.records,
+                     fields=fields(loaded.answer), records=records.records,
                      pending=records.pending)
 
 

@@ -74,3 +74,19 @@ def guarantee(name: str, g: Guarantee | None) -> list[str]:
     if g.sit_out:
         out.append(_("One pair sits out each round."))
     return out
+
+
+def round_said(done: str, number: int | None, minutes: int | None) -> str:
+    """What the director's round controls did, or why not (codes from
+    ``service.session_live.change_round``)."""
+    words = {
+        "round": lambda: _("Round %(n)s has started.", n=number),
+        "ended": lambda: _("The session has ended: the tables can't enter results now."),
+        "reopened": lambda: _("The session goes on: results can be entered again."),
+        "minutes": lambda: _("Each board now has %(n)s minutes.", n=minutes),
+        "last": lambda: _("This is the last round: end the session when its results are in."),
+        "no_movement": lambda: _("This session has no movement, so it has no rounds."),
+        "is_ended": lambda: _("The session has ended: open it again first."),
+        "bad_minutes": lambda: _("Write the minutes a board as a number from 1 to 30."),
+    }
+    return words.get(done, lambda: _("That is not something the console can do."))()
