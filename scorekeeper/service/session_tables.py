@@ -31,7 +31,6 @@ from .session_start import movement_of
 from .sessions import SessionOutcome, SessionProblemText, SessionStatus
 
 ENTERED, ACCEPTED, DISPUTED = "entered", "accepted", "disputed"
-STATES = (ENTERED, ACCEPTED, DISPUTED)
 
 TABLE_MESSAGES: dict[str, str] = {
     "table.ended": N_("The session has ended: the director enters any result now."),

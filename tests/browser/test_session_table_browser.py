@@ -36,6 +36,7 @@ def deal(page: Any, board: int, contract: str, declarer: str, result: str,
 
 
 def fits(page: Any) -> None:
+    page.wait_for_load_state("load")  # measured once the page's stylesheets apply
     assert page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0
     assert small_targets(page) == []
     axe_clean(page)
