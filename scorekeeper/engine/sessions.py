@@ -39,6 +39,9 @@ ReadBoards = Callable[[str], tuple[dict[str, Any], list[Any]]]
 # result_from_form(form) -> a session file's result from the director's form (the game's
 # check then judges it)
 ResultFromForm = Callable[[Mapping[str, str]], dict[str, Any]]
+# table_check(data, result) -> what a table's phone may not enter that a file may hold (each
+# problem with ``code``, ``field``, ``board``, ``params`` and ``message``)
+TableCheck = Callable[[Mapping[str, Any], Mapping[str, Any]], list[Any]]
 # write(data, answer) -> the file's text: a session file and its ``ok`` check answer
 WriteSession = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
 
@@ -62,7 +65,8 @@ class SessionPart:
     check answer, the boards' hand records as its templates show them (in its folder,
     ``game/<name>/session/``: a result's cells and form, a hand record), the boards read
     from an uploaded hand-record file (``boards_file``: its kind, such as "PBN"), and a result
-    from the director's form."""
+    from the director's form, and what a table's phone may not enter though a file may hold
+    it (``table_check``)."""
 
     check: CheckSession
     messages: Mapping[str, str] = field(default_factory=dict)
@@ -72,6 +76,7 @@ class SessionPart:
     read_boards: ReadBoards | None = None
     boards_file: str = ""
     result_from_form: ResultFromForm | None = None
+    table_check: TableCheck | None = None
 
 
 def is_session(data: object) -> bool:

@@ -25,6 +25,7 @@ from ..engine.messages import fill
 from ..engine.problems import show
 from ..engine.sessions import SESSION_MESSAGES, SessionPart, is_session
 from ..store import dumps
+from ..store import session_tables as table_store
 from ..store import sessions as session_store
 from .keys import hash_key, new_key, new_match_id
 
@@ -72,6 +73,10 @@ class SessionOutcome:
     problems: tuple[SessionProblemText, ...] = ()
     session_id: str | None = None
     edit_key: str | None = None  # shown once, when the session is created
+
+
+# a check made inside a write's transaction: None to go on, or the outcome that ends it
+Guard = Callable[[session_store.StoredSession], SessionOutcome | None]
 
 
 def session_parts() -> dict[str, SessionPart | None]:
@@ -189,15 +194,21 @@ def _writable(db: Database, session_id: str, key: str | None, digest: str,
 
 
 def enter_result(db: Database, session_id: str, result: Any, key: str | None = None,
-                 version: int | None = None) -> SessionOutcome:
+                 version: int | None = None, guard: Guard | None = None,
+                 state: str | None = None) -> SessionOutcome:
     """Enter a result, or correct the one its board's NS pair has (the old one is kept in the
     history); the whole session is checked and recomputed. ``version``: the session version
-    the caller saw (If-Match), None for any."""
+    the caller saw (If-Match), None for any. ``guard``: what a table's phone checks first, in
+    the same transaction (its refusal ends the write); ``state``: the result's state at its
+    table (``store/session_tables``), None for the director's."""
     digest = body_hash(result)
     with store.transaction(db):
         stored = _writable(db, session_id, key, digest, version)
         if isinstance(stored, SessionOutcome):
             return stored
+        refused = guard(stored) if guard is not None else None
+        if refused is not None:
+            return refused
         results = list(stored.results)
         board = _board_of(result) if isinstance(result, dict) else None
         ns = result.get("ns") if isinstance(result, dict) else None
@@ -218,6 +229,7 @@ def enter_result(db: Database, session_id: str, result: Any, key: str | None = N
         assert board is not None and isinstance(ns, str)
         session_store.put_result(db, session_id, result)
         session_store.add_change(db, session_id, board, ns, old, result, key, digest)
+        table_store.set_state(db, session_id, board, ns, state, bump=False)
     # the answer just checked is the stored session's: not loaded and scored a second time
     kept = replace(stored, results=results, version=stored.version + 1)
     status = SessionStatus.CREATED if old is None else SessionStatus.CHANGED

@@ -18,6 +18,7 @@ from . import (
     redo,
     rubbers,
     rules_codes,
+    session_tables,
     sessions,
     totals,
     versions,
@@ -43,5 +44,6 @@ for _name, _step in (
     ("0027_rubber_facts", rubbers.rubber_facts),
     ("0028_small_answers", small_answers),
     ("0029_sessions", sessions.sessions),
+    ("0030_session_tables", session_tables.session_tables),
 ):
     migrations(name=_name)(_step)

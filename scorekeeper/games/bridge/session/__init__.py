@@ -15,11 +15,12 @@ from .exports import EXPORTS
 from .hand_records import hand_record
 from .messages import SESSION_MESSAGES
 from .starting import START_WORDS, read_boards, result_from_form
+from .table import table_check
 
 SESSION = SessionPart(check=check_session,
                       messages={**SESSION_MESSAGES, **PBN_WORDS, **START_WORDS},
                       exports=EXPORTS, score_card=score_card, hand_record=hand_record,
                       read_boards=read_boards, boards_file="PBN",
-                      result_from_form=result_from_form)
+                      result_from_form=result_from_form, table_check=table_check)
 
 __all__ = ["SESSION", "check_session"]

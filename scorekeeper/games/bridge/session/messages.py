@@ -56,6 +56,8 @@ SESSION_MESSAGES: dict[str, str] = {
     "session.bad_contract": N_("{value} is not a contract: write the level, the strain and "
                                "any double, like 4H, 3NT, 4SX or 6NTXX"),
     "session.bad_declarer": N_("declarer must be a seat (N, E, S or W), not {value}"),
+    "session.lead_not_held": N_("the opening lead {value} is not in {seat}'s hand (the "
+                                "board's hand record): declarer's left-hand opponent leads"),
     "session.bad_tricks": N_("tricks must be a whole number from 0 to 13 (declarer's side's "
                              "tricks), not {value}"),
     "session.no_deal_result": N_("a result needs a contract, a declarer and the tricks taken, "

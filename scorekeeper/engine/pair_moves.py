@@ -1,0 +1,60 @@
+"""Where everyone goes at a round's end (pure): from a movement's round to the next, each
+pair's new table and direction, and each table's boards' next table ("EW pair E2 to table 3;
+boards 7–9 to table 1"), as a table's phone and the wall screen say it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .pair_movements import PairMovement, Sitting
+
+
+@dataclass(frozen=True, slots=True)
+class PairMove:
+    """A pair of the table going to ``table`` as ``direction`` ("NS" or "EW"); table None:
+    it sits out next round."""
+
+    pair: str
+    table: int | None
+    direction: str | None
+    stays: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoardsMove:
+    """The table's boards going to ``table`` (None: to the relay stand, or out of play)."""
+
+    boards: tuple[int, ...]
+    table: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableMoves:
+    """What a table's phone says at the round's end."""
+
+    table: int
+    pairs: tuple[PairMove, ...]
+    boards: BoardsMove
+
+
+def _seat(sittings: tuple[Sitting, ...], pair: str) -> tuple[int | None, str | None]:
+    for s in sittings:
+        if pair in (s.ns, s.ew):
+            return s.table, "NS" if s.ns == pair else "EW"
+    return None, None
+
+
+def moves(movement: PairMovement, round_no: int) -> tuple[TableMoves, ...]:
+    """Each table's moves from round ``round_no`` to the next (none after the last round)."""
+    if not 1 <= round_no < len(movement.rounds):
+        return ()
+    now, after = movement.rounds[round_no - 1], movement.rounds[round_no]
+    out = []
+    for s in now.tables:
+        pairs = []
+        for pair, direction in ((s.ns, "NS"), (s.ew, "EW")):
+            table, way = _seat(after.tables, pair)
+            pairs.append(PairMove(pair, table, way, table == s.table and way == direction))
+        going = next((t.table for t in after.tables if set(t.boards) & set(s.boards)), None)
+        out.append(TableMoves(s.table, tuple(pairs), BoardsMove(s.boards, going)))
+    return tuple(out)

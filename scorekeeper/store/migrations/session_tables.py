@@ -1,0 +1,33 @@
+"""A duplicate session's tables at play (issue 40): the round under way, each table's right to
+score (which phone holds it), and each result's state at its table."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+
+def session_tables(db: Database) -> None:
+    # The round being played (the director's "Next round" moves it; 1 to start), when it
+    # started (NULL: when the session was created) and when the director ended the session.
+    db.execute("ALTER TABLE sessions ADD COLUMN round INTEGER NOT NULL DEFAULT 1")
+    db.execute("ALTER TABLE sessions ADD COLUMN round_started TEXT")
+    db.execute("ALTER TABLE sessions ADD COLUMN ended TEXT")
+    # The phone holding a table's right to score: the hash of a random token made when the
+    # tent's link was last opened (its rights cookie names it), so opening the link on another
+    # phone takes the right from the one that had it.
+    db.execute(
+        """
+        CREATE TABLE session_tables (
+            session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            table_no INTEGER NOT NULL,
+            holder_hash TEXT NOT NULL,
+            taken TEXT NOT NULL,
+            PRIMARY KEY (session_id, table_no)
+        )
+        """
+    )
+    # A result's state at its table, kept beside the session file's result (which stays the
+    # spec's): NULL for the director's own, else entered (waiting for the opponents),
+    # accepted or disputed; when it took that state.
+    db.execute("ALTER TABLE session_results ADD COLUMN state TEXT")
+    db.execute("ALTER TABLE session_results ADD COLUMN state_at TEXT")

@@ -1,0 +1,85 @@
+"""Rows of a duplicate session at play (schema: ``store/migrations/session_tables.py``): the
+round under way, the phone holding each table's right, each result's state at its table.
+Plain functions; the service layer commits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from . import now
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRound:
+    """The round under way (1 to start), since when, and when the session ended (None: not)."""
+
+    round: int
+    started: str
+    ended: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredState:
+    """A result's state at its table: entered, accepted or disputed, and since when."""
+
+    state: str
+    at: str
+
+
+def get_round(db: Database, session_id: str) -> StoredRound | None:
+    row = db.execute("SELECT round, coalesce(round_started, created), ended FROM sessions"
+                     " WHERE id = ?", [session_id]).fetchone()
+    return None if row is None else StoredRound(int(row[0]), str(row[1]), row[2])
+
+
+def _bump(db: Database, session_id: str, stamp: str) -> None:
+    """A change the pages and streams follow: the session's version moves."""
+    db.execute("UPDATE sessions SET version = version + 1, updated = ? WHERE id = ?",
+               [stamp, session_id])
+
+
+def set_round(db: Database, session_id: str, number: int) -> None:
+    stamp = now()
+    db.execute("UPDATE sessions SET round = ?, round_started = ? WHERE id = ?",
+               [number, stamp, session_id])
+    _bump(db, session_id, stamp)
+
+
+def set_ended(db: Database, session_id: str, ended: bool) -> None:
+    stamp = now()
+    db.execute("UPDATE sessions SET ended = ? WHERE id = ?",
+               [stamp if ended else None, session_id])
+    _bump(db, session_id, stamp)
+
+
+def get_holder(db: Database, session_id: str, table: int) -> str | None:
+    """The hash of the token of the phone holding the table's right, or None (no phone yet)."""
+    row = db.execute("SELECT holder_hash FROM session_tables WHERE session_id = ? AND"
+                     " table_no = ?", [session_id, table]).fetchone()
+    return None if row is None else str(row[0])
+
+
+def set_holder(db: Database, session_id: str, table: int, holder_hash: str) -> None:
+    db.execute("INSERT OR REPLACE INTO session_tables (session_id, table_no, holder_hash, taken)"
+               " VALUES (?, ?, ?, ?)", [session_id, table, holder_hash, now()])
+
+
+def get_states(db: Database, session_id: str) -> dict[tuple[int, str], StoredState]:
+    """Each result's state by (board, NS pair); results the director entered have none."""
+    return {(int(b), str(ns)): StoredState(str(s), str(at)) for b, ns, s, at in db.execute(
+        "SELECT board, ns, state, state_at FROM session_results WHERE session_id = ? AND"
+        " state IS NOT NULL", [session_id]).fetchall()}
+
+
+def set_state(db: Database, session_id: str, board: int, ns: str, state: str | None,
+              bump: bool = True) -> None:
+    """Give the board's result of NS pair ``ns`` a state (None: the director's own);
+    ``bump``: False when the write that made the result moved the version already."""
+    stamp = now()
+    db.execute("UPDATE session_results SET state = ?, state_at = ? WHERE session_id = ? AND"
+               " board = ? AND ns = ?",
+               [state, None if state is None else stamp, session_id, board, ns])
+    if bump:
+        _bump(db, session_id, stamp)
