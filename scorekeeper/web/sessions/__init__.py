@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import director, new, pages
+from . import director, new, pages, tents
 
 bp = Blueprint("sessions", __name__)
 bp.add_url_rule("/s/<session_id>", view_func=pages.results_page, methods=["GET"])
@@ -21,3 +21,4 @@ bp.add_url_rule("/s/<session_id>/director/results", view_func=director.enter,
                 methods=["POST"])
 bp.app_context_processor(new.session_games)
 bp.add_url_rule("/s/<session_id>/guides.pdf", view_func=director.guides_pdf, methods=["GET"])
+bp.add_url_rule("/s/<session_id>/tents.pdf", view_func=tents.tents_pdf, methods=["GET"])
