@@ -112,8 +112,15 @@ def api_player(db: Database, player_id: str, span: DateRange) -> dict[str, Any]:
     del body["hands"]
     # the rating is the player's across every finished match, whatever the range (issue 35)
     rating = ratings.player_rating(db, player_id)
+    from .player_sessions import player_sessions  # it reads DateRange from here
+
     return {"id": row.id, "name": row.name, **body,
-            "rating": None if rating is None else rating_json(rating)}
+            "rating": None if rating is None else rating_json(rating),
+            "sessions": [{"id": s.id, "name": s.name, "date": s.date, "pair": s.pair,
+                          "partner": {"id": s.partner_id, "name": s.partner},
+                          "direction": s.direction, "rank": s.rank, "of": s.of,
+                          "percent": s.percent, "imps": s.imps}
+                         for s in player_sessions(db, player_id, span)]}
 
 
 def rating_json(rating: ratings.Rating) -> dict[str, Any]:
