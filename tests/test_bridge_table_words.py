@@ -95,3 +95,92 @@ def test_euchres_sheet_still_says_hand(table) -> None:
     assert table.post_hand(url, caller="E", makers_tricks="3").status_code == 303
     sheet = html.unescape(text(table.page(url + "/sheet")))
     assert "Score by hand" in sheet and "Hand by hand" in sheet
+
+
+# --- a PBN file without player tags: the page asks who played (d) --------------------------
+
+ONE_DEAL = ('[Dealer "E"]\n[Vulnerable "None"]\n'
+            '[Deal "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"]\n'
+            '[Declarer "W"]\n[Contract "2H"]\n[Result "9"]\n')
+
+
+def upload(client, text: str, name: str = "deal.pbn"):
+    import io
+
+    return client.post("/import", data={"file": (io.BytesIO(text.encode()), name)})
+
+
+def stored_matches(app) -> int:
+    from scorekeeper.store.db import get_db
+
+    with app.app_context():
+        return get_db().execute("SELECT count(*) FROM matches").fetchone()[0]
+
+
+def player_names(app) -> set[str]:
+    from scorekeeper.store.db import get_db
+
+    with app.app_context():
+        return {r[0] for r in get_db().execute("SELECT name FROM players")}
+
+
+def asked(page: str) -> dict[str, str]:
+    """The names page's fields: each seat asked for, and the hidden fields."""
+    found = re.findall(r'<input[^>]*name="(\w+)"[^>]*value="([^"]*)"', page)
+    return {k: html.unescape(v) for k, v in found} | {
+        k: "" for k in re.findall(r'<input[^>]*name="([NESW])"', page)}
+
+
+@pytest.mark.app_config(WTF_CSRF_ENABLED=False)
+@pytest.mark.parametrize(("tags", "seats"), [
+    ("", ["N", "E", "S", "W"]),
+    ('[North "Ann"]\n[South "Cai"]\n', ["E", "W"]),
+    ('[West "Dee"]\n', ["N", "E", "S"]),
+])
+def test_a_pbn_file_without_players_asks_who_played(app, client, tags, seats) -> None:
+    before = stored_matches(app)
+    r = upload(client, tags + ONE_DEAL, "club.pbn")
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200 and "Who played?" in page
+    assert re.findall(r'<input[^>]*name="([NESW])"', page) == seats
+    assert stored_matches(app) == before  # nothing stored until the names are given
+    fields = asked(page)
+    assert fields["filename"] == "club.pbn" and "[Deal " in fields["text"]
+    names = {"N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
+    r = client.post("/import/names", data={**fields, **{s: names[s] for s in seats}})
+    assert r.status_code == 303, r.get_data(as_text=True)[:2000]
+    match = client.get(r.headers["Location"] + ".json").get_json()
+    assert match["seats"] == names
+    assert not {"North", "East", "South", "West"} & player_names(app)
+
+
+@pytest.mark.app_config(WTF_CSRF_ENABLED=False)
+def test_a_name_left_out_is_asked_again_and_nothing_is_stored(app, client) -> None:
+    fields = asked(upload(client, ONE_DEAL).get_data(as_text=True))
+    r = client.post("/import/names", data={**fields, "N": "Ann", "E": " ", "S": "Cai",
+                                           "W": "Dee"})
+    page = html.unescape(r.get_data(as_text=True))
+    assert r.status_code == 422 and page.count("Write this player's name.") == 1
+    assert 'value="Ann"' in page and stored_matches(app) == 0
+
+
+@pytest.mark.app_config(WTF_CSRF_ENABLED=False)
+@pytest.mark.parametrize(("text", "says"), [
+    ("", "That file could not be read again: choose it once more."),
+    ("x" * 1_000_001, "That file could not be read again: choose it once more."),
+    ("not a file of deals", "This file holds no PBN deals"),
+])
+def test_a_names_form_not_from_the_page_is_refused_in_words(app, client, text, says) -> None:
+    r = client.post("/import/names", data={"text": text, "filename": "deal.pbn", "N": "Ann",
+                                           "E": "Bo", "S": "Cai", "W": "Dee"})
+    assert r.status_code == 422 and says in html.unescape(r.get_data(as_text=True))
+    assert stored_matches(app) == 0
+
+
+@pytest.mark.app_config(WTF_CSRF_ENABLED=False)
+def test_a_pbn_file_naming_its_players_is_imported_at_once(client) -> None:
+    tags = '[North "Ann"]\n[East "Bo"]\n[South "Cai"]\n[West "Dee"]\n'
+    r = upload(client, tags + ONE_DEAL)
+    assert r.status_code == 303
+    assert client.get(r.headers["Location"] + ".json").get_json()["seats"] == {
+        "N": "Ann", "E": "Bo", "S": "Cai", "W": "Dee"}
