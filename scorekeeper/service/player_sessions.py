@@ -8,18 +8,15 @@ by the rule a match's seats follow, so a renamed or merged player keeps their se
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
 
 from ..store import session_players
+from .ratings import Ranking
 from .sessions import LoadedSession, load_session
 from .stats import DateRange
-
-# a ranking of teams: each team's players and its rank (0 first; equal ranks are a tie)
-Ranking = tuple[tuple[Sequence[Hashable], ...], tuple[float, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +73,7 @@ def session_rankings(db: Database) -> list[tuple[str, Ranking]]:
     and EW apart in a Mitchell, else all pairs) is one game of many teams, its pairs ranked
     by the session's own ranks (a shared rank is a tie). A pair that has played no board, or
     whose two players are not both linked, is left out; a field needs two pairs."""
-    out = []
+    out: list[tuple[str, Ranking]] = []
     for session_id, created, pairs in session_players.every_link(db):
         loaded = load_session(db, session_id)
         if loaded is None or not loaded.answer.get("ok"):

@@ -81,3 +81,32 @@ def test_a_queued_deal_is_said_as_the_history_says_it(make_phone, matches, size)
     mid = url.rsplit("/", 1)[1]
     assert [h.get("contract", "passed") for h in matches.load(mid).match.hand_objects] == [
         "4HX", "1NT", "4HX", "passed"]
+
+
+ONE_DEAL = ('[Dealer "E"]\n[Vulnerable "None"]\n'
+            '[Deal "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"]\n'
+            '[Declarer "W"]\n[Contract "2H"]\n[Result "9"]\n')
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390", "360"])
+def test_a_pbn_file_without_players_asks_who_played(make_phone, tmp_path, size) -> None:
+    path = tmp_path / "club.pbn"
+    path.write_text('[West "Dee"]\n' + ONE_DEAL)
+    phone = make_phone(viewport=size)
+    page = phone.goto("/")
+    page.locator("summary", has_text="Import a match file").click()
+    page.set_input_files("#file", str(path))
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator("h1")).to_have_text("Who played?")
+    expect(page.locator("#import-names input[type=text]")).to_have_count(3)  # W is named
+    page.fill("#N", "Ann")
+    page.fill("#E", "Bo")
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator("#S-err")).to_have_text("Write this player's name.")
+    no_horizontal_scroll(page)
+    axe_clean(page)
+    phone.shot(f"pbn-who-played-{size['width']}", full_page=True)
+    page.fill("#S", "Cai")
+    page.get_by_role("button", name="Import").click()
+    page.wait_for_url(re.compile(r"/m/[\w-]+$"))
+    expect(page.locator("body")).to_contain_text("Ann & Cai")
