@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from support import table_session
 
-from scorekeeper.engine.pair_movements import mitchell
+from scorekeeper.engine.pair_movements import howell, mitchell
 from scorekeeper.engine.pair_moves import moves
 from scorekeeper.service import session_tables as tables
 from scorekeeper.service import sessions
@@ -193,3 +193,21 @@ def test_the_moves_at_a_rounds_end() -> None:
         ("N1", 1, "NS", True), ("E1", 2, "EW", False)]
     assert (first[2].boards.boards, first[2].boards.table) == ((4, 5, 6), 1)
     assert moves(m, 3) == () and moves(m, 0) == ()
+
+
+@pytest.mark.parametrize(("movement", "table", "pairs", "boards"), [
+    # a relay Mitchell: table 3's set rests on the relay stand next round
+    (mitchell(4, 2, None, "relay"), 3, [("N3", 3, "NS", True), ("E3", 4, "EW", False)],
+     ((7, 8), None, True)),
+    (mitchell(4, 2, None, "relay"), 2, [("N2", 2, "NS", True), ("E2", 3, "EW", False)],
+     ((3, 4), 1, False)),
+    # a Howell: both pairs may move, and a set may wait for a later round
+    (howell(8, 2), 2, [("3", 3, "NS", False), ("6", 4, "NS", False)], ((7, 8), None, False)),
+    (howell(8, 2), 1, [("8", 1, "NS", True), ("1", 3, "EW", False)], ((1, 2), 4, False)),
+])
+def test_the_moves_of_every_movement(movement: Any, table: int,
+                                     pairs: list[tuple[str, int, str, bool]],
+                                     boards: tuple[tuple[int, ...], int | None, bool]) -> None:
+    found = {t.table: t for t in moves(movement, 1)}[table]
+    assert [(p.pair, p.table, p.direction, p.stays) for p in found.pairs] == pairs
+    assert (found.boards.boards, found.boards.table, found.boards.relay) == boards

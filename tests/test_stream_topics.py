@@ -14,6 +14,7 @@ from scorekeeper.serving.streams import KINDS, TOPIC_ID, TOPICS, event, topics
     (b"m=abc", [("m", "abc")]),
     (b"m=abc&e=Ev_1-x", [("m", "abc"), ("e", "Ev_1-x")]),
     (b"m=abc&m=abc", [("m", "abc")]),  # the same topic twice is one
+    (b"s=Se_9", [("s", "Se_9")]),  # a duplicate session (its table phones, the wall)
     (b"m=a&m=b&m=c&e=d", [("m", "a"), ("m", "b"), ("m", "c"), ("e", "d")]),
     (b"", None),
     (b"m=", None),

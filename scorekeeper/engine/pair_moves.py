@@ -22,10 +22,12 @@ class PairMove:
 
 @dataclass(frozen=True, slots=True)
 class BoardsMove:
-    """The table's boards going to ``table`` (None: to the relay stand, or out of play)."""
+    """The table's boards going to ``table``; None: to the relay stand (``relay``), or not in
+    play next round (a Howell's boards wait for a later round)."""
 
     boards: tuple[int, ...]
     table: int | None
+    relay: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,5 +58,6 @@ def moves(movement: PairMovement, round_no: int) -> tuple[TableMoves, ...]:
             table, way = _seat(after.tables, pair)
             pairs.append(PairMove(pair, table, way, table == s.table and way == direction))
         going = next((t.table for t in after.tables if set(t.boards) & set(s.boards)), None)
-        out.append(TableMoves(s.table, tuple(pairs), BoardsMove(s.boards, going)))
+        relay = going is None and bool(set(after.relay) & set(s.boards))
+        out.append(TableMoves(s.table, tuple(pairs), BoardsMove(s.boards, going, relay)))
     return tuple(out)

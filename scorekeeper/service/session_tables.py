@@ -35,6 +35,7 @@ STATES = (ENTERED, ACCEPTED, DISPUTED)
 TABLE_MESSAGES: dict[str, str] = {
     "table.ended": N_("The session has ended: the director enters any result now."),
     "table.not_playing": N_("Table {table} does not play in round {round}."),
+    "table.no_board": N_("Choose the board you played: one of {boards}."),
     "table.later_round": N_("Round {round} has not started yet (this is round {now})."),
     "table.not_board": N_("Board {board} is not played at table {table} in round {round}: "
                           "its boards are {boards}."),
@@ -191,16 +192,41 @@ def enter_at_table(db: Database, session_id: str, table: int, round_no: int,
     the game (a lead the leader does not hold is its refusal) and kept as entered, waiting for
     the opponents. A round before the current one is taken (a table that was offline)."""
     stored = get_session(db, session_id)
-    seat = sitting(movement(stored), round_no, table) if stored is not None else None
+    now = table_store.get_round(db, session_id)
+    if stored is None or now is None:
+        return SessionOutcome(SessionStatus.NOT_FOUND)
+    seat = sitting(movement(stored), round_no, table)
     board = result.get("board")
-    whole = dict(result) | ({"ns": seat.ns, "ew": seat.ew} if seat is not None else {}) | {
-        "round": round_no, "table": table}
+    if seat is None:  # said as the write's check says it, in the same order
+        return _refusal("table.ended") if now.ended is not None else _refusal(
+            "table.later_round", round=round_no, now=now.round) if round_no > now.round \
+            else _refusal("table.not_playing", table=table, round=round_no)
+    whole = dict(result) | {"ns": seat.ns, "ew": seat.ew, "round": round_no, "table": table}
     if not isinstance(board, int) or isinstance(board, bool):
-        return _refusal("table.not_board", board=board, table=table, round=round_no,
-                        boards=_span(seat.boards) if seat else "")
+        return _refusal("table.no_board", boards=_span(seat.boards))
     return sessions.enter_result(db, session_id, whole, key,
                                  guard=_table_guard(db, table, round_no, board, whole),
                                  state=ENTERED)
+
+
+def preview_at_table(db: Database, session_id: str, table: int, round_no: int,
+                     result: Mapping[str, Any]) -> tuple[dict[str, Any] | None,
+                                                         SessionOutcome | None]:
+    """What entering ``result`` at the table would do, nothing stored: the game's answer
+    with it, or the refusal."""
+    stored = get_session(db, session_id)
+    seat = sitting(movement(stored), round_no, table) if stored is not None else None
+    board = result.get("board")
+    if stored is None or seat is None or not isinstance(board, int):
+        return None, None
+    whole = dict(result) | {"ns": seat.ns, "ew": seat.ew, "round": round_no, "table": table}
+    refused = _table_guard(db, table, round_no, board, whole)(stored)
+    if refused is not None:
+        return None, refused
+    answer, problems = sessions.try_result(stored, whole)
+    if problems:
+        return None, SessionOutcome(SessionStatus.ILLEGAL, problems=problems)
+    return answer, None
 
 
 def _table_result(stored: StoredSession, table: int, board: int) -> dict[str, Any] | None:

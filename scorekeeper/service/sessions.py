@@ -255,6 +255,13 @@ def remove_result(db: Database, session_id: str, board: int, ns: str, key: str |
     return SessionOutcome(SessionStatus.CHANGED, load_session(db, session_id))
 
 
+def try_result(stored: session_store.StoredSession, result: Mapping[str, Any]
+               ) -> tuple[dict[str, Any], tuple[SessionProblemText, ...]]:
+    """The game's answer for the session with ``result`` added (nothing stored): what a
+    Save would do, for its label."""
+    return _check(stored.as_file() | {"results": [*stored.results, dict(result)]})
+
+
 def history(db: Database, session_id: str) -> list[session_store.StoredChange] | None:
     if session_store.get_version(db, session_id) is None:
         return None

@@ -1,6 +1,7 @@
-"""Live by push (issue 41): ``GET /stream?m=<match>&e=<event>`` as Server-Sent Events, served
-in the ASGI worker's event loop in front of the Flask app, so a watching phone holds one idle
-connection and no thread (a2wsgi would hold one of its threads for every open stream).
+"""Live by push (issue 41): ``GET /stream?m=<match>&e=<event>`` (``s=<session>``: a duplicate
+session, issue 40) as Server-Sent Events, served in the ASGI worker's event loop in front of
+the Flask app, so a watching phone holds one idle connection and no thread (a2wsgi would hold
+one of its threads for every open stream).
 
 A stream says only *that* something changed: an event ``change`` with ``{"k": "m:<id>", "v":
 <stamp>}``, where the stamp is the match's version, or a digest of the club night's stamp (its
@@ -43,7 +44,7 @@ ALIVE = 2.0  # seconds: how often a sleeping watcher checks that its worker is n
 TOPICS = 4  # the most a page follows at once (a table's match and its club night)
 RETRY_MS = 3000  # what EventSource waits before it reconnects a dropped stream
 TOPIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-KINDS = ("m", "e")
+KINDS = ("m", "e", "s")  # a match, a club night, a duplicate session
 
 BAD = b"This live address names no match or club night. Open the match's page instead.\n"
 UNKNOWN = b"There is no such match or club night here.\n"
@@ -78,7 +79,8 @@ class Hub:
         return self.db
 
     def read(self, keys: list[Key]) -> dict[Key, str | None]:
-        """Each topic's stamp now (None: no such match or club night): indexed reads."""
+        """Each topic's stamp now (None: no such match, club night or session): indexed
+        reads. A session's stamp is its version (a result, an answer, the round)."""
         db = self._db()
         out: dict[Key, str | None] = {}
         matches = [i for k, i in keys if k == "m"]
@@ -87,6 +89,12 @@ class Hub:
                               f"({','.join('?' * len(matches))})", matches).fetchall()
             found = {r[0]: str(r[1]) for r in rows}
             out.update({("m", i): found.get(i) for i in matches})
+        sessions = [i for k, i in keys if k == "s"]
+        if sessions:
+            rows = db.execute(f"SELECT id, version FROM sessions WHERE id IN "
+                              f"({','.join('?' * len(sessions))})", sessions).fetchall()
+            kept = {r[0]: str(r[1]) for r in rows}
+            out.update({("s", i): kept.get(i) for i in sessions})
         for k, i in keys:
             if k == "e":
                 stamp = event_store.event_stamp(db, i)

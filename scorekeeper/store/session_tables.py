@@ -62,8 +62,11 @@ def get_holder(db: Database, session_id: str, table: int) -> str | None:
 
 
 def set_holder(db: Database, session_id: str, table: int, holder_hash: str) -> None:
+    """A phone took the table's right: the version moves, so the phone that had it is told."""
+    stamp = now()
     db.execute("INSERT OR REPLACE INTO session_tables (session_id, table_no, holder_hash, taken)"
-               " VALUES (?, ?, ?, ?)", [session_id, table, holder_hash, now()])
+               " VALUES (?, ?, ?, ?)", [session_id, table, holder_hash, stamp])
+    _bump(db, session_id, stamp)
 
 
 def get_states(db: Database, session_id: str) -> dict[tuple[int, str], StoredState]:

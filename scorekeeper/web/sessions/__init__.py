@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import director, new, pages, tents
+from . import director, new, pages, table, tents
 
 bp = Blueprint("sessions", __name__)
 bp.add_url_rule("/s/<session_id>", view_func=pages.results_page, methods=["GET"])
@@ -21,4 +21,12 @@ bp.add_url_rule("/s/<session_id>/director/results", view_func=director.enter,
                 methods=["POST"])
 bp.app_context_processor(new.session_games)
 bp.add_url_rule("/s/<session_id>/guides.pdf", view_func=director.guides_pdf, methods=["GET"])
+bp.add_url_rule("/s/<session_id>/director/rounds", view_func=director.rounds, methods=["POST"])
+bp.add_url_rule("/s/<session_id>/t/<int:table>", view_func=table.table_page, methods=["GET"])
+bp.add_url_rule("/s/<session_id>/t/<int:table>/results", "table_enter", table.enter,
+                methods=["POST"])
+bp.add_url_rule("/s/<session_id>/t/<int:table>/answers", view_func=table.answer,
+                methods=["POST"])
+bp.add_url_rule("/s/<session_id>/t/<int:table>/preview", "table_preview", table.preview,
+                methods=["GET"])
 bp.add_url_rule("/s/<session_id>/tents.pdf", view_func=tents.tents_pdf, methods=["GET"])

@@ -7,14 +7,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, make_response, redirect, render_template, request, url_for
+from flask import (
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from ...engine.pair_movements import PairMovementError
-from ...service import session_start, sessions
+from ...service import session_start, session_tables, sessions
 from ...service.sessions import LoadedSession, SessionStatus
 from ...store.db import get_db
+from .. import links
 from ..ratelimit import count_keyed_write, refuse_if_address_full
 from ..security import bounded_int, remember_key_hash, rights_match
 from .pages import print_pdf
@@ -51,11 +61,12 @@ def _entered(loaded: LoadedSession) -> dict[tuple[int, str], dict[str, Any]]:
             for r in b["results"]}
 
 
-def _round_no() -> int:
+def _round_no(playing: int) -> int:
+    """The round the page shows: ``?round=``, else the round being played."""
     try:
-        return bounded_int(request.args.get("round", "1"))
+        return bounded_int(request.args.get("round", str(playing)))
     except ValueError:
-        return 1
+        return playing
 
 
 def director(session_id: str) -> ResponseReturnValue:
@@ -68,7 +79,8 @@ def director(session_id: str) -> ResponseReturnValue:
     except PairMovementError:
         movement = None
     rounds = movement.rounds if movement is not None else ()
-    number = min(max(_round_no(), 1), len(rounds)) if rounds else 0
+    now = session_tables.round_state(get_db(), session_id)
+    number = min(max(_round_no(now.round if now else 1), 1), len(rounds)) if rounds else 0
     name = "mitchell-relay" if plan.get("way") == "relay" else plan.get("kind", "none")
     promise = movement.guarantee() if movement is not None else None
     response = make_response(render_template(
@@ -76,9 +88,49 @@ def director(session_id: str) -> ResponseReturnValue:
         game=loaded.stored.game, director=may_direct(loaded), rounds=rounds,
         shown=rounds[number - 1] if rounds else None, entered=_entered(loaded),
         movement=movement_name(name), promise=guarantee(name, promise),
-        pairs=loaded.stored.data.get("pairs", {})))
+        pairs=loaded.stored.data.get("pairs", {}), now=now,
+        states=session_tables.states(get_db(), session_id),
+        table_links=_table_links(loaded, movement) if may_direct(loaded) else {}))
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _table_links(loaded: LoadedSession, movement: Any) -> dict[int, str]:
+    """Each table's tent link (the director's: it gives a phone the table's right)."""
+    if movement is None:
+        return {}
+    secret = str(current_app.config["SECRET_KEY"])
+    return {t: links.external("sessions.table_page", session_id=loaded.stored.id, table=t,
+                              k=session_tables.table_key(secret, loaded.stored.id, t))
+            for t in range(1, movement.tables + 1)}
+
+
+def rounds(session_id: str) -> ResponseReturnValue:
+    """The director's "Next round" and "End session" (``do``: next, end or reopen)."""
+    loaded = _loaded(session_id)
+    if not may_direct(loaded):
+        abort(403)
+    count_keyed_write(_ref(session_id), loaded.stored.edit_key_hash)
+    do = request.form.get("do", "")
+    db = get_db()
+    if do == "next":
+        done = session_tables.next_round(db, session_id)
+        says = {session_tables.RoundStatus.LAST: _("This is the last round: end the session "
+                                                   "when its results are in."),
+                session_tables.RoundStatus.ENDED: _("The session has ended.")}.get(done)
+    elif do in ("end", "reopen"):
+        session_tables.end_session(db, session_id, do == "end")
+        says = None
+    else:
+        abort(400)
+    now = session_tables.round_state(db, session_id)
+    if says is not None:
+        flash(says, "error")
+    elif now is not None and now.ended:
+        flash(_("The session has ended: the tables can't enter results now."), "ok")
+    elif now is not None:
+        flash(_("Round %(n)s has started.", n=now.round), "ok")
+    return redirect(url_for("sessions.director", session_id=session_id), 303)
 
 
 def enter(session_id: str) -> ResponseReturnValue:

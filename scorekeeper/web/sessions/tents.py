@@ -26,7 +26,7 @@ def table_link(session_id: str, table: int) -> str:
     """Table ``table``'s link, from the configured or trusted address (never a request's
     Host): what its tent's QR code holds."""
     key = session_tables.table_key(str(current_app.config["SECRET_KEY"]), session_id, table)
-    return f"{links.base_url()}/s/{session_id}/t/{table}?k={key}"
+    return links.external("sessions.table_page", session_id=session_id, table=table, k=key)
 
 
 @dataclass(frozen=True, slots=True)

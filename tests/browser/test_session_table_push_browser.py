@@ -1,0 +1,47 @@
+"""A session's table phone follows the director's Next round by push (issue 40), against the
+real ``scorekeeper serve`` (its ASGI streams, topic ``s=<session>``): nothing is asked while
+nothing changes, and the round's change is on the table's phone without a reload."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+HOLDING = "() => !!(window.SKStream && SKStream.holding())"
+
+
+@pytest.fixture
+def base_url(served_app) -> str:
+    """The real server (gunicorn with its ASGI worker), not the Werkzeug one."""
+    return served_app
+
+
+def test_a_table_follows_the_round_by_push(phone, make_phone) -> None:
+    page = phone.goto("/sessions/new")
+    page.fill("#pairs", "\n".join(f"Ann{i} & Bo{i}" for i in range(1, 7)))
+    page.fill("#boards", "9")
+    page.click("button[name=check]")
+    page.check("#movement-mitchell")
+    page.click("button.primary")
+    page.wait_for_url("**/director")
+    expect(page.locator("#play-h")).to_have_text("Round 1 is being played")
+    page.locator("summary", has_text="Table links").click()
+    link = page.locator("a", has_text="Table 1").first.get_attribute("href")
+    assert link is not None and "?k=" in link
+    table_phone = make_phone(viewport={"width": 360, "height": 640})
+    table = table_phone.page
+    table.goto(phone.base_url + re.sub(r"^https?://[^/]+", "", link))
+    expect(table.locator(".flash")).to_contain_text("This phone scores table 1 now.")
+    table.wait_for_function(HOLDING)
+    table.evaluate("window.stillHere = true")
+    seen: list[str] = []
+    table.on("request", lambda r: seen.append(r.url))
+    table.evaluate("new Promise(r => setTimeout(r, 3500))")  # a poll would be due by now
+    assert seen == []  # the stream holds: nothing is asked while nothing changes
+    page.locator("button", has_text="Next round").click()
+    expect(page.locator("#play-h")).to_have_text("Round 2 is being played")
+    expect(table.locator("h1")).to_contain_text("Round 2 of 3", timeout=2000)
+    expect(table.locator(".st-moved")).to_contain_text("Pair E1 to table 2, EW.")
+    assert table.evaluate("window.stillHere") is True
