@@ -1,12 +1,14 @@
 """A duplicate session's table tents (issue 39), through Flask's test client: a tent per
 table of the movement, each with its first round (the NS pair, the EW pair and their names,
 the boards) and a QR code whose link, read back from the rendered page, is the table's own
-(``/s/<id>/t/<table>?k=`` its key) on the configured address, never the request's Host. Only
+(``/s/<id>/t/<table>?k=`` its key) on the configured address, never the request's Host,
+and opened by a phone gives it that table's page with the right to score. Only
 the director gets them (they print the tables' keys); a session without a movement has none.
 The pages are rendered to PNG in tests/artifacts to be looked at."""
 
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 from pathlib import Path
@@ -82,6 +84,16 @@ def test_a_tent_per_table_with_its_first_round_and_its_link(app, client, count, 
         assert f"NS Pair {sit.ns} {names[sit.ns]} EW Pair {sit.ew} {names[sit.ew]}" in words
         assert f"Boards {sit.boards[0]}–{sit.boards[-1]}" in words
         assert link in words.replace(" ", "") or link in pdf_text(pdf, page=table)
+        # scanned by a phone: the link opens that table's page, with the right to score it
+        phone = app.test_client()
+        taken = phone.get(f"{parts.path}?{parts.query}")
+        assert taken.status_code == 303, taken.get_data(as_text=True)[:500]
+        assert urlsplit(taken.headers["Location"]).path == parts.path
+        page = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(
+            phone.get(parts.path).get_data(as_text=True))).split())
+        assert f"This phone scores table {table} now." in page
+        assert f"Table {table} Round 1 of {len(plan.rounds)}" in page
+        assert "View only" not in page
 
 
 def test_another_host_never_names_the_link(client) -> None:
