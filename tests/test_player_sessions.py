@@ -226,3 +226,19 @@ def test_sessions_stored_before_the_players_links_are_linked_by_the_migration(tm
         "SELECT pair, slot, p.name FROM session_players JOIN players p ON p.id = player")}
     assert rows == {("N1", 0): "Ann", ("N1", 1): "Bo", ("E1", 0): "Cai", ("E1", 1): "Dee"}
     db.conn.close()
+
+
+def test_a_result_entered_later_shows_at_once(app, client) -> None:
+    """A session's standing is kept per version: a new result is a new version."""
+    created = client.post("/api/sessions", json=two_pairs(
+        {"N1": ["Kim", "Lee"], "E1": ["Max", "Ned"], "N2": ["Oli", "Pat"],
+         "E2": ["Quy", "Ray"]})).get_json()
+    kim = linked(app, created["id"])[("N1", 0)]
+    assert client.get(f"/api/players/{kim}").get_json()["sessions"][0]["rank"] is None
+    for ns, ew, tricks in (("N1", "E1", 10), ("N2", "E2", 8)):
+        r = client.post(f"/api/sessions/{created['id']}/results", json={
+            "board": 1, "ns": ns, "ew": ew, "contract": "4S", "declarer": "N",
+            "tricks": tricks}, headers={"Authorization": f"Bearer {created['edit_key']}"})
+        assert r.status_code in (200, 201), r.get_json()
+    [line] = client.get(f"/api/players/{kim}").get_json()["sessions"]
+    assert (line["rank"], line["of"], line["percent"]) == ("1", 2, 100.0)

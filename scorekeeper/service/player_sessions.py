@@ -8,12 +8,15 @@ by the rule a match's seats follow, so a renamed or merged player keeps their se
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
 
 from ..store import session_players
+from ..store import sessions as session_store
 from .ratings import Ranking
 from .sessions import LoadedSession, load_session
 from .stats import DateRange
@@ -36,6 +39,48 @@ class PlayerSession:
     imps: float | None  # IMPs: the pair's total
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What a player's page and the ratings read of a session: its name, its day, whether its
+    answer is ok, and each pair's line of the answer (pair, direction, rank, percent, imps)."""
+
+    name: str
+    date: str
+    ok: bool
+    lines: tuple[dict[str, Any], ...]
+
+
+# A session's standing by (id, version): working one out scores the whole session again (some
+# 40 ms for 7 tables), and every player's page works out every session's for the ratings. A
+# change bumps the version, so a kept standing is never stale.
+_KEPT: OrderedDict[tuple[str, int], Standing] = OrderedDict()
+_KEPT_MOST = 2048
+_lock = threading.Lock()
+
+
+def standing(db: Database, session_id: str) -> Standing | None:
+    """The session's standing as it is now (kept per version), or None."""
+    version = session_store.get_version(db, session_id)
+    if version is None:
+        return None
+    with _lock:
+        kept = _KEPT.get((session_id, version))
+        if kept is not None:
+            _KEPT.move_to_end((session_id, version))
+            return kept
+    loaded = load_session(db, session_id)
+    if loaded is None:
+        return None
+    made = Standing(str(loaded.stored.data.get("name") or ""), session_date(loaded),
+                    bool(loaded.answer.get("ok")),
+                    tuple(p for p in loaded.answer.get("pairs", []) if isinstance(p, dict)))
+    with _lock:
+        _KEPT[(session_id, loaded.stored.version)] = made
+        while len(_KEPT) > _KEPT_MOST:
+            _KEPT.popitem(last=False)
+    return made
+
+
 def session_date(loaded: LoadedSession) -> str:
     """The day a session was played: its file's date, else the day it was stored."""
     given = loaded.stored.data.get("date")
@@ -50,18 +95,16 @@ def player_sessions(db: Database, player_id: str, span: DateRange) -> list[Playe
     """The player's sessions in the range, the latest first."""
     out = []
     for session_id, pair, slot in session_players.sessions_of(db, player_id):
-        loaded = load_session(db, session_id)
-        if loaded is None or not _in(span, day := session_date(loaded)):
+        found = standing(db, session_id)
+        if found is None or not _in(span, found.date):
             continue
-        lines = [p for p in loaded.answer.get("pairs", []) if isinstance(p, dict)]
-        line = next((p for p in lines if p.get("pair") == pair), {})
-        field = [p for p in lines if p.get("rank") and p.get("direction") == line.get("direction")]
-        players = session_players.players_of(db, session_id)
-        partner = players.get((pair, 1 - slot))
-        names = loaded.stored.data.get("pairs", {}).get(pair, ["", ""])
+        line = next((p for p in found.lines if p.get("pair") == pair), {})
+        field = [p for p in found.lines
+                 if p.get("rank") and p.get("direction") == line.get("direction")]
+        partner = session_players.players_of(db, session_id).get((pair, 1 - slot))
+        names = line.get("names") or ["", ""]
         out.append(PlayerSession(
-            session_id, str(loaded.stored.data.get("name") or ""), day, pair,
-            partner[0] if partner else None,
+            session_id, found.name, found.date, pair, partner[0] if partner else None,
             partner[1] if partner else str(names[1 - slot] if len(names) > 1 else ""),
             line.get("direction"), line.get("rank"), len(field), line.get("percent"),
             line.get("imps")))
@@ -75,11 +118,11 @@ def session_rankings(db: Database) -> list[tuple[str, Ranking]]:
     whose two players are not both linked, is left out; a field needs two pairs."""
     out: list[tuple[str, Ranking]] = []
     for session_id, created, pairs in session_players.every_link(db):
-        loaded = load_session(db, session_id)
-        if loaded is None or not loaded.answer.get("ok"):
+        found = standing(db, session_id)
+        if found is None or not found.ok:
             continue
         fields: dict[Any, list[tuple[tuple[str, ...], float]]] = {}
-        for line in loaded.answer.get("pairs", []):
+        for line in found.lines:
             players, rank = pairs.get(line.get("pair")), _rank(line.get("rank"))
             if players is None or len(players) != 2 or rank is None:
                 continue
