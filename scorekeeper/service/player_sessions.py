@@ -123,7 +123,7 @@ def session_rankings(db: Database) -> list[tuple[str, Ranking]]:
             continue
         fields: dict[Any, list[tuple[tuple[str, ...], float]]] = {}
         for line in found.lines:
-            players, rank = pairs.get(line.get("pair")), _rank(line.get("rank"))
+            players, rank = pairs.get(str(line.get("pair"))), _rank(line.get("rank"))
             if players is None or len(players) != 2 or rank is None:
                 continue
             fields.setdefault(line.get("direction"), []).append((players, rank))
