@@ -242,3 +242,23 @@ def test_a_result_entered_later_shows_at_once(app, client) -> None:
         assert r.status_code in (200, 201), r.get_json()
     [line] = client.get(f"/api/players/{kim}").get_json()["sessions"]
     assert (line["rank"], line["of"], line["percent"]) == ("1", 2, 100.0)
+
+
+def test_two_players_of_one_session_are_two_people_and_are_not_merged(app, client) -> None:
+    session_id = post_session(client, golden("howell-imps.json"))
+    links = linked(app, session_id)
+    ann, dee = links[("1", 0)], links[("2", 1)]  # opponents in one session, never one table
+    with app.app_context():
+        db = get_db()
+        refused = player_changes.merge(db, ann, dee, "test")
+        assert refused.status == "illegal" and refused.problems[0].code == \
+            "player.shared_session"
+        assert refused.problems[0].params == {
+            "name": "Ann", "into": "Dee", "date": "2026-12-09",
+            "session": "Teams-style IMP pairs, a two-table Howell"}
+        from scorekeeper.service import stats
+        offered = {c[0] for c in stats.merge_candidates(db, ann)}
+        assert not offered & set(links.values())
+    zoe = player_ids(app, post_match(client, {**SEATS, "N": "Zoe"}))["N"]
+    with app.app_context():
+        assert zoe in {c[0] for c in stats.merge_candidates(get_db(), ann)}

@@ -17,6 +17,7 @@ from sqlite_utils import Database
 
 from ..engine.games import GAMES
 from ..store import players as players_store
+from ..store import session_players
 from ..store import stats as stats_store
 from ..store.stats import ROLLUP_MATCHES, Who
 from . import ratings
@@ -92,7 +93,8 @@ def matches_played(db: Database, player_id: str) -> int:
 
 def merge_candidates(db: Database, player_id: str) -> list[tuple[str, str, int]]:
     """Whom a player may be merged into: (id, name, matches played), by name."""
-    return stats_store.merge_candidates(db, player_id)
+    mates = session_players.session_mates(db, player_id)  # one session: two people
+    return [c for c in stats_store.merge_candidates(db, player_id) if c[0] not in mates]
 
 
 def figures(db: Database, who: Who, span: DateRange) -> dict[str, Any]:

@@ -4,6 +4,7 @@ back for a player's page and the ratings, a merged player counting as whom they 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -71,3 +72,29 @@ def every_link(db: Database) -> list[tuple[str, str, dict[str, tuple[str, ...]]]
             (int(slot), player))
     return [(sid, created, {pair: tuple(p for _s, p in sorted(two)) for pair, two in
                             pairs.items()}) for sid, (created, pairs) in out.items()]
+
+
+def first_shared_session(db: Database, a: str, b: str) -> tuple[str, str] | None:
+    """The earliest session players ``a`` and ``b`` (as they go now) both played in: its
+    name (or "") and day, or None. Two names of one session are two people."""
+    row = db.execute(
+        f"SELECT s.data, s.created FROM session_players x"
+        f" JOIN players p ON p.id = x.player JOIN session_players y"
+        f" ON y.session_id = x.session_id JOIN players q ON q.id = y.player"
+        f" JOIN sessions s ON s.id = x.session_id"
+        f" WHERE {_CURRENT} = ? AND coalesce(q.merged_into, q.id) = ?"
+        f" ORDER BY s.created, s.id LIMIT 1", [a, b]).fetchone()
+    if row is None:
+        return None
+    data = json.loads(row[0])
+    date = data.get("date") if isinstance(data.get("date"), str) else row[1][:10]
+    return str(data.get("name") or ""), str(date)
+
+
+def session_mates(db: Database, player: str) -> set[str]:
+    """Every player (as they go now) who played in a session with ``player``."""
+    return {r[0] for r in db.execute(
+        f"SELECT DISTINCT coalesce(q.merged_into, q.id) FROM session_players x"
+        f" JOIN players p ON p.id = x.player JOIN session_players y"
+        f" ON y.session_id = x.session_id JOIN players q ON q.id = y.player"
+        f" WHERE {_CURRENT} = ?", [player]).fetchall()} - {player}
