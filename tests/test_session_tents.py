@@ -114,3 +114,19 @@ def test_who_gets_no_tents(app, client, who, status, says) -> None:
     r = asker.get(f"/s/{session_id}/tents.pdf")
     assert r.status_code == status and says in r.get_data(as_text=True).replace("&#39;", "’")
     assert "tents.pdf" not in asker.get(f"/s/{session_id}/director").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_Hant", "zh_Hans"])
+@pytest.mark.parametrize("size", ["a4", "letter"])
+def test_every_tent_fits_its_page(client, lang, size) -> None:
+    """The front's last line (the note under the link) is on each tent's own page, A4 or
+    Letter, in each language: nothing runs off the page."""
+    session_id = start(client, 8, "mitchell-relay")
+    client.get(f"/lang/{lang}?next=/")
+    pdf = fetch_pdf(client, f"/s/{session_id}/tents.pdf?size={size}")
+    last = {"en": "each round’s pairs and boards.", "zh_Hant": "對組與牌副。",
+            "zh_Hans": "对组与牌副。"}[lang]
+    for table in range(1, 5):
+        words = "".join(pdf_text(pdf, page=table).split())
+        assert f"/s/{session_id}/t/{table}?k=" in words and last.replace(" ", "") in words
+    pages(pdf, f"session-tents-{lang}-{size}")
