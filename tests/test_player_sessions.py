@@ -210,18 +210,18 @@ def test_sessions_and_matches_rate_in_the_order_they_were_stored(app, client) ->
 
 
 def test_sessions_stored_before_the_players_links_are_linked_by_the_migration(tmp_path):
-    """A database from before 0031: its sessions' names become players on upgrade, by the same
+    """A database from before 0032: its sessions' names become players on upgrade, by the same
     rule (a name a match already has is that player)."""
     from scorekeeper.store import db as dbmod
 
     db = dbmod.connect(tmp_path / "old.db")
-    dbmod.migrations.apply(db, stop_before="0031_session_players")
+    dbmod.migrations.apply(db, stop_before="0032_session_players")
     db.execute("INSERT INTO players (id, name, norm, created) VALUES ('ann1', 'Ann', 'ann', 'c')")
     pairs = {"N1": ["ANN", "Bo"], "E1": ["Cai", "Dee"]}
     db.execute("INSERT INTO sessions (id, edit_key_hash, game, data, created, updated)"
                " VALUES ('s1', 'h', 'bridge', ?, 'c', 'u')", [json.dumps({"pairs": pairs})])
     db.conn.commit()
-    assert "0031_session_players" in dbmod.migrate(db)
+    assert "0032_session_players" in dbmod.migrate(db)
     rows = {(r[0], r[1]): r[2] for r in db.execute(
         "SELECT pair, slot, p.name FROM session_players JOIN players p ON p.id = player")}
     assert rows == {("N1", 0): "Ann", ("N1", 1): "Bo", ("E1", 0): "Cai", ("E1", 1): "Dee"}

@@ -46,6 +46,6 @@ for _name, _step in (
     ("0028_small_answers", small_answers),
     ("0029_sessions", sessions.sessions),
     ("0030_session_tables", session_tables.session_tables),
-    ("0031_session_players", session_players.session_players),
+    ("0032_session_players", session_players.session_players),
 ):
     migrations(name=_name)(_step)
