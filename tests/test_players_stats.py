@@ -57,9 +57,11 @@ def test_every_figure_of_a_player_is_counted_exactly(client, season):
         body = figures(client, season[expected["name"]])
         # issue 14's keys first, unchanged; each game's own figures after them (issue 23)
         assert list(body) == ["id", "name", "matches", "euchre", "by_suit", "by_round", "whist",
-                              "five_hundred", "spades", "bridge", "games", "rating"]
+                              "five_hundred", "spades", "bridge", "games", "rating",
+                              "sessions"]
         body.pop("games")
         body.pop("rating")  # tests/test_ratings_api.py
+        assert body.pop("sessions") == []  # tests/test_player_sessions.py
         assert set(body.pop("five_hundred").values()) == {0}  # none played here
         assert set(body.pop("spades").values()) == {0}
         assert set(body.pop("bridge").values()) == {0}

@@ -28,7 +28,7 @@ from scorekeeper.store.restore_checks import DERIVED
 PRIMARY = ("matches", "hands", "hand_history", "idempotency", "heartbeat", "events",
            "event_rounds", "event_tables", "players", "player_history", "match_players",
            "player_changes", "organiser", "rules_codes", "sessions", "session_results",
-           "session_changes", "session_hand_records", "session_tables",
+           "session_changes", "session_hand_records", "session_tables", "session_players",
            "_sqlite_migrations")
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -41,6 +41,9 @@ MESSAGES: dict[str, str] = {
     "player.bad_merge": N_("{value} is not another player to merge into"),
     "player.shared_table": N_("{name} and {into} sat at the same table on {date} ({table}), so "
                               "they are two people: they cannot be merged"),
+    "player.shared_session": N_("{name} and {into} played in the same duplicate session on "
+                                "{date} ({session}), so they are two people: they cannot be "
+                                "merged"),
     "player.undo_later_merge": N_("undo the later change first: {name} merged into {into}"),
     "player.undo_later_rename": N_("undo the later change first: {name} renamed to {to}"),
     "player.no_change": N_("there is no change {value} to undo"),

@@ -11,7 +11,9 @@ Writes run inside ``BEGIN IMMEDIATE`` so two phones recording at once are serial
 Quick reference (see each docstring):
 
 - ``create_match(db, data) -> ServiceResult``  CREATED (match_id, edit_key, state) | ILLEGAL
-- ``import_text(db, text, name) -> ServiceResult``  as create_match, from a text notation (PBN)
+- ``import_text(db, text, name, names) -> ServiceResult``  as create_match, from a text
+  notation (PBN); ``names``: the players of the seats the file names none for
+- ``unnamed_seats(text, name)``  the seats such a file names no player for (the page asks)
 - ``preview(db, match_id, hand, no=None) -> Preview | None``  what a Save would do, stored nowhere
 - ``load(db, match_id) -> LoadedMatch | None``;  ``exists(db, match_id) -> bool``
 - ``record_hand(db, match_id, hand, expected_no, submission_key=None) -> ServiceResult``
@@ -43,6 +45,7 @@ from .writing import (
     rematch,
     rematch_started,
     undo_last,
+    unnamed_seats,
 )
 
 __all__ = [
@@ -71,5 +74,6 @@ __all__ = [
     "rematch",
     "rematch_started",
     "undo_last",
+    "unnamed_seats",
     "version",
 ]

@@ -6,7 +6,8 @@ is the views' business (the organiser's right); this module says whether it can 
 - ``undo(db, change_id, by)``: the latest change touching its players, put back exactly.
 - ``history(db, player_id)``: the changes that touched a player, newest first, each saying
   whether it can be undone now.
-- ``shared_table(db, a, b)``: the problem that refuses merging two players who sat in one match.
+- ``shared_table(db, a, b)``: the problem that refuses merging two players who sat in one match
+  (or played in one duplicate session).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..engine.problems import Problem
 from ..store import facts as facts_store
 from ..store import player_changes as changes_store
 from ..store import players as players_store
+from ..store import session_players
 
 SHORT_MAX = 4  # initials
 
@@ -80,7 +82,7 @@ def shared_table(db: Database, a: str, b: str) -> Problem | None:
     such match by its day and its seats), or None."""
     match_id = players_store.first_shared_match(db, a, b)
     if match_id is None:
-        return None
+        return shared_session(db, a, b)
     seats = players_store.seat_names(db, match_id)
     found = {p: players_store.get_player(db, p) for p in (a, b)}
     names = {p: row.name if row is not None else p for p, row in found.items()}
@@ -88,6 +90,17 @@ def shared_table(db: Database, a: str, b: str) -> Problem | None:
         "name": names[a], "into": names[b],
         "date": players_store.get_date(db, match_id) or "",
         "table": ", ".join(f"{s} {seats[s]['name']}" for s in SEATS if s in seats)})
+
+
+def shared_session(db: Database, a: str, b: str) -> Problem | None:
+    """Why ``a`` cannot be merged into ``b`` because both played in one duplicate session
+    (naming the first), or None."""
+    found = session_players.first_shared_session(db, a, b)
+    if found is None:
+        return None
+    names = {p: (row.name if (row := players_store.get_player(db, p)) else p) for p in (a, b)}
+    return Problem("player.shared_session", field="into", params={
+        "name": names[a], "into": names[b], "date": found[1], "session": found[0] or "—"})
 
 
 def merge(db: Database, player_id: str, into: Any, by: str = "api") -> PlayerChange:

@@ -24,7 +24,7 @@ from ..engine.games import GAMES
 from ..engine.messages import fill
 from ..engine.problems import show
 from ..engine.sessions import SESSION_MESSAGES, SessionPart, is_session
-from ..store import dumps
+from ..store import dumps, session_players
 from ..store import session_tables as table_store
 from ..store import sessions as session_store
 from .keys import hash_key, new_key, new_match_id
@@ -134,6 +134,8 @@ def create_session(db: Database, body: Any, budget: Callable[[int], None] | None
             budget(1)
         session_store.insert_session(db, session_id, hash_key(key), str(body["game"]), data,
                                      list(body.get("results", [])), plan)
+        # the pairs' names are players, as a match's seats are (a player's page, the ratings)
+        session_players.link_names(db, session_id, data.get("pairs", {}), "session")
     loaded = load_session(db, session_id)
     return SessionOutcome(SessionStatus.CREATED, loaded, session_id=session_id, edit_key=key)
 

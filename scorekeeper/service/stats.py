@@ -17,6 +17,7 @@ from sqlite_utils import Database
 
 from ..engine.games import GAMES
 from ..store import players as players_store
+from ..store import session_players
 from ..store import stats as stats_store
 from ..store.stats import ROLLUP_MATCHES, Who
 from . import ratings
@@ -92,7 +93,8 @@ def matches_played(db: Database, player_id: str) -> int:
 
 def merge_candidates(db: Database, player_id: str) -> list[tuple[str, str, int]]:
     """Whom a player may be merged into: (id, name, matches played), by name."""
-    return stats_store.merge_candidates(db, player_id)
+    mates = session_players.session_mates(db, player_id)  # one session: two people
+    return [c for c in stats_store.merge_candidates(db, player_id) if c[0] not in mates]
 
 
 def figures(db: Database, who: Who, span: DateRange) -> dict[str, Any]:
@@ -112,8 +114,15 @@ def api_player(db: Database, player_id: str, span: DateRange) -> dict[str, Any]:
     del body["hands"]
     # the rating is the player's across every finished match, whatever the range (issue 35)
     rating = ratings.player_rating(db, player_id)
+    from .player_sessions import player_sessions  # it reads DateRange from here
+
     return {"id": row.id, "name": row.name, **body,
-            "rating": None if rating is None else rating_json(rating)}
+            "rating": None if rating is None else rating_json(rating),
+            "sessions": [{"id": s.id, "name": s.name, "date": s.date, "pair": s.pair,
+                          "partner": {"id": s.partner_id, "name": s.partner},
+                          "direction": s.direction, "rank": s.rank, "of": s.of,
+                          "percent": s.percent, "imps": s.imps}
+                         for s in player_sessions(db, player_id, span)]}
 
 
 def rating_json(rating: ratings.Rating) -> dict[str, Any]:

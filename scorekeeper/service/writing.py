@@ -6,6 +6,7 @@ Flask."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from typing import Any
 
 from sqlite_utils import Database
@@ -34,10 +35,12 @@ def too_many_hands(no: int | None = None) -> Problem:
     return Problem("match.too_many_hands", field="hands", hand=no, params={"max": MAX_HANDS})
 
 
-def import_text(db: Database, text: str, name: str = "") -> ServiceResult:
+def import_text(db: Database, text: str, name: str = "",
+                names: Mapping[str, str] | None = None) -> ServiceResult:
     """Create a match from the text of a file of a text notation (``Notation.text``: Bridge's
     PBN, one deal or a whole match of deals), as :func:`create_match` does from a match file;
-    ILLEGAL with the notation's problems, or ``file.not_notation`` when no notation reads it."""
+    ILLEGAL with the notation's problems, or ``file.not_notation`` when no notation reads it.
+    ``names``: the players of seats the file names none for (:func:`unnamed_seats`), by seat."""
     written = file_notation(text, name, text=True)
     if written is None:
         endings = ", ".join(f".{g.notation.extension}" for g in GAMES.values() if g.notation)
@@ -46,7 +49,17 @@ def import_text(db: Database, text: str, name: str = "") -> ServiceResult:
     converted, problems = written[1].read(text)
     if problems or converted is None:
         return ServiceResult(Status.ILLEGAL, problems=list(problems))
+    given = {seat: names[seat].strip() for seat in written[1].unnamed(text)
+             if names and (names.get(seat) or "").strip()}
+    if given:
+        converted = {**converted, "seats": {**converted["seats"], **given}}
     return create_match(db, converted)
+
+
+def unnamed_seats(text: str, name: str = "") -> tuple[str, ...]:
+    """The seats a text notation's file names no player for (none if no notation reads it)."""
+    written = file_notation(text, name, text=True)
+    return written[1].unnamed(text) if written is not None else ()
 
 
 def create_match(db: Database, data: dict[str, Any],

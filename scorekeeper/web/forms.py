@@ -320,6 +320,9 @@ def import_accept() -> str:
     return ",".join((*(f".{e}" for e in ImportEndings()), "application/json"))
 
 
+IMPORT_TEXT_MAX = 1_000_000  # characters: an imported file's text sent back with its names
+
+
 class ImportEndings:
     """The file endings the import form takes: a match file's, then each registered game's
     notation's (``Game.notation``), asked when a file is checked."""
@@ -339,6 +342,19 @@ class ImportForm(Form):
                                             "notation file.")),
         ],
     )
+
+
+class ImportNamesForm(Form):
+    """A notation file that names no players (a PBN deal without player tags), sent again with
+    the names of the seats it leaves out: the import page asks for them (the view checks that
+    each seat the file leaves out has one)."""
+
+    text = HiddenField(validators=[DataRequired(), Length(max=IMPORT_TEXT_MAX)])
+    filename = HiddenField(validators=[Optional(), Length(max=255)])
+    N = StringField(_l("North"), validators=[Optional(), NameLength()])
+    E = StringField(_l("East"), validators=[Optional(), NameLength()])
+    S = StringField(_l("South"), validators=[Optional(), NameLength()])
+    W = StringField(_l("West"), validators=[Optional(), NameLength()])
 
 
 class RenamePlayerForm(Form):

@@ -10,6 +10,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ..engine.games import GAMES
+from ..engine.parts.words import HAND_WORDS
 from ..i18n.messages import problem_json, problem_message
 from ..service.results import ServiceResult, Status
 
@@ -43,7 +45,8 @@ def message(outcome: ServiceResult) -> str:
     if s is Status.WRONG_NO:
         recorded = len(outcome.state.hands) if outcome.state is not None else None
         if recorded and no is not None and no <= recorded:
-            return _("Hand %(no)s was just recorded by another phone.", no=no)
+            game = GAMES.get(outcome.state.game) if outcome.state is not None else None
+            return _(game.words.taken if game else HAND_WORDS.taken, no=no)
         if no is not None and no == (recorded or 0) + 1:
             return _("The match was changed on another phone meanwhile (a hand undone or "
                      "corrected): check the score, then save again.")

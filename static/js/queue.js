@@ -70,7 +70,9 @@
         key: f.elements.submission_id.value || newKey(), match: match, url: f.action,
         fields: fields, no: +f.elements.expected_no.value, seq: Date.now(),
         version: f.elements.version.value === "" ? null : +f.elements.version.value,
-        what: summary(f), state: "waiting",
+        // the game's words for it when it has some (the history's), else the labels tapped
+        what: (window.SKSummary && window.SKSummary(f, ev.submitter)) || summary(f),
+        state: "waiting",
       };
       return put(entry).then(function () { return list.length; });
     }).then(function (before) {

@@ -33,6 +33,16 @@ def never(data: object, name: str) -> bool:
     return False
 
 
+# unnamed(data): the seats a file of the notation leaves without a player's name (a deal with
+# no player tags): the import page asks for them; ``read`` gives such seats a placeholder
+Unnamed = Callable[[object], tuple[str, ...]]
+
+
+def all_named(data: object) -> tuple[str, ...]:
+    """Every file names its players."""
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class Notation:
     """A game's own file format. ``extension`` names its download (``/m/<id>.egn``) and the
@@ -43,7 +53,8 @@ class Notation:
 
     ``text``: the notation is text, not JSON (Bridge's PBN): ``recognise`` and ``read`` are
     given the file's text (a str) where a JSON notation is given the parsed object, and
-    ``export`` gives text, sent as ``media_type``."""
+    ``export`` gives text, sent as ``media_type``. ``unnamed``: the seats a file names no
+    player for (the import page asks for their names before storing the match)."""
 
     extension: str
     label: str
@@ -56,3 +67,4 @@ class Notation:
     messages: Mapping[str, str] = field(default_factory=dict)
     text: bool = False
     media_type: str = "application/json"
+    unnamed: Unnamed = all_named

@@ -78,6 +78,9 @@ class Words:
     correct: str = N_("Correct hand %(n)s")
     rescored: str = N_("Dealt by %(name)s. Later hands are scored again after the change.")
     offline_fix: str = N_("You’re offline: correct hands when the connection is back.")
+    # a save that lost the race to another phone, and the phone's own hand beside it
+    taken: str = N_("Hand %(no)s was just recorded by another phone.")
+    mine: str = N_("This phone’s hand (not stored)")
     # the hand page, under the trick-by-trick table
     tricks_hint: str = N_("▸ marks the card led; the winning card is boxed; shaded cards are "
                           "trumps. The last column counts the tricks of each side.")
@@ -136,5 +139,7 @@ DEAL_WORDS = Words(
     correct=N_("Correct deal %(n)s"),
     rescored=N_("Dealt by %(name)s. Later deals are scored again after the change."),
     offline_fix=N_("You’re offline: correct deals when the connection is back."),
+    taken=N_("Deal %(no)s was just recorded by another phone."),
+    mine=N_("This phone’s deal (not stored)"),
 )
 PLAIN_HISTORY = History()  # the caller, the trump, the hand's points

@@ -19,7 +19,7 @@ from ...engine.parts.words import DEAL_WORDS, History
 from ...engine.problems import Problem
 from .analysis_words import PROBLEM_WORDS
 from .facts import STATISTICS
-from .outcome import history_tags, outcome_words, sheet_row, short_words
+from .outcome import history_tags, outcome_words, recorded_words, sheet_row, short_words
 from .pbn_match import NOTATION
 from .record import TRICKS
 from .rules import OPTIONS, deal_strain, evaluate, running, settle, stop
@@ -64,7 +64,7 @@ GAME = Game(
     words=DEAL_WORDS,
     history=History(call=N_("Contract"), seat="declarer", makers=True, trump=deal_strain,
                     tags=history_tags, results=RESULT_WORDS, outcome=outcome_words,
-                    short=short_words),
+                    short=short_words, recorded=recorded_words),
     hand_form="scorekeeper.games.bridge.form:BridgeHandForm",
     templates=Templates(hand_fields="game/bridge/hand_fields.html",
                         board="game/bridge/board.html",

@@ -83,4 +83,5 @@ STATISTICS = Statistics(
             Column("made", N_("Made"), of="declared", show="share"),
             Column("slams_made", N_("Slams made"), of="slams", show="ratio"),
             Column("points", N_("Points a deal"), of="deals", show="per")),
-    figures="game/bridge/figures.html", columns=COLUMNS, hand_columns=hand_columns)
+    figures="game/bridge/figures.html", columns=COLUMNS, hand_columns=hand_columns,
+    sheet_words="game/bridge/sheet_words.html")  # "deal", not "hand"

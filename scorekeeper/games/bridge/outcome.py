@@ -14,6 +14,7 @@ from ...engine.parts.words import TagWords
 from ...engine.result import HandResult
 from ...engine.state import HandState
 from .details import BridgeDetails
+from .scoring import parse_contract
 from .words import contract_text, result_text
 
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -74,6 +75,21 @@ def short_words(hand: Mapping[str, Any], outcome: HandResult, rules: Mapping[str
         return ((N_("passed out"), {}),)
     kind, params = _what(hand, outcome)
     return (((MADE, OVER, DOWN)[kind][1], params),)
+
+
+def recorded_words(hand: Mapping[str, Any], rules: Mapping[str, Any]) -> TagWords:
+    """A deal as recorded, before it is scored (the corrections list, another phone's deal in
+    a conflict): the Undo button's words, its over or under worked out from the tricks. The
+    offline queue says a deal waiting on the phone with the same words (game.js)."""
+    if hand.get("passed"):
+        return ((N_("passed out"), {}),)
+    contract, tricks = parse_contract(str(hand.get("contract", ""))), hand.get("tricks")
+    if contract is None or not isinstance(tricks, int):
+        return ()
+    over = tricks - contract.needed
+    params = {"decl": hand.get("declarer") or "", "contract": contract_text(hand["contract"]),
+              "n": abs(over)}
+    return (((MADE, OVER, DOWN)[0 if not over else 1 if over > 0 else 2][1], params),)
 
 
 def sheet_row(hand: Mapping[str, Any], state: HandState) -> SheetRow:

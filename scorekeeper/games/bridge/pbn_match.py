@@ -200,6 +200,18 @@ def export(match: dict[str, Any]) -> str:
     return head + "% EXPORT\n" + "".join(line + "\n" for line in unsaid) + body
 
 
+def unnamed(data: object) -> tuple[str, ...]:
+    """The seats the file's first deal has no player tag for (its players are the match's);
+    none for a file ``read`` refuses: its problems are said first."""
+    if not isinstance(data, str):
+        return ()
+    found = read_pbn(data)
+    if found.problems or not found.deals or any(d.record is None for d in found.deals):
+        return ()
+    players = found.deals[0].players
+    return tuple(seat for seat in SEATS if not (players.get(seat) or "").strip())
+
+
 NOTATION = Notation(
     extension="pbn",
     label=N_("PBN file"),
@@ -210,4 +222,5 @@ NOTATION = Notation(
     text=True,
     media_type="text/plain",
     messages={**PBN_WORDS, **MATCH_WORDS},
+    unnamed=unnamed,  # the import page asks for the names a file leaves out
 )

@@ -19,6 +19,7 @@ from . import (
     rubbers,
     rules_codes,
     session_changes,
+    session_players,
     session_tables,
     sessions,
     totals,
@@ -47,5 +48,6 @@ for _name, _step in (
     ("0029_sessions", sessions.sessions),
     ("0030_session_tables", session_tables.session_tables),
     ("0031_session_change_by", session_changes.change_by),
+    ("0032_session_players", session_players.session_players),
 ):
     migrations(name=_name)(_step)

@@ -32,7 +32,7 @@ from ...engine.games import GAMES
 from ...engine.numbers import decimal_text, score_text
 from ...printing import statcharts
 from ...printing.sheet import DEFAULT_WORDS
-from ...service import player_changes, ratings, stats
+from ...service import player_changes, player_sessions, ratings, stats
 from ...store.db import get_db
 from ..forms import MergePlayerForm, RenamePlayerForm, UndoChangeForm
 from ..prints.sheets import PRINT_CSS, _lang, _pdf, _size
@@ -229,7 +229,9 @@ def player_page(player_id: str, rename: RenamePlayerForm | None = None,
                            changes=player_changes.history(get_db(), player_id),
                            undo_form=UndoChangeForm(formdata=None),
                            organiser=is_organiser(), how_to_get=how_to_get(),
-                           rating=ratings.player_rating(get_db(), player_id)), status
+                           rating=ratings.player_rating(get_db(), player_id),
+                           sessions=player_sessions.player_sessions(get_db(), player_id,
+                                                                    span)), status
 
 
 def _merge_choices(player_id: str) -> list[tuple[str, str]]:

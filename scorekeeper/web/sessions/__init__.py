@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import director, live, new, pages, table
+from . import director, live, new, pages, table, tents
 
 bp = Blueprint("sessions", __name__)
 bp.add_url_rule("/s/<session_id>", view_func=pages.results_page, methods=["GET"])
@@ -32,3 +32,4 @@ bp.add_url_rule("/s/<session_id>/t/<int:table>/answers", view_func=table.answer,
                 methods=["POST"])
 bp.add_url_rule("/s/<session_id>/t/<int:table>/preview", "table_preview", table.preview,
                 methods=["GET"])
+bp.add_url_rule("/s/<session_id>/tents.pdf", view_func=tents.tents_pdf, methods=["GET"])

@@ -101,13 +101,16 @@ def results_pdf(session_id: str) -> Response:
                      pending=records.pending)
 
 
-def print_pdf(loaded: LoadedSession, kind: str, template: str, **values: Any) -> Response:
+def print_pdf(loaded: LoadedSession, kind: str, template: str,
+              css: tuple[str, ...] = PRINT_CSS, **values: Any) -> Response:
     """A session's print (``kind`` names it in the cache and the file name) as a PDF, A4 or
-    Letter (``?size=letter``), in the reader's language."""
+    Letter (``?size=letter``), in the reader's language, kept in this process only (no file:
+    a print may hold keys). A callable value is called only when the PDF is rendered."""
     size = "letter" if request.args.get("size") == "letter" else "a4"
 
     def html() -> str:
-        return _page(template, loaded, lang=_lang(), size=size, **values)
+        made = {k: v() if callable(v) else v for k, v in values.items()}
+        return _page(template, loaded, lang=_lang(), size=size, **made)
 
     app = current_app
     key = ("session", kind, loaded.stored.id, loaded.stored.version, _lang(), size,
@@ -115,7 +118,7 @@ def print_pdf(loaded: LoadedSession, kind: str, template: str, **values: Any) ->
     try:
         data, how = pdf_render.render(key, html, links.base_url() + "/",
                                       Path(app.static_folder or "static"),
-                                      app.static_url_path or "/static", PRINT_CSS)
+                                      app.static_url_path or "/static", css)
     except pdf_render.RenderBusy:
         raise ServiceUnavailable(
             _("The server is busy printing other PDFs; try again in a few seconds."),
