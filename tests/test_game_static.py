@@ -28,7 +28,8 @@ SHIPPED = sorted((g, p.name) for g in GAMES
 def test_the_games_ship_their_files_by_the_convention() -> None:
     # only the names the core links (docs/games.md): a file by another name is never loaded
     assert SHIPPED, "no game ships a static file"
-    assert {name for _g, name in SHIPPED} <= {"game.css", "game.js", "print.css", "blank.css"}
+    assert {name for _g, name in SHIPPED} <= {"game.css", "game.js", "print.css", "blank.css",
+                                              "session.css", "session-print.css"}
 
 
 @pytest.mark.parametrize(("game", "name"), SHIPPED)
@@ -165,3 +166,24 @@ def test_a_game_registered_later_is_served_from_its_own_folder(
     assert r.status_code == 200 and r.text == ".late{color:red}"
     assert "/games/late_game/static/game.css" in client.get("/sw.js").text
     assert client.get("/games/late_game/static/game.js").status_code == 404
+
+
+def test_a_session_s_pages_and_pdfs_take_the_game_s_session_styles(app) -> None:
+    # Bridge's hand records and red suits are its own (session.css, session-print.css); the
+    # shared session stylesheets hold none of its classes.
+    from support.session_console import start
+
+    for shared in ("static/css/sessions.css", "static/css/sessions-print.css"):
+        text = (ROOT / shared).read_text("utf-8")
+        assert ".bx-" not in text and ".s-h" not in text, shared
+    session_id, _key = start(app)
+    client = app.test_client()
+    for path in (f"/s/{session_id}", f"/s/{session_id}/director", f"/s/{session_id}/hands",
+                 f"/s/{session_id}/wall"):
+        page = client.get(path)
+        assert page.status_code == 200, path
+        assert "/games/bridge/static/session.css" in page.text, path
+    with app.test_request_context():
+        css = game_static.with_own("bridge", "session-print.css", "css/sessions-print.css")
+    assert css[0] == "css/sessions-print.css" and css[1].endswith(
+        "games/bridge/static/session-print.css")

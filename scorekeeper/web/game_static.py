@@ -8,7 +8,8 @@ The core links a game's files by name, when the game has them (docs/games.md):
 - ``game.js``: on the pages with the hand form, before the card recorder: what the game's own
   form needs, and its play facts (``window.SKPlayFacts``: trump, who sits out, read from its
   bidding) that the recorder asks for;
-- ``print.css``: its score sheet, on screen and in the PDF; ``blank.css``: its blank sheet.
+- ``print.css``: its score sheet, on screen and in the PDF; ``blank.css``: its blank sheet;
+- ``session.css``: its duplicate session's pages; ``session-print.css``: the session's PDFs.
 
 A game registered later (a test's) is found at once: every lookup asks the registry.
 """
@@ -47,6 +48,13 @@ def file_of(game: str, name: str) -> Path | None:
     joined = safe_join(str(folder), name) if folder is not None else None
     # os.path.isfile, not Path.is_file: a name too long for the disk, or with a NUL, is no file
     return Path(joined) if joined is not None and os.path.isfile(joined) else None
+
+
+def with_own(game: str, own: str, *shared: str) -> tuple[str, ...]:
+    """The shared stylesheets (under ``static/``), then the game's own ``own`` from its folder
+    (its whole path) if it has one: a PDF's cascade in the order the page links them."""
+    path = file_of(game, own)
+    return (*shared, str(path)) if path is not None else shared
 
 
 def url_of(game: str, name: str) -> str | None:

@@ -85,13 +85,6 @@ def _format_stamp(stamp: str | None) -> str:
     return format_when(when) if when else (stamp or "")
 
 
-def _with_own(game: str, own: str, *shared: str) -> tuple[str, ...]:
-    """The shared stylesheets (under ``static/``), then the game's own ``own`` from its folder
-    (its whole path) if it has one: the PDF's cascade in the order the page links them."""
-    path = game_static.file_of(game, own)
-    return (*shared, str(path)) if path is not None else shared
-
-
 def _pdf(key: tuple[Any, ...], html: Callable[[], str], names: list[str],
          day: date | None, stylesheets: tuple[str, ...] = (PRINT_CSS,)) -> Response:
     """The document as a PDF download, rendered away from the web process and cached under
@@ -201,7 +194,7 @@ def sheet_pdf(match_id: str) -> Response:
 
     response = _pdf(("sheet", match_id, row.version, tonight), html,
                     _team_names(row), started.date() if started else None,
-                    stylesheets=_with_own(row.game.name, "print.css", PRINT_CSS))
+                    stylesheets=game_static.with_own(row.game.name, "print.css", PRINT_CSS))
     response.set_etag(etag)
     return response
 
@@ -289,7 +282,7 @@ def blank_pdf(game: str) -> Response:
     return _pdf(("blank", game, repr(sorted((preset or {}).items()))),
                 lambda: _blank_html(game, None, True, "", preset),
                 [f"{game}-score-sheet"], None,
-                stylesheets=_with_own(game, "blank.css", PRINT_CSS, BLANK_CSS))
+                stylesheets=game_static.with_own(game, "blank.css", PRINT_CSS, BLANK_CSS))
 
 
 def match_blank(match_id: str) -> str:
@@ -305,4 +298,4 @@ def match_blank_pdf(match_id: str) -> Response:
     return _pdf(("match-blank", match_id, row.version),
                 lambda: _blank_html(row.game.name, row, True, ""),
                 [f"{row.game.name}-blank-sheet"], date.today(),
-                stylesheets=_with_own(row.game.name, "blank.css", PRINT_CSS, BLANK_CSS))
+                stylesheets=game_static.with_own(row.game.name, "blank.css", PRINT_CSS, BLANK_CSS))

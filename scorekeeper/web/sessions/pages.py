@@ -18,7 +18,7 @@ from ...printing.pdf import content_disposition, download_name, printable
 from ...service import sessions
 from ...service.sessions import LoadedSession
 from ...store.db import get_db
-from .. import links
+from .. import game_static, links
 
 PRINT_CSS = ("css/sessions-print.css",)
 # how long a page may spend working out hand records not yet kept (the rest say "reload")
@@ -118,7 +118,9 @@ def print_pdf(loaded: LoadedSession, kind: str, template: str,
     try:
         data, how = pdf_render.render(key, html, links.base_url() + "/",
                                       Path(app.static_folder or "static"),
-                                      app.static_url_path or "/static", css)
+                                      app.static_url_path or "/static",
+                                      game_static.with_own(loaded.stored.game,
+                                                           "session-print.css", *css))
     except pdf_render.RenderBusy:
         raise ServiceUnavailable(
             _("The server is busy printing other PDFs; try again in a few seconds."),
