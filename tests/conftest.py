@@ -26,7 +26,7 @@ from support.helpers import euchre_match, free_port, stop_process, wait_for
 from werkzeug.serving import make_server
 
 from scorekeeper import ROOT, create_app, service
-from scorekeeper.store.db import get_db
+from scorekeeper.store.db import connect, get_db
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -61,6 +61,14 @@ def app(request: pytest.FixtureRequest, make_app: Callable[..., Any]):
     for marker in reversed(list(request.node.iter_markers("app_config"))):
         config.update(marker.kwargs)
     return make_app(**config)
+
+
+@pytest.fixture
+def db(app):
+    """The app's database, opened for the test (closed after it)."""
+    database = connect(app.config["DATABASE"])
+    yield database
+    database.conn.close()
 
 
 @pytest.fixture

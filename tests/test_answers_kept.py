@@ -32,13 +32,6 @@ def created(client):
     return r.get_json()
 
 
-@pytest.fixture
-def db(app):
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.conn.close()
-
-
 def save(client, created, no: int, key: str | None, hand: dict | None = None):
     headers = auth(created["edit_key"], **({"Idempotency-Key": key} if key else {}))
     return client.post(f"/api/matches/{created['id']}/hands",

@@ -97,13 +97,14 @@ def test_a_passed_out_deal_with_its_cards_has_a_table_and_par_but_no_play(client
 
 
 def test_the_analysis_is_kept_per_match_version(client, match_id):
-    hand_analysis._analyses.clear()
+    hand_analysis.analysed.cache_clear()
+    analyses = hand_analysis.analysed.cache  # cachetools' LRU, by (match, version, hand)
     client.get(f"/m/{match_id}/hands/{PLAYED}")
-    kept = [key for key in hand_analysis._analyses if key[0] == match_id]
+    kept = [key for key in analyses if key[0] == match_id]
     assert len(kept) == 1 and kept[0][2] == PLAYED
-    found = hand_analysis._analyses[kept[0]]
+    found = analyses[kept[0]]
     client.get(f"/api/matches/{match_id}/hands/{PLAYED}/analysis")
-    assert hand_analysis._analyses[kept[0]] is found  # the API used the page's
+    assert analyses[kept[0]] is found  # the API used the page's
 
 
 def test_no_such_deal_is_a_404(client, match_id):

@@ -9,14 +9,6 @@ from support.helpers import euchre_hand, euchre_match
 
 from scorekeeper import service
 from scorekeeper.service import Status
-from scorekeeper.store.db import connect
-
-
-@pytest.fixture
-def db(app):
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.conn.close()
 
 
 def played(db, *hands):

@@ -20,13 +20,6 @@ from scorekeeper.store.db import connect
 FACT_TABLES = ("hand_facts", "seat_facts", "seat_stats", "match_facts")
 
 
-@pytest.fixture
-def db(app):
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.conn.close()
-
-
 def in_between(monkeypatch, app, write: Callable) -> list[bool]:
     """Run ``write(other_db)`` on a second connection once, right after the next save has
     read and checked its hand and before it takes the lock. The list holds, for each read the

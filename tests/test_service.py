@@ -18,14 +18,6 @@ EXAMPLES = SHARED / "spec" / "examples"
 
 
 @pytest.fixture
-def db(app):
-    """The app's database, opened for the test."""
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.conn.close()
-
-
-@pytest.fixture
 def match(db):
     """A new Euchre match: (id, edit key)."""
     outcome = service.create_match(db, euchre_match())

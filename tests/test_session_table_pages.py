@@ -12,25 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from support import table_session
 
 from scorekeeper.service import session_tables as tables
 from scorekeeper.service import sessions
 from scorekeeper.serving.streams import Hub
-from scorekeeper.store.db import connect
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 JSON = {"Accept": "application/json"}
 PLAYED = {"contract": "4H", "declarer": "S", "result": "1"}
-
-
-@pytest.fixture
-def db(app):
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.conn.close()
 
 
 @pytest.fixture
@@ -278,6 +270,8 @@ FIELD = st.one_of(st.text(max_size=12), st.sampled_from(
                                         "result", "tricks", "lead", "passed", "note",
                                         "submission_id", "state"]), FIELD, max_size=8),
        st.sampled_from(["results", "answers"]))
+@example({"result": ":", "contract": "1H"}, "results")  # was a 500 (int(":"))
+@example({"result": "+1", "contract": "4H", "honours": "NSxx"}, "results")
 def test_any_form_is_saved_or_refused_in_words_never_an_error(
         app, db, started, fields: dict[str, str], what: str) -> None:
     sid, _key = started

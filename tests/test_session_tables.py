@@ -14,17 +14,9 @@ from scorekeeper.engine.pair_moves import moves
 from scorekeeper.service import session_tables as tables
 from scorekeeper.service import sessions
 from scorekeeper.service.sessions import SessionStatus
-from scorekeeper.store.db import connect
 
 SECRET = "test-secret"
 PLAYED = {"contract": "4H", "declarer": "S", "tricks": 10}
-
-
-@pytest.fixture
-def db(app):
-    database = connect(app.config["DATABASE"])
-    yield database
-    database.conn.close()
 
 
 @pytest.fixture

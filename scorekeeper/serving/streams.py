@@ -39,6 +39,7 @@ from .notify import Writes
 from .notify import watch as watch_writes
 
 PATH = "/stream"
+VERSIONED = {"m": "matches", "s": "sessions"}  # topics stamped by their row's version
 TICK = 0.05  # seconds between two looks at data_version after a write
 SETTLE = 4  # looks without a change before the watcher sleeps until the next write
 ALIVE = 2.0  # seconds: how often a sleeping watcher checks that its worker is not stopping
@@ -85,18 +86,13 @@ class Hub:
         reads. A session's stamp is its version (a result, an answer, the round)."""
         db = self._db()
         out: dict[Key, str | None] = {}
-        matches = [i for k, i in keys if k == "m"]
-        if matches:
-            rows = db.execute(f"SELECT id, version FROM matches WHERE id IN "
-                              f"({','.join('?' * len(matches))})", matches).fetchall()
-            found = {r[0]: str(r[1]) for r in rows}
-            out.update({("m", i): found.get(i) for i in matches})
-        sessions = [i for k, i in keys if k == "s"]
-        if sessions:
-            rows = db.execute(f"SELECT id, version FROM sessions WHERE id IN "
-                              f"({','.join('?' * len(sessions))})", sessions).fetchall()
-            kept = {r[0]: str(r[1]) for r in rows}
-            out.update({("s", i): kept.get(i) for i in sessions})
+        for kind, table in VERSIONED.items():  # a match's or a session's stamp: its version
+            ids = [i for k, i in keys if k == kind]
+            if ids:
+                rows = db.execute(f"SELECT id, version FROM {table} WHERE id IN "
+                                  f"({','.join('?' * len(ids))})", ids).fetchall()
+                found = {r[0]: str(r[1]) for r in rows}
+                out.update({(kind, i): found.get(i) for i in ids})
         for k, i in keys:
             if k == "e":
                 stamp = event_store.event_stamp(db, i)

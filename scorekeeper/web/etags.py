@@ -57,6 +57,16 @@ def not_modified(tag: str, weak: bool = False, vary: tuple[str, ...] = ()) -> Re
     return response
 
 
+def private_page(html: str, tag: str) -> Response:
+    """A live part of a page for one phone (keyed links, rights): revalidated by its weak
+    ``tag`` and kept by no shared cache."""
+    response = current_app.response_class(html, mimetype="text/html")
+    response.set_etag(tag, weak=True)
+    response.headers["Cache-Control"] = f"private, {REVALIDATE}"
+    response.vary.update(LANGUAGE_VARY)
+    return response
+
+
 def session_etag(session_id: str, version: int) -> str:
     """The entity tag of ``GET /api/sessions/<id>`` (unquoted): ``s<version>-<hash>``."""
     return f"s{version}-{_digest(session_id, version, _lang(), 'session')}"

@@ -65,15 +65,17 @@ class BridgeHandForm(HandForm):
             tricks = number(self.tricks)
             over = given(self.result)
             made = parse_contract(contract) if contract else None
-            if tricks is None and over is not None and made is not None:
-                tricks = made.needed + int(over)
+            if tricks is None and _whole(over) is not None and made is not None:
+                tricks = made.needed + int(over or 0)
             if tricks is not None:
                 hand["tricks"] = tricks
             if given(self.lead):
                 hand["lead"] = given(self.lead)
             honours = given(self.honours)
-            if honours:
-                hand["honours"] = {"side": honours[:2], "points": int(honours[2:])}
+            if honours:  # "NS100": a choice the form offers; anything else is checked as is
+                points = _whole(honours[2:])
+                hand["honours"] = {"side": honours[:2],
+                                   "points": honours[2:] if points is None else points}
         if given(self.note):
             hand["note"] = given(self.note)
         return self.records(hand)
@@ -98,3 +100,12 @@ class BridgeHandForm(HandForm):
         self.lead.data = hand.get("lead") or ""
         self.note.data = hand.get("note") or ""
         self.fill_records(hand)
+
+
+def _whole(text: str | None) -> int | None:
+    """``text`` as a whole number ("+1", "-2", "0"), or None: a hostile form's ":" is not a
+    result, and the deal's check then asks for what is missing."""
+    try:
+        return None if text is None else int(text)
+    except ValueError:
+        return None

@@ -10,15 +10,14 @@ from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import abort, make_response, render_template, request, url_for
+from flask import abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_time
-from werkzeug.wrappers import Response
 
 from ...service.events.model import Event, EventRound, EventTable
 from ...store import events as event_store
 from ...store.db import get_db
-from ..etags import LANGUAGE_VARY, REVALIDATE, not_modified, page_etag
+from ..etags import LANGUAGE_VARY, not_modified, page_etag, private_page
 from ..security import may_edit
 from .access import director_here, event_or_404
 from .paths import director_links, table_path
@@ -63,14 +62,6 @@ def event_tag(event_id: str, *depends: object) -> str:
     if stamp is None:
         abort(404)
     return page_etag(f"event:{event_id}", stamp, _minute(), *depends)
-
-
-def _answer(html: str, tag: str) -> Response:
-    response = make_response(html)
-    response.set_etag(tag, weak=True)
-    response.headers["Cache-Control"] = f"private, {REVALIDATE}"  # keyed links, rights
-    response.vary.update(LANGUAGE_VARY)
-    return response
 
 
 def late_tables(found: Event) -> set[int]:
@@ -132,7 +123,7 @@ def director_live(event_id: str) -> ResponseReturnValue:
     unchanged = not_modified(tag, weak=True, vary=LANGUAGE_VARY)
     if unchanged is not None:
         return unchanged
-    return _answer(render_template("events/_director_live.html",
+    return private_page(render_template("events/_director_live.html",
                                    **template_values(director_values(event_id))), tag)
 
 
@@ -174,7 +165,7 @@ def banner(event_id: str, no: int, table_no: int) -> ResponseReturnValue:
     unchanged = not_modified(values.etag, weak=True, vary=LANGUAGE_VARY)
     if unchanged is not None:
         return unchanged
-    return _answer(render_template("events/_banner.html", event_banner=values), values.etag)
+    return private_page(render_template("events/_banner.html", event_banner=values), values.etag)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +200,7 @@ def wall(event_id: str) -> ResponseReturnValue:
     if unchanged is not None:
         return unchanged
     name = "events/_wall_live.html" if request.args.get("part") else "events/wall.html"
-    return _answer(render_template(name, **template_values(values)), values.etag)
+    return private_page(render_template(name, **template_values(values)), values.etag)
 
 
 def event_time(stamp: str) -> str:

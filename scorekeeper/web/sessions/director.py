@@ -28,7 +28,7 @@ from ...service.sessions import LoadedSession, SessionStatus
 from ...store import sessions as session_store
 from ...store.db import get_db
 from .. import links
-from ..etags import LANGUAGE_VARY, not_modified
+from ..etags import LANGUAGE_VARY, not_modified, private_page
 from ..ratelimit import count_keyed_write, refuse_if_address_full
 from ..security import bounded_int, remember_key_hash, rights_match
 from . import live
@@ -154,7 +154,7 @@ def director_live(session_id: str) -> ResponseReturnValue:
     if unchanged is not None:
         return unchanged
     loaded = _loaded(session_id)
-    return live.answer(render_template(
+    return private_page(render_template(
         "sessions/_console_live.html", c=live.console_values(loaded, director_here),
         game=loaded.stored.game, span=session_live.board_span), tag)
 

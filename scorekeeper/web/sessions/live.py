@@ -10,18 +10,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import abort, make_response, render_template, request, url_for
+from flask import abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_time
 from flask_babel import gettext as _
-from werkzeug.wrappers import Response
 
 from ...service import session_live, sessions
 from ...service.session_live import NextRound, RoundNow
 from ...service.sessions import LoadedSession
 from ...store import sessions as session_store
 from ...store.db import get_db
-from ..etags import LANGUAGE_VARY, REVALIDATE, not_modified, page_etag
+from ..etags import LANGUAGE_VARY, not_modified, page_etag, private_page
 from ..events.director import Clock
 from .pages import fields, names_of
 
@@ -38,14 +37,6 @@ def session_tag(session_id: str, *depends: object) -> str:
     if stamp is None:
         abort(404, description=_("There is no such session."))
     return page_etag(f"session:{session_id}", stamp, now().strftime("%H%M"), *depends)
-
-
-def answer(html: str, tag: str) -> Response:
-    response = make_response(html)
-    response.set_etag(tag, weak=True)
-    response.headers["Cache-Control"] = f"private, {REVALIDATE}"  # keyed links, rights
-    response.vary.update(LANGUAGE_VARY)
-    return response
 
 
 def clock(rnd: RoundNow) -> Clock | None:
@@ -101,7 +92,7 @@ def wall(session_id: str) -> ResponseReturnValue:
         abort(404, description=_("There is no such session."))
     values = wall_values(loaded)
     name = "sessions/_wall_live.html" if request.args.get("part") else "sessions/wall.html"
-    return answer(render_template(name, w=values, span=session_live.board_span,
+    return private_page(render_template(name, w=values, span=session_live.board_span,
                                   game=loaded.stored.game), values.etag)
 
 
