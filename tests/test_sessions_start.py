@@ -231,3 +231,26 @@ def test_guide_and_movement_cards_print(client: Any, count: int, movement: str, 
 def test_a_session_without_a_movement_has_no_cards(client: Any) -> None:
     session_id = start(client, movement="none").headers["Location"].split("/")[2]
     assert client.get(f"/s/{session_id}/guides.pdf").status_code == 404
+
+
+def test_the_pairs_of_the_last_sessions_are_offered_and_ticked_in(client: Any) -> None:
+    # A club's pairs are partnerships that come back: the next session's form offers them
+    # (the latest first, each once whatever its case), and a ticked pair joins the pasted.
+    first = start(client, pairs="Ann & Bo\nCai & Dee\nEve & Fay\nGus & Hal\nIvy & Jo\nKim & Lu",
+                  movement="howell")
+    assert first.status_code == 302, text(first)
+    page = client.get("/sessions/new").get_data(as_text=True)
+    offered = re.findall(r'name="known" value="([^"]+)"', html.unescape(page))
+    assert offered[:2] == ["Ann & Bo", "Cai & Dee"] and len(offered) == 6
+    checked = client.post("/sessions/new", data={
+        "pairs": "Max & Ned\nann & bo", "known": ["Ann & Bo", "Eve & Fay", "Gus & Hal"],
+        "boards": "12", "check": "1", "csrf_token": token(client)})
+    assert "For 4 pairs:" in text(checked)  # Ann & Bo once, whatever its case
+    second = start(client, pairs="Max & Ned", known=["Cai & Dee", "Eve & Fay", "Kim & Lu",
+                                                     "Ivy & Jo"], movement="howell")
+    assert second.status_code == 302, text(second)
+    session_id = second.headers["Location"].split("/")[2]
+    names = sorted(tuple(p) for p in client.get(f"/s/{session_id}.json").get_json()["pairs"]
+                   .values())
+    assert names == [("Cai", "Dee"), ("Eve", "Fay"), ("Ivy", "Jo"), ("Kim", "Lu"),
+                     ("Max", "Ned")]

@@ -157,3 +157,24 @@ def put_plan(db: Database, session_id: str, plan: dict[str, Any]) -> None:
     start, the minutes a board, ended) and bump its version, as a result's change does."""
     db.execute("UPDATE sessions SET plan = ?, version = version + 1, updated = ? WHERE id = ?",
                [dumps(plan), now(), session_id])
+
+
+def recent_pairs(db: Database, sessions: int = 50, most: int = 60) -> list[tuple[str, str]]:
+    """The pairs of the last ``sessions`` sessions, the latest first, each partnership once
+    (names compared without case): a club's regular pairs, for the next session's form."""
+    seen: set[tuple[str, str]] = set()
+    out: list[tuple[str, str]] = []
+    for (text,) in db.execute("SELECT data FROM sessions ORDER BY created DESC, rowid DESC"
+                              " LIMIT ?", [sessions]).fetchall():
+        pairs = json.loads(text).get("pairs")
+        for names in pairs.values() if isinstance(pairs, dict) else ():
+            if not (isinstance(names, list) and len(names) == 2
+                    and all(isinstance(n, str) for n in names)):
+                continue
+            key = (names[0].casefold(), names[1].casefold())
+            if key not in seen and (key[1], key[0]) not in seen:
+                seen.add(key)
+                out.append((names[0], names[1]))
+                if len(out) >= most:
+                    return out
+    return out

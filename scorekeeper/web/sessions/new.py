@@ -1,5 +1,6 @@
-"""The "Duplicate session" page: the director's form starts a session (the pairs pasted, the
-boards, the movement with what each guarantees, the scoring, the hand records) and opens the
+"""The "Duplicate session" page: the director's form starts a session (the pairs pasted, or
+ticked among the pairs of the club's last sessions; the boards, the movement with what each
+guarantees, the scoring, the hand records) and opens the
 director's page with the session's edit right remembered on this phone."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from flask_babel import gettext as _
 from ...engine.games import GAMES
 from ...service import session_start
 from ...service.session_start import StartForm
+from ...store import sessions as session_store
 from ...store.db import get_db
 from ..errors import refuse_if_storage_full
 from ..ratelimit import spend_creations
@@ -48,15 +50,26 @@ def _file() -> str | None:
         return raw.decode("latin-1")  # older dealing programs write Latin-1
 
 
+def _with_known(pasted: str, ticked: list[str]) -> str:
+    """The pasted pairs, then the known pairs ticked that are not among them (a line each)."""
+    lines = [line for line in pasted.splitlines() if line.strip()]
+    have = {" ".join(line.split()).casefold() for line in lines}
+    return "\n".join(lines + [pair for pair in dict.fromkeys(ticked)
+                              if " ".join(pair.split()).casefold() not in have])
+
+
 def _page(values: dict[str, Any], problems: list[str], status: int = 200) -> tuple[str, int]:
     games = _games()
     game = values.get("game") or (games[0][0] if games else "")
-    pairs, _found = session_start.read_pairs(values.get("pairs", ""))
+    known = [f"{a} & {b}" for a, b in session_store.recent_pairs(get_db())]
+    pairs, _found = session_start.read_pairs(_with_known(values.get("pairs", ""),
+                                                         values.get("known", [])))
     offers = [(name, movement_name(name), guarantee(name, g))
               for name, g in session_start.choices(len(pairs), values.get("boards", 24))]
     part = GAMES[game].session if game in GAMES else None
     return render_template("sessions/new.html", games=games, values=values,
                            problems=problems, offers=offers, pair_count=len(pairs),
+                           known=known,
                            boards_file=part.boards_file if part else ""), status
 
 
@@ -68,13 +81,15 @@ def new_session() -> ResponseReturnValue:
         "name": given.get("name", ""), "date": given.get("date", ""),
         "game": given.get("game", ""), "pairs": given.get("pairs", ""),
         "boards": _number("boards", 24), "movement": given.get("movement", ""),
-        "scoring": given.get("scoring", "matchpoints")}
+        "scoring": given.get("scoring", "matchpoints"),
+        "known": [k[:200] for k in given.getlist("known")[:200]]}
     if request.method == "GET" or "check" in request.form:
         values["movement"] = ""  # the movements offered change with the pairs: the first
         return _page(values, [])
     games = dict(_games())
     game = values["game"] if values["game"] in games else next(iter(games), "")
-    form = StartForm(game, values["name"][:100], values["date"], values["pairs"],
+    form = StartForm(game, values["name"][:100], values["date"],
+                     _with_known(values["pairs"], values["known"]),
                      values["boards"], values["movement"] or "none", values["scoring"],
                      _file())
     refuse_if_storage_full(get_db())
