@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import html
 import io
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from support import bridge_session
+from support import bridge_session, table_session
 
 from scorekeeper.engine.games import GAMES
 from scorekeeper.games.bridge.session.starting import read_boards
@@ -28,21 +27,9 @@ def bridge(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GAMES, "bridge", bridge_session.GAME)
 
 
-def pbn_hand(cards: list[str]) -> str:
-    by_suit: dict[str, list[str]] = {s: [] for s in "SHDC"}
-    for card in cards:
-        by_suit[card[-1]].append("T" if card[:-1] == "10" else card[:-1])
-    return ".".join("".join(sorted(by_suit[s], key="AKQJT98765432".index)) for s in "SHDC")
-
-
 def hand_records_pbn(count: int) -> tuple[str, dict[str, Any]]:
     """The golden Mitchell's first ``count`` boards as a dealing machine writes them."""
-    boards = json.loads((SESSIONS / "mitchell-7-tables.json").read_text())["boards"]
-    chosen = {k: boards[k] for k in list(boards)[:count]}
-    text = "\n".join(f'[Board "{k}"]\n[Dealer "N"]\n[Deal "N:'
-                     + " ".join(pbn_hand(b["deal"][s]) for s in "NESW") + '"]\n'
-                     for k, b in chosen.items())
-    return text, chosen
+    return table_session.golden_pbn(count)
 
 
 def held(boards: dict[str, Any]) -> dict[str, dict[str, set[str]]]:

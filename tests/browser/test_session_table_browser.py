@@ -24,15 +24,10 @@ NAMES = {"N": "Ann", "S": "Bo", "E": "Gus", "W": "Hal"}  # table 1, round 1
 
 
 def tent(app: Any, sid: str, table: int) -> str:
-    return f"/s/{sid}/t/{table}?k={tables.table_key(app.config['SECRET_KEY'], sid, table)}"
+    return table_session.tent(app.config["SECRET_KEY"], sid, table)
 
 
-def deal(page: Any, board: int, contract: str, declarer: str, result: str,
-         names: dict[str, str]) -> None:
-    page.locator(f"#entry input[name=board][value='{board}']").check()
-    page.locator(f"#contract input[value='{contract}']").check()
-    page.locator("#declarer label", has_text=names[declarer]).click()
-    page.locator(f"#result input[value='{result}']").check()
+deal = table_session.deal
 
 
 def fits(page: Any) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from scorekeeper.service import sessions
+from scorekeeper.service import session_tables, sessions
 
 GOLDEN = Path(__file__).parent.parent / "data" / "sessions" / "mitchell-7-tables.json"
 PLAN = {"kind": "mitchell", "pairs": 6, "tables": 3, "per_round": 3, "rounds": 3,
@@ -42,3 +42,37 @@ def lead_not_held(board: int, declarer: str) -> str:
 def lead_held(board: int, declarer: str) -> str:
     deal = json.loads(GOLDEN.read_text())["boards"][str(board)]["deal"]
     return str(deal["NESW"["NESW".index(declarer) + 1 - 4]][0])
+
+
+def golden_pbn(count: int) -> tuple[str, dict[str, Any]]:
+    """The golden Mitchell's first ``count`` boards as a dealing machine writes them (PBN),
+    and those boards."""
+    boards = json.loads(GOLDEN.read_text())["boards"]
+    chosen = {k: boards[k] for k in list(boards)[:count]}
+
+    def hand(cards: list[str]) -> str:
+        by_suit: dict[str, list[str]] = {s: [] for s in "SHDC"}
+        for card in cards:
+            by_suit[card[-1]].append("T" if card[:-1] == "10" else card[:-1])
+        return ".".join("".join(sorted(by_suit[s], key="AKQJT98765432".index))
+                        for s in "SHDC")
+
+    text = "\n".join(f'[Board "{k}"]\n[Dealer "N"]\n[Deal "N:'
+                     + " ".join(hand(b["deal"][s]) for s in "NESW") + '"]\n'
+                     for k, b in chosen.items())
+    return text, chosen
+
+
+def tent(secret: str, sid: str, table: int) -> str:
+    """Table ``table``'s link, as its tent's QR code holds it."""
+    return f"/s/{sid}/t/{table}?k={session_tables.table_key(secret, sid, table)}"
+
+
+def deal(page: Any, board: int, contract: str, declarer: str, result: str,
+         names: dict[str, str]) -> None:
+    """Tap a board's result into the table's form: the board, the contract on the grid,
+    declarer by name, the result (=, +1, -2...)."""
+    page.locator(f"#entry input[name=board][value='{board}']").check()
+    page.locator(f"#contract input[value='{contract}']").check()
+    page.locator("#declarer label", has_text=names[declarer]).click()
+    page.locator(f"#result input[value='{result}']").check()
