@@ -42,6 +42,8 @@ def test_the_replica_holds_every_acknowledged_hand_and_restores(tmp_path: Path, 
     assert run.acknowledged >= 40
     if killed:
         assert run.litestream_outlived, "Litestream must not stop with the server"
+        assert not run.workers_outlived, run.notes
+    assert run.broken_polls == 0, run.notes  # no restore while it ran was malformed either
     assert run.integrity == "ok", run
     assert run.missing == 0, (run, (tmp_path / "litestream.log").read_text()[-2000:])
     assert run.catch_up is not None  # the replica was complete while Litestream still ran
