@@ -13,9 +13,11 @@ serve`` runs beside it. Four tables save hands through the API; once ``--crash-a
 are acknowledged, the gunicorn master gets SIGKILL (its workers are orphaned and may answer a
 few more saves until they see their parent gone). When every process of the server has ended,
 the script waits (at most ``--catch-up`` seconds) until ``litestream restore`` of the replica
-holds every hand answered 201; then it stops Litestream, restores the replica once more,
-runs ``PRAGMA integrity_check``, puts the copy into a new instance with ``scorekeeper
-restore`` and reads every acknowledged hand back through a server on that instance.
+holds every hand answered 201 (each of those restores must pass the integrity check: one that
+does not is a broken replica, whenever it was taken); then it stops Litestream, restores the
+replica once more, runs ``PRAGMA integrity_check``, puts the copy into a new instance with
+``scorekeeper restore`` and reads every acknowledged hand back through a server on that
+instance.
 
 ``--mode exec`` is the set-up docs/backup.md used to show: ``litestream replicate -exec
 "scorekeeper serve ..."``, Litestream the server's parent, and it stops when the master dies.

@@ -7,8 +7,10 @@ deploy/litestream/litestream.yml (only the replica folder changed), beside a rea
 ``scorekeeper serve``. Four tables save hands through the API; the crash is SIGKILL to the
 gunicorn master while they save (its orphaned workers may answer more saves before they stop).
 Then ``litestream restore`` of the replica alone must hold every hand answered 201 and pass the
-integrity check, ``scorekeeper restore`` must take it into a new instance, and a server there
-must show every one of those hands. The runs are tests/benchmarks/litestream_crash.py's (which
+integrity check (as must every restore taken while Litestream still runs: a worker killed
+inside a commit used to leave a replica that restored malformed from then on), ``scorekeeper
+restore`` must take it into a new instance, and a server there must show every one of those
+hands. The runs are tests/benchmarks/litestream_crash.py's (which
 does 20 of them, and the old ``-exec`` set-up for comparison).
 """
 
