@@ -55,10 +55,46 @@ def test_gunicorn_settings_are_stock_and_never_preload(tmp_path):
     assert options["keepalive"] > 2  # longer than a phone's pause between polls
     assert options["forwarded_allow_ips"] == ""
     # issue 36: the kernel kills a worker whose master dies; the watchdog a stopped worker
-    from scorekeeper.serving.config import worker_started
+    from scorekeeper.serving.config import worker_quit, worker_started
 
     assert options["post_fork"] is worker_started
     assert options["timeout"] <= 10
+    # an orphaned worker ends between commits, never inside one (Litestream's replica)
+    assert options["worker_int"] is worker_quit
+
+
+def test_the_write_lock_is_taken_only_between_commits(tmp_path):
+    """What an orphaned worker does before it ends: it waits for the transaction in flight to
+    commit, then holds the lock, so nothing else is in a commit when the process ends."""
+    from scorekeeper.store.db import connect, hold_write_lock
+
+    path = tmp_path / "t.db"
+    writer = connect(path)
+    writer.execute("CREATE TABLE t (x)")
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("INSERT INTO t VALUES (1)")
+    taken = threading.Event()
+    held: list[object] = []
+
+    def take() -> None:
+        held.append(hold_write_lock(path, busy_timeout_ms=60_000))
+        taken.set()
+
+    thread = threading.Thread(target=take)
+    thread.start()
+    assert not taken.wait(0.3)  # the writer is inside its transaction: no lock yet
+    writer.conn.commit()
+    thread.join(timeout=60)
+    conn = held[0]
+    assert conn is not None and conn.in_transaction  # type: ignore[attr-defined]
+    assert conn.execute("SELECT x FROM t").fetchall() == [(1,)]  # type: ignore[attr-defined]
+    other = connect(path, busy_timeout_ms=50)
+    with pytest.raises(sqlite3.OperationalError):
+        other.execute("BEGIN IMMEDIATE")  # it holds the lock until it ends
+    conn.close()  # type: ignore[attr-defined]
+    other.conn.close()
+    writer.conn.close()
+    assert hold_write_lock(tmp_path / "missing" / "t.db") is None
 
 
 def test_the_served_app_end_to_end(served_app):

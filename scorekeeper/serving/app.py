@@ -131,6 +131,7 @@ def create(threads: int | None = None) -> ASGIApp:
     from .streams import with_streams
 
     flask_app = create_app()
+    RUNNING["database"] = Path(flask_app.config["DATABASE"])  # for the worker's quick end
     pdf_render.warm(flask_app)  # in the worker, after the fork: its render process loads now
     count = threads or int(os.environ.get("SCOREKEEPER_THREADS") or THREADS)
     wsgi = WSGIMiddleware(flask_app, workers=count)  # type: ignore[arg-type]

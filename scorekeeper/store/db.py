@@ -205,6 +205,28 @@ def close_db(exc: BaseException | None = None) -> None:
         _forget_kept()
 
 
+def hold_write_lock(path: str | Path, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+                    ) -> sqlite3.Connection | None:
+    """Take the database's write lock once no connection, of this process or another, is
+    inside a write transaction, and keep it: the returned connection holds it until it is
+    closed or the process ends. A process that ends while holding it ends between commits.
+
+    Returns None when the lock could not be had (busy past the timeout, or no writable
+    database): the caller decides whether to go on anyway. The connection may be used from
+    any thread (it is only held, then closed)."""
+    try:
+        conn = sqlite3.connect(str(path), timeout=busy_timeout_ms / 1000,
+                               isolation_level=None, check_same_thread=False)
+    except sqlite3.Error:
+        return None
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error:
+        conn.close()
+        return None
+    return conn
+
+
 def migrate(db: Database, migration_set: Migrations = migrations) -> list[str]:
     """Apply pending migrations; return the names applied.
 

@@ -13,9 +13,11 @@ serve`` runs beside it. Four tables save hands through the API; once ``--crash-a
 are acknowledged, the gunicorn master gets SIGKILL (its workers are orphaned and may answer a
 few more saves until they see their parent gone). When every process of the server has ended,
 the script waits (at most ``--catch-up`` seconds) until ``litestream restore`` of the replica
-holds every hand answered 201; then it stops Litestream, restores the replica once more,
-runs ``PRAGMA integrity_check``, puts the copy into a new instance with ``scorekeeper
-restore`` and reads every acknowledged hand back through a server on that instance.
+holds every hand answered 201 (each of those restores must pass the integrity check: one that
+does not is a broken replica, whenever it was taken); then it stops Litestream, restores the
+replica once more, runs ``PRAGMA integrity_check``, puts the copy into a new instance with
+``scorekeeper restore`` and reads every acknowledged hand back through a server on that
+instance.
 
 ``--mode exec`` is the set-up docs/backup.md used to show: ``litestream replicate -exec
 "scorekeeper serve ..."``, Litestream the server's parent, and it stops when the master dies.
@@ -155,9 +157,9 @@ def restore_replica(conf: Path, instance: Path, out: Path, acknowledged: list[Ha
         try:
             integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
         except sqlite3.DatabaseError as e:
-            # a restore read while Litestream is still writing the replica (the catch-up
-            # polling below) can meet a half-written copy: not caught up yet, not a verdict;
-            # the run's last restore, after Litestream stopped, is the one judged
+            # Litestream writes each file of the replica whole (a temporary file, renamed), so
+            # a restore at any moment is a database as it was at some commit: one that cannot
+            # be read is a broken replica, whenever it was taken (a club restores when it must)
             return Replica(out, f"unreadable: {e}", list(acknowledged))
         stored: dict[tuple[str, int], str] = {}
         try:
@@ -193,12 +195,15 @@ class Run:
     litestream_outlived: bool = True
     restored: bool = False
     read_back: int = 0  # acknowledged hands read back through a server on the restored copy
+    broken_polls: int = 0  # restores while Litestream ran that failed the integrity check
+    workers_outlived: bool = False  # a worker still there 30 s after its master's kill
     notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return (self.missing == 0 and self.integrity == "ok" and self.restored
-                and self.read_back == self.acknowledged)
+                and self.read_back == self.acknowledged and self.broken_polls == 0
+                and not self.workers_outlived)
 
 
 class Tables:
@@ -321,6 +326,7 @@ def crash_run(folder: Path, *, mode: str = "unit", crash: bool = True, tables: i
                 server.proc.wait()  # reap the master (our child)
             # every worker ends by itself once it sees its parent gone
             if not wait_until(lambda: not any(alive(w) for w in workers), 30):
+                run.workers_outlived = True
                 run.notes.append("workers outlived the master by 30 s; killed")
                 for w in workers:
                     try:
@@ -335,8 +341,15 @@ def crash_run(folder: Path, *, mode: str = "unit", crash: bool = True, tables: i
         run.litestream_outlived = litestream.poll() is None
         out = folder / "replica.db"
         if run.litestream_outlived:
-            complete = wait_until(lambda: not restore_replica(
-                conf, instance, out, play.acknowledged).missing, catch_up)
+
+            def caught_up() -> bool:
+                got = restore_replica(conf, instance, out, play.acknowledged)
+                if got.path is not None and got.integrity != "ok":
+                    run.broken_polls += 1  # what a club restoring now would have got
+                    run.notes.append(f"a restore while Litestream ran: {got.integrity[:120]}")
+                return not got.missing and got.integrity == "ok"
+
+            complete = wait_until(caught_up, catch_up)
             if complete:
                 run.catch_up = time.monotonic() - ended
             litestream.send_signal(signal.SIGTERM)
@@ -407,16 +420,18 @@ def main() -> int:
         print(f"run {n:2}: {r.acknowledged:3} acknowledged ({r.after_crash} after the kill), "
               f"missing {r.missing:3}, integrity {r.integrity or '-'}, litestream outlived "
               f"{'yes' if r.litestream_outlived else 'no '}, replica complete after {catch}, "
-              f"restored {'yes' if r.restored else 'no'}, read back {r.read_back}"
+              f"restored {'yes' if r.restored else 'no'}, read back {r.read_back}, "
+              f"broken restores while it ran {r.broken_polls}"
               f"{'; ' + '; '.join(r.notes) if r.notes else ''}", flush=True)
     bad = [r for r in runs if not r.ok]
     missing_runs = sum(1 for r in runs if r.missing)
-    corrupt = sum(1 for r in runs if r.integrity != "ok")
+    corrupt = sum(1 for r in runs if r.integrity != "ok" or r.broken_polls)
     catches = sorted(r.catch_up for r in runs if r.catch_up is not None)
     print(f"\n{args.runs} runs, mode {args.mode}, {time.monotonic() - started:.0f} s: "
           f"{sum(r.acknowledged for r in runs)} hands acknowledged "
           f"({sum(r.after_crash for r in runs)} after the kill); runs missing hands "
-          f"{missing_runs}, replicas failing integrity_check {corrupt}, runs not fully read "
+          f"{missing_runs}, replicas failing integrity_check (at the end or while Litestream "
+          f"ran) {corrupt}, runs not fully read "
           f"back {sum(1 for r in runs if r.read_back != r.acknowledged)}")
     if catches:
         print(f"replica complete after the server's end: median {catches[len(catches) // 2]:.2f}"

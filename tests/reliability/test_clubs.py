@@ -204,10 +204,10 @@ def test_a_killed_club_comes_up_elsewhere_from_its_replica_and_the_other_is_unto
         whist_wanted = {(m, n) for m, n, _h in whist.acknowledged}
         assert crash.wait_until(lambda: hands_in(replica_copy(
             first.replicas / "whist", tmp_path / "whist-copy.db")) == whist_wanted, 30)
-        # The moved club saves on, and its new Litestream copies that too.
+        # The moved club saves on, and its new Litestream copies that too. (After the hands
+        # its phones saw answered: a save in flight at the kill may be stored unanswered,
+        # and a phone would send it again with its key.)
         match_id, key = matches["euchre"][0]
-        # The next hand follows what the server holds: a save the kill cut off may have been
-        # stored without its answer reaching the table (as a phone would learn on reload).
         status, body = euchre.call("GET", f"/api/matches/{match_id}")
         assert status == 200, body
         hands = len(body["match"]["hands"])

@@ -7,8 +7,10 @@ deploy/litestream/litestream.yml (only the replica folder changed), beside a rea
 ``scorekeeper serve``. Four tables save hands through the API; the crash is SIGKILL to the
 gunicorn master while they save (its orphaned workers may answer more saves before they stop).
 Then ``litestream restore`` of the replica alone must hold every hand answered 201 and pass the
-integrity check, ``scorekeeper restore`` must take it into a new instance, and a server there
-must show every one of those hands. The runs are tests/benchmarks/litestream_crash.py's (which
+integrity check (as must every restore taken while Litestream still runs: a worker killed
+inside a commit used to leave a replica that restored malformed from then on), ``scorekeeper
+restore`` must take it into a new instance, and a server there must show every one of those
+hands. The runs are tests/benchmarks/litestream_crash.py's (which
 does 20 of them, and the old ``-exec`` set-up for comparison).
 """
 
@@ -42,6 +44,8 @@ def test_the_replica_holds_every_acknowledged_hand_and_restores(tmp_path: Path, 
     assert run.acknowledged >= 40
     if killed:
         assert run.litestream_outlived, "Litestream must not stop with the server"
+        assert not run.workers_outlived, run.notes
+    assert run.broken_polls == 0, run.notes  # no restore while it ran was malformed either
     assert run.integrity == "ok", run
     assert run.missing == 0, (run, (tmp_path / "litestream.log").read_text()[-2000:])
     assert run.catch_up is not None  # the replica was complete while Litestream still ran

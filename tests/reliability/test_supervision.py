@@ -182,7 +182,8 @@ def test_a_killed_master_leaves_no_worker_holding_its_connections(started):
     """Issue 36: with connections open on every worker (idle ones, and a kept-alive one that
     has been answered) the workers used to stop gracefully after seeing their parent change,
     serving those connections for ``graceful_timeout`` (20 s) with parent 1. The kernel now
-    kills each worker when its master dies (``PR_SET_PDEATHSIG``)."""
+    tells each worker to quit when its master dies (``PR_SET_PDEATHSIG``, SIGQUIT), and it
+    ends once no commit of its own is in flight."""
     server = started(args=("--workers", "2"))
     assert len(server.workers(2)) == 2
     held: list[socket.socket] = []
