@@ -106,9 +106,16 @@ class Club:
     def missing(self) -> list[Hand]:
         """The acknowledged hands the club's server (through nginx) does not show as sent."""
         shown: dict[str, list[dict[str, Any]]] = {}
-        for match_id in {h[0] for h in self.acknowledged}:
+
+        def read(match_id: str) -> bool:  # a 502/503 while nginx's reload settles: ask again
             status, body = self.call("GET", f"/api/matches/{match_id}")
-            shown[match_id] = body["match"]["hands"] if status == 200 else []
+            if status == 200:
+                shown[match_id] = body["match"]["hands"]
+            return status == 200
+
+        for match_id in {h[0] for h in self.acknowledged}:
+            assert crash.wait_until(lambda m=match_id: read(m), 30), \
+                f"the club's server never showed match {match_id}"
         return [h for h in self.acknowledged if len(shown[h[0]]) < h[1] or any(
             shown[h[0]][h[1] - 1].get(k) != v for k, v in h[2].items() if k != "no")]
 
