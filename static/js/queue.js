@@ -214,8 +214,16 @@
     return all().then(function (list) {
       var panel = $("queue"), board = $("board"), hist = $("history");
       document.querySelectorAll(".pending-note, .pending-list").forEach(function (n) { n.remove(); });
-      panel.replaceChildren();
-      panel.hidden = true;
+      // The choice already shown for this very hand stays as it is (a poll redraws the rest):
+      // rebuilt, a screen reader would hear it again and a thumb could lose its button.
+      var e = list[0], sig = e && e.state !== "waiting" ? JSON.stringify([e.key, e.state,
+        e.message, e.no, e.version, e.next_no, e.server_version, e.over, e.stored, e.what]) : "";
+      var kept = !!sig && panel.dataset.sig === sig && !panel.hidden;
+      if (!kept) {
+        panel.replaceChildren();
+        panel.hidden = true;
+        delete panel.dataset.sig;
+      }
       if (!list.length || list[0].state === "waiting") asked = null;
       if (!list.length) return;
       var f = $("entry"), last = list[list.length - 1];
@@ -240,8 +248,9 @@
         ol.appendChild(li);
       });
       if (hist) hist.insertBefore(ol, hist.children[1] || null);
-      var e = list[0];
       if (e.state === "waiting") return;
+      if (kept) return whole(panel);
+      panel.dataset.sig = sig;
       panel.hidden = false;
       panel.className = "queue card " + e.state;
       panel.appendChild(el("p", "err", e.message));
@@ -273,13 +282,16 @@
       // The choice is at the top of the page and the scorer just tapped Save far below it:
       // bring it into view once, when it first appears (a poll redraws it, and leaves it be)
       if (asked !== e.key) { asked = e.key; panel.scrollIntoView({ block: "start" }); return; }
-      // Redrawn while being read (the page around it changed): cut by the screen's edge, it
-      // comes back whole; scrolled away from, it stays where the scorer left it.
-      var r = panel.getBoundingClientRect(), h = window.innerHeight;
-      if (r.bottom > 0 && r.top < h && (r.top < 0 || r.bottom > h)) {
-        panel.scrollIntoView({ block: "nearest" });
-      }
+      whole(panel);
     });
+  }
+  // While being read, the page around the choice changed: cut by the screen's edge, it comes
+  // back whole; scrolled away from, it stays where the scorer left it.
+  function whole(panel) {
+    var r = panel.getBoundingClientRect(), h = window.innerHeight;
+    if (r.bottom > 0 && r.top < h && (r.top < 0 || r.bottom > h)) {
+      panel.scrollIntoView({ block: "nearest" });
+    }
   }
 
   // The board as it will be once the waiting hands are sent: the engine's points of each
