@@ -42,6 +42,6 @@ def test_a_table_follows_the_round_by_push(phone, make_phone) -> None:
     assert seen == []  # the stream holds: nothing is asked while nothing changes
     page.locator("button", has_text="Next round").click()
     expect(page.locator("#play-h")).to_have_text("Round 2 is being played")
-    expect(table.locator("h1")).to_contain_text("Round 2 of 3", timeout=2000)
+    expect(table.locator("h1")).to_contain_text("Round 2 of 3")  # how soon: session_live.py
     expect(table.locator(".st-moved")).to_contain_text("Pair E1 to table 2, EW.")
     assert table.evaluate("window.stillHere") is True
