@@ -99,12 +99,13 @@ def test_a_club_nights_stream_tells_a_tables_hand_and_a_rounds_end(server) -> No
 
 
 @pytest.mark.parametrize(("query", "status", "words"), [
-    ("", 400, "names no match or club night"),
-    ("m=a/b", 400, "names no match or club night"),
-    ("x=abc", 400, "names no match or club night"),
-    ("m=a&m=b&m=c&m=d&e=e", 400, "names no match or club night"),
-    ("m=nosuchmatch", 404, "no such match or club night"),
-    ("e=nosuchevent", 404, "no such match or club night"),
+    ("", 400, "names no match, club night or session"),
+    ("m=a/b", 400, "names no match, club night or session"),
+    ("x=abc", 400, "names no match, club night or session"),
+    ("m=a&m=b&m=c&m=d&e=e", 400, "names no match, club night or session"),
+    ("m=nosuchmatch", 404, "no such match, club night or session"),
+    ("e=nosuchevent", 404, "no such match, club night or session"),
+    ("s=nosuchsession", 404, "no such match, club night or session"),
 ])
 def test_a_stream_asked_wrongly_is_refused_in_words(server, query: str, status: int,
                                                     words: str) -> None:
