@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 BROWSER = Path(__file__).resolve().parent / "browser"
-FUNCTION = re.compile(r"^\s*(?:async\s+)?(?:function\b|\(?[\w\s,]*\)?\s*=>)")
+FUNCTION = re.compile(r"^\s*(?:async\s+)?(?:function\b|\(?[\w\s,\[\]{}]*\)?\s*=>)")
 
 
 def string_of(node: ast.expr, names: dict[str, str]) -> str | None:
@@ -43,6 +43,7 @@ def waits() -> list[tuple[str, int, str]]:
 def test_the_function_pattern_tells_functions_from_expressions() -> None:
     cases = {"() => window.SK && SK.online": True, "p => caches.match(p)": True,
              "(a, b) => a": True, "function () { return 1; }": True,
+             "([sel, words]) => !!sel": True, "({ id }) => id": True,
              "async () => 1": True, "window.SK && SK.online": False,
              "navigator.serviceWorker.controller !== null": False}
     assert {text: bool(FUNCTION.match(text)) for text in cases} == cases
