@@ -199,3 +199,35 @@ def test_a_browser_restart_keeps_the_right_and_the_queue(app: Any, browser: Any,
         after.close()
         db.conn.close()
     assert before.errors == [] and after.errors == [] and after.foreign == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390x844", "360x640"])
+def test_back_after_save_at_the_table_stores_nothing_twice(app: Any, browser: Any,
+                                                          base_url: str,
+                                                          size: dict[str, int]) -> None:
+    db = connect(app.config["DATABASE"])
+    sid, _key = table_session.start(db)
+    phone = Phone(browser, base_url, viewport=size)
+    try:
+        page = phone.goto(tent(app, sid, 1))
+        deal(page, 1, "4H", "S", "1", NAMES)
+        expect(page.locator("#save")).to_contain_text("→ NS +450")
+        page.locator("#save").click()
+        expect(page.locator("#board-1 .st-label")).to_have_text("S 4♥ +1 → NS +450")
+        page.go_back()  # Back after Save, then the page again: the board is there once
+        page.goto(base_url + tent(app, sid, 1))
+        expect(page.locator("#board-1 .st-label")).to_have_text("S 4♥ +1 → NS +450")
+        page.locator("#board-1 button", has_text="Accept").click()
+        expect(page.locator("#board-1-h")).to_contain_text("accepted")
+        page.go_back()
+        page.go_forward()
+        expect(page.locator("#board-1-h")).to_contain_text("accepted")
+        kept = [r for r in sessions.load_session(db, sid).stored.results  # type: ignore
+                if r["board"] == 1]
+        assert len(kept) == 1
+        assert tables.states(db, sid)[(1, "N1")].state == "accepted"
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
+    finally:
+        phone.close()
+        db.conn.close()
+    assert phone.foreign == [] and phone.errors == []
