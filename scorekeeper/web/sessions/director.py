@@ -32,19 +32,13 @@ from ..etags import LANGUAGE_VARY, not_modified, private_page
 from ..ratelimit import count_keyed_write, refuse_if_address_full
 from ..security import bounded_int, remember_key_hash, rights_match
 from . import live
-from .pages import print_pdf
+from .pages import print_pdf, session_or_404
 from .words import guarantee, movement_name, round_said, session_problem
 
 
 def _ref(session_id: str) -> str:
     return f"session:{session_id}"
 
-
-def _loaded(session_id: str) -> LoadedSession:
-    loaded = sessions.load_session(get_db(), session_id)
-    if loaded is None:
-        abort(404, description=_("There is no such session."))
-    return loaded
 
 
 def may_direct(loaded: LoadedSession) -> bool:
@@ -75,7 +69,7 @@ def _round_no(current: int | None) -> int:
 
 
 def director(session_id: str) -> ResponseReturnValue:
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     if "key" in request.args:
         return _take_key(loaded)
     plan = loaded.stored.plan or {"kind": "none"}
@@ -113,7 +107,7 @@ def _table_links(loaded: LoadedSession, movement: Any) -> dict[int, str]:
 
 def enter(session_id: str) -> ResponseReturnValue:
     """The form of one board: the result entered or corrected (or said why not)."""
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     if not may_direct(loaded):
         abort(403)
     count_keyed_write(_ref(session_id), loaded.stored.edit_key_hash)
@@ -153,7 +147,7 @@ def director_live(session_id: str) -> ResponseReturnValue:
     unchanged = not_modified(tag, weak=True, vary=LANGUAGE_VARY)
     if unchanged is not None:
         return unchanged
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     return private_page(render_template(
         "sessions/_console_live.html", c=live.console_values(loaded, director_here),
         game=loaded.stored.game, span=session_live.board_span), tag)
@@ -162,7 +156,7 @@ def director_live(session_id: str) -> ResponseReturnValue:
 def rounds(session_id: str) -> ResponseReturnValue:
     """The director's "Next round", "End session", "Open the session again" and a board's
     minutes (``do``: next, end, reopen, minutes); said back in words."""
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     if not may_direct(loaded):
         abort(403, description=_("Only the director's phone can change the round: open the "
                                  "session's link with its key."))
@@ -176,7 +170,7 @@ def rounds(session_id: str) -> ResponseReturnValue:
         done = "unknown"
     else:
         done = session_live.change_round(get_db(), session_id, do, minutes)
-    after = _loaded(session_id)
+    after = session_or_404(session_id)
     number = session_live.round_now(after, session_live.play(get_db(), session_id)).number
     flash(round_said(done, number, session_live.board_minutes(after)),
           "ok" if done in ("round", "ended", "reopened", "minutes") else "error")
@@ -187,7 +181,7 @@ def guides_pdf(session_id: str) -> ResponseReturnValue:
     """The movement on paper: a guide card per table (each round's NS pair, EW pair and
     boards) and a movement card per pair that moves (each round's table, direction,
     opponents and boards, or sitting out)."""
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     plan = loaded.stored.plan or {"kind": "none"}
     try:
         movement = session_start.movement_of(plan)

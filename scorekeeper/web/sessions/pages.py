@@ -25,7 +25,8 @@ PRINT_CSS = ("css/sessions-print.css",)
 PAGE_SECONDS = 2.0
 
 
-def _loaded(session_id: str) -> LoadedSession:
+def session_or_404(session_id: str) -> LoadedSession:
+    """The session, loaded and checked, or a 404 in words (every session page asks this)."""
     loaded = sessions.load_session(get_db(), session_id)
     if loaded is None:
         abort(404, description=_("There is no such session."))
@@ -54,12 +55,12 @@ def _page(template: str, loaded: LoadedSession, **extra: Any) -> str:
 
 
 def results_page(session_id: str) -> str:
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     return _page("sessions/results.html", loaded, fields=fields(loaded.answer))
 
 
 def board_page(session_id: str, board: int) -> str:
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     line = next((b for b in loaded.answer.get("boards", []) if b["board"] == board), None)
     records = sessions.hand_records(get_db(), loaded, PAGE_SECONDS, (board,))
     if line is None and not records.records:
@@ -69,7 +70,7 @@ def board_page(session_id: str, board: int) -> str:
 
 
 def pair_page(session_id: str, pair: str) -> str:
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     part = loaded.part
     card = part.score_card(loaded.answer, pair) if (
         part is not None and part.score_card is not None and loaded.answer.get("ok")) else None
@@ -80,7 +81,7 @@ def pair_page(session_id: str, pair: str) -> str:
 
 
 def hands_page(session_id: str) -> str:
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     records = sessions.hand_records(get_db(), loaded, PAGE_SECONDS)
     return _page("sessions/hands.html", loaded, records=records.records,
                  pending=records.pending)
@@ -94,7 +95,7 @@ def _lang() -> str:
 def results_pdf(session_id: str) -> Response:
     """The results a club pins on the wall: the ranks, every board's traveller, and the hand
     records with their analysis (those not worked out yet are said to be missing)."""
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     records = sessions.hand_records(get_db(), loaded, PAGE_SECONDS * 2)
     return print_pdf(loaded, f"results-{len(records.records)}", "sessions/print.html",
                      fields=fields(loaded.answer), records=records.records,

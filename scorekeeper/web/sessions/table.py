@@ -40,6 +40,7 @@ from ...store.session_tables import StoredRound
 from ..match.handforms import HandForm, hand_form_class
 from ..ratelimit import count_keyed_write, refuse_if_address_full
 from ..security import bounded_int, has_rights_for, remember_key_hash, rights_match
+from .pages import session_or_404
 from .words import session_problem
 
 
@@ -80,12 +81,6 @@ class TableView:
     def done(self) -> bool:
         return bool(self.boards) and all(b.result is not None for b in self.boards)
 
-
-def _loaded(session_id: str) -> LoadedSession:
-    loaded = sessions.load_session(get_db(), session_id)
-    if loaded is None:
-        abort(404, description=_("There is no such session."))
-    return loaded
 
 
 def _movement(loaded: LoadedSession, table: int) -> PairMovement:
@@ -162,7 +157,7 @@ def _form(loaded: LoadedSession, seat: Sitting | None, formdata: Any = None) -> 
 
 
 def table_page(session_id: str, table: int) -> ResponseReturnValue:
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     _movement(loaded, table)
     if "k" in request.args:
         return _take(loaded, table)
@@ -217,7 +212,7 @@ def _lost_words(table: int) -> str:
 
 
 def _writer(session_id: str, table: int) -> tuple[LoadedSession, ResponseReturnValue | None]:
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     _movement(loaded, table)
     if not holds_table(session_id, table):
         if has_rights_for(ref(session_id, table)):
@@ -305,7 +300,7 @@ def answer(session_id: str, table: int) -> ResponseReturnValue:
 
 def preview(session_id: str, table: int) -> ResponseReturnValue:
     """What Save would do (nothing stored): ``{label, errors}`` for the Save button."""
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     _movement(loaded, table)
     plain = _("Save")
     if not holds_table(session_id, table):

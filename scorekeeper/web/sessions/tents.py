@@ -15,8 +15,8 @@ from markupsafe import Markup
 from ...service import session_tables
 from .. import links
 from ..qr import qr_svg
-from .director import _loaded, may_direct
-from .pages import print_pdf
+from .director import may_direct
+from .pages import print_pdf, session_or_404
 
 # the club night's tent stylesheet, then the session prints' (sessions-print.css)
 TENT_CSS = ("css/events-print.css", "css/sessions-print.css")
@@ -43,7 +43,7 @@ class Tent:
 
 
 def tents_pdf(session_id: str) -> Response:
-    loaded = _loaded(session_id)
+    loaded = session_or_404(session_id)
     if not may_direct(loaded):
         abort(403, description=_("Only the session's director can print its table tents: "
                                  "they hold each table's key."))
