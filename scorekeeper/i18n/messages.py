@@ -21,7 +21,7 @@ from typing import Any
 from flask_babel import get_locale, gettext
 
 from ..engine.games import GAMES, problem_messages
-from ..engine.messages import N_, fill
+from ..engine.messages import N_
 from ..engine.problems import Problem
 from .labels import FIELD_WORDS, SUIT_WORDS, TEAM_WORDS, VALUE_WORDS, seat_word
 
@@ -92,9 +92,20 @@ def problem_message(problem: Problem) -> str:
     cannot be filled falls back to the English message, never an exception.
     """
     template = template_for(problem.code)
-    if template is None:
-        return problem.message
-    params = dict(problem.params)
+    said = None if template is None else _in_language(template, problem.params)
+    return problem.message if said is None else said
+
+
+def said_message(template: str, params: Mapping[str, Any]) -> str:
+    """A game's sentence (an N_-marked ``{name}`` template and its params, as a problem's) in
+    the user's language; the English when the translation can't be filled."""
+    said = _in_language(template, params)
+    return template if said is None else said
+
+
+def _in_language(template: str, params: Mapping[str, Any]) -> str | None:
+    """``template`` translated and filled (its word params translated too); the English
+    filled when the translation can't be; None when not even that can."""
     try:
         if _english():
             return template.format(**params)
@@ -104,19 +115,7 @@ def problem_message(problem: Problem) -> str:
         try:
             return template.format(**params)
         except (KeyError, IndexError, ValueError, AttributeError):
-            return problem.message
-
-
-def said_message(template: str, params: Mapping[str, Any]) -> str:
-    """A game's sentence (an N_-marked ``{name}`` template and its params, as a problem's) in
-    the user's language; the English when the translation can't be filled."""
-    try:
-        if _english():
-            return template.format(**params)
-        words = {k: translate_param(k, v) for k, v in params.items()}
-        return gettext(template).format(**words)
-    except (KeyError, IndexError, ValueError, AttributeError):
-        return fill(template, dict(params))
+            return None
 
 
 def problem_json(problem: Problem) -> dict[str, Any]:
