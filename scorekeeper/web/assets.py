@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from functools import lru_cache
 from typing import Any
 
@@ -26,20 +27,37 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 ENDPOINTS = ("static", game_static.ENDPOINT)
 
 
+def _read_digest(path: str) -> str | None:
+    try:
+        with open(path, "rb") as file:
+            return hashlib.sha256(file.read()).hexdigest()[:12]
+    except (OSError, ValueError):  # no such file, a folder, a name no file can have
+        return None
+
+
 @lru_cache(maxsize=512)
-def _digest(path: str, mtime_ns: int, size: int) -> str:
+def _kept_digest(path: str) -> str | None:
+    return _read_digest(path)
+
+
+@lru_cache(maxsize=512)
+def _digest_as_of(path: str, mtime_ns: int, size: int) -> str | None:
     del mtime_ns, size  # the cache key only: an edited file is read again
-    with open(path, "rb") as file:
-        return hashlib.sha256(file.read()).hexdigest()[:12]
+    return _read_digest(path)
 
 
 def digest(path: str) -> str | None:
-    """The first 12 hex digits of the file's SHA-256, or None for no such file."""
+    """The first 12 hex digits of the file's SHA-256, or None for no such file. Read once
+    per process (a page links a dozen files: no disk asked on a page's way out); in debug
+    mode, again whenever the file changes."""
+    if not current_app.debug:
+        return _kept_digest(path)
     try:
         info = os.stat(path)
     except (OSError, ValueError):
         return None
-    return _digest(path, info.st_mtime_ns, info.st_size) if os.path.isfile(path) else None
+    return _digest_as_of(path, info.st_mtime_ns, info.st_size) if stat.S_ISREG(
+        info.st_mode) else None
 
 
 def file_named(endpoint: str | None, values: dict[str, Any]) -> str | None:
