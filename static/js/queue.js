@@ -40,6 +40,13 @@
   }
   var put = function (e) { return tx("readwrite", function (s) { s.put(e); }); };
   var drop = function (e) { return tx("readwrite", function (s) { s.delete(e.key); }); };
+  // An answer that arrives after the scorer dropped its hand must not store the hand again.
+  var keep = function (e) {
+    return tx("readwrite", function (s) {
+      var there = s.getKey(e.key);
+      there.onsuccess = function () { if (there.result !== undefined) s.put(e); };
+    });
+  };
 
   function newKey() {  // crypto.randomUUID needs a secure context; this works on plain HTTP
     var b = crypto.getRandomValues(new Uint8Array(16));
@@ -171,7 +178,7 @@
     e.next_no = d.next_no || null;
     e.server_version = d.version === undefined ? null : d.version;
     e.over = d.status === "over";
-    return put(e).then(function () { return false; });
+    return keep(e).then(function () { return false; });
   }
 
   function flush(auto) {

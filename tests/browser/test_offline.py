@@ -239,6 +239,48 @@ def test_a_phone_that_lost_the_scorer_right_keeps_its_hand(offline, phone, make_
     expect(page.locator(".pending-row")).to_have_count(0)
 
 
+def test_a_hand_dropped_while_it_was_being_sent_again_stays_dropped(make_phone, matches):
+    """The page loads and sends the refused hand again; the scorer taps Drop while that send
+    is on its way: the refusal that comes back must not store the dropped hand again."""
+    # no service worker: a request it passes on is not seen by the page's route
+    phone = make_phone(service_workers="block")
+    page = phone.goto("/")
+    start(page)
+    mid = match_id(page)
+    other = make_phone().page
+    other.goto(scorer_link(page))
+    other.locator("summary", has_text="Share").click()
+    with other.expect_navigation():
+        other.get_by_role("link", name=re.compile("New scorer link")).click()
+    with other.expect_navigation():
+        other.get_by_role("button", name=re.compile("new scorer link", re.I)).click()
+    tap(page, "E", 3)
+    page.locator("#save").click()
+    queue = page.locator("#queue")
+    expect(queue).to_contain_text("no longer a scorer")
+    held: list = []
+
+    def hold_first(route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(re.compile(r".*/hands$"), hold_first)
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/hands")):
+        page.reload()  # the page loads and sends the held hand again: its answer waits
+    queue.get_by_role("button", name="Drop it").click()
+    expect(page.locator(".pending-row")).to_have_count(0)
+    # refused again after the Drop (a view-only page first fetches a fresh form token)
+    with page.expect_response(lambda r: r.url.endswith("/hands") and r.status == 403):
+        held[0].continue_()
+    page.reload()
+    expect(page.locator("#board")).to_be_visible()
+    expect(page.locator(".pending-row")).to_have_count(0)
+    expect(queue).not_to_contain_text("no longer a scorer")
+    assert stored(matches, mid) == []
+
+
 def test_back_after_save_never_doubles_a_hand(phone, matches):
     page = phone.goto("/")
     start(page)
