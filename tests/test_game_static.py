@@ -92,7 +92,7 @@ def test_the_service_worker_keeps_the_games_page_files(client) -> None:
     assert listed, script.text[:400]
     urls = json.loads(listed.group(1))
     expected = [f"/games/{g}/static/{n}" for g, n in SHIPPED if n in ("game.css", "game.js")]
-    assert urls == sorted(expected)
+    assert urls == [*sorted(expected), "/bundles/hand.js", "/bundles/match.js"]
     rest = script.text.replace(listed.group(0), "")
     assert not any(name in rest for name in GAMES)  # the games come from the registry only
     for url in urls:
@@ -110,7 +110,7 @@ def test_a_game_s_pages_link_its_files_only(client, game: str) -> None:
     assert linked == own
     # the game's script comes before the recorder's, which asks it for the play facts
     if (game, "game.js") in own:
-        assert page.index(f"/games/{game}/static/game.js") < page.index("/static/js/cards.js")
+        assert page.index(f"/games/{game}/static/game.js") < page.index("/bundles/match.js")
     sheet = client.get(f"/m/{created['id']}/sheet").text
     blank = client.get(f"/m/{created['id']}/blank").text
     for html, name in ((sheet, "print.css"), (blank, "blank.css")):

@@ -1,7 +1,8 @@
 """The service worker keeps every file a kept page loads (static/js/sw.js ``SHELL_URLS``, and
-``GAME_URLS``: the registered games' own files, filled in by the server): a match page opened
-offline must run its offline queue (queue.js) and its card recorder with its game's script, or
-Save would be a plain POST to a network that is not there and the hand would be lost."""
+``GAME_URLS``: the registered games' own files and the joined scripts, filled in by the
+server): a match page opened offline must run its offline queue (queue.js) and its card
+recorder with its game's script, or Save would be a plain POST to a network that is not there
+and the hand would be lost."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def loaded(html: str) -> set[str]:
     """What a page loads from /static and the games' folders (scripts, stylesheets, icons),
     without query strings."""
     return {u.split("?")[0]
-            for u in re.findall(r'(?:src|href)="(/(?:static|games)/[^"]+)"', html)}
+            for u in re.findall(r'(?:src|href)="(/(?:static|games|bundles)/[^"]+)"', html)}
 
 
 def test_every_file_the_kept_pages_load_is_in_the_shell(client):
@@ -60,10 +61,10 @@ def test_each_game_s_match_page_files_are_in_the_shell(client, game):
 
 
 def test_a_new_shell_list_gets_a_new_cache_name(client):
-    # Installed workers keep the old cache until its name changes: the list changed with v4
-    # (Five Hundred's kitty script moved into its folder).
+    # Installed workers keep the old cache until its name changes: the list changed with v5
+    # (the match page's scripts joined into one file, web/bundles.py).
     script = client.get("/sw.js").get_data(as_text=True)
-    assert re.search(r'SHELL ?= ?"scorekeeper-shell-v4"', script)  # minified or not
+    assert re.search(r'SHELL ?= ?"scorekeeper-shell-v5"', script)  # minified or not
 
 
 def test_every_file_in_the_shell_exists(client):

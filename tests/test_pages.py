@@ -490,7 +490,7 @@ def test_match_page_has_no_inline_code_and_links_its_assets(table):
     url = table.start()
     html = table.page(url)
     assert 'style="' not in html and "<script>" not in html and " on" + "click" not in html
-    assert "/static/css/app.css" in html and "/static/js/table.js" in html
+    assert "/static/css/app.css" in html and "/bundles/match.js" in html
     assert 'data-poll="/api/matches/' in html
 
 
@@ -523,10 +523,10 @@ def test_match_page_with_its_css_and_js_stays_under_30_kb(app, matches, accept, 
     page = r.data
     html = UNZIP[encoding](page).decode()
     # the shared files and the game's own (its folder's game.css and game.js)
-    names = re.findall(r'(?:href|src)="(/(?:static|games)/[\w/.-]+\.(?:css|js))(?:\?v=\w+)?"',
-                       html)
-    assert {"/static/css/app.css", "/static/js/table.js", "/static/js/queue.js",
-            "/static/js/wake.js", "/games/euchre/static/game.js"} <= set(names)
+    names = re.findall(
+        r'(?:href|src)="(/(?:static|games|bundles)/[\w/.-]+\.(?:css|js))(?:\?v=\w+)?"', html)
+    assert {"/static/css/app.css", "/bundles/match.js", "/games/euchre/static/game.js",
+            "/games/euchre/static/game.css"} <= set(names)
     assets = sum(len(phone.get(name, headers=wire).data) for name in names)
     assert len(page) + assets < 30 * 1024, (len(page), assets)  # every byte the page loads
     assert html.count("<tr") == 31

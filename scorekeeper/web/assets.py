@@ -21,10 +21,10 @@ from flask import Flask, current_app, request
 from werkzeug.security import safe_join
 from werkzeug.wrappers import Response
 
-from . import game_static
+from . import bundles, game_static
 
 IMMUTABLE = "public, max-age=31536000, immutable"
-ENDPOINTS = ("static", game_static.ENDPOINT)
+ENDPOINTS = ("static", game_static.ENDPOINT, bundles.ENDPOINT)
 
 
 def _read_digest(path: str) -> str | None:
@@ -73,11 +73,19 @@ def file_named(endpoint: str | None, values: dict[str, Any]) -> str | None:
     return None
 
 
+def current_digest(endpoint: str | None, values: dict[str, Any]) -> str | None:
+    """The digest of what an address of ``endpoint`` with these arguments serves, if any."""
+    if endpoint == bundles.ENDPOINT:
+        name = values.get("name")
+        return bundles.digest(name) if isinstance(name, str) else None
+    path = file_named(endpoint, values)
+    return digest(path) if path is not None else None
+
+
 def add_digest(endpoint: str, values: dict[str, Any]) -> None:
     """``url_for``'s default: a static file's address carries its digest (unless given)."""
     if endpoint in ENDPOINTS and "v" not in values:
-        path = file_named(endpoint, values)
-        found = digest(path) if path is not None else None
+        found = current_digest(endpoint, values)
         if found is not None:
             values["v"] = found
 
@@ -86,8 +94,7 @@ def long_lived(response: Response) -> Response:
     """An answer to the address of a file's current digest is kept a year, never asked again."""
     if request.endpoint in ENDPOINTS and response.status_code in (200, 304):
         asked = request.args.get("v")
-        path = file_named(request.endpoint, request.view_args or {}) if asked else None
-        if asked and path is not None and digest(path) == asked:
+        if asked and current_digest(request.endpoint, request.view_args or {}) == asked:
             response.headers["Cache-Control"] = IMMUTABLE
     return response
 

@@ -6,15 +6,15 @@
 // - everything else passes through untouched: POSTs and every other write, the JSON API (the
 //   page's own polling says when it is offline), previews, sheets and PDFs.
 "use strict";
-var SHELL = "scorekeeper-shell-v4", PAGES = "scorekeeper-pages-v1", MAX_PAGES = 30;
+var SHELL = "scorekeeper-shell-v5", PAGES = "scorekeeper-pages-v1", MAX_PAGES = 30;
 // Every file a kept page loads (tests/test_offline_shell.py checks the pages against it): a page
 // opened offline without queue.js would send Save as a plain POST, and the hand would be lost.
-// The registered games' own files (their styles and scripts) are filled in by the server
-// (web/shell/views.py), which asks the registry: this file names no game.
+// The registered games' own files (their styles and scripts) and the pages' joined scripts
+// (web/bundles.py) are filled in by the server (web/shell/views.py), which asks the registry:
+// this file names no game.
 var GAME_URLS = [];
-var SHELL_URLS = ["/static/css/app.css", "/static/js/table.js", "/static/js/share.js",
-  "/static/js/start.js", "/static/js/app.js", "/static/js/queue.js", "/static/js/cards.js",
-  "/static/js/keep.js", "/static/js/wake.js", "/static/css/events.css",
+var SHELL_URLS = ["/static/css/app.css", "/static/js/share.js",
+  "/static/js/start.js", "/static/js/app.js", "/static/css/events.css",
   "/static/js/event-clock.js", "/static/js/event-live.js", "/static/js/stream.js",
   "/static/icons/favicon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png", "/manifest.webmanifest"]
   .concat(GAME_URLS);

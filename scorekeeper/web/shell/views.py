@@ -18,7 +18,7 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ...i18n import LANGUAGE_NAMES, LOCALES
-from .. import game_static
+from .. import bundles, game_static
 from ..security import local_path
 
 THEME_COLOUR = "#1d5c45"  # as <meta name="theme-color"> in base.html
@@ -73,9 +73,10 @@ def manifest() -> Response:
 
 def service_worker() -> Response:
     """The service worker, from the root so that its scope is the whole site, with the
-    registered games' own files in the list it keeps for offline use (``GAME_URLS``)."""
+    registered games' own files and the joined scripts in the list it keeps for offline use
+    (``GAME_URLS``)."""
     script = (Path(current_app.static_folder or "static") / "js" / "sw.js").read_text("utf-8")
-    games = json.dumps(game_static.shell_urls())
+    games = json.dumps(game_static.shell_urls() + bundles.shell_urls())
     resp = current_app.response_class(script.replace(GAME_URLS, f"var GAME_URLS = {games};", 1),
                                       mimetype="text/javascript")
     resp.set_etag(hashlib.sha256(resp.get_data()).hexdigest()[:20])
