@@ -96,6 +96,8 @@ def test_a_director_starts_a_session_and_enters_a_result(browser: Any, base_url:
         assert measured["over"] <= 0, measured
         assert Axe().run(page).violations_count == 0, Axe().run(page).generate_report()
         phone.shot(f"session-director-{size['width']}")
+        assert page.locator(".sx-entry details[open]").count() == 0  # a short page: a tap opens
+        page.locator("#b1-N1 summary", has_text="Enter").click()
         form = page.locator("#b1-N1 form")
         form.locator("input[name=contract]").fill("4h")
         form.locator("select[name=declarer]").select_option("S")
