@@ -138,4 +138,5 @@ def create(threads: int | None = None) -> ASGIApp:
     whole = whole_bodies(wsgi, flask_app.config["MAX_CONTENT_LENGTH"])  # type: ignore[arg-type]
     worker = RUNNING.get("worker")  # gunicorn's, in a worker; None when built elsewhere
     alive = (lambda: bool(worker.alive)) if worker is not None else (lambda: True)
-    return with_streams(whole, Path(flask_app.config["DATABASE"]), alive)
+    return with_streams(whole, Path(flask_app.config["DATABASE"]), alive,
+                        behind_proxy=int(flask_app.config.get("TRUSTED_PROXIES") or 0) > 0)

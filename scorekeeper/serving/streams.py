@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -63,15 +64,26 @@ def max_streams() -> int:
     return int(os.environ.get("SCOREKEEPER_STREAMS") or 20000)
 
 
+def max_streams_per_address() -> int:
+    """Open streams a worker holds for one client address at most
+    (``$SCOREKEEPER_STREAMS_PER_ADDRESS``, else 256; 0: no limit): one stranger cannot take
+    every stream of the server, and a venue's phones behind one address (its NAT) still
+    follow live. Past it that address's next page polls."""
+    return int(os.environ.get("SCOREKEEPER_STREAMS_PER_ADDRESS") or 256)
+
+
 class Hub:
     """One worker's streams by topic and the watcher that tells them about changes."""
 
-    def __init__(self, database: Path, alive: Callable[[], bool] = lambda: True):
+    def __init__(self, database: Path, alive: Callable[[], bool] = lambda: True,
+                 per_address: int = 0):
         self.database, self.alive = database, alive
         self.closing = False
         self.db: Database | None = None
         self.streams: dict[Key, set[Inbox]] = {}
         self.open = 0
+        self.per_address = per_address  # 0: no limit (a proxy in front limits them)
+        self.by_address: Counter[str] = Counter()
         self.stamps: dict[Key, str | None] = {}
         self.seen: int | None = None
         self.watcher: asyncio.Task[None] | None = None
@@ -233,13 +245,17 @@ async def serve_stream(hub: Hub, scope: MutableMapping[str, Any], receive: Recei
     keys = topics(scope.get("query_string") or b"")
     if keys is None:
         return await _plain(send, 400, BAD)
-    if hub.closing or hub.open >= max_streams():
+    client = scope.get("client")
+    address = str(client[0]) if client else ""
+    if (hub.closing or hub.open >= max_streams()
+            or (hub.per_address and hub.by_address[address] >= hub.per_address)):
         return await _plain(send, 503, FULL, (b"retry-after", b"300"))
     now = hub.read(keys)
     if any(stamp is None for stamp in now.values()):
         return await _plain(send, 404, UNKNOWN)
     queue: Inbox = asyncio.Queue()
     hub.join(now, queue)
+    hub.by_address[address] += 1
     gone = asyncio.ensure_future(_until_gone(receive))
     try:
         await send({"type": "http.response.start", "status": 200,
@@ -268,14 +284,19 @@ async def serve_stream(hub: Hub, scope: MutableMapping[str, Any], receive: Recei
         pass
     finally:
         hub.leave(keys, queue)
+        hub.by_address[address] -= 1
+        if not hub.by_address[address]:
+            del hub.by_address[address]
         gone.cancel()
 
 
-def with_streams(app: ASGIApp, database: Path,
-                 alive: Callable[[], bool] = lambda: True) -> ASGIApp:
+def with_streams(app: ASGIApp, database: Path, alive: Callable[[], bool] = lambda: True,
+                 behind_proxy: bool = False) -> ASGIApp:
     """``app`` with ``GET /stream`` answered in the event loop (one :class:`Hub` a worker;
-    ``alive``: False once the worker stops)."""
-    hub = Hub(database, alive)
+    ``alive``: False once the worker stops). Behind a trusted proxy every stream comes from
+    the proxy's address: the proxy limits them per phone's address (the nginx profile's
+    ``limit_conn sk_streams``), so the worker does not."""
+    hub = Hub(database, alive, per_address=0 if behind_proxy else max_streams_per_address())
 
     async def routed(scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope.get("path") == PATH and scope["method"] == "GET":

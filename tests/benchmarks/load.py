@@ -125,10 +125,10 @@ class ServeProcess:
         """Start the server; return its base URL once ``/healthz`` answers."""
         assert self.proc is None, "already running"
         port = free_port()
-        # Load runs create many matches from one address: the per-address limits are off
-        # unless ``env`` sets them.
+        # Load runs create many matches and open many streams from one address: the
+        # per-address limits are off unless ``env`` sets them.
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "SCOREKEEPER_CREATE_LIMIT": "0",
-               "SCOREKEEPER_PDF_LIMIT": "0", **self.env}
+               "SCOREKEEPER_PDF_LIMIT": "0", "SCOREKEEPER_STREAMS_PER_ADDRESS": "0", **self.env}
         env.pop("SCOREKEEPER_INSTANCE", None)
         self._log = open(self.log_path, "ab")  # closed in _reap()
         self.proc = subprocess.Popen(

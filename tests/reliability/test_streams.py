@@ -8,11 +8,12 @@ Every wait is for a condition (the next event on the stream), bounded by a socke
 
 from __future__ import annotations
 
+import http.client
 import time
 
 import pytest
 from support.reliability import ServeProcess, api, create, get
-from support.streams import Stream
+from support.streams import WAIT, Stream
 
 pytestmark = pytest.mark.slow
 
@@ -194,4 +195,30 @@ def test_a_stop_ends_the_open_streams_rather_than_waiting_for_them(tmp_path) -> 
     for stream in streams:
         assert stream.body() == b""  # ended in order (the last chunk), not cut
         stream.close()
+    assert "Traceback" not in proc.log_text()
+
+
+def test_one_address_holds_only_its_share_of_the_streams(tmp_path) -> None:
+    """The embedded profile limits open streams per client address (the nginx profile's
+    ``limit_conn sk_streams`` does it in front): a stranger's many streams leave the others'."""
+    proc = ServeProcess(tmp_path / "instance", workers=1,
+                        env={"SCOREKEEPER_STREAMS_PER_ADDRESS": "2"})
+    proc.start()
+    held: list[Stream] = []
+    try:
+        match_id, _key = create(proc.base)
+        held = [Stream.to(proc.base, f"m={match_id}") for _ in range(2)]
+        assert [s.next()["k"] for s in held] == [f"m:{match_id}"] * 2
+        third = Stream.to(proc.base, f"m={match_id}")
+        assert third.status == 503 and "asks every few seconds instead" in third.body().decode()
+        third.close()
+        port = int(proc.base.rsplit(":", 1)[1])
+        other = Stream(http.client.HTTPConnection(  # another address (loopback is 127/8)
+            "127.0.0.1", port, timeout=WAIT, source_address=("127.0.0.2", 0)), f"m={match_id}")
+        held.append(other)
+        assert other.status == 200 and other.next()["k"] == f"m:{match_id}"
+    finally:
+        for stream in held:
+            stream.close()
+        proc.stop()
     assert "Traceback" not in proc.log_text()
