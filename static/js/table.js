@@ -183,11 +183,14 @@
     conn.textContent = ok ? conn.dataset.liveText
       : min < 1 ? conn.dataset.offNow : conn.dataset.offMin.replace("#", min);
   }
-  function poll(force) {  // force (an event, a stream's news): ask even while the stream holds
+  // force (an event, a stream's news): ask even while the stream holds. ``news``: the version
+  // the stream named; the live part is then asked by it (?v=), so a proxy that keeps the part a
+  // second (the nginx profile) answers from the server, never with the part from before it.
+  function poll(force, news) {
     if (!force && window.SKStream && SKStream.holding()) return;
     if (document.visibilityState !== "visible") return;
     if (!navigator.onLine) return status(false);
-    fetch(part || live.dataset.poll,
+    fetch(part ? part + (news ? "?v=" + encodeURIComponent(news) : "") : live.dataset.poll,
       Object.assign({ headers: etag ? { "If-None-Match": etag } : {} }, opts))
       .then(function (r) {
         var tag = r.headers.get("ETag");
@@ -212,7 +215,7 @@
       SKStream.watch("m", live.dataset.id, function (v) {
         status(true);
         if (SK.ping) SK.ping();
-        if (v !== String(live.dataset.version)) poll(true);
+        if (v !== String(live.dataset.version)) poll(true, v);
       });
     } else {
       poll();

@@ -304,8 +304,11 @@ def run(args: argparse.Namespace) -> int:
                         strangers.append(asyncio.create_task(hammer(
                             "127.0.0.1", front.port, f"127.0.2.{i + 1}", "junk", halt, counts)))
                 try:
+                    # pushed: each table's streams from its own address (nginx holds 512
+                    # streams an address)
                     return await level(front.base, args.tables, args.duration, args.warmup,
-                                       args.connections, False, args.warmup)
+                                       args.connections, False, args.warmup, args.push,
+                                       spread=args.push)
                 finally:
                     halt.set()
                     await asyncio.gather(*strangers, return_exceptions=True)
@@ -333,6 +336,10 @@ def run(args: argparse.Namespace) -> int:
         values = sorted(values)
         print(f"  {kind:<6} {len(values):>7} " + " ".join(
             f"p{p} {percentile(values, p) * 1000:.1f} ms" for p in (50, 95, 99)))
+    if stats.heard:  # --push: a save to each watching phone's news
+        heard = sorted(stats.heard)
+        print(f"  heard  {len(heard):>7} " + " ".join(
+            f"p{p} {percentile(heard, p) * 1000:.1f} ms" for p in (50, 95, 99)))
     if args.attack == "pdf":
         print(f"  strangers' answers by status: {dict(sorted(counts.items()))}")
     for e in stats.errors[:5]:
@@ -355,8 +362,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=None, help="serve's threads a worker")
     parser.add_argument("--nginx-workers", type=int, default=1)
     parser.add_argument("--connections", type=int, default=256)
+    parser.add_argument("--push", action="store_true",
+                        help="phones hold live streams instead of polling (issue 41)")
     args = parser.parse_args(argv)
     stop_on_signals()
+    if args.push:  # a connection a phone
+        import resource
+
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     return run(args)
 
 

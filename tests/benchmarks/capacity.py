@@ -237,11 +237,13 @@ SAVED_AT: dict[str, float] = {}  # each match's last save answered (--push: when
 
 
 async def pushed_phone(pool: Pool, stats: Stats, match: MatchRecord, start: float, end: float,
-                       join: float):
-    """``--push``: the phone holds its stream and asks the live part only when told."""
+                       join: float, source: str | None = None):
+    """``--push``: the phone holds its stream and asks the live part only when told (from
+    ``source``, a loopback address of its table's own, when given)."""
     await at(start + random.uniform(0, max(join, POLL_EVERY)), stats)
     try:
-        reader, writer = await asyncio.open_connection(pool.host, pool.port)
+        reader, writer = await asyncio.open_connection(
+            pool.host, pool.port, local_addr=(source, 0) if source else None)
     except OSError as e:
         stats.errors.append(f"stream: {e!r}")
         return
@@ -263,13 +265,14 @@ async def pushed_phone(pool: Pool, stats: Stats, match: MatchRecord, start: floa
                 break
             if not line.startswith(b"data: "):
                 continue
+            version = json.loads(line[6:])["v"]  # asked by it, as the page does (table.js)
             if not first and stats.measuring and match.id in SAVED_AT:
                 stats.heard.append(time.monotonic() - SAVED_AT[match.id])
             first = False
             headers = {"If-None-Match": etag} if etag else {}
             headers["Accept-Encoding"] = "gzip"
-            got = await timed(pool, stats, "live", (200, 304), "GET", f"/m/{match.id}/live",
-                              headers)
+            got = await timed(pool, stats, "live", (200, 304), "GET",
+                              f"/m/{match.id}/live?v={version}", headers)
             if got is not None and got[0] == 200:
                 etag = got[1].get("etag")
     except (OSError, asyncio.IncompleteReadError) as e:
@@ -297,8 +300,13 @@ async def phone(pool: Pool, stats: Stats, match: MatchRecord, start: float, end:
         when += POLL_EVERY
 
 
+def table_address(k: int) -> str:
+    """A loopback address of table ``k``'s own (its phones' network), 127.1.0.1 on."""
+    return f"127.1.{k // 250}.{k % 250 + 1}"
+
+
 async def level(base: str, n: int, duration: float, warmup: float, connections: int,
-                api: bool, join: float, push: bool = False
+                api: bool, join: float, push: bool = False, spread: bool = False
                 ) -> tuple[Stats, list[MatchRecord], float]:
     host, port = base.removeprefix("http://").split(":")
     pool = Pool(host, int(port), connections)
@@ -308,9 +316,10 @@ async def level(base: str, n: int, duration: float, warmup: float, connections: 
     start = time.monotonic() + 1.0
     end = start + warmup + duration
     tasks = []
-    for m in matches:
+    for k, m in enumerate(matches):
         tasks.append(scorer(pool, stats, m, start, end))
-        tasks.extend(pushed_phone(pool, stats, m, start, end, join) if push else
+        source = table_address(k) if spread else None  # else every stream from one address
+        tasks.extend(pushed_phone(pool, stats, m, start, end, join, source) if push else
                      phone(pool, stats, m, start, end, api, join) for _ in range(PHONES))
 
     async def measure():

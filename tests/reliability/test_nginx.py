@@ -136,6 +136,32 @@ def test_watching_phones_share_one_answer_a_second_and_see_a_new_hand(front) -> 
         other.close()
 
 
+def test_a_phone_told_of_a_new_hand_gets_it_not_the_kept_part(front) -> None:
+    """A stream's news names the version; the phone asks the live part with it (?v=): nginx
+    passes that to the app and keeps nothing of it, so the part kept from just before the hand
+    (the 1-second cache) never answers it, and the other phones' shared part stays as it was."""
+    conn, other = Conn(front), Conn(front, "127.0.0.4")
+    try:
+        match_id, key = new_match(conn)
+        live = f"/m/{match_id}/live"
+        kept = other("GET", live, **{"Accept-Encoding": "gzip"})
+        again = other("GET", live, **{"Accept-Encoding": "gzip"})
+        assert again[2]["x-cache-status"] == "HIT"  # kept: a poll in this second gets it
+        status, raw, _h = conn("POST", f"/api/matches/{match_id}/hands",
+                               {"caller": "E", "makers_tricks": 3, "no": 1},
+                               Authorization=f"Bearer {key}")
+        assert status == 201, raw
+        _status, _raw, headers = conn("GET", f"/api/matches/{match_id}")
+        version = headers["etag"].split("-")[0].removeprefix('"v')  # what the stream says
+        status, _raw, headers = other("GET", f"{live}?v={version}", **{
+            "If-None-Match": kept[2]["etag"], "Accept-Encoding": "gzip"})
+        assert status == 200 and headers["x-cache-status"] == "BYPASS"
+        assert headers["etag"].startswith(f'W/"l{version}-')
+    finally:
+        conn.close()
+        other.close()
+
+
 def test_plain_http_sends_phones_to_https(front) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", front.http_port, timeout=10)
     conn.request("GET", "/m/abc", headers={"Host": "scores.example.org"})
