@@ -62,6 +62,7 @@ def create_app(
         PDF_CACHE=64,  # rendered PDFs kept per process (0: none kept, not on disk either)
         PDF_DISK_CACHE_MB=256,  # match PDFs kept in instance/pdf-cache for every process
         PDF_WARM=True,  # the server starts each worker's render processes with the worker
+        TEMPLATE_CACHE=True,  # compiled templates kept in instance/template-cache
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")
@@ -77,6 +78,15 @@ def create_app(
     from .web import assets, compress, errors, game_templates, ratelimit, security
 
     game_templates.init_app(app)  # game/<name>/<file>: each game's templates, in its folder
+    if app.config["TEMPLATE_CACHE"] and not app.debug:
+        # Jinja's own cache of compiled templates, in files every worker reads (written whole,
+        # then renamed; a changed template is compiled again): a worker's first page or sheet
+        # does not compile its templates (a sheet's first render: 0.12 s, then 0.02 s)
+        from jinja2 import FileSystemBytecodeCache
+
+        cache = folder / "template-cache"
+        cache.mkdir(exist_ok=True)
+        app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(cache))
     # scores as text, one way on every page and print: a true minus below zero (issue 35)
     app.add_template_filter(numbers.score_text, "score")
     app.add_template_filter(numbers.points_text, "points")

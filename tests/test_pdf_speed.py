@@ -160,3 +160,22 @@ def test_render_process_freezes_its_long_lived_objects_after_the_first_render(
         queue.close()
     assert first.startswith(b"%PDF") and second.startswith(b"%PDF")
     assert len(first) == len(second) == len(app_pdf(app, html))
+
+
+def test_a_warmed_render_process_has_rendered_once_before_any_sheet(app: Any) -> None:
+    """``warm`` with the sheets' stylesheet: each render process renders a line of every script
+    the sheets print, so the first phone's sheet finds the one-time work done (the stylesheet
+    parsed, the faces opened, the long-lived objects frozen)."""
+    import gc
+
+    from scorekeeper.printing import pdf_render
+
+    queue = pdf_render.RenderQueue(workers=1, queue=0, cache_size=0)
+    try:
+        queue.warm((str(Path(app.static_folder) / prints.PRINT_CSS),))
+        pool = queue._pool()
+        # a task sent after the warm-up runs after it (one process, in order)
+        assert pool.submit(gc.get_freeze_count).result(timeout=60) > 10_000
+        assert queue.renders == 0  # not counted as a sheet: no phone asked for it
+    finally:
+        queue.close()

@@ -221,14 +221,21 @@ class RenderQueue:
             raise RenderBusy("the render process stopped")
         return future, pool, "rendered"
 
-    def warm(self) -> None:
+    def warm(self, stylesheets: tuple[str, ...] = ()) -> None:
         """Start the render processes now and have them load WeasyPrint and the fonts (their
         initializer), so that the first PDF does not wait for that (0.6 s of CPU, 1-1.5 s on
-        a busy machine; each process then holds about 60 MB)."""
+        a busy machine; each process then holds about 60 MB). With ``stylesheets`` (whole
+        paths) each also renders a line of text with them: what a first render does once
+        (the sheets parsed, the faces of every script a sheet shows opened, the layout's code
+        run) is then done, and the first sheet asked for takes what later ones take."""
         with self._lock:
             pool = self._pool()
             for _n in range(self.workers):
-                pool.submit(_ready)
+                if stylesheets:
+                    pool.submit(_render_in_process, self.timeout, WARM_HTML, "http://localhost/",
+                                "/static/", Path("/nonexistent"), stylesheets)
+                else:
+                    pool.submit(_ready)
 
     def _drop_pool(self, broken: ProcessPoolExecutor) -> None:
         """Let a broken pool go (its executor has already ended its processes); the next
@@ -279,6 +286,12 @@ def watch_parent(parent: int) -> None:
         os._exit(0)  # nothing to save: a render in flight has no one left to answer
 
     threading.Thread(target=wait, name="watch-parent", daemon=True).start()
+
+
+# A line in each script the sheets print (Latin, both Chinese scripts, the suits, a true
+# minus), in a table as the sheets' are
+WARM_HTML = ('<html lang="en"><body><h1>Scorekeeper</h1><table><tr><th>Ann &amp; Bo</th>'
+             '<td>計分表 记分表</td><td>♠♥♦♣ −12 3</td></tr></table></body></html>')
 
 
 def _ready() -> bool:
@@ -357,12 +370,15 @@ def disk_cache() -> DiskCache | None:
                      int(megabytes * 1024 * 1024))
 
 
-def warm(app: Flask) -> None:
-    """Start ``app``'s process's render processes now (``PDF_WARM``): the server calls it in
-    each worker as it starts, so no phone waits for WeasyPrint to load."""
+def warm(app: Flask, stylesheets: tuple[str, ...] = ()) -> None:
+    """Start ``app``'s process's render processes now (``PDF_WARM``), each rendering a line
+    with ``stylesheets`` (paths under the app's static folder): the server calls it in each
+    worker as it starts, so no phone waits for WeasyPrint to load or for a first render's
+    one-time work."""
     if app.config.get("PDF_WARM"):
+        static = Path(app.static_folder or "static")
         with app.app_context():
-            queue().warm()
+            queue().warm(tuple(str(static / name) for name in stylesheets))
 
 
 def init_app(app: Flask) -> None:

@@ -126,13 +126,15 @@ def create(threads: int | None = None) -> ASGIApp:
 
     from scorekeeper import create_app
     from scorekeeper.printing import pdf_render
+    from scorekeeper.web.prints.sheets import PRINT_CSS
 
     from .config import RUNNING
     from .streams import with_streams
 
     flask_app = create_app()
     RUNNING["database"] = Path(flask_app.config["DATABASE"])  # for the worker's quick end
-    pdf_render.warm(flask_app)  # in the worker, after the fork: its render process loads now
+    # in the worker, after the fork: its render process loads and renders a line now
+    pdf_render.warm(flask_app, (PRINT_CSS,))
     count = threads or int(os.environ.get("SCOREKEEPER_THREADS") or THREADS)
     wsgi = WSGIMiddleware(flask_app, workers=count)  # type: ignore[arg-type]
     whole = whole_bodies(wsgi, flask_app.config["MAX_CONTENT_LENGTH"])  # type: ignore[arg-type]
