@@ -150,19 +150,26 @@ def test_open_streams_hold_no_thread_and_a_scorer_saves_past_them(server) -> Non
             stream.close()
 
 
+def two_held_and_a_third_refused(proc: ServeProcess, held: list[Stream]) -> str:
+    """A match, two streams to it held (added to ``held``) and a third refused in words, as
+    a server allowing two does; the match's id."""
+    match_id, _key = create(proc.base)
+    held.extend(Stream.to(proc.base, f"m={match_id}") for _ in range(2))
+    assert [s.next()["k"] for s in held] == [f"m:{match_id}"] * 2
+    third = Stream.to(proc.base, f"m={match_id}")
+    assert third.status == 503 and third.headers["retry-after"] == "300"
+    assert "asks every few seconds instead" in third.body().decode()
+    third.close()
+    return match_id
+
+
 def test_past_the_workers_limit_a_stream_is_refused_and_the_page_polls(tmp_path) -> None:
     proc = ServeProcess(tmp_path / "instance", workers=1,
                         env={"SCOREKEEPER_STREAMS": "2"})
     proc.start()
     held: list[Stream] = []
     try:
-        match_id, _key = create(proc.base)
-        held = [Stream.to(proc.base, f"m={match_id}") for _ in range(2)]
-        assert [s.next()["k"] for s in held] == [f"m:{match_id}"] * 2
-        third = Stream.to(proc.base, f"m={match_id}")
-        assert third.status == 503 and third.headers["retry-after"] == "300"
-        assert "asks every few seconds instead" in third.body().decode()
-        third.close()
+        match_id = two_held_and_a_third_refused(proc, held)
         held.pop().close()  # one phone leaves: its place is free again
         again = Stream.to(proc.base, f"m={match_id}")
         # The worker learns of the leaving at once, but give it the time to (a condition)
@@ -206,12 +213,7 @@ def test_one_address_holds_only_its_share_of_the_streams(tmp_path) -> None:
     proc.start()
     held: list[Stream] = []
     try:
-        match_id, _key = create(proc.base)
-        held = [Stream.to(proc.base, f"m={match_id}") for _ in range(2)]
-        assert [s.next()["k"] for s in held] == [f"m:{match_id}"] * 2
-        third = Stream.to(proc.base, f"m={match_id}")
-        assert third.status == 503 and "asks every few seconds instead" in third.body().decode()
-        third.close()
+        match_id = two_held_and_a_third_refused(proc, held)
         port = int(proc.base.rsplit(":", 1)[1])
         other = Stream(http.client.HTTPConnection(  # another address (loopback is 127/8)
             "127.0.0.1", port, timeout=WAIT, source_address=("127.0.0.2", 0)), f"m={match_id}")
