@@ -9,6 +9,7 @@ _ = object()
 # Flask, WTForms, WeasyPrint and gunicorn call these by name
 _.sort_keys          # app.json.sort_keys: Flask's JSON provider reads it
 _.session_interface  # app.session_interface: Flask reads it
+_.bytecode_cache     # app.jinja_env.bytecode_cache: Jinja reads it (__init__.py)
 _.get_cookie_name    # SessionInterface hook (security.py)
 _.field_flags        # WTForms reads a validator's field_flags
 _.Meta               # WTForms form Meta (forms.py)

@@ -145,7 +145,7 @@ def test_bad_backups_replace_nothing_and_keep_the_safety_copy(instance, tmp_path
     first = run_cli("restore", str(good), instance=instance)
     assert first.returncode == 0, first.stderr
     [safety] = instance.glob("scorekeeper.db.before-restore-*")
-    kept = {p.name: digest(p) for p in instance.iterdir()}
+    kept = {p.name: digest(p) for p in instance.iterdir() if p.is_file()}
     cases = bad_backups(good, tmp_path)
     assert len(cases) == 10
     for kind, bad, words in cases:
@@ -153,7 +153,7 @@ def test_bad_backups_replace_nothing_and_keep_the_safety_copy(instance, tmp_path
         assert done.returncode == 1, (kind, done.stdout, done.stderr)
         assert words in done.stderr, (kind, done.stderr)
         assert "Traceback" not in done.stderr and "nothing was changed" in done.stderr
-        assert {p.name: digest(p) for p in instance.iterdir()} == kept, kind
+        assert {p.name: digest(p) for p in instance.iterdir() if p.is_file()} == kept, kind
     assert match_ids(safety) == match_ids(live)
 
 
@@ -254,11 +254,11 @@ def test_a_disk_that_refuses_gets_a_sentence_and_nothing_behind(instance, tmp_pa
     make_instance(instance)
     good = tmp_path / "good.db"
     assert run_cli("backup", str(good), instance=instance).returncode == 0
-    before = {p.name: digest(p) for p in instance.iterdir()}
+    before = {p.name: digest(p) for p in instance.iterdir() if p.is_file()}
     done = run(good, instance)
     assert done.returncode == 1, done.stderr
     assert words in done.stderr and "Traceback" not in done.stderr, done.stderr
-    assert {p.name: digest(p) for p in instance.iterdir()} == before
+    assert {p.name: digest(p) for p in instance.iterdir() if p.is_file()} == before
 
 
 def test_every_json_column_the_restore_checks_exists(tmp_path):
