@@ -11,12 +11,14 @@ from __future__ import annotations
 import enum
 import hashlib
 import hmac
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from dataclasses import field as _field
 from typing import Any
 
+from cachetools import LRUCache
 from sqlite_utils import Database
 
 from .. import store
@@ -140,13 +142,34 @@ def create_session(db: Database, body: Any, budget: Callable[[int], None] | None
     return SessionOutcome(SessionStatus.CREATED, loaded, session_id=session_id, edit_key=key)
 
 
+# The sessions loaded last, by (id, version): every change bumps the version, and a restore
+# lifts every version above the database's before (store/backup.py), so a version names one
+# content. Every page, part and poll of a session loads it, and its check recomputes every
+# board (a 30-table session: 8-11 ms; 1,000 tables: 0.47 s). Read-only, shared. Each kept with
+# the game that scored it: a game taken out of the registry scores it no more.
+_LOADED: LRUCache[tuple[str, int], tuple[LoadedSession, object]] = LRUCache(maxsize=32)
+_loaded_lock = threading.Lock()
+
+
 def load_session(db: Database, session_id: str) -> LoadedSession | None:
-    """The session and its results recomputed, or None."""
+    """The session and its results recomputed, or None. Kept per version in this process,
+    except inside a write (its version is not committed yet)."""
+    version = session_store.get_version(db, session_id)
+    if version is None:
+        return None
+    with _loaded_lock:
+        kept = _LOADED.get((session_id, version))
+    if kept is not None and GAMES.get(kept[0].stored.game) is kept[1]:
+        return kept[0]
     stored = session_store.get_session(db, session_id)
     if stored is None:
         return None
     answer, _problems = _check(stored.as_file())
-    return LoadedSession(stored, answer)
+    loaded = LoadedSession(stored, answer)
+    if not db.conn.in_transaction:
+        with _loaded_lock:
+            _LOADED[(session_id, stored.version)] = (loaded, GAMES.get(stored.game))
+    return loaded
 
 
 def check_edit_key(db: Database, session_id: str, key: str | None) -> bool:
