@@ -93,11 +93,18 @@
       if (board) ahead(board, [entry]);
       var direct = send(entry).then(function (d) {
         if (d.code === 422 && d.status !== "key_reused") {  // not a whole or legal hand: say so
-          $("preview").textContent = d.message;
+          var say = function () { $("preview").textContent = d.message; };
+          say();
           $("save").textContent = t("save", entry.no);
           delete f.dataset.busy;
           return drop(entry).then(function () {
-            if ($("board") && $("board").querySelector(".ahead")) SK.refresh();
+            // the board drawn ahead, taken back: the stored page again, and the words with it
+            // (an untouched form comes back whole from the server, its words empty)
+            if (!$("board") || !$("board").querySelector(".ahead")) return;
+            return SK.refresh().then(function () {
+              var now = $("entry");
+              if (!(now && now.dataset.dirty)) say();  // a tap since: its own words stand
+            });
           });
         }
         queued(f, entry);

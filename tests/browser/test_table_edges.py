@@ -5,6 +5,7 @@ Save within a thumb's reach; messages that end; Undo taken back; the board offli
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -380,3 +381,24 @@ def test_the_board_shows_a_saved_hand_at_once_and_takes_back_a_refused_one(make_
     expect(page.locator(".deal .no")).to_have_text("hand 2")
     expect(page.locator("#makers_tricks input[value='4']")).to_be_checked()
     expect(page.locator("tbody tr")).to_have_count(1)
+
+
+def test_an_empty_save_s_words_stay_when_the_board_is_taken_back(make_phone):
+    """An empty Save: the board drew the deal ahead, the server refuses in words, the board is
+    taken back by fetching the page again. The form was untouched, so it comes back whole from
+    the server with no words: the refusal's words must be said again, not wiped."""
+    phone = make_phone(service_workers="block")
+    page = phone.goto("/")
+    start(page)
+    path = urlsplit(page.url).path
+    held = []
+    page.route(lambda url: urlsplit(url).path == path, lambda route: held.append(route)
+               if route.request.method == "GET" else route.continue_())
+    page.locator("#save").click()  # nothing tapped
+    expect(page.locator("#preview")).to_contain_text("Say who called trump")
+    expect(page.locator(".deal.ahead")).to_have_count(1)  # taken back once the page comes
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator(".deal.ahead")).to_have_count(0)
+    expect(page.locator("#preview")).to_contain_text("Say who called trump")
+    expect(page.locator("tbody tr")).to_have_count(0)
