@@ -59,10 +59,25 @@ def content(name: str) -> bytes | None:
     return _kept(folder, name)
 
 
+def _digest_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+@lru_cache(maxsize=len(BUNDLES))
+def _kept_digest(folder: str, name: str) -> str:
+    return _digest_of(_kept(folder, name))
+
+
 def digest(name: str) -> str | None:
-    """The first 12 hex digits of the bundle's SHA-256 (its address's ``v``)."""
-    data = content(name)
-    return None if data is None else hashlib.sha256(data).hexdigest()[:12]
+    """The first 12 hex digits of the bundle's SHA-256 (its address's ``v``). Worked out once
+    per process, as ``assets`` reads a file's (every page links the bundle); in debug mode
+    from the files as they are now."""
+    if name not in BUNDLES:
+        return None
+    if current_app.debug:
+        data = content(name)
+        return None if data is None else _digest_of(data)
+    return _kept_digest(current_app.static_folder or "static", name)
 
 
 def bundle(name: str) -> Response:
