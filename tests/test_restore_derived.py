@@ -29,6 +29,7 @@ PRIMARY = ("matches", "hands", "hand_history", "idempotency", "heartbeat", "even
            "event_rounds", "event_tables", "players", "player_history", "match_players",
            "player_changes", "organiser", "rules_codes", "sessions", "session_results",
            "session_changes", "session_hand_records", "session_tables", "session_players",
+           "session_table_versions",
            "_sqlite_migrations")
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,7 +1,9 @@
 """A duplicate session loaded once per version in a process (``service.sessions.load_session``):
-every page, part and poll of a session loads it, and its check recomputes every board. A change
-gives the next version, loaded again; a load inside a write keeps nothing (its version is not
-committed yet); a game taken out of the registry scores it no more."""
+every page, part and poll of a session loads it. A change gives the next version: the newest
+kept one with the changes since replayed, checked again for the boards they changed, exactly
+what a whole load gives, whichever connection (process) made them; a history that is not the
+kept one's is loaded whole. A load inside a write keeps nothing (its version is not committed
+yet); a game taken out of the registry scores it no more."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ import pytest
 from scorekeeper import store
 from scorekeeper.engine.games import GAMES
 from scorekeeper.service import sessions
+from scorekeeper.store import sessions as session_store
+from scorekeeper.store.db import connect
 
 SESSIONS = Path(__file__).parent / "data" / "sessions"
 
@@ -54,3 +58,83 @@ def test_a_game_taken_out_scores_the_kept_session_no_more(
     monkeypatch.delitem(GAMES, "bridge")
     unscored = sessions.load_session(db, session_id)
     assert unscored is not None and unscored is not scored
+
+
+def whole(db: Any, session_id: str) -> sessions.LoadedSession:
+    sessions._LOADED.clear()
+    loaded = sessions.load_session(db, session_id)
+    assert loaded is not None
+    return loaded
+
+
+def played(board: int, ns: str, ew: str, tricks: int) -> dict[str, Any]:
+    return {"board": board, "ns": ns, "ew": ew, "contract": "3NT", "declarer": "N",
+            "tricks": tricks}
+
+
+def test_each_new_version_from_another_process_is_what_a_whole_load_gives(
+        app: Any, db: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    session_id = created(db)
+    other = connect(app.config["DATABASE"])  # another worker's connection
+    loads: list[str] = []
+    monkeypatch.setattr(sessions, "_whole", lambda d, i, f=sessions._whole: (
+        loads.append(i), f(d, i))[1])
+    try:
+        steps = [
+            lambda: sessions.enter_result(other, session_id, played(2, "N1", "E2", 9)),
+            lambda: sessions.enter_result(other, session_id, played(2, "N2", "E1", 8)),
+            lambda: sessions.enter_result(other, session_id, played(2, "N1", "E2", 11)),
+            lambda: sessions.remove_result(other, session_id, 1, "N1"),
+            lambda: sessions.enter_result(other, session_id, played(1, "N1", "E1", 7)),
+        ]
+        assert sessions.load_session(db, session_id) is not None
+        for step in steps:
+            sessions._LOADED.clear()  # only this connection's loads are kept
+            assert sessions.load_session(db, session_id) is not None
+            kept_before = len(loads)
+            assert step().status in (sessions.SessionStatus.CREATED,
+                                     sessions.SessionStatus.CHANGED)
+            sessions._LOADED.pop(next(k for k in list(sessions._LOADED)
+                                      if k[1] == max(v for _, v in sessions._LOADED)))
+            replayed = sessions.load_session(db, session_id)
+            assert replayed is not None and len(loads) == kept_before  # not loaded whole
+            again = whole(db, session_id)
+            assert replayed.stored == again.stored
+            assert replayed.answer == again.answer
+            assert replayed.mark == again.mark
+    finally:
+        other.conn.close()
+
+
+def test_an_accepted_board_is_a_version_with_the_same_answer(app: Any, db: Any) -> None:
+    session_id = created(db)
+    first = sessions.load_session(db, session_id)
+    assert first is not None
+    with store.transaction(db):  # what the opponents' Accept writes
+        result = first.stored.results[0]
+        session_store.add_change(db, session_id, 1, result["ns"], result, result, None, None,
+                                 1, "accepted")
+    after = sessions.load_session(db, session_id)
+    assert after is not None and after.stored.version == first.stored.version + 1
+    assert after.answer == first.answer and after.stored.results == first.stored.results
+
+
+def test_a_history_that_is_not_the_kept_one_is_loaded_whole(
+        db: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    session_id = created(db)
+    sessions.enter_result(db, session_id, played(2, "N1", "E2", 9))
+    kept = sessions.load_session(db, session_id)
+    assert kept is not None and kept.mark is not None and kept.mark.id > 0
+    # as after a restore: the kept mark names a change this database does not have
+    sessions._LOADED.clear()
+    sessions._keep(sessions.LoadedSession(
+        kept.stored, kept.answer, kept.checked,
+        session_store.ChangeMark(kept.mark.id, "1999-01-01T00:00:00Z")))
+    sessions.enter_result(db, session_id, played(3, "N2", "E1", 8))
+    loads: list[str] = []
+    monkeypatch.setattr(sessions, "_whole", lambda d, i, f=sessions._whole: (
+        loads.append(i), f(d, i))[1])
+    sessions._LOADED.pop((session_id, kept.stored.version + 1), None)
+    loaded = sessions.load_session(db, session_id)
+    assert loads == [session_id] and loaded is not None
+    assert len(loaded.stored.results) == len(kept.stored.results) + 1

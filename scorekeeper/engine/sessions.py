@@ -42,6 +42,12 @@ ResultFromForm = Callable[[Mapping[str, str]], dict[str, Any]]
 # table_check(data, result) -> what a table's phone may not enter that a file may hold (each
 # problem with ``code``, ``field``, ``board``, ``params`` and ``message``)
 TableCheck = Callable[[Mapping[str, Any], Mapping[str, Any]], list[Any]]
+# recheck(data, before) -> (problems, read): ``check``'s problems (none: ``ok``) reading again
+# only what changed since ``before`` (what an earlier ``rescore`` of the same session kept;
+# None: read it whole), and what ``rescore`` scores (None with problems)
+Recheck = Callable[[object, Any], tuple[list[Any], Any]]
+# rescore(read) -> (answer, kept): a recheck's ``ok`` answer, and what the next recheck keeps
+Rescore = Callable[[Any], tuple[dict[str, Any], Any]]
 # write(data, answer) -> the file's text: a session file and its ``ok`` check answer
 WriteSession = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
 
@@ -66,7 +72,9 @@ class SessionPart:
     ``game/<name>/session/``: a result's cells and form, a hand record), the boards read
     from an uploaded hand-record file (``boards_file``: its kind, such as "PBN"), and a result
     from the director's form, and what a table's phone may not enter though a file may hold
-    it (``table_check``)."""
+    it (``table_check``). A game may also check a session again from what its last check kept
+    (``recheck`` then ``rescore``, always ``check``'s answer): a large session's change is
+    then read and scored for the boards it changed, not all of them."""
 
     check: CheckSession
     messages: Mapping[str, str] = field(default_factory=dict)
@@ -77,6 +85,8 @@ class SessionPart:
     boards_file: str = ""
     result_from_form: ResultFromForm | None = None
     table_check: TableCheck | None = None
+    recheck: Recheck | None = None
+    rescore: Rescore | None = None
 
 
 def is_session(data: object) -> bool:

@@ -16,6 +16,7 @@ from sqlite_utils import Database
 from .. import store
 from ..engine import pair_movements as pm
 from ..engine import pair_moves
+from ..store import session_tables as table_store
 from ..store import sessions as session_store
 from . import session_start, session_tables
 from .session_tables import RoundStatus
@@ -225,17 +226,18 @@ def change_round(db: Database, session_id: str, action: str,
         if minutes is None or not 1 <= minutes <= MAX_BOARD_MINUTES:
             return "bad_minutes"
         with store.transaction(db):
-            stored = session_store.get_session(db, session_id)
+            stored = session_store.get_head(db, session_id)
             if stored is None:
                 return "not_found"
             session_store.put_plan(db, session_id, {**(stored.plan or {"kind": "none"}),
                                                     "board_minutes": minutes})
+            table_store.bump_tables(db, session_id)
         return "minutes"
     if action in ("end", "reopen"):
         done = session_tables.end_session(db, session_id, action == "end")
         return "not_found" if done is RoundStatus.NOT_FOUND else (
             "ended" if action == "end" else "reopened")
-    stored = session_store.get_session(db, session_id)
+    stored = session_store.get_head(db, session_id)
     if stored is None:
         return "not_found"
     if session_tables.movement(stored) is None:

@@ -24,7 +24,7 @@ from ..engine.pair_movements import PairMovement, PairMovementError, Sitting
 from ..store import session_tables as table_store
 from ..store import sessions as session_store
 from ..store.session_tables import StoredRound, StoredState
-from ..store.sessions import StoredSession, get_session
+from ..store.sessions import StoredSession, get_head
 from . import sessions
 from .keys import derived_key, hash_key, new_key
 from .session_start import movement_of
@@ -89,7 +89,7 @@ def states(db: Database, session_id: str) -> dict[tuple[int, str], StoredState]:
 def next_round(db: Database, session_id: str) -> RoundStatus:
     """The director's "Next round": the round after this one starts now."""
     with store.transaction(db):
-        stored = get_session(db, session_id)
+        stored = get_head(db, session_id)
         now = table_store.get_round(db, session_id)
         if stored is None or now is None:
             return RoundStatus.NOT_FOUND
@@ -119,7 +119,7 @@ def take_table(db: Database, secret: str, session_id: str, table: int, key: str 
                ) -> str | None:
     """The tent's link opened: the hash of the new holder token (the phone's rights cookie
     names it), or None when the key is not this table's or the session has no such table."""
-    stored = get_session(db, session_id)
+    stored = get_head(db, session_id)
     found = movement(stored) if stored is not None else None
     if found is None or not 1 <= table <= found.tables or \
             not check_table_key(secret, session_id, table, key):
@@ -191,7 +191,7 @@ def enter_at_table(db: Database, session_id: str, table: int, round_no: int,
     this table's in that round, or the board or a pair has a result already; else checked by
     the game (a lead the leader does not hold is its refusal) and kept as entered, waiting for
     the opponents. A round before the current one is taken (a table that was offline)."""
-    stored = get_session(db, session_id)
+    stored = get_head(db, session_id)
     now = table_store.get_round(db, session_id)
     if stored is None or now is None:
         return SessionOutcome(SessionStatus.NOT_FOUND)
@@ -214,16 +214,16 @@ def preview_at_table(db: Database, session_id: str, table: int, round_no: int,
                                                          SessionOutcome | None]:
     """What entering ``result`` at the table would do, nothing stored: the game's answer
     with it, or the refusal."""
-    stored = get_session(db, session_id)
-    seat = sitting(movement(stored), round_no, table) if stored is not None else None
+    loaded = sessions.load_session(db, session_id)
+    seat = sitting(movement(loaded.stored), round_no, table) if loaded is not None else None
     board = result.get("board")
-    if stored is None or seat is None or not isinstance(board, int):
+    if loaded is None or seat is None or not isinstance(board, int):
         return None, None
     whole = dict(result) | {"ns": seat.ns, "ew": seat.ew, "round": round_no, "table": table}
-    refused = _table_guard(db, table, round_no, board, whole)(stored)
+    refused = _table_guard(db, table, round_no, board, whole)(loaded.stored)
     if refused is not None:
         return None, refused
-    answer, problems = sessions.try_result(stored, whole)
+    answer, problems = sessions.try_result(loaded, whole)
     if problems:
         return None, SessionOutcome(SessionStatus.ILLEGAL, problems=problems)
     return answer, None
@@ -242,10 +242,10 @@ def answer_at_table(db: Database, session_id: str, table: int, board: int, state
     if state not in (ACCEPTED, DISPUTED):
         raise ValueError(state)
     with store.transaction(db):
-        stored = get_session(db, session_id)
-        if stored is None:
+        loaded = sessions.load_session(db, session_id)
+        if loaded is None:
             return SessionOutcome(SessionStatus.NOT_FOUND)
-        result = _table_result(stored, table, board)
+        result = _table_result(loaded.stored, table, board)
         if result is None:
             return _refusal("table.no_result", board=board)
         now = table_store.get_states(db, session_id).get((board, result["ns"]))
@@ -259,4 +259,5 @@ def answer_at_table(db: Database, session_id: str, table: int, board: int, state
         # kept in the history too: the console says who accepted or disputed, and when
         session_store.add_change(db, session_id, board, result["ns"], result, result, None,
                                  None, table, state)
+        table_store.bump_table(db, session_id, table)
     return SessionOutcome(SessionStatus.CHANGED)

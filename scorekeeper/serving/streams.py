@@ -1,13 +1,15 @@
 """Live by push (issue 41): ``GET /stream?m=<match>&e=<event>`` (``s=<session>``: a duplicate
-session, issue 40) as Server-Sent Events, served in the ASGI worker's event loop in front of
-the Flask app, so a watching phone holds one idle connection and no thread (a2wsgi would hold
-one of its threads for every open stream).
+session, issue 40; ``t=<session>.<table>``: one of its tables) as Server-Sent Events, served
+in the ASGI worker's event loop in front of the Flask app, so a watching phone holds one idle
+connection and no thread (a2wsgi would hold one of its threads for every open stream).
 
 A stream says only *that* something changed: an event ``change`` with ``{"k": "m:<id>", "v":
 <stamp>}``, where the stamp is the match's version, or a digest of the club night's stamp (its
 version and its tables' matches' versions, as its ETags), or a duplicate session's stamp
-(its version: every result, round and table change bumps it). The phone then asks the part it shows
-with ``If-None-Match``, as it polled before: the words stay the Flask app's, in the phone's
+(its version: every result, round and table change bumps it), or a table's (what its page
+shows: the round, its results and their answers, its phone; at 1,000 tables a session's
+version moves 2.4 times a second, a table's a few times a round). The phone then asks the part
+it shows with ``If-None-Match``, as it polled before: the words stay the Flask app's, in the phone's
 language. Every (re)connection starts with each topic's stamp now: a phone that was away checks
 its version and misses nothing.
 
@@ -35,6 +37,7 @@ from sqlite_utils import Database
 
 from ..store import events as event_store
 from ..store.db import connect_read_only, sqlite3
+from ..store.session_tables import table_stamps
 from .app import ASGIApp, Receive, Send
 from .notify import Writes
 from .notify import watch as watch_writes
@@ -47,7 +50,8 @@ ALIVE = 2.0  # seconds: how often a sleeping watcher checks that its worker is n
 TOPICS = 4  # the most a page follows at once (a table's match and its club night)
 RETRY_MS = 3000  # what EventSource waits before it reconnects a dropped stream
 TOPIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-KINDS = ("m", "e", "s")  # a match, a club night, a duplicate session
+TABLE_ID = re.compile(r"([A-Za-z0-9_-]{1,64})\.([1-9][0-9]{0,3})")  # <session>.<table>
+KINDS = ("m", "e", "s", "t")  # a match, a club night, a duplicate session, one of its tables
 
 BAD = (b"This live address names no match, club night or session. Open the match's page"
        b" instead.\n")
@@ -95,7 +99,8 @@ class Hub:
 
     def read(self, keys: list[Key]) -> dict[Key, str | None]:
         """Each topic's stamp now (None: no such match, club night or session): indexed
-        reads. A session's stamp is its version (a result, an answer, the round)."""
+        reads. A session's stamp is its version (a result, an answer, the round); one of its
+        tables' is what that table's page shows (store/session_tables.table_stamps)."""
         db = self._db()
         out: dict[Key, str | None] = {}
         for kind, table in VERSIONED.items():  # a match's or a session's stamp: its version
@@ -110,6 +115,14 @@ class Hub:
                 stamp = event_store.event_stamp(db, i)
                 out[(k, i)] = None if stamp is None else hashlib.sha256(
                     stamp.encode()).hexdigest()[:16]
+        tables: dict[str, list[int]] = {}  # a session's tables: one read each session
+        for k, i in keys:
+            if k == "t":
+                session_id, _dot, table = i.rpartition(".")
+                tables.setdefault(session_id, []).append(int(table))
+        for session_id, numbers in tables.items():
+            stamps = table_stamps(db, session_id, numbers) or {}
+            out.update({("t", f"{session_id}.{n}"): stamps.get(n) for n in numbers})
         return out
 
     def join(self, now: dict[Key, str | None], queue: Inbox) -> None:
@@ -215,7 +228,8 @@ def topics(query: bytes) -> list[Key] | None:
     keys = list(dict.fromkeys((k, v) for k, v in pairs))
     if not keys or len(keys) > TOPICS:
         return None
-    if any(k not in KINDS or not TOPIC_ID.fullmatch(v) for k, v in keys):
+    if any(k not in KINDS or not (TABLE_ID if k == "t" else TOPIC_ID).fullmatch(v)
+           for k, v in keys):
         return None
     return keys
 

@@ -81,6 +81,20 @@ def transaction(db: Database) -> Iterator[None]:
         _grown[db] = _grown.get(db, 0) + grown * _page_size(db)
 
 
+@contextmanager
+def snapshot(db: Database) -> Iterator[None]:
+    """Reads that see one state of the database (a deferred read transaction), or the
+    transaction already open: another process's commit cannot land between two of them."""
+    if db.conn.in_transaction:
+        yield
+        return
+    db.execute("BEGIN")
+    try:
+        yield
+    finally:
+        db.conn.rollback()  # nothing written: ending it either way frees the snapshot
+
+
 # Bytes the database file grew by in each connection's committed transactions, until the
 # web layer takes them (:func:`take_growth`) to charge the address that asked for the writes.
 _grown: WeakKeyDictionary[Database, int] = WeakKeyDictionary()

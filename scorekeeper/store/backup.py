@@ -248,6 +248,11 @@ def _version_offsets(conn: sqlite3.Connection) -> dict[str, int]:
                              or 0)
         except sqlite3.OperationalError:  # a database not yet migrated this far
             out[table] = 0
+    try:  # a duplicate session's table stamps (issue 41)
+        out["tables"] = int(conn.execute("SELECT max(tables_version) FROM sessions")
+                            .fetchone()[0] or 0)
+    except sqlite3.OperationalError:
+        out["tables"] = 0
     return out
 
 
@@ -258,7 +263,8 @@ def _bump_versions(cand: sqlite3.Connection, offsets: dict[str, int]) -> None:
         cand.execute("UPDATE matches SET version = version + ?, hands_version = hands_version"
                      " + ?", [offsets["matches"], offsets["matches"]])
         cand.execute("UPDATE events SET version = version + ?", [offsets["events"]])
-        cand.execute("UPDATE sessions SET version = version + ?", [offsets["sessions"]])
+        cand.execute("UPDATE sessions SET version = version + ?, tables_version ="
+                     " tables_version + ?", [offsets["sessions"], offsets["tables"]])
 
 
 def _safety_copy(conn: sqlite3.Connection, dest: Path) -> Path:

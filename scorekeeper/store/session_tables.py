@@ -40,11 +40,37 @@ def _bump(db: Database, session_id: str, stamp: str) -> None:
                [stamp, session_id])
 
 
+def bump_tables(db: Database, session_id: str) -> None:
+    """A change every table's page shows (the round, its clock, the end)."""
+    db.execute("UPDATE sessions SET tables_version = tables_version + 1 WHERE id = ?",
+               [session_id])
+
+
+def bump_table(db: Database, session_id: str, table: int) -> None:
+    """A change table ``table``'s page shows (its results, their answers, its phone)."""
+    db.execute("INSERT INTO session_table_versions (session_id, table_no, version)"
+               " VALUES (?, ?, 1) ON CONFLICT (session_id, table_no)"
+               " DO UPDATE SET version = version + 1", [session_id, table])
+
+
+def table_stamps(db: Database, session_id: str, tables: list[int]) -> dict[int, str] | None:
+    """Each table's stamp now: what its page and stream follow (None: no such session)."""
+    row = db.execute("SELECT tables_version FROM sessions WHERE id = ?",
+                     [session_id]).fetchone()
+    if row is None:
+        return None
+    own = dict(db.execute(
+        "SELECT table_no, version FROM session_table_versions WHERE session_id = ? AND"
+        f" table_no IN ({','.join('?' * len(tables))})", [session_id, *tables]).fetchall())
+    return {t: f"{row[0]}.{own.get(t, 0)}" for t in tables}
+
+
 def set_round(db: Database, session_id: str, number: int) -> None:
     stamp = now()
     db.execute("UPDATE sessions SET round = ?, round_started = ? WHERE id = ?",
                [number, stamp, session_id])
     _bump(db, session_id, stamp)
+    bump_tables(db, session_id)
 
 
 def set_ended(db: Database, session_id: str, ended: bool) -> None:
@@ -52,6 +78,7 @@ def set_ended(db: Database, session_id: str, ended: bool) -> None:
     db.execute("UPDATE sessions SET ended = ? WHERE id = ?",
                [stamp if ended else None, session_id])
     _bump(db, session_id, stamp)
+    bump_tables(db, session_id)
 
 
 def get_holder(db: Database, session_id: str, table: int) -> str | None:
@@ -67,6 +94,7 @@ def set_holder(db: Database, session_id: str, table: int, holder_hash: str) -> N
     db.execute("INSERT OR REPLACE INTO session_tables (session_id, table_no, holder_hash, taken)"
                " VALUES (?, ?, ?, ?)", [session_id, table, holder_hash, stamp])
     _bump(db, session_id, stamp)
+    bump_table(db, session_id, table)
 
 
 def get_states(db: Database, session_id: str) -> dict[tuple[int, str], StoredState]:

@@ -78,17 +78,71 @@ def session_stamp(db: Database, session_id: str) -> str | None:
     return None if version is None else str(version)
 
 
+@dataclass(frozen=True, slots=True)
+class ChangeMark:
+    """The last change a loaded session includes (its row's id, 0 for none, and time): the
+    next load of the session replays the changes after it."""
+
+    id: int
+    at: str
+
+
 def get_session(db: Database, session_id: str) -> StoredSession | None:
     """The session and its results in the order entered, or None."""
+    head = get_head(db, session_id)
+    if head is None:
+        return None
+    texts = db.execute("SELECT data FROM session_results WHERE session_id = ? ORDER BY no",
+                       [session_id]).fetchall()
+    return StoredSession(head.id, head.edit_key_hash, head.game, head.data,
+                         [json.loads(t[0]) for t in texts], head.created, head.updated,
+                         head.version, head.plan)
+
+
+def get_head(db: Database, session_id: str) -> StoredSession | None:
+    """The session without its results (``results`` empty), or None."""
     row = db.execute("SELECT id, edit_key_hash, game, data, created, updated, version, plan"
                      " FROM sessions WHERE id = ?", [session_id]).fetchone()
     if row is None:
         return None
-    texts = db.execute("SELECT data FROM session_results WHERE session_id = ? ORDER BY no",
-                       [session_id]).fetchall()
-    return StoredSession(row[0], row[1], row[2], json.loads(row[3]),
-                         [json.loads(t[0]) for t in texts], row[4], row[5], row[6],
-                         None if row[7] is None else json.loads(row[7]))
+    return StoredSession(row[0], row[1], row[2], json.loads(row[3]), [], row[4], row[5],
+                         row[6], None if row[7] is None else json.loads(row[7]))
+
+
+def get_key_hash(db: Database, session_id: str) -> str | None:
+    row = db.execute("SELECT edit_key_hash FROM sessions WHERE id = ?", [session_id]).fetchone()
+    return None if row is None else str(row[0])
+
+
+def count_results(db: Database, session_id: str) -> int:
+    return int(db.execute("SELECT count(*) FROM session_results WHERE session_id = ?",
+                          [session_id]).fetchone()[0])
+
+
+def last_change(db: Database, session_id: str) -> ChangeMark:
+    row = db.execute("SELECT id, at FROM session_changes WHERE session_id = ? ORDER BY id DESC"
+                     " LIMIT 1", [session_id]).fetchone()
+    return ChangeMark(0, "") if row is None else ChangeMark(int(row[0]), str(row[1]))
+
+
+def has_change(db: Database, session_id: str, mark: ChangeMark) -> bool:
+    """Whether ``mark`` is a change of this session's history (not one of a database
+    restored since)."""
+    if mark.id == 0:
+        return True
+    row = db.execute("SELECT at FROM session_changes WHERE id = ? AND session_id = ?",
+                     [mark.id, session_id]).fetchone()
+    return row is not None and row[0] == mark.at
+
+
+def changes_after(db: Database, session_id: str, mark: ChangeMark
+                  ) -> list[tuple[ChangeMark, int, str, dict[str, Any] | None]]:
+    """The changes after ``mark``, oldest first: each one's mark, board, NS pair and the
+    result it left (None: removed)."""
+    rows = db.execute("SELECT id, at, board, ns, new FROM session_changes WHERE session_id = ?"
+                      " AND id > ? ORDER BY id", [session_id, mark.id]).fetchall()
+    return [(ChangeMark(int(i), str(at)), int(board), str(ns),
+             None if new is None else json.loads(new)) for i, at, board, ns, new in rows]
 
 
 def put_result(db: Database, session_id: str, result: dict[str, Any]) -> None:
@@ -111,17 +165,18 @@ def delete_result(db: Database, session_id: str, board: int, ns: str) -> None:
 def add_change(db: Database, session_id: str, board: int, ns: str,
                old: dict[str, Any] | None, new: dict[str, Any] | None,
                key: str | None, body_hash: str | None, by_table: int | None = None,
-               state: str | None = None) -> None:
+               state: str | None = None) -> ChangeMark:
     """Keep a change in the history (``by_table``: the table's phone that made it, None for
     the director; ``state``: the opponents' answer) and bump the session's version."""
     stamp = now()
-    db.execute("INSERT INTO session_changes (session_id, at, board, ns, old, new,"
+    row = db.execute("INSERT INTO session_changes (session_id, at, board, ns, old, new,"
                " idempotency_key, body_hash, by_table, state)"
                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                [session_id, stamp, board, ns, None if old is None else dumps(old),
                 None if new is None else dumps(new), key, body_hash, by_table, state])
     db.execute("UPDATE sessions SET version = version + 1, updated = ? WHERE id = ?",
                [stamp, session_id])
+    return ChangeMark(int(row.lastrowid or 0), stamp)
 
 
 def keyed_change(db: Database, session_id: str, key: str) -> str | None:

@@ -3,8 +3,9 @@
 // queue on the phone (localStorage: it outlives a browser restart) with its submission key and
 // is sent in order, each once (the key makes a retry safe): offline for a whole round, the
 // table goes on and its results follow when the network is back. The page follows the
-// session (the director's Next round) by the live stream (stream.js, topic "s:<id>"), else it
-// asks every 3 s; a form being filled in is kept. A match's queue (queue.js) numbers hands;
+// table (its results, their answers, the director's Next round) by the live stream (stream.js,
+// topic "t:<session>.<table>": a table's stamp, not the session's, which moves with every
+// table's result), else it asks every 3 s with the page's ETag; a form being filled in is kept. A match's queue (queue.js) numbers hands;
 // a table's results are boards of a round, so this queue is its own, with the same rules.
 "use strict";
 (function () {
@@ -212,8 +213,14 @@
   document.addEventListener("input", changed);
 
   // --- following the session ----------------------------------------------------------------
+  var tag = "";  // the page's ETag: a poll of an unchanged table is a 304, nothing rendered
   function refresh(whole) {
-    return fetch(location.pathname, opts).then(function (r) { return r.ok ? r.text() : null; })
+    var ask = whole || !tag ? opts : Object.assign({ headers: { "If-None-Match": tag } }, opts);
+    return fetch(location.pathname, ask).then(function (r) {
+      if (r.status === 304) { status(true); return null; }
+      if (r.ok) tag = r.headers.get("ETag") || "";
+      return r.ok ? r.text() : null;
+    })
       .then(function (html) {
         var doc = html && new DOMParser().parseFromString(html, "text/html");
         var fresh = doc && doc.getElementById("live");
@@ -241,7 +248,7 @@
     refresh();
   }
   if (window.SKStream && window.EventSource) {
-    SKStream.watch("s", live.dataset.id, function (v) {
+    SKStream.watch("t", live.dataset.topic, function (v) {
       if (v !== String(live.dataset.version)) refresh();
     });
   }

@@ -49,5 +49,6 @@ for _name, _step in (
     ("0030_session_tables", session_tables.session_tables),
     ("0031_session_change_by", session_changes.change_by),
     ("0032_session_players", session_players.session_players),
+    ("0033_session_table_stamps", session_tables.table_stamps),
 ):
     migrations(name=_name)(_step)

@@ -31,3 +31,22 @@ def session_tables(db: Database) -> None:
     # accepted or disputed; when it took that state.
     db.execute("ALTER TABLE session_results ADD COLUMN state TEXT")
     db.execute("ALTER TABLE session_results ADD COLUMN state_at TEXT")
+
+
+def table_stamps(db: Database) -> None:
+    # What a table's phone follows (issue 41): at 1,000 tables the session's version moves
+    # with every result, 2.4 times a second, and a table's page changes a few times a round.
+    # A table's stamp is the session's tables_version (what every table shows: the round, the
+    # clock, the end; lifted on restore as versions are) and its own version (its results,
+    # their answers, the phone holding it).
+    db.execute("ALTER TABLE sessions ADD COLUMN tables_version INTEGER NOT NULL DEFAULT 1")
+    db.execute(
+        """
+        CREATE TABLE session_table_versions (
+            session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            table_no INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            PRIMARY KEY (session_id, table_no)
+        )
+        """
+    )

@@ -103,9 +103,9 @@ def _require_key(session_id: str) -> None:
                                  "Bearer <key>)."))
     if not sessions.check_edit_key(db, session_id, key):
         abort(403, description=_("The session's edit key is wrong."))
-    stored = session_store.get_session(db, session_id)
-    if stored is not None:
-        count_keyed_write(f"session:{session_id}", stored.edit_key_hash)
+    key_hash = session_store.get_key_hash(db, session_id)
+    if key_hash is not None:
+        count_keyed_write(f"session:{session_id}", key_hash)
 
 
 def _if_match(session_id: str) -> int | None:

@@ -139,10 +139,10 @@ def enter(session_id: str) -> ResponseReturnValue:
 def director_live(session_id: str) -> ResponseReturnValue:
     """The console's live part (the round, the tables × rounds grid, the changes), polled
     with its ETag: 304 until the session changes (or a minute passes: late tables)."""
-    stored = session_store.get_session(get_db(), session_id)
-    if stored is None:
+    key_hash = session_store.get_key_hash(get_db(), session_id)
+    if key_hash is None:
         abort(404, description=_("There is no such session."))
-    director_here = rights_match(_ref(session_id), stored.edit_key_hash)
+    director_here = rights_match(_ref(session_id), key_hash)
     tag = live.session_tag(session_id, "console", director_here)
     unchanged = not_modified(tag, weak=True, vary=LANGUAGE_VARY)
     if unchanged is not None:

@@ -22,6 +22,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask.typing import ResponseReturnValue
@@ -35,8 +36,10 @@ from ...i18n.labels import SEAT_LABELS
 from ...service import session_tables as tables
 from ...service import sessions
 from ...service.sessions import LoadedSession, SessionOutcome, SessionStatus
+from ...store import session_tables as table_store
 from ...store.db import get_db
 from ...store.session_tables import StoredRound
+from ..etags import LANGUAGE_VARY, not_modified, page_etag
 from ..match.handforms import HandForm, hand_form_class
 from ..ratelimit import count_keyed_write, refuse_if_address_full
 from ..security import bounded_int, has_rights_for, remember_key_hash, rights_match
@@ -157,6 +160,14 @@ def _form(loaded: LoadedSession, seat: Sitting | None, formdata: Any = None) -> 
 
 
 def table_page(session_id: str, table: int) -> ResponseReturnValue:
+    stamp = (table_store.table_stamps(get_db(), session_id, [table]) or {}).get(table)
+    tag = page_etag(f"table:{session_id}:{table}", stamp or "", holds_table(session_id, table),
+                    has_rights_for(ref(session_id, table)))
+    if stamp is not None and "k" not in request.args and not session.get("_flashes"):
+        unchanged = not_modified(tag, weak=True, vary=LANGUAGE_VARY)  # the page's own poll
+        if unchanged is not None:
+            unchanged.headers["Cache-Control"] = "no-store"
+            return unchanged
     loaded = session_or_404(session_id)
     _movement(loaded, table)
     if "k" in request.args:
@@ -173,8 +184,10 @@ def table_page(session_id: str, table: int) -> ResponseReturnValue:
         game=loaded.stored.game, names=_names(loaded), form=form, open_boards=open_boards,
         hand_fields=game.templates.hand_fields if game else None,
         seat_letters={s: str(SEAT_LABELS[s]) for s in seats}, seat_cols="two",
-        pairs=loaded.stored.data.get("pairs", {})))
+        pairs=loaded.stored.data.get("pairs", {}), stamp=stamp))
     response.headers["Cache-Control"] = "no-store"
+    response.set_etag(tag, weak=True)
+    response.vary.update(LANGUAGE_VARY)
     return response
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ....engine.sessions import SessionPart
 from ..pbn_words import PBN_WORDS
-from .answer import check_session
+from .answer import check_session, recheck, rescore
 from .cards import score_card
 from .exports import EXPORTS
 from .hand_records import hand_record
@@ -21,6 +21,7 @@ SESSION = SessionPart(check=check_session,
                       messages={**SESSION_MESSAGES, **PBN_WORDS, **START_WORDS},
                       exports=EXPORTS, score_card=score_card, hand_record=hand_record,
                       read_boards=read_boards, boards_file="PBN",
-                      result_from_form=result_from_form, table_check=table_check)
+                      result_from_form=result_from_form, table_check=table_check,
+                      recheck=recheck, rescore=rescore)
 
 __all__ = ["SESSION", "check_session"]

@@ -4,90 +4,384 @@ matchpoints or IMPs, and every pair's total, percentage and rank.
 Ranking fields: a Mitchell ranks NS and EW pairs apart; a Howell ranks all pairs together; a
 ``none`` session ranks apart when no pair sat both ways, else together. A pair that has played
 no board is listed last, unranked (``rank`` and ``percent`` null).
+
+A check keeps what it read and scored (:class:`Checked`), so the next check of the same session
+(:func:`rescore`) reads and scores again only the boards whose results changed: at 1,000 tables
+a whole check reads 36,000 results, and a result entered changes one board. Anything else
+(a change to the file but its results, or any problem) is a whole check, so the answer and its
+problems are always exactly the whole check's.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Mapping
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from ..scoring import dealer_of_board, vulnerable_on_board
-from .imps import session_imps
-from .matchpoints import session_matchpoints
+from . import imps, matchpoints
+from .imps import BoardImps
+from .matchpoints import BoardMatchpoints
 from .messages import SessionProblem
-from .ranking import points, ranks, two_decimals
-from .reading import Result, Session, read_session
+from .ranking import descending, labels, points, two_decimals
+from .reading import MAX_RESULTS, Head, Result, read_head, read_result, read_results
+from .standing import Share, Standing, board_shares, standing
+
+Side = tuple[str, str]  # (pair, "NS" or "EW")
+ZERO = Fraction(0)
+BLOCK = 256  # results compared at once
+BOARD = itemgetter("board")
+
+
+@dataclass(frozen=True, slots=True)
+class Printed:
+    """A pair's total, its top (matchpoints) and whether it played, and the value it ranks by
+    and its numbers as the answer prints them: made again only when the first three change."""
+
+    total: Fraction
+    top: int
+    played: bool
+    value: Fraction
+    own: dict[str, Any]
+    rough: float  # the value as a float: ranks sort on it first (ranking.descending)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One board of a checked session: its results as the file has them (``raw``) and as read
+    (``results``, each once: a result kept from an earlier check keeps its old place), its
+    scores, and its answer line when no other board can change it (None: made each time)."""
+
+    number: int
+    raw: tuple[object, ...]
+    results: tuple[Result, ...]
+    scores: BoardMatchpoints | BoardImps | None = None
+    line: dict[str, Any] | None = None
+    shares: Mapping[str, Share] | None = None  # each pair's points here (standing.py)
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """What a check of an ``ok`` session keeps for the next check of it: the file but its
+    results (as it came, to see that only results changed), every result as it came, each board
+    read and scored, and how often each pair sat each way."""
+
+    head: dict[str, Any]
+    read: Head
+    raw: tuple[object, ...]
+    boards: Mapping[int, Board]
+    sides: Counter[Side]
+    standing: Standing | None = None  # the pairs' totals the last answer had
+    pairs: Mapping[str, Printed] = field(default_factory=dict)  # each pair's numbers then
+    fields: tuple[frozenset[Side], dict[str, str | None]] | None = None  # directions then
 
 
 def check_session(data: object) -> tuple[dict[str, Any], list[SessionProblem]]:
     """The answer for a parsed session file: ``ok: true`` with its boards and pairs, or
     ``ok: false`` with its errors (also returned as problems)."""
-    session, problems = read_session(data)
-    if session is None:
+    problems, read = recheck(data, None)
+    if read is None:
         return {"ok": False, "errors": [p.as_json() for p in problems]}, problems
-    return {"ok": True, "game": "bridge", "scoring": session.scoring,
-            "movement": session.movement, **results_of(session)}, []
+    return rescore(read)[0], []
 
 
-def directions(session: Session) -> dict[str, str | None]:
+def recheck(data: object, before: Checked | None
+            ) -> tuple[list[SessionProblem], Checked | None]:
+    """``check_session``'s problems, reading again only the boards whose results are not
+    those ``before`` kept (a result the same object as before, or equal to it, is the same),
+    and what :func:`rescore` scores (None when there are problems). Nothing is scored: a
+    change is judged before it is stored, and scored after."""
+    found = _reread(data, before) if before is not None else None
+    if found is None:
+        whole = _read_whole(data)
+        if isinstance(whole, list):
+            return whole, None
+        found = whole
+    return [], found
+
+
+def rescore(read: Checked) -> tuple[dict[str, Any], Checked]:
+    """The ``ok`` answer of what :func:`recheck` read, and what the next recheck keeps (each
+    board scored again only when it is new or what it is factored to changed)."""
+    return _answer(read)
+
+
+def _read_whole(data: object) -> Checked | list[SessionProblem]:
+    """Every result read; the problems when there are any."""
+    read, problems = read_head(data)
+    if read is None or not isinstance(data, dict):
+        return problems
+    raw = data.get("results", [])
+    results = read_results(raw, read.named, read.records, read.movement, problems)
+    if problems:
+        return problems
+    assert isinstance(raw, list)  # each result read, none refused: raw[i] is results[i]'s
+    by_board: dict[int, list[int]] = defaultdict(list)
+    for i, result in enumerate(results):
+        by_board[result.board].append(i)
+    boards = {n: Board(n, tuple(raw[i] for i in at), tuple(results[i] for i in at))
+              for n, at in by_board.items()}
+    return Checked(_head(data), read, tuple(raw), boards, _sides(results))
+
+
+def _head(data: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != "results"}
+
+
+def _sides(results: Iterable[Result]) -> Counter[Side]:
+    sides: Counter[Side] = Counter()
+    for result in results:
+        sides[(result.ns, "NS")] += 1
+        sides[(result.ew, "EW")] += 1
+    return sides
+
+
+def _same(a: object, b: object) -> bool:
+    return a is b or a == b
+
+
+def _pair_order(head: Mapping[str, Any]) -> list[str]:
+    pairs = head.get("pairs")
+    return list(pairs) if isinstance(pairs, dict) else []
+
+
+def _reread(data: object, before: Checked) -> Checked | None:
+    """The session read again from ``before`` for the boards whose results changed; None when
+    it must be read whole (the file changed but its results, or a changed board has a
+    problem: the whole check says it, in its words and order)."""
+    if not isinstance(data, dict):
+        return None
+    raw = data.get("results")
+    if not isinstance(raw, list) or len(raw) > MAX_RESULTS:
+        return None
+    head = _head(data)
+    if head != before.head or _pair_order(head) != _pair_order(before.head):
+        return None  # the pairs' order is the ranking's order between equals
+    changed = _changed_boards(raw, before.raw)
+    if changed is None:
+        return None
+    if not changed:
+        return replace(before, raw=tuple(raw))
+    groups: dict[int, list[tuple[int, object]]] = {n: [] for n in changed}
+    numbers = list(map(BOARD, raw))  # every item is a dict with an int board by now
+    for i in [i for i, n in enumerate(numbers) if n in changed]:
+        groups[numbers[i]].append((i + 1, raw[i]))
+    boards = dict(before.boards)
+    sides = before.sides.copy()
+    for number, items in groups.items():
+        old = before.boards.get(number)
+        board = _reread_board(number, items, old, before.read)
+        if board is None:
+            return None
+        if board is old:
+            continue
+        if old is not None:
+            sides.subtract(_sides(old.results))
+        sides.update(_sides(board.results))
+        if board.results:
+            boards[number] = board
+        else:
+            boards.pop(number, None)
+        if before.read.movement == "mitchell" and any(
+                sides[(p, "NS")] > 0 and sides[(p, "EW")] > 0
+                for r in board.results for p in (r.ns, r.ew)):
+            return None  # a pair that changed direction: the whole check says where
+    return replace(before, raw=tuple(raw), boards=boards, sides=+sides)
+
+
+def _changed_boards(raw: list[Any], old: tuple[object, ...]) -> set[int] | None:
+    """The boards of the results not at their place before (new, gone, moved or changed);
+    None for a result that is not an object with a whole board number. Compared a block at a
+    time (a list compare is C's, and takes an object as equal to itself first): a change
+    reads 36,000 results' places in blocks, not one by one."""
+    changed: set[int] = set()
+    kept = min(len(raw), len(old))
+    for start in range(0, kept, BLOCK):
+        end = min(start + BLOCK, kept)
+        if raw[start:end] == list(old[start:end]):
+            continue
+        for i in range(start, end):
+            item = raw[i]
+            if item is old[i] or item == old[i]:
+                continue
+            board = item.get("board") if type(item) is dict else None
+            if type(board) is not int:
+                return None
+            changed.update((board, _board_of(old[i])))
+    for item in raw[kept:]:
+        board = item.get("board") if type(item) is dict else None
+        if type(board) is not int:
+            return None
+        changed.add(board)
+    changed.update(_board_of(item) for item in old[kept:])
+    return changed
+
+
+def _board_of(item: object) -> int:
+    assert isinstance(item, dict)  # a result that was read: an object with a board number
+    return int(item["board"])
+
+
+def _reread_board(number: int, items: list[tuple[int, object]], old: Board | None,
+                  read: Head) -> Board | None:
+    """Board ``number`` with ``items`` (each with its place in the file): ``old`` itself when
+    they are its results, else read again (each result the same as at its place before kept
+    as it was read); None for a problem."""
+    old_raw = old.raw if old is not None else ()
+    if len(items) == len(old_raw) and all(_same(item, was)
+                                          for (_, item), was in zip(items, old_raw, strict=True)):
+        return old
+    results: list[Result] = []
+    problems: list[SessionProblem] = []
+    for k, (place, item) in enumerate(items):
+        if old is not None and k < len(old_raw) and _same(item, old_raw[k]):
+            results.append(old.results[k])
+            continue
+        found = read_result(place, item, read.named, read.records, problems)
+        if found is None:
+            return None
+        results.append(found)
+    seen: set[str] = set()
+    for result in results:  # a pair twice on a board
+        if result.ns in seen or result.ew in seen:
+            return None
+        seen.update((result.ns, result.ew))
+    return Board(number, tuple(item for _, item in items), tuple(results))
+
+
+def directions(read: Head, sides: Counter[Side]) -> dict[str, str | None]:
     """Each pair's field: "NS" or "EW" when ranked apart, None when all rank together."""
     sat: dict[str, set[str]] = defaultdict(set)
-    for result in session.results:
-        sat[result.ns].add("NS")
-        sat[result.ew].add("EW")
-    apart = session.movement == "mitchell" or (
-        session.movement == "none" and all(len(s) == 1 for s in sat.values()))
-    return {pair: (next(iter(sat[pair])) if apart and sat[pair] else None)
-            for pair in session.pairs}
+    for (pair, side), count in sides.items():
+        if count > 0:
+            sat[pair].add(side)
+    apart = read.movement == "mitchell" or (
+        read.movement == "none" and all(len(s) == 1 for s in sat.values()))
+    return {pair: (next(iter(sat[pair])) if apart and sat.get(pair) else None)
+            for pair in read.pairs}
 
 
-def results_of(session: Session) -> dict[str, Any]:
-    """The ``boards`` and ``pairs`` of a checked session."""
-    boards: dict[int, list[Result]] = defaultdict(list)
-    for result in session.results:
-        boards[result.board].append(result)
-    played = {p for r in session.results for p in (r.ns, r.ew)}
-    direction = directions(session)
-    if session.scoring == "imps":
-        imped = session_imps(session.results)
-        lines = _printed(imped.results, "ns_imps", "ew_imps")
-        values = {p: imped.pair_imps.get(p, Fraction(0)) for p in session.pairs}
-        top: int | None = None
-        own: dict[str, dict[str, Any]] = {p: {"imps": points(values[p])} for p in session.pairs}
-    else:
-        mp = session_matchpoints(session.results, session.averages)
-        lines = _printed(mp.results, "ns_mp", "ew_mp")
-        top = mp.top
-        values = {p: _percent(mp.pair_mp.get(p, Fraction(0)), mp.pair_top.get(p, 0))
-                  for p in session.pairs}
-        own = {p: {"mp": points(mp.pair_mp.get(p, Fraction(0))), "top": mp.pair_top.get(p, 0),
-                   "percent": two_decimals(values[p]) if p in played else None}
-               for p in session.pairs}
-    board_lines = []
-    for number in sorted(boards):
-        line: dict[str, Any] = {"board": number, "dealer": dealer_of_board(number),
-                                "vulnerable": vulnerable_on_board(number)}
-        if top is not None:
-            line["top"] = top
-        line["results"] = [_result_line(r, lines[r.place]) for r in boards[number]]
-        board_lines.append(line)
-    return {"boards": board_lines,
-            "pairs": _pair_lines(session, direction, values, own, played)}
+def _answer(checked: Checked) -> tuple[dict[str, Any], Checked]:
+    """The ``ok`` answer, and what the next check keeps: a board is scored again only when it
+    is new or what it is factored to changed, the totals move by the changed boards' shares,
+    and a pair's numbers are printed again only when its total changed."""
+    read = checked.read
+    mp = read.scoring != "imps"
+    most = max((len(b.results) for b in checked.boards.values()), default=0) if mp else 0
+    top = max(most - 1, 0)
+    boards: dict[int, Board] = {}
+    for n in sorted(checked.boards):
+        board = checked.boards[n]
+        scores = board.scores
+        if scores is None or (isinstance(scores, BoardMatchpoints) and scores.most != most):
+            board = _scored(board, matchpoints.board_scores(board.results, most) if mp
+                            else imps.board_scores(board.results), top if mp else None)
+        boards[n] = board
+    kept = standing(most, {n: b.shares or {} for n, b in boards.items()}, checked.standing)
+    counts: Counter[str] = Counter()
+    for (pair, _side), count in checked.sides.items():
+        counts[pair] += count
+    adjusted = _artificial(boards, counts, kept.totals, top, read.averages) if mp else {}
+    totals: Mapping[str, Fraction] = kept.totals
+    if adjusted:
+        totals = _with_artificial(kept.totals, boards, adjusted)
+    printed = {p: _printed(checked.pairs.get(p), totals.get(p, ZERO), top * counts[p] if mp
+                           else None, counts[p] > 0) for p in read.pairs}
+    keys = frozenset(checked.sides)
+    fields = checked.fields if checked.fields is not None and checked.fields[0] == keys \
+        else (keys, directions(read, checked.sides))
+    lines = [_line_of(b, top if mp else None, adjusted) for b in boards.values()]
+    answer = {"ok": True, "game": "bridge", "scoring": read.scoring, "movement": read.movement,
+              "boards": lines, "pairs": _pair_lines(read, fields[1], printed)}
+    return answer, replace(checked, boards=boards, standing=kept, pairs=printed, fields=fields)
 
 
-def _printed(values: Mapping[int, Any], ns: str, ew: str) -> dict[int, dict[str, Any]]:
-    """Each result's two numbers as printed; a board's results with the same score share one
-    value object, so each is printed once."""
-    done: dict[int, dict[str, Any]] = {}
-    out = {}
-    for place, value in values.items():
-        line = done.get(id(value))
-        if line is None:
-            line = done[id(value)] = {ns: points(value.ns), ew: points(value.ew)}
-        out[place] = line
+def _artificial(boards: Mapping[int, Board], counts: Mapping[str, int],
+                own: Mapping[str, Fraction], top: int, averages: str
+                ) -> dict[tuple[int, int], matchpoints.Scored]:
+    """Each artificial adjusted score's matchpoints, by its board and place there."""
+    found = [(n, i, r) for n, b in boards.items() if b.line is None
+             for i, (r, v) in enumerate(zip(b.results, _mp(b).scored, strict=True)) if v is None]
+    if not found:
+        return {}
+    artificial: Counter[str] = Counter()
+    for _n, _i, result in found:
+        artificial[result.ns] += 1
+        artificial[result.ew] += 1
+    scored_top = {p: top * (counts[p] - artificial[p]) for p in artificial}
+    return matchpoints.artificial(found, own, scored_top, top, averages)
+
+
+def _with_artificial(totals: Mapping[str, Fraction], boards: Mapping[int, Board],
+                     adjusted: Mapping[tuple[int, int], matchpoints.Scored]
+                     ) -> dict[str, Fraction]:
+    out = dict(totals)
+    for (number, place), value in adjusted.items():
+        result = boards[number].results[place]
+        out[result.ns] = out.get(result.ns, ZERO) + value.ns
+        out[result.ew] = out.get(result.ew, ZERO) + value.ew
     return out
+
+
+def _printed(before: Printed | None, total: Fraction, top: int | None, played: bool
+             ) -> Printed:
+    """A pair's numbers as printed (``top`` None: IMPs), ``before``'s when nothing changed."""
+    if before is not None and (before.total is total or before.total == total) and \
+            before.top == top and before.played == played:
+        return before
+    if top is None:
+        return Printed(total, 0, played, total, {"imps": points(total)}, float(total))
+    value = _percent(total, top)
+    return Printed(total, top, played, value, {
+        "mp": points(total), "top": top, "percent": two_decimals(value) if played else None},
+        float(value))
+
+
+def _mp(board: Board) -> BoardMatchpoints:
+    assert isinstance(board.scores, BoardMatchpoints)
+    return board.scores
+
+
+def _scored(board: Board, scores: BoardMatchpoints | BoardImps, top: int | None) -> Board:
+    """``board`` with new scores and shares, and its line when it needs no other board (an
+    artificial score's matchpoints come from its pairs' other boards: made each time)."""
+    fixed = isinstance(scores, BoardImps) or all(s is not None for s in scores.scored)
+    line = _board_line(board, scores, top, {}) if fixed else None
+    return Board(board.number, board.raw, board.results, scores, line,
+                 board_shares(board.results, scores, top or 0))
+
+
+def _line_of(board: Board, top: int | None,
+             adjusted: Mapping[tuple[int, int], matchpoints.Scored] | None) -> dict[str, Any]:
+    if board.line is not None:
+        return board.line
+    assert board.scores is not None
+    return _board_line(board, board.scores, top, adjusted or {})
+
+
+def _board_line(board: Board, scores: BoardMatchpoints | BoardImps, top: int | None,
+                adjusted: Mapping[tuple[int, int], matchpoints.Scored]) -> dict[str, Any]:
+    """A board's line: its dealer, vulnerability, top (matchpoints) and results, each with its
+    two numbers as printed (a board's equal scores share one printed pair)."""
+    line: dict[str, Any] = {"board": board.number, "dealer": dealer_of_board(board.number),
+                            "vulnerable": vulnerable_on_board(board.number)}
+    if top is not None:
+        line["top"] = top
+    ns, ew = ("ns_imps", "ew_imps") if isinstance(scores, BoardImps) else ("ns_mp", "ew_mp")
+    values = scores.imped if isinstance(scores, BoardImps) else scores.scored
+    printed: dict[int, dict[str, Any]] = {}
+    results = []
+    for place, (result, value) in enumerate(zip(board.results, values, strict=True)):
+        shown = value if value is not None else adjusted[(board.number, place)]
+        numbers = printed.get(id(shown))
+        if numbers is None:
+            numbers = printed[id(shown)] = {ns: points(shown.ns), ew: points(shown.ew)}
+        results.append(_result_line(result, numbers))
+    line["results"] = results
+    return line
 
 
 def _percent(mp: Fraction, top: int) -> Fraction:
@@ -103,22 +397,25 @@ def _result_line(result: Result, scored: Mapping[str, Any]) -> dict[str, Any]:
     return line
 
 
-def _pair_lines(session: Session, direction: Mapping[str, str | None],
-                values: Mapping[str, Fraction], own: Mapping[str, Mapping[str, Any]],
-                played: set[str]) -> list[dict[str, Any]]:
-    order = list(session.pairs)
+def _pair_lines(read: Head, direction: Mapping[str, str | None],
+                printed: Mapping[str, Printed]) -> list[dict[str, Any]]:
+    order = list(read.pairs)
+    values = {p: printed[p].value for p in order}
+    rough = {p: printed[p].rough for p in order}
     fields = ("NS", "EW") if any(d is not None for d in direction.values()) else (None,)
     lines: list[dict[str, Any]] = []
-    for field in fields:
-        members = [p for p in order if p in played and direction[p] == field]
-        rank = ranks(values, members)
-        members.sort(key=lambda p: -values[p])  # stable: ties keep the file's order
-        lines.extend(_pair_line(session, p, direction[p], own[p], rank[p]) for p in members)
-    lines.extend(_pair_line(session, p, None, own[p], None) for p in order if p not in played)
+    for field_ in fields:
+        members = [p for p in order if printed[p].played and direction[p] == field_]
+        members = descending(values, members, rough)  # ties keep the file's order
+        rank = labels(values, members)
+        lines.extend(_pair_line(read, p, direction[p], printed[p].own, rank[p])
+                     for p in members)
+    lines.extend(_pair_line(read, p, None, printed[p].own, None) for p in order
+                 if not printed[p].played)
     return lines
 
 
-def _pair_line(session: Session, pair: str, direction: str | None, own: Mapping[str, Any],
+def _pair_line(read: Head, pair: str, direction: str | None, own: Mapping[str, Any],
                rank: str | None) -> dict[str, Any]:
-    return {"pair": pair, "names": list(session.pairs[pair]), "direction": direction, **own,
+    return {"pair": pair, "names": list(read.pairs[pair]), "direction": direction, **own,
             "rank": rank}

@@ -5,8 +5,8 @@ comparisons; EW get the negative. An artificial adjusted score is +3, 0 or −3 
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -24,14 +24,6 @@ class Imped:
     ew: Fraction
 
 
-@dataclass(frozen=True, slots=True)
-class CrossImps:
-    """Every result's IMPs (by its place in the file) and each pair's total."""
-
-    results: Mapping[int, Imped]
-    pair_imps: Mapping[str, Fraction]
-
-
 def _totals(scores: Sequence[int]) -> dict[int, int]:
     """Each distinct score's IMPs summed over its comparisons with every other score."""
     count = Counter(scores)
@@ -47,31 +39,30 @@ def board_imps(scores: Sequence[int]) -> list[Fraction]:
     return [Fraction(total[s], len(scores) - 1) for s in scores]
 
 
-def session_imps(results: Iterable[Result]) -> CrossImps:
-    """Every result's IMPs and each pair's total (summed as integers over each board's number
-    of comparisons, made Fractions once)."""
-    by_board: dict[int, list[Result]] = defaultdict(list)
+@dataclass(frozen=True, slots=True)
+class BoardImps:
+    """One board's cross-IMPs: each result's in the board's order, and NS's as a numerator
+    over ``den`` (None for an artificial adjusted score). Worked out again only when the board
+    changes."""
+
+    den: int
+    imped: tuple[Imped, ...]
+    numerators: tuple[int | None, ...]
+
+
+def board_scores(results: Sequence[Result]) -> BoardImps:
+    """One board's cross-IMPs (its results in the file's order)."""
+    scores = [r.score for r in results if r.score is not None]
+    den = max(len(scores) - 1, 1)
+    total = _totals(scores)
+    shown = {s: Imped(Fraction(t, den), Fraction(-t, den)) for s, t in total.items()}
+    imped: list[Imped] = []
     for result in results:
-        by_board[result.board].append(result)
-    out: dict[int, Imped] = {}
-    sums: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))  # pair -> den -> num
-    artificial: dict[str, Fraction] = defaultdict(Fraction)
-    for board_results in by_board.values():
-        scores = [r.score for r in board_results if r.score is not None]
-        den = max(len(scores) - 1, 1)
-        total = _totals(scores)
-        shown = {s: Imped(Fraction(t, den), Fraction(-t, den)) for s, t in total.items()}
-        for result in board_results:
-            if result.adjusted is not None:
-                out[result.place] = Imped(ARTIFICIAL[result.adjusted[0]],
-                                          ARTIFICIAL[result.adjusted[1]])
-                artificial[result.ns] += out[result.place].ns
-                artificial[result.ew] += out[result.place].ew
-            elif result.score is not None:
-                out[result.place] = shown[result.score]
-                sums[result.ns][den] += total[result.score]
-                sums[result.ew][den] -= total[result.score]
-    totals = {pair: artificial[pair] + sum((Fraction(num, den) for den, num in by.items()),
-                                           Fraction(0))
-              for pair in {*sums, *artificial} for by in (sums.get(pair, {}),)}
-    return CrossImps(out, totals)
+        if result.adjusted is not None:
+            imped.append(Imped(ARTIFICIAL[result.adjusted[0]], ARTIFICIAL[result.adjusted[1]]))
+        else:
+            assert result.score is not None
+            imped.append(shown[result.score])
+    return BoardImps(den, tuple(imped), tuple(
+        None if r.adjusted is not None else total[r.score] if r.score is not None else None
+        for r in results))

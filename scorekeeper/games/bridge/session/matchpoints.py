@@ -14,7 +14,7 @@ once at the end.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,14 +34,16 @@ class Scored:
 
 
 @dataclass(frozen=True, slots=True)
-class Matchpoints:
-    """A whole session's matchpoints: each result's (by its place in the file), each board's
-    top (the same on every board: N − 1) and each pair's total over the tops of its boards."""
+class BoardMatchpoints:
+    """One board's matchpoints, factored to the session's ``most`` results: each result's in
+    the board's order (None for an artificial adjusted score: it needs its pairs' other
+    boards), and NS's as a numerator over ``den`` (EW's is the top's rest). Worked out again
+    only when the board or ``most`` changes."""
 
-    results: Mapping[int, Scored]
-    top: int
-    pair_mp: Mapping[str, Fraction]
-    pair_top: Mapping[str, int]
+    most: int
+    den: int
+    scored: tuple[Scored | None, ...]
+    numerators: tuple[int | None, ...]
 
 
 def _by_score(scores: Sequence[int], most: int) -> tuple[dict[int, int], int]:
@@ -69,48 +71,31 @@ def board_matchpoints(scores: Sequence[int], most: int) -> list[Fraction]:
     return [Fraction(numerators[s], den) for s in scores]
 
 
-def session_matchpoints(results: Iterable[Result], averages: str) -> Matchpoints:
-    """Every result's matchpoints, and each pair's total and top."""
-    by_board: dict[int, list[Result]] = defaultdict(list)
-    for result in results:
-        by_board[result.board].append(result)
-    most = max((len(rs) for rs in by_board.values()), default=0)
+def board_scores(results: Sequence[Result], most: int) -> BoardMatchpoints:
+    """One board's matchpoints (its results in the file's order), factored to ``most``."""
     top = max(most - 1, 0)
-    scored: dict[int, Scored] = {}
-    sums: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))  # pair -> den -> num
-    pair_top: dict[str, int] = defaultdict(int)
-    scored_top: dict[str, int] = defaultdict(int)  # tops of each pair's scored boards
-    adjusted: list[Result] = []
-    for board_results in by_board.values():
-        played = [r for r in board_results if r.score is not None]
-        numerators, den = _by_score([r.score for r in played if r.score is not None], most)
-        shown = {s: Scored(Fraction(num, den), top - Fraction(num, den))
-                 for s, num in numerators.items()}
-        for result in board_results:
-            pair_top[result.ns] += top
-            pair_top[result.ew] += top
-            if result.score is None:
-                adjusted.append(result)
-                continue
-            num = numerators[result.score]
-            scored[result.place] = shown[result.score]
-            sums[result.ns][den] += num
-            sums[result.ew][den] += top * den - num
-            scored_top[result.ns] += top
-            scored_top[result.ew] += top
-    own = {pair: sum((Fraction(num, den) for den, num in by_den.items()), Fraction(0))
-           for pair, by_den in sums.items()}
-    pair_mp = dict(own)
-    for result in adjusted:
+    numerators, den = _by_score([r.score for r in results if r.score is not None], most)
+    shown = {s: Scored(Fraction(num, den), top - Fraction(num, den))
+             for s, num in numerators.items()}
+    return BoardMatchpoints(
+        most, den, tuple(None if r.score is None else shown[r.score] for r in results),
+        tuple(None if r.score is None else numerators[r.score] for r in results))
+
+
+def artificial(adjusted: Iterable[tuple[int, int, Result]], own: Mapping[str, Fraction],
+               scored_top: Mapping[str, int], top: int, averages: str
+               ) -> dict[tuple[int, int], Scored]:
+    """Each artificial adjusted score's matchpoints (by its board and place there), from its
+    pairs' matchpoints on their scored boards (``own``, of ``scored_top``)."""
+    shares: dict[tuple[int, int], Scored] = {}
+    for number, place, result in adjusted:
         assert result.adjusted is not None
         ns = top * _share(result.adjusted[0], own.get(result.ns, Fraction(0)),
-                          scored_top[result.ns], averages)
+                          scored_top.get(result.ns, 0), averages)
         ew = top * _share(result.adjusted[1], own.get(result.ew, Fraction(0)),
-                          scored_top[result.ew], averages)
-        scored[result.place] = Scored(ns, ew)
-        pair_mp[result.ns] = pair_mp.get(result.ns, Fraction(0)) + ns
-        pair_mp[result.ew] = pair_mp.get(result.ew, Fraction(0)) + ew
-    return Matchpoints(scored, top, pair_mp, dict(pair_top))
+                          scored_top.get(result.ew, 0), averages)
+        shares[(number, place)] = Scored(ns, ew)
+    return shares
 
 
 def _share(artificial: str, own_mp: Fraction, own_top: int, averages: str) -> Fraction:

@@ -35,9 +35,33 @@ def points(value: Fraction) -> int | float:
     return cents // 100 if cents % 100 == 0 else cents / 100
 
 
+def descending(values: Mapping[Key, Fraction], order: Sequence[Key],
+               rough: Mapping[Key, float] | None = None) -> list[Key]:
+    """``order``'s keys, highest value first; equal values keep ``order``'s order. Sorted on
+    floats (``rough``: each value's, when known), then each run of equal floats again on the
+    exact values: a float is the correctly rounded value, so unequal floats are in the exact
+    order, and 2,000 pairs sort without 20,000 Fraction comparisons."""
+    if rough is None:
+        rough = {k: float(values[k]) for k in order}
+    ranked = sorted(order, key=lambda k: -rough[k])
+    i = 0
+    while i < len(ranked):
+        j = i + 1
+        while j < len(ranked) and rough[ranked[j]] == rough[ranked[i]]:
+            j += 1
+        if j - i > 1:
+            ranked[i:j] = sorted(ranked[i:j], key=lambda k: -values[k])
+        i = j
+    return ranked
+
+
 def ranks(values: Mapping[Key, Fraction], order: Sequence[Key]) -> dict[Key, str]:
     """Each key's rank, highest value first; ``order`` lists the keys to rank."""
-    ranked = sorted(order, key=lambda k: -values[k])
+    return labels(values, descending(values, order))
+
+
+def labels(values: Mapping[Key, Fraction], ranked: Sequence[Key]) -> dict[Key, str]:
+    """Each key's rank, ``ranked`` highest value first."""
     out: dict[Key, str] = {}
     i = 0
     while i < len(ranked):

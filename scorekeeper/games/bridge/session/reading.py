@@ -65,8 +65,36 @@ class Session:
     date: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Head:
+    """Everything a session file says but its results: what each result is read against."""
+
+    scoring: str
+    movement: str
+    averages: str
+    pairs: Mapping[str, tuple[str, str]]  # in the file's order
+    records: Mapping[int, HandRecord]  # the boards' hand records
+    named: frozenset[str] | None  # the pair ids a result may name (None: no pairs object)
+    name: str | None = None
+    date: str | None = None
+
+
 def read_session(data: object) -> tuple[Session | None, list[SessionProblem]]:
     """The session in ``data`` (parsed JSON), or None and every problem found."""
+    head, problems = read_head(data)
+    if head is None or not isinstance(data, dict):
+        return None, problems
+    results = read_results(data.get("results", []), head.named, head.records, head.movement,
+                       problems)
+    if problems:
+        return None, problems
+    return Session(head.scoring, head.movement, head.averages, head.pairs, tuple(results),
+                   head.name, head.date), []
+
+
+def read_head(data: object) -> tuple[Head | None, list[SessionProblem]]:
+    """A session file's all but its results, and its problems so far (in the file's order:
+    the results' come after them); None when ``data`` is not an object."""
     if not isinstance(data, dict):
         return None, [SessionProblem("session.not_object")]
     problems: list[SessionProblem] = []
@@ -92,12 +120,9 @@ def read_session(data: object) -> tuple[Session | None, list[SessionProblem]]:
     pairs = _pairs(data["pairs"], problems) if "pairs" in data else {}
     records = _boards(data.get("boards", {}), problems)
     # a result is held to the pair ids the file names, even one whose names were refused
-    named = set(data["pairs"]) if isinstance(data.get("pairs"), dict) else None
-    results = _results(data.get("results", []), named, records, chosen["movement"], problems)
-    if problems:
-        return None, problems
-    return Session(chosen["scoring"], chosen["movement"], chosen["averages"], pairs,
-                   tuple(results), name, day), []
+    named = frozenset(data["pairs"]) if isinstance(data.get("pairs"), dict) else None
+    return Head(chosen["scoring"], chosen["movement"], chosen["averages"], pairs, records,
+                named, name, day), problems
 
 
 def _choice(key: str, value: object, choices: tuple[str, ...]) -> SessionProblem:
@@ -190,7 +215,7 @@ def _boards(raw: object, problems: list[SessionProblem]) -> dict[int, HandRecord
     return records
 
 
-def _results(raw: object, pairs: set[str] | None,
+def read_results(raw: object, pairs: frozenset[str] | None,
              records: Mapping[int, HandRecord], movement: str,
              problems: list[SessionProblem]) -> list[Result]:
     if not isinstance(raw, list):
@@ -204,7 +229,7 @@ def _results(raw: object, pairs: set[str] | None,
     played: dict[tuple[str, int], int] = {}  # (pair, board) -> the result that played it
     sat: dict[str, tuple[str, int]] = {}  # pair -> the direction it first sat, and where
     for place, item in enumerate(raw, 1):
-        found = _result(place, item, pairs, records, problems)
+        found = read_result(place, item, pairs, records, problems)
         if found is None:
             continue
         for pair, direction in ((found.ns, "NS"), (found.ew, "EW")):
@@ -223,7 +248,7 @@ def _results(raw: object, pairs: set[str] | None,
     return results
 
 
-def _result(place: int, item: object, pairs: set[str] | None,
+def read_result(place: int, item: object, pairs: frozenset[str] | None,
             records: Mapping[int, HandRecord], problems: list[SessionProblem]
             ) -> Result | None:
     """One result checked; None when it has a problem (each added to ``problems``); its
