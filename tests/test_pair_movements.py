@@ -144,3 +144,46 @@ def test_what_each_movement_offers(pairs: int, boards: int,
             o.guarantee.boards, o.guarantee.plays, o.guarantee.meets_all, o.guarantee.sit_out)
            for o in offers(pairs, boards)]
     assert got == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([3, 4, 5, 7, 10, 13]), st.integers(2, 6), st.integers(1, 3))
+def test_sections_are_one_mitchell_each_on_the_same_boards(size: int, sections: int,
+                                                           per_round: int) -> None:
+    """A field in sections: each section is the one-section Mitchell with its tables and
+    pairs numbered on, every section plays the same boards, and nobody leaves a section."""
+    whole = mitchell(size * sections, per_round, sections=sections)
+    one = mitchell(size, per_round)
+    assert whole.tables == size * sections and len(whole.rounds) == len(one.rounds)
+    for big, small in zip(whole.rounds, one.rounds, strict=True):
+        for s in big.tables:
+            section = whole.section(s.table)
+            at = small.tables[(s.table - 1) % size]
+            assert s.boards == at.boards
+            assert int(s.ns[1:]) == int(at.ns[1:]) + section * size
+            assert int(s.ew[1:]) == int(at.ew[1:]) + section * size
+            assert (int(s.ew[1:]) - 1) // size == section
+    promise, single = whole.guarantee(), one.guarantee()
+    assert promise.sections == sections and promise.boards == single.boards
+    assert promise.plays == single.plays * sections and promise.meets_all == single.meets_all
+
+
+def test_a_thousand_tables_are_offered_sections_whose_boards_a_session_numbers() -> None:
+    offered = offers(2000, 27)
+    assert [(o.kind, o.way) for o in offered] == [("mitchell", "sections")]
+    promise = offered[0].guarantee
+    assert promise.tables == 1000 and promise.sections == 100 and promise.boards <= 200
+    assert offers(2001, 27) == []  # an odd field that large: not yet (one EW seat empty)
+    with pytest.raises(PairMovementError):
+        mitchell(1000, 3, sections=7)  # not equal sections
+
+
+def test_a_section_s_boards_and_pairs_move_inside_it() -> None:
+    from scorekeeper.engine.pair_moves import moves
+
+    whole = mitchell(30, 2, sections=2)
+    for table in moves(whole, 1):
+        section = whole.section(table.table)
+        assert table.boards.table is not None and whole.section(table.boards.table) == section
+        assert all(p.table is not None and whole.section(p.table) == section
+                   for p in table.pairs)

@@ -17,6 +17,7 @@ from support import bridge_session, table_session
 
 from scorekeeper.engine.games import GAMES
 from scorekeeper.games.bridge.session.starting import read_boards
+from scorekeeper.service import session_tables as tables
 
 SESSIONS = Path(__file__).parent / "data" / "sessions"
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -100,6 +101,29 @@ def test_a_started_mitchell_seats_the_pairs_and_reads_the_hand_records(app: Any,
     page = text(client.get(f"/s/{session_id}/director"))
     assert "Round 1" in page and "Table 7: N7 – E7" in page and "not entered" in page
     assert "Save board 1" in page  # this phone started it: it directs
+
+
+def test_a_large_field_plays_a_mitchell_in_sections(app: Any, client: Any) -> None:
+    """60 pairs: two sections of 15 tables on the same boards; the second section's tables
+    and pairs are numbered on, and its boards go round inside it."""
+    offered = text(client.post("/sessions/new", data={
+        "game": "bridge", "pairs": pairs_text(60), "boards": "30", "check": "1",
+        "csrf_token": token(client)}))
+    assert "Mitchell in sections" in offered
+    assert "2 sections of 15 tables play the same boards; every result is compared across " \
+           "the field." in offered
+    assert "Every North–South pair meets every East–West pair of its section." in offered
+    response = start(client, pairs=pairs_text(60), boards="30", movement="mitchell-sections")
+    assert response.status_code == 302, text(response)
+    session_id = response.headers["Location"].split("/")[2]
+    page = text(client.get(f"/s/{session_id}/director"))
+    assert "Mitchell in sections" in page
+    assert "Table 16: N16 – E16" in page and "Table 30: N30 – E30" in page
+    link = f"/s/{session_id}/t/16?k={tables.table_key(app.config['SECRET_KEY'], session_id, 16)}"
+    assert client.get(link).status_code == 303
+    table = text(client.get(f"/s/{session_id}/t/16"))
+    assert "NS pair N16 Ann16 & Bo16 EW pair E16 Ann46 & Bo46" in table
+    assert "Boards this round: 1, 2" in table  # the same boards as table 1
 
 
 @pytest.mark.parametrize(("fields", "words"), [

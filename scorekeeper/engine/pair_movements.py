@@ -7,6 +7,9 @@
   they **skip** a table after half the rounds (one round fewer: each EW pair misses one NS
   pair), or the first and last tables **share** a set of boards and a **relay** stand between
   the middle tables holds the set nobody plays that round (every NS pair met).
+- **Sections**: a field too large for one Mitchell's boards plays it in equal sections, each
+  a Mitchell of its own tables and pairs on the same boards (table 1 of every section plays
+  set 1 first), and every result is compared across the field.
 - **Howell** (2 to 8 tables): every pair meets every other once, from the published
   schedules in :mod:`.howell_schedules`; an odd number of pairs has one pair sitting out.
 
@@ -22,6 +25,7 @@ from .howell_schedules import HOWELL
 
 MITCHELL_MIN_TABLES = 3
 MITCHELL_MAX_TABLES = 1000
+MAX_SESSION_BOARDS = 200  # the most boards a session file numbers
 HOWELL_PAIRS = (min(HOWELL), max(HOWELL))
 EVEN_WAYS = ("skip", "relay")
 
@@ -67,8 +71,10 @@ class Guarantee:
     per_round: int
     boards: int  # boards in play
     plays: int  # times each board is played
-    meets_all: bool  # every pair meets every pair it can (Mitchell: every NS meets every EW)
+    meets_all: bool  # every pair meets every pair it can (Mitchell: every NS meets every EW
+    #                  of its section)
     sit_out: bool  # a pair sits out each round
+    sections: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +86,15 @@ class PairMovement:
     rounds: tuple[Round, ...]
     per_round: int
     way: str | None = None  # a Mitchell with an even number of tables: "skip" or "relay"
+    sections: int = 1  # a Mitchell in equal sections on the same boards
 
     @property
     def tables(self) -> int:
         return max(len(r.tables) for r in self.rounds)
+
+    def section(self, table: int) -> int:
+        """The section (from 0) table ``table`` is in."""
+        return (table - 1) // (self.tables // self.sections)
 
     def guide(self, table: int) -> list[Sitting]:
         """A table's guide card: its sitting in each round (a round it is empty is left out)."""
@@ -106,13 +117,13 @@ class PairMovement:
         if self.kind == "mitchell":
             ns = {s.ns for r in self.rounds for s in r.tables}
             ew = {s.ew for r in self.rounds for s in r.tables}
-            meets_all = len(met) == len(ns) * len(ew)
+            meets_all = len(met) * self.sections == len(ns) * len(ew)
         else:
             n = len(self.pairs)
             meets_all = len(met) == n * (n - 1) // 2
         return Guarantee(self.tables, len(self.rounds), self.per_round, len(boards),
                          min(plays.values(), default=0), meets_all,
-                         any(r.sits_out for r in self.rounds))
+                         any(r.sits_out for r in self.rounds), self.sections)
 
 
 def _boards(group: int, size: int) -> tuple[int, ...]:
@@ -121,9 +132,12 @@ def _boards(group: int, size: int) -> tuple[int, ...]:
 
 
 def mitchell(tables: int, per_round: int, rounds: int | None = None,
-             way: str = "skip") -> PairMovement:
+             way: str = "skip", sections: int = 1) -> PairMovement:
     """A Mitchell for ``tables`` tables (pairs ``N1``… and ``E1``…), ``per_round`` boards a
-    round, ``rounds`` rounds (at most, and by default, one per board set)."""
+    round, ``rounds`` rounds (at most, and by default, one per board set); in ``sections``
+    equal sections, each a Mitchell of its own on the same boards."""
+    if sections != 1:
+        return _in_sections(tables, per_round, rounds, way, sections)
     if not MITCHELL_MIN_TABLES <= tables <= MITCHELL_MAX_TABLES:
         raise PairMovementError("movement.mitchell_tables", least=MITCHELL_MIN_TABLES,
                                 most=MITCHELL_MAX_TABLES)
@@ -150,6 +164,38 @@ def mitchell(tables: int, per_round: int, rounds: int | None = None,
         out.append(Round(k + 1, sittings))
     return PairMovement("mitchell", _mitchell_pairs(tables), tuple(out), per_round,
                         "skip" if skip else "relay" if even else None)
+
+
+def _in_sections(tables: int, per_round: int, rounds: int | None, way: str,
+                 sections: int) -> PairMovement:
+    """``sections`` copies of one section's Mitchell, its tables and pairs numbered on (the
+    second section's first table is table ``size + 1``, its pairs ``N<size + 1>``…)."""
+    if sections < 1 or tables % sections or tables > MITCHELL_MAX_TABLES:
+        raise PairMovementError("movement.sections", most=MITCHELL_MAX_TABLES)
+    size = tables // sections
+    one = mitchell(size, per_round, rounds, way)
+
+    def moved(pair: str, by: int) -> str:
+        return f"{pair[0]}{int(pair[1:]) + by}"
+
+    out = []
+    for r in one.rounds:
+        sittings = tuple(
+            Sitting(x.table + by, moved(x.ns, by), moved(x.ew, by), x.boards,
+                    None if x.shares_with is None else x.shares_with + by)
+            for by in range(0, tables, size) for x in r.tables)
+        out.append(Round(r.number, sittings, r.sits_out, r.relay))
+    return PairMovement("mitchell", _mitchell_pairs(tables), tuple(out), per_round, one.way,
+                        sections)
+
+
+def section_sizes(tables: int, near: int = 13) -> list[int]:
+    """The sizes a field of ``tables`` tables can be split into equal sections of (3 to 26
+    tables, at least two sections), the one nearest ``near`` first (a section a director
+    can walk)."""
+    sizes = [size for size in range(MITCHELL_MIN_TABLES, 27)
+             if tables % size == 0 and tables // size >= 2]
+    return sorted(sizes, key=lambda size: (abs(size - near), -size))
 
 
 def _relay_round(tables: int, per_round: int, k: int) -> Round:
@@ -216,13 +262,21 @@ class Offer:
 
 
 def offers(pairs: int, boards: int) -> list[Offer]:
-    """The movements that seat ``pairs`` pairs for about ``boards`` boards: each Mitchell (3
-    tables or more; an odd number of pairs leaves one table's EW seat empty, so a pair sits
-    out each round) and the published Howell, each with its boards a round chosen to come
+    """The movements that seat ``pairs`` pairs for about ``boards`` boards: a Mitchell in
+    sections for an even field of more than 26 tables, each Mitchell (3 to 200 tables; an odd
+    number of pairs leaves one table's EW seat empty, so a pair sits out each round) and the
+    published Howell, each with its boards a round chosen to come
     nearest ``boards`` (at least one a round, a multiple of a Howell's groups)."""
     out: list[Offer] = []
     tables = (pairs + 1) // 2
-    if MITCHELL_MIN_TABLES <= tables <= MITCHELL_MAX_TABLES:
+    if tables > 26 and pairs % 2 == 0:  # a large field: sections on the same boards
+        for size in section_sizes(tables)[:1]:
+            rounds = len(mitchell(size, 1).rounds)
+            per_round = max(1, min(round(boards / rounds), MAX_SESSION_BOARDS // size))
+            found = mitchell(tables, per_round, sections=tables // size)
+            out.append(Offer("mitchell", "sections", found.guarantee()))
+    # one Mitchell plays a set a table: past MAX_SESSION_BOARDS tables its boards run out
+    if MITCHELL_MIN_TABLES <= tables <= MAX_SESSION_BOARDS:
         for way in (("skip", "relay") if tables % 2 == 0 else ("skip",)):
             rounds = len(mitchell(tables, 1, way=way).rounds)
             per_round = max(1, round(boards / rounds))

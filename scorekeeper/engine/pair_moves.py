@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .pair_movements import PairMovement, Sitting
+from .pair_movements import PairMovement
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,25 +39,27 @@ class TableMoves:
     boards: BoardsMove
 
 
-def _seat(sittings: tuple[Sitting, ...], pair: str) -> tuple[int | None, str | None]:
-    for s in sittings:
-        if pair in (s.ns, s.ew):
-            return s.table, "NS" if s.ns == pair else "EW"
-    return None, None
-
-
 def moves(movement: PairMovement, round_no: int) -> tuple[TableMoves, ...]:
-    """Each table's moves from round ``round_no`` to the next (none after the last round)."""
+    """Each table's moves from round ``round_no`` to the next (none after the last round). A
+    table's boards go to the first table of its section that plays any of them next."""
     if not 1 <= round_no < len(movement.rounds):
         return ()
     now, after = movement.rounds[round_no - 1], movement.rounds[round_no]
+    seats: dict[str, tuple[int, str]] = {}
+    playing: dict[tuple[int, int], int] = {}  # (section, board) -> the first table playing it
+    for t in after.tables:
+        seats[t.ns], seats[t.ew] = (t.table, "NS"), (t.table, "EW")
+        for board in t.boards:
+            playing.setdefault((movement.section(t.table), board), t.table)
     out = []
     for s in now.tables:
         pairs = []
         for pair, direction in ((s.ns, "NS"), (s.ew, "EW")):
-            table, way = _seat(after.tables, pair)
+            table, way = seats.get(pair, (None, None))
             pairs.append(PairMove(pair, table, way, table == s.table and way == direction))
-        going = next((t.table for t in after.tables if set(t.boards) & set(s.boards)), None)
+        section = movement.section(s.table)
+        going = min((playing[(section, b)] for b in s.boards if (section, b) in playing),
+                    default=None)
         relay = going is None and bool(set(after.relay) & set(s.boards))
         out.append(TableMoves(s.table, tuple(pairs), BoardsMove(s.boards, going, relay)))
     return tuple(out)

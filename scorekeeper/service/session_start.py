@@ -6,6 +6,7 @@ the pairs their ids; the session file made is checked and stored as any other, w
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from dataclasses import field as _field
@@ -17,8 +18,8 @@ from ..engine import pair_movements as pm
 from ..engine.sessions import SESSION_FORMAT
 from .sessions import SessionOutcome, create_session, session_parts
 
-MAX_PAIRS = 200
-MOVEMENTS = ("mitchell", "mitchell-relay", "howell", "none")
+MAX_PAIRS = 2000  # 1,000 tables: a Mitchell in sections
+MOVEMENTS = ("mitchell", "mitchell-relay", "mitchell-sections", "howell", "none")
 # between a pair's two names: "Ann & Bo", "Ann / Bo", "Ann, Bo", "Ann and Bo", "Ann、Bo"
 _BETWEEN = re.compile(r"\s*(?:&|/|,|\+|、|，|\band\b)\s*")
 
@@ -69,7 +70,7 @@ def choices(pairs: int, boards: int) -> list[tuple[str, pm.Guarantee | None]]:
     guarantees (None: results as they come, nothing guaranteed)."""
     out: list[tuple[str, pm.Guarantee | None]] = []
     for offer in pm.offers(pairs, boards) if pairs >= 2 else []:
-        name = "mitchell-relay" if offer.way == "relay" else offer.kind
+        name = f"mitchell-{offer.way}" if offer.way in ("relay", "sections") else offer.kind
         out.append((name, offer.guarantee))
     out.append(("none", None))
     return out
@@ -78,10 +79,20 @@ def choices(pairs: int, boards: int) -> list[tuple[str, pm.Guarantee | None]]:
 def movement_of(plan: dict[str, Any]) -> pm.PairMovement | None:
     """The movement a session was started with (None: results as they come)."""
     if plan.get("kind") == "mitchell":
-        return pm.mitchell(plan["tables"], plan["per_round"], plan["rounds"], plan["way"])
+        return _movement(("mitchell", plan["tables"], plan["per_round"], plan["rounds"],
+                          plan["way"], plan.get("sections", 1)))
     if plan.get("kind") == "howell":
-        return pm.howell(plan["pairs"], plan["per_round"], plan["rounds"])
+        return _movement(("howell", plan["pairs"], plan["per_round"], plan["rounds"]))
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def _movement(key: tuple[Any, ...]) -> pm.PairMovement:
+    """A movement made once a process: every page of a 1,000-table session asks for it, and
+    it is 9,000 sittings."""
+    if key[0] == "mitchell":
+        return pm.mitchell(*key[1:])
+    return pm.howell(*key[1:])
 
 
 def _plan(movement: str, pairs: int, boards: int) -> dict[str, Any] | StartProblem:
@@ -95,8 +106,11 @@ def _plan(movement: str, pairs: int, boards: int) -> dict[str, Any] | StartProbl
         return {"kind": "howell", "pairs": pairs, "per_round": promise.per_round,
                 "rounds": promise.rounds, "tables": promise.tables}
     way = "relay" if movement == "mitchell-relay" else "skip"
-    return {"kind": "mitchell", "pairs": pairs, "tables": promise.tables,
+    plan = {"kind": "mitchell", "pairs": pairs, "tables": promise.tables,
             "per_round": promise.per_round, "rounds": promise.rounds, "way": way}
+    if promise.sections > 1:
+        plan["sections"] = promise.sections
+    return plan
 
 
 def _ids(plan: dict[str, Any], count: int) -> list[str]:

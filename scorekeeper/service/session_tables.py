@@ -242,10 +242,10 @@ def answer_at_table(db: Database, session_id: str, table: int, board: int, state
     if state not in (ACCEPTED, DISPUTED):
         raise ValueError(state)
     with store.transaction(db):
-        loaded = sessions.load_session(db, session_id)
-        if loaded is None:
+        stored = sessions.stored_now(db, session_id)
+        if stored is None:
             return SessionOutcome(SessionStatus.NOT_FOUND)
-        result = _table_result(loaded.stored, table, board)
+        result = _table_result(stored, table, board)
         if result is None:
             return _refusal("table.no_result", board=board)
         now = table_store.get_states(db, session_id).get((board, result["ns"]))

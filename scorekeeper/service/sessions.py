@@ -224,10 +224,22 @@ def _whole(db: Database, session_id: str) -> LoadedSession | None:
 
 
 def _replayed(db: Database, base: LoadedSession) -> LoadedSession | None:
-    """A newer version of ``base``'s session: ``base``'s results with the changes after its
-    mark replayed as they were stored (a result in place of its board's NS pair's, else at
-    the end; removed), then checked from what ``base``'s check kept. None when it cannot be
-    (no mark, a history that is not ``base``'s, a count that disagrees): loaded whole."""
+    """A newer version of ``base``'s session, checked from what ``base``'s check kept; None
+    when it cannot be replayed (:func:`_replay_results`): loaded whole."""
+    found = _replay_results(db, base)
+    if found is None:
+        return None
+    stored, mark = found
+    answer, problems, checked = _check(stored.as_file(), base.checked)
+    return None if problems else LoadedSession(stored, answer, checked, mark)
+
+
+def _replay_results(db: Database, base: LoadedSession
+                    ) -> tuple[session_store.StoredSession, session_store.ChangeMark] | None:
+    """The session now: ``base``'s results with the changes after its mark replayed as they
+    were stored (a result in place of its board's NS pair's, else at the end; removed), and
+    the last change's mark. None when it cannot be (no mark, a history that is not
+    ``base``'s, a count that disagrees)."""
     sid, mark = base.stored.id, base.mark
     head = session_store.get_head(db, sid)
     if head is None or mark is None or head.created != base.stored.created or \
@@ -246,9 +258,48 @@ def _replayed(db: Database, base: LoadedSession) -> LoadedSession | None:
         mark = change
     if len(results) != session_store.count_results(db, sid):
         return None
-    stored = replace(head, results=results)
-    answer, problems, checked = _check(stored.as_file(), base.checked)
-    return None if problems else LoadedSession(stored, answer, checked, mark)
+    return replace(head, results=results), mark
+
+
+@dataclass(frozen=True, slots=True)
+class _Current:
+    """A session as a write sees it in its lock: stored, and what its game's next check
+    starts from (read, not scored: the write scores after its commit, outside the lock)."""
+
+    stored: session_store.StoredSession
+    checked: Any
+
+
+def _current(db: Database, session_id: str) -> _Current | None:
+    """The session now, inside a write's transaction: the version kept in this process, or
+    the newest kept one with the changes since replayed and read (not scored), or read
+    whole."""
+    version = session_store.get_version(db, session_id)
+    if version is None:
+        return None
+    kept, newest = _kept(session_id, version)
+    if kept is not None:
+        return _Current(kept.stored, kept.checked)
+    found = _replay_results(db, newest) if newest is not None else None
+    if found is not None and newest is not None:
+        problems, read, part = _recheck(found[0].as_file(), newest.checked)
+        if not problems:
+            return _Current(found[0], read if _rechecks(part) else None)
+    stored = session_store.get_session(db, session_id)
+    if stored is None:
+        return None
+    problems, read, part = _recheck(stored.as_file())
+    return _Current(stored, read if _rechecks(part) and not problems else None)
+
+
+def stored_now(db: Database, session_id: str) -> session_store.StoredSession | None:
+    """The session's results now, for a write's own check in its lock (nothing scored)."""
+    current = _current(db, session_id)
+    return None if current is None else current.stored
+
+
+def _rechecks(part: SessionPart | None) -> bool:
+    return part is not None and part.recheck is not None and part.rescore is not None
 
 
 def _place(results: list[dict[str, Any]], board: int, ns: Any) -> int | None:
@@ -290,34 +341,35 @@ def _replay(db: Database, session_id: str, key: str | None, digest: str
 
 
 def _writable(db: Database, session_id: str, key: str | None, digest: str,
-              version: int | None) -> LoadedSession | SessionOutcome:
+              version: int | None) -> _Current | SessionOutcome:
     """The session a write may change, or the outcome that ends the write first: no such
     session, the same keyed write answered again, or a stale version (If-Match)."""
-    loaded = load_session(db, session_id)
-    if loaded is None:
+    current = _current(db, session_id)
+    if current is None:
         return SessionOutcome(SessionStatus.NOT_FOUND)
     replayed = _replay(db, session_id, key, digest)
     if replayed is not None:
         return replayed
-    if version is not None and version != loaded.stored.version:
+    if version is not None and version != current.stored.version:
         return SessionOutcome(SessionStatus.STALE)
-    return loaded
+    return current
 
 
 def enter_result(db: Database, session_id: str, result: Any, key: str | None = None,
                  version: int | None = None, guard: Guard | None = None,
                  state: str | None = None) -> SessionOutcome:
     """Enter a result, or correct the one its board's NS pair has (the old one is kept in the
-    history); the whole session is checked and recomputed. ``version``: the session version
-    the caller saw (If-Match), None for any. ``guard``: what a table's phone checks first, in
-    the same transaction (its refusal ends the write); ``state``: the result's state at its
-    table (``store/session_tables``), None for the director's."""
+    history); the session is checked in the write's lock (the changed board read again) and
+    scored after it. ``version``: the session version the caller saw (If-Match), None for
+    any. ``guard``: what a table's phone checks first, in the same transaction (its refusal
+    ends the write); ``state``: the result's state at its table (``store/session_tables``),
+    None for the director's."""
     digest = body_hash(result)
     with store.transaction(db):
-        loaded = _writable(db, session_id, key, digest, version)
-        if isinstance(loaded, SessionOutcome):
-            return loaded
-        stored = loaded.stored
+        current = _writable(db, session_id, key, digest, version)
+        if isinstance(current, SessionOutcome):
+            return current
+        stored = current.stored
         refused = guard(stored) if guard is not None else None
         if refused is not None:
             return refused
@@ -330,20 +382,20 @@ def enter_result(db: Database, session_id: str, result: Any, key: str | None = N
             results.append(result)
         else:
             results[place] = result
-        # judged in the lock, scored after it: only the changed board is read again
         problems, read, part = _recheck(stored.as_file() | {"results": results},
-                                        loaded.checked)
+                                        current.checked)
         if problems:
             return SessionOutcome(SessionStatus.ILLEGAL, problems=problems)
-        if old == result:
-            return SessionOutcome(SessionStatus.UNCHANGED, loaded)
-        assert board is not None and isinstance(ns, str)
-        session_store.put_result(db, session_id, result)
-        table = result.get("table") if state is not None else None  # a table's phone
-        mark = session_store.add_change(db, session_id, board, ns, old, result, key, digest,
-                                        table if isinstance(table, int) else None)
-        table_store.set_state(db, session_id, board, ns, state, bump=False)
-        _touch_tables(db, session_id, old, result)
+        if old != result:
+            assert board is not None and isinstance(ns, str)
+            session_store.put_result(db, session_id, result)
+            table = result.get("table") if state is not None else None  # a table's phone
+            mark = session_store.add_change(db, session_id, board, ns, old, result, key,
+                                            digest, table if isinstance(table, int) else None)
+            table_store.set_state(db, session_id, board, ns, state, bump=False)
+            _touch_tables(db, session_id, old, result)
+    if old == result:
+        return SessionOutcome(SessionStatus.UNCHANGED, load_session(db, session_id))
     answer, checked = _scored(part, read)
     entered = LoadedSession(replace(stored, results=results, version=stored.version + 1,
                                     updated=mark.at), answer, checked, mark)
@@ -357,10 +409,10 @@ def remove_result(db: Database, session_id: str, board: int, ns: str, key: str |
     """Remove board ``board``'s result of NS pair ``ns`` (kept in the history)."""
     digest = body_hash({"remove": [board, ns]})
     with store.transaction(db):
-        loaded = _writable(db, session_id, key, digest, version)
-        if isinstance(loaded, SessionOutcome):
-            return loaded
-        old = next((r for r in loaded.stored.results
+        current = _writable(db, session_id, key, digest, version)
+        if isinstance(current, SessionOutcome):
+            return current
+        old = next((r for r in current.stored.results
                     if int(r["board"]) == board and r["ns"] == ns), None)
         if old is None:
             return SessionOutcome(SessionStatus.NOT_FOUND)

@@ -33,7 +33,7 @@ from ..ratelimit import count_keyed_write, refuse_if_address_full
 from ..security import bounded_int, remember_key_hash, rights_match
 from . import live
 from .pages import print_pdf, session_or_404
-from .words import guarantee, movement_name, round_said, session_problem
+from .words import guarantee, movement_name, plan_name, round_said, session_problem
 
 
 def _ref(session_id: str) -> str:
@@ -80,7 +80,7 @@ def director(session_id: str) -> ResponseReturnValue:
     rounds = movement.rounds if movement is not None else ()
     console = live.console_values(loaded, may_direct(loaded))
     number = min(max(_round_no(console.rnd.number), 1), len(rounds)) if rounds else 0
-    name = "mitchell-relay" if plan.get("way") == "relay" else plan.get("kind", "none")
+    name = plan_name(plan)
     promise = movement.guarantee() if movement is not None else None
     response = make_response(render_template(
         "sessions/director.html", s=loaded.stored, answer=loaded.answer,
@@ -195,7 +195,7 @@ def guides_pdf(session_id: str) -> ResponseReturnValue:
     moving = [p for p in movement.pairs if p in pairs and (
         movement.kind == "howell" or p.startswith("E"))]
     cards = [(p, pairs[p], movement.card(p)) for p in moving]
-    name = "mitchell-relay" if plan.get("way") == "relay" else plan["kind"]
+    name = plan_name(plan)
     return print_pdf(loaded, "guides", "sessions/guides.html", guides=guides, cards=cards,
                      movement=movement_name(name),
                      promise=guarantee(name, movement.guarantee()))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
@@ -49,7 +50,15 @@ def session_problem(p: SessionProblemText) -> str:
 
 def movement_name(name: str) -> str:
     return {"mitchell": _("Mitchell"), "mitchell-relay": _("Mitchell with a relay"),
+            "mitchell-sections": _("Mitchell in sections"),
             "howell": _("Howell"), "none": _("No movement")}.get(name, name)
+
+
+def plan_name(plan: Mapping[str, Any]) -> str:
+    """The form's name of the movement a session's plan holds."""
+    if plan.get("sections", 1) > 1:
+        return "mitchell-sections"
+    return "mitchell-relay" if plan.get("way") == "relay" else str(plan.get("kind", "none"))
 
 
 def guarantee(name: str, g: Guarantee | None) -> list[str]:
@@ -61,10 +70,19 @@ def guarantee(name: str, g: Guarantee | None) -> list[str]:
              "Boards: %(boards)s, each played %(plays)s times.", tables=g.tables,
              rounds=g.rounds, per_round=g.per_round, boards=g.boards, plays=g.plays)]
     if name.startswith("mitchell"):
+        if g.sections > 1:
+            out.append(_("%(sections)s sections of %(tables)s tables play the same boards; "
+                         "every result is compared across the field.", sections=g.sections,
+                         tables=g.tables // g.sections))
         out.append(_("North–South pairs stay at their table; East–West pairs move up a table "
                      "and the boards down a table each round."))
-        out.append(_("Every North–South pair meets every East–West pair.") if g.meets_all
-                   else _("Each East–West pair misses one North–South pair."))
+        if g.sections > 1:
+            out.append(_("Every North–South pair meets every East–West pair of its section.")
+                       if g.meets_all else
+                       _("Each East–West pair misses one North–South pair of its section."))
+        else:
+            out.append(_("Every North–South pair meets every East–West pair.") if g.meets_all
+                       else _("Each East–West pair misses one North–South pair."))
         if name == "mitchell-relay":
             out.append(_("The first and last tables share boards; a relay stand between the "
                          "middle tables holds a set each round."))
