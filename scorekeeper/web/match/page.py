@@ -49,7 +49,7 @@ from ..forms import (
 )
 from ..qr import qr_svg
 from ..ratelimit import count_write, spend_creations
-from . import board, handpage, pending
+from . import board, entryform, handpage, pending
 from .handforms import HandForm, form_for
 from .homeview import blank_sheets, preset_values, recent_matches
 from .matchview import LastHand, MatchView
@@ -245,14 +245,16 @@ def _match_page(loaded: service.LoadedMatch, form: HandForm | None = None,
     """
     v = _view(loaded)
     plain = form is None and not general_errors and not v.problems and status == 200
+    fields = None  # a fresh form's fields: the same HTML until the match changes
     if form is None and v.editor and not v.over and loaded.match.game.playable:
         form = _hand_form(loaded)
         form.fill_defaults(v.next_no, loaded.version)
+        fields = entryform.fresh_fields(loaded, v, form)
     if form is not None and v.editor and not v.over:
         v.pending = pending.table(loaded, type(form), v.next_no)
     more = bool(form and form.more_open())
     html = render_template(
-        "table/match.html", v=v, form=form,
+        "table/match.html", v=v, form=form, entry_fields=fields,
         general_errors=list(general_errors) + v.problems, more_open=more,
         preview_url=url_for("match.preview", match_id=loaded.id) if v.editor else None,
     )
