@@ -1,5 +1,5 @@
 """The scorer's hand form is rendered once per match version and language
-(``web/match/entryform.py``): the page made from the kept HTML is byte for byte the page
+(``web/match/kept.py``): the page made from the kept HTML is byte for byte the page
 rendered without it, for every game, in every language; a refused Save still shows the
 scorer's own answers; the token and submission id stay the request's own; and any change to
 the match (a hand, an undo, a renamed player) gives a form made anew."""
@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from markupsafe import Markup
 from support.helpers import SEATS, euchre_hand
 from support.pages import Table, checked, form_of
 
@@ -17,7 +18,7 @@ from scorekeeper.engine.limits import MATCH_FORMAT
 from scorekeeper.service import player_changes
 from scorekeeper.store import players as players_store
 from scorekeeper.store.db import get_db
-from scorekeeper.web.match import entryform
+from scorekeeper.web.match import kept
 
 # a hand that each game takes, and one it refuses (with an answer the form shows again)
 GAMES = {
@@ -42,9 +43,9 @@ def table(client) -> Table:
 
 @pytest.fixture(autouse=True)
 def _nothing_kept():
-    entryform._kept.clear()  # each test starts with nothing kept (one cache per process)
+    kept._kept.clear()  # each test starts with nothing kept (one cache per process)
     yield
-    entryform._kept.clear()
+    kept._kept.clear()
 
 
 def created(app, game: str, hands: list | None = None, **extra) -> tuple[str, str]:
@@ -63,10 +64,16 @@ def scorer_page(client, match_id: str, **headers: str) -> str:
 
 
 def unkept_page(client, match_id: str, monkeypatch, **headers: str) -> str:
-    """The page as it was rendered before anything was kept: the fields from the template."""
+    """The page with every kept part made anew (the game's form built, its fields rendered,
+    the history's rows worked out and rendered), as every request did before."""
     with monkeypatch.context() as m:
-        m.setattr(entryform, "fresh_fields", lambda *_args: None)
+        m.setattr(kept, "_html", lambda _loaded, _part, render: Markup(render()))
         return scorer_page(client, match_id, **headers)
+
+
+def kept_parts(part: str) -> int:
+    """How many of ``part`` ("fields", "history") are kept."""
+    return sum(1 for key in kept._kept if key[0] == part)
 
 
 def same(a: str, b: str) -> bool:
@@ -85,7 +92,7 @@ def test_the_kept_form_is_the_form_rendered_anew(app, client, monkeypatch, game,
     match_id, key = created(app, game, [good])
     client.get(f"/m/{match_id}?key={key}")
     first = scorer_page(client, match_id, **{"Accept-Language": lang})  # rendered, then kept
-    assert 'id="entry"' in first and len(entryform._kept) == 1
+    assert 'id="entry"' in first and kept_parts("fields") == 1
     again = scorer_page(client, match_id, **{"Accept-Language": lang})  # from the kept HTML
     anew = unkept_page(client, match_id, monkeypatch, **{"Accept-Language": lang})
     assert same(first, again) and same(again, anew)
@@ -97,7 +104,7 @@ def test_each_language_has_its_own(app, client):
     client.get(f"/m/{match_id}?key={key}")
     english = scorer_page(client, match_id, **{"Accept-Language": "en"})
     chinese = scorer_page(client, match_id, **{"Accept-Language": "zh-TW"})
-    assert len(entryform._kept) == 2
+    assert kept_parts("fields") == 2
     assert "Who called?" in english and "Who called?" not in chinese
 
 
@@ -150,7 +157,7 @@ def test_every_change_gives_a_form_made_anew(app, client, matches, monkeypatch):
 
     assert "Save deal 1" in page()
     matches.record(match_id, {"trump": "S", "tricks_NS": 8})
-    assert "Save deal 2" in page() and len(entryform._kept) == 2
+    assert "Save deal 2" in page() and kept_parts("fields") == 2
     with app.app_context():
         assert service.undo_last(get_db(), match_id, 1).ok
     assert "Save deal 1" in page()
@@ -193,4 +200,4 @@ def test_a_viewer_and_a_finished_match_get_no_form(app, client, matches):
     match_id, _key = created(app, "euchre", [euchre_hand("E", 5)] * 2, rules={"target": 5})
     assert 'id="entry"' not in scorer_page(client, match_id)
     other, _ = created(app, "euchre", [])
-    assert 'id="entry"' not in scorer_page(client, other) and not entryform._kept
+    assert 'id="entry"' not in scorer_page(client, other) and not kept_parts("fields")
