@@ -187,7 +187,7 @@ def _live_view(loaded: service.LoadedMatch, editor: bool) -> MatchView:
 
 def _evening(v: MatchView, loaded: service.LoadedMatch) -> None:
     """The evening's games between the same four, and the rematch to follow once started."""
-    ev = evening(get_db(), loaded.id)
+    ev = evening(get_db(), loaded.id, loaded)
     if ev.rematch is not None and v.over:
         v.rematch_url = url_for("match.match", match_id=ev.rematch)
     words = board.evening_words(ev, board.team_names(loaded.match))
