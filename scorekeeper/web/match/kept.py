@@ -17,12 +17,12 @@ most of its time while they depend on the match alone:
 - the offline queue's words (``table/_queue_words.html``): sixteen sentences, each a
   translation looked up through Jinja's and Flask-Babel's layers (about 10 µs each).
 
-Each is rendered once per (part, match, version, language, game, and what else it names)
-and kept (cachetools' LRU, one per process, as the replayed states are). Every change of a
-match bumps its version (a hand, a correction, an undo, a renamed player) and a restore lifts
-every version above the database's before (store/backup.py); as the state cache does, an
-entry is used only if the stored match it was made from is the one asked about, and with the
-same game object (a game registered anew is rendered anew).
+Each is rendered once per (part, match, version, language, game, the app's mount point, and
+what else it names) and kept (cachetools' LRU, one per process, as the replayed states are).
+Every change of a match bumps its version (a hand, a correction, an undo, a renamed player)
+and a restore lifts every version above the database's before (store/backup.py); as the state
+cache does, an entry is used only if the stored match it was made from is the one asked
+about, and with the same game object (a game registered anew is rendered anew).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import threading
 from collections.abc import Callable, Hashable
 
 from cachetools import LRUCache
-from flask import render_template
+from flask import render_template, request
 from flask_babel import get_locale
 from markupsafe import Markup
 
@@ -44,7 +44,7 @@ from .handforms import HandForm
 from .matchview import MatchView
 
 # A club night has a few dozen matches going, each seen in a language or two, by its scorer
-# and by phones that watch: four parts each. An entry is 2-10 kB.
+# and by phones that watch: four parts each. An entry is 2-10 kB (a 150-hand history 40 kB).
 MAX_ENTRIES = 512
 
 _Key = tuple[Hashable, ...]
@@ -57,7 +57,9 @@ def _html(loaded: LoadedMatch, part: tuple[Hashable, ...], render: Callable[[], 
     """The HTML ``render`` makes for this version of the match, in the page's language, made
     once and then kept; ``part`` names the part and what else its HTML depends on."""
     match = loaded.match
-    key = (*part, match.id, match.version, str(get_locale()), match.game.name)
+    # the links in them are the app's own paths, below where it is mounted (SCRIPT_NAME)
+    key = (*part, match.id, match.version, str(get_locale()), match.game.name,
+           request.script_root)
     with _lock:
         kept = _kept.get(key)  # a hit counts as a use
     if kept is not None and kept[0] == match.stored and kept[1] is match.game:
