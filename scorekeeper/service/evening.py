@@ -10,6 +10,7 @@ from sqlite_utils import Database
 from .. import store
 from ..engine.cards import TEAMS
 from .reading import load
+from .results import LoadedMatch
 
 # A bound on the chain followed (a long evening is a dozen games).
 MAX_GAMES = 30
@@ -51,13 +52,14 @@ def evening_stamp(db: Database, match_id: str) -> str:
     return ".".join(f"{row.id}:{row.version}" for row in rows if row is not None)
 
 
-def evening(db: Database, match_id: str) -> Evening:
-    """The games of ``match_id``'s evening (itself included)."""
+def evening(db: Database, match_id: str, loaded_now: LoadedMatch | None = None) -> Evening:
+    """The games of ``match_id``'s evening (itself included). ``loaded_now``: the match itself
+    as the caller loaded it (the match page has): not read and checked a second time."""
     ids = _chain(db, match_id)
     after = store.get_rematch(db, match_id)
     games = []
     for one in ids:
-        loaded = load(db, one)
+        loaded = loaded_now if loaded_now is not None and one == match_id else load(db, one)
         if loaded is None or loaded.state is None:
             continue
         state = loaded.state

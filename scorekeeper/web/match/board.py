@@ -337,7 +337,6 @@ def board(loaded: LoadedMatch, editor: bool) -> MatchView:
         deal_trump=game.recording.deal_trump(rules, len(hands) + 1) if not state.over else None,
         editor=editor,
         last=last,
-        rows=history_rows(match, state),
         seat_letters={s: str(SEAT_LABELS[s]) for s in seats},
         seat_cols="two" if max(len(n) for n in seats.values()) > 7 else "four",
         games=games,

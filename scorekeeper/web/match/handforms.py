@@ -64,12 +64,31 @@ def _record_text(value: Any) -> str:
     return json.dumps(value, separators=(",", ":")) if value else ""
 
 
-class HandForm(Form):
-    """What every hand form carries: idempotency key, expected hand number, note."""
+class HandTicket(Form):
+    """What of a hand form is the page's own, not the match's: the CSRF token, the idempotency
+    key, the hand number and the version it expects. A fresh form's fields are kept as HTML
+    (web/match/kept.py): the match page then renders this part alone, with no game's form to
+    build; a Save posts to the game's form (:class:`HandForm`), which has these fields too."""
 
     submission_id = HiddenField(validators=[Optional(), Length(max=100)])
     expected_no = HiddenField(validators=[DataRequired()])
     version = HiddenField(validators=[Optional(), Length(max=12)])  # the score it is based on
+
+    def fill_defaults(self, no: int, version: int | None = None) -> None:
+        """Set the hidden fields of a fresh form for hand ``no`` (after match ``version``)."""
+        self.submission_id.data = new_submission_id()
+        self.expected_no.data = str(no)
+        self.version.data = "" if version is None else str(version)
+
+    def more_open(self) -> bool:
+        """Whether "More" opens: never for the hidden fields alone (a fresh form)."""
+        return False
+
+
+class HandForm(HandTicket):
+    """What every hand form carries: the hidden fields (:class:`HandTicket`), the note, the
+    recorded cards."""
+
     note = StringField(_l("Note"), validators=[
         Optional(), SaidLength(NOTE_FORM_MAX, _l("Notes are limited to %(max)d characters."))])
     deal = HiddenField(validators=[CardRecord(dict)])  # set by the card recorder (cards.js)
@@ -99,12 +118,6 @@ class HandForm(Form):
     def more_open(self) -> bool:
         """Whether "More" opens: one of its fields has an error."""
         return any(self[f].errors for f in self.more_fields if f in self)
-
-    def fill_defaults(self, no: int, version: int | None = None) -> None:
-        """Set the hidden fields of a fresh form for hand ``no`` (after match ``version``)."""
-        self.submission_id.data = new_submission_id()
-        self.expected_no.data = str(no)
-        self.version.data = "" if version is None else str(version)
 
     def records(self, hand: dict[str, Any]) -> dict[str, Any]:
         """Add the recorded cards (``deal``, ``play``) to ``hand``, when sent."""

@@ -108,12 +108,14 @@ class MatchView:
     deal_trump: str | None  # the next deal's trump by the rotation, for the board
     editor: bool
     last: LastHand | None
-    rows: list[HistoryRow]
     seat_letters: dict[str, str]
     seat_cols: str
     games: str
     problems: list[str]
+    # the history (web/match/kept.py): its rows and corrections, worked out when it is made
+    rows: list[HistoryRow] = field(default_factory=list)
     corrections: list[Correction] = field(default_factory=list)
+    history: Markup | str = ""  # the history as HTML, made once per version (kept.history)
     board_part: str | None = None  # the game's own part of the board (Game.templates.board)
     running: dict[str, Any] = field(default_factory=dict)  # the game's carry (Spades' bags)
     evening: str = ""  # "Tonight: Home 2 – 1 Visitors": the rematches between the same four

@@ -49,8 +49,8 @@ from ..forms import (
 )
 from ..qr import qr_svg
 from ..ratelimit import count_write, spend_creations
-from . import board, handpage, pending
-from .handforms import HandForm, form_for
+from . import board, handpage, kept, pending
+from .handforms import HandForm, HandTicket, form_for, hand_form_class
 from .homeview import blank_sheets, preset_values, recent_matches
 from .matchview import LastHand, MatchView
 
@@ -174,8 +174,7 @@ def _live_view(loaded: service.LoadedMatch, editor: bool) -> MatchView:
     v = board.board(loaded, editor)
     v.poll_url = f"/api/matches/{loaded.id}"
     v.version = loaded.version
-    entries = service.history(get_db(), loaded.id) or []  # corrections are no secret
-    v.corrections = board.correction_lines(loaded.match, entries)
+    v.history = kept.history(loaded, v)
     _evening(v, loaded)
     if editor and v.rematch_url and not service.rematch_started(
             get_db(), loaded.id, current_app.config["SECRET_KEY"]):
@@ -188,7 +187,7 @@ def _live_view(loaded: service.LoadedMatch, editor: bool) -> MatchView:
 
 def _evening(v: MatchView, loaded: service.LoadedMatch) -> None:
     """The evening's games between the same four, and the rematch to follow once started."""
-    ev = evening(get_db(), loaded.id)
+    ev = evening(get_db(), loaded.id, loaded)
     if ev.rematch is not None and v.over:
         v.rematch_url = url_for("match.match", match_id=ev.rematch)
     words = board.evening_words(ev, board.team_names(loaded.match))
@@ -196,8 +195,9 @@ def _evening(v: MatchView, loaded: service.LoadedMatch) -> None:
         v.evening, v.evening_games = words
 
 
-def _view(loaded: service.LoadedMatch) -> MatchView:
-    """The match page's values: the live part, links, QR codes and the card recorder."""
+def _view(loaded: service.LoadedMatch, recorder: bool = True) -> MatchView:
+    """The match page's values: the live part, links, QR codes and the card recorder (unless
+    ``recorder`` is false: a fresh form's recorder is in its kept HTML)."""
     editor = security.rights_match(loaded.id, loaded.key_hash)
     v = _live_view(loaded, editor)
     v.view_link = links.external("match.match", match_id=loaded.id)
@@ -220,7 +220,7 @@ def _view(loaded: service.LoadedMatch) -> MatchView:
     notation = loaded.match.game.notation
     if notation is not None and notation.export is not None:
         v.links.append((_(notation.label), f"/m/{loaded.id}.{notation.extension}"))
-    v.recorder = handpage.recorder(loaded) if editor else {}
+    v.recorder = handpage.recorder(loaded) if editor and recorder else {}
     return v
 
 
@@ -243,16 +243,25 @@ def _match_page(loaded: service.LoadedMatch, form: HandForm | None = None,
     (``_page_tag``): the browser asks again with ``If-None-Match`` and gets 304 while the match
     is unchanged.
     """
-    v = _view(loaded)
+    v = _view(loaded, recorder=form is not None)
     plain = form is None and not general_errors and not v.problems and status == 200
+    entry: HandTicket | None = form
+    fields = None  # a fresh form's fields: the same HTML until the match changes (kept.py)
     if form is None and v.editor and not v.over and loaded.match.game.playable:
-        form = _hand_form(loaded)
-        form.fill_defaults(v.next_no, loaded.version)
-    if form is not None and v.editor and not v.over:
-        v.pending = pending.table(loaded, type(form), v.next_no)
-    more = bool(form and form.more_open())
+
+        def fresh() -> HandForm:
+            v.recorder = handpage.recorder(loaded)
+            return _hand_form(loaded)
+
+        fields = kept.fresh_fields(loaded, v, fresh)
+        entry = HandTicket()  # the request's own part: the token, a new submission id
+        entry.fill_defaults(v.next_no, loaded.version)
+    if entry is not None and v.editor and not v.over:
+        v.pending = pending.table(loaded, hand_form_class(loaded.game), v.next_no)
+    more = bool(entry and entry.more_open())
     html = render_template(
-        "table/match.html", v=v, form=form,
+        "table/match.html", v=v, form=entry, entry_fields=fields,
+        queue_words=kept.queue_words(loaded, v),
         general_errors=list(general_errors) + v.problems, more_open=more,
         preview_url=url_for("match.preview", match_id=loaded.id) if v.editor else None,
     )
