@@ -39,25 +39,28 @@ class TableMoves:
     boards: BoardsMove
 
 
-def moves(movement: PairMovement, round_no: int) -> tuple[TableMoves, ...]:
-    """Each table's moves from round ``round_no`` to the next (none after the last round). A
-    table's boards go to the first table of its section that plays any of them next."""
+def moves(movement: PairMovement, round_no: int, only: int | None = None
+          ) -> tuple[TableMoves, ...]:
+    """Each table's moves from round ``round_no`` to the next (none after the last round);
+    ``only``: that table's alone (a table's phone, at 1,000 tables). A table's boards go to
+    the first table of its section that plays any of them next."""
     if not 1 <= round_no < len(movement.rounds):
         return ()
     now, after = movement.rounds[round_no - 1], movement.rounds[round_no]
+    size = max(1, movement.tables // movement.sections)
     seats: dict[str, tuple[int, str]] = {}
     playing: dict[tuple[int, int], int] = {}  # (section, board) -> the first table playing it
     for t in after.tables:
         seats[t.ns], seats[t.ew] = (t.table, "NS"), (t.table, "EW")
         for board in t.boards:
-            playing.setdefault((movement.section(t.table), board), t.table)
+            playing.setdefault(((t.table - 1) // size, board), t.table)
     out = []
-    for s in now.tables:
+    for s in now.tables if only is None else [t for t in now.tables if t.table == only]:
         pairs = []
         for pair, direction in ((s.ns, "NS"), (s.ew, "EW")):
             table, way = seats.get(pair, (None, None))
             pairs.append(PairMove(pair, table, way, table == s.table and way == direction))
-        section = movement.section(s.table)
+        section = (s.table - 1) // size
         going = min((playing[(section, b)] for b in s.boards if (section, b) in playing),
                     default=None)
         relay = going is None and bool(set(after.relay) & set(s.boards))

@@ -81,9 +81,10 @@ def round_state(db: Database, session_id: str) -> StoredRound | None:
     return table_store.get_round(db, session_id)
 
 
-def states(db: Database, session_id: str) -> dict[tuple[int, str], StoredState]:
-    """Each table-entered result's state by (board, NS pair)."""
-    return table_store.get_states(db, session_id)
+def states(db: Database, session_id: str, ns: str | None = None
+           ) -> dict[tuple[int, str], StoredState]:
+    """Each table-entered result's state by (board, NS pair); ``ns``: that pair's alone."""
+    return table_store.get_states(db, session_id, ns)
 
 
 def next_round(db: Database, session_id: str) -> RoundStatus:

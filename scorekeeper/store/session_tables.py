@@ -97,11 +97,14 @@ def set_holder(db: Database, session_id: str, table: int, holder_hash: str) -> N
     bump_table(db, session_id, table)
 
 
-def get_states(db: Database, session_id: str) -> dict[tuple[int, str], StoredState]:
-    """Each result's state by (board, NS pair); results the director entered have none."""
-    return {(int(b), str(ns)): StoredState(str(s), str(at)) for b, ns, s, at in db.execute(
+def get_states(db: Database, session_id: str, ns: str | None = None
+               ) -> dict[tuple[int, str], StoredState]:
+    """Each result's state by (board, NS pair), or NS pair ``ns``'s alone; results the
+    director entered have none."""
+    pair = "" if ns is None else " AND ns = ?"
+    return {(int(b), str(n)): StoredState(str(s), str(at)) for b, n, s, at in db.execute(
         "SELECT board, ns, state, state_at FROM session_results WHERE session_id = ? AND"
-        " state IS NOT NULL", [session_id]).fetchall()}
+        f" state IS NOT NULL{pair}", [session_id, *([] if ns is None else [ns])]).fetchall()}
 
 
 def set_state(db: Database, session_id: str, board: int, ns: str, state: str | None,

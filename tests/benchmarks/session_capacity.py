@@ -5,29 +5,30 @@ Run (loopback only; it starts and stops its own server on a temporary instance f
     .venv/bin/python tests/benchmarks/session_capacity.py
     .venv/bin/python tests/benchmarks/session_capacity.py --tables 1000 --duration 120 --walls 10
 
-The session: ``--tables`` NS pairs N1… against EW pairs E1…, ``--boards`` boards every table
-plays (a large event's sections all play the same boards, scored across the field), the first
-``--played`` of them already in (stored before the server starts: the session under way).
-Each table sends its next result every ``--minutes`` (7), at its own moment: ``POST
-/api/sessions/<id>/results`` with the edit key and an ``Idempotency-Key``, as the director's
-scoring program would for a table (the start form seats at most 200 pairs, one Mitchell's
-boards; a session this size is started from a file: the writes limit per key is off here).
+The session is started as the start form starts it: 2 x ``--tables`` pairs, ``--boards``
+boards, a Mitchell in sections (100 sections of 10 tables at 1,000), its first ``--rounds-in``
+rounds already in (stored before the server starts: the session under way). Each table's
+phone opens its tent link (the table's right), loads its page and holds its stream
+(``GET /stream?t=<id>.<table>``). Every ``--minutes`` (7), at its own moment, it saves the
+round's next board as the page's script does (``POST /s/<id>/t/<table>/results``, form fields,
+its CSRF token and a ``submission_id``, ``Accept: application/json``), then the opponents
+accept it (``.../answers``): two writes a board. Told by its stream, it asks its page again
+with its ETag (``heard``: from the save's answer to the stream's word). ``--walls`` walls hold
+the session's stream (``s=<id>``) and ask the wall's live part with its ETag at each change.
+At the end the next round starts (written straight into the database, as another process
+would) and every table's phone is timed until it has its new page. Requests are open-loop.
+Afterwards the SQLite file is checked: every acknowledged result stored once, nothing else,
+and ``integrity_check``.
 
-Each table's phone holds a live stream of its table (``GET /stream?t=<id>.<table>``) and, told
-of its result, asks that board's traveller page (``heard``: how long after the save's answer
-it was told). ``--walls`` walls and consoles hold the session's stream (``s=<id>``) and ask
-the wall's live part with its ETag at each change. Requests are open-loop. Afterwards the
-SQLite file is checked: every acknowledged result stored once, nothing else, and
-``integrity_check``. Targets: saves p99 < 100 ms, heard p99 < 0.5 s, no error, 0 lost,
-0 doubled.
+Targets: saves p99 < 100 ms, heard p99 < 0.5 s, no error, 0 lost, 0 doubled.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
+import re
 import sqlite3
 import sys
 import tempfile
@@ -35,145 +36,311 @@ import time
 import uuid
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from capacity import Pool, Stats, group_cpu, timed
+from capacity import Pool, Stats, _Stale, group_cpu
 from load import ROOT, ServeProcess, percentile
 
 sys.path.insert(0, str(ROOT))
+CSRF = re.compile(rb'name="csrf_token" value="([^"]+)"')
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6NT"]
 
 
-def result(table: int, board: int, tables: int, rng: random.Random) -> dict[str, Any]:
-    level = int(rng.choice(CONTRACTS)[0])
-    return {"board": board, "ns": f"N{table}", "ew": f"E{(table + board) % tables + 1}",
-            "table": table, "contract": rng.choice([c for c in CONTRACTS
-                                                   if int(c[0]) == level]),
-            "declarer": rng.choice("NESW"),
-            "tricks": min(13, 6 + level + rng.choice([-2, -1, 0, 0, 1]))}
+class Phones(Pool):
+    """The pool, keeping every ``Set-Cookie`` of an answer (a phone's cookies)."""
+
+    async def _request(self, method, path, headers, body, fresh):  # type: ignore[override]
+        conn, reused = await self.get(fresh)
+        reader, writer = conn
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        if body is not None:
+            lines.append(f"Content-Length: {len(body)}")
+        started = time.perf_counter()
+        try:
+            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + (body or b""))
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+            status_line, *header_lines = head.decode("latin-1").split("\r\n")
+            got: dict[str, str] = {}
+            cookies = []
+            for line in header_lines:
+                if ":" in line:
+                    k, v = (x.strip() for x in line.split(":", 1))
+                    if k.lower() == "set-cookie":
+                        cookies.append(v.split(";", 1)[0])
+                    got[k.lower()] = v
+            got["set-cookie"] = "; ".join(cookies)
+            length = int(got.get("content-length", "0"))
+            data = await asyncio.wait_for(reader.readexactly(length), 30) if length else b""
+        except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as e:
+            await self.put(conn, False)
+            nothing_back = isinstance(e, ConnectionResetError | BrokenPipeError) or (
+                isinstance(e, asyncio.IncompleteReadError) and not e.partial)
+            if reused and nothing_back:
+                raise _Stale from e  # a kept-alive connection the server closed: sent again
+            raise RuntimeError(f"{type(e).__name__}: {e}") from e
+        took = time.perf_counter() - started
+        await self.put(conn, got.get("connection", "").lower() != "close")
+        return int(status_line.split(" ", 2)[1]), got, data, took
 
 
-def prepare(instance: Path, tables: int, boards: int, played: int) -> tuple[str, str]:
-    """The session under way, stored before the server starts: (its id, its edit key)."""
+def prepare(instance: Path, tables: int, boards: int, rounds_in: int) -> tuple[str, Any]:
+    """The session under way, stored before the server starts: its id and movement."""
     from sqlite_utils import Database
 
-    from scorekeeper.service import sessions
+    from scorekeeper import store
+    from scorekeeper.service.session_start import StartForm, movement_of, start_session
+    from scorekeeper.store import session_tables as table_store
+    from scorekeeper.store import sessions as session_store
     from scorekeeper.store.db import migrate
 
     instance.mkdir(parents=True)
     db = Database(instance / "scorekeeper.db")
     migrate(db)
+    pairs = "\n".join(f"Ann{i} & Bo{i}" for i in range(1, 2 * tables + 1))
+    outcome, problems, _file = start_session(db, StartForm(
+        "bridge", f"{tables} tables", "", pairs, boards, "mitchell-sections", "matchpoints"))
+    assert outcome is not None and outcome.session is not None, problems
+    sid = outcome.session.stored.id
+    movement = movement_of(outcome.session.stored.plan or {})
+    assert movement is not None
     rng = random.Random(41)
-    data = {"format": "scorekeeper-session/1", "game": "bridge", "scoring": "matchpoints",
-            "movement": "mitchell", "name": f"{tables} tables",
-            "pairs": {f"{d}{t}": [f"{d}{t} one", f"{d}{t} two"] for d in "NE"
-                      for t in range(1, tables + 1)},
-            "results": [result(t, b, tables, rng) for b in range(1, played + 1)
-                        for t in range(1, tables + 1)]}
-    made = sessions.create_session(db, data)
-    assert made.session_id is not None and made.edit_key is not None, made.problems
+    with store.transaction(db):
+        for r in movement.rounds[:rounds_in]:
+            for s in r.tables:
+                for board in s.boards:
+                    result = played(s.ns, s.ew, board, r.number, s.table, rng)
+                    session_store.put_result(db, sid, result)
+                    table_store.set_state(db, sid, board, s.ns, "accepted", bump=False)
+        table_store.set_round(db, sid, rounds_in + 1)
     db.conn.close()
-    return made.session_id, made.edit_key
+    return sid, movement
 
 
-async def table(pool: Pool, stats: Stats, sid: str, key: str, number: int, args: Any,
-                start: float, end: float, saved: dict[int, tuple[float, int]],
-                acked: list[tuple[int, int]], rng: random.Random) -> None:
-    """A table's results, one every ``--minutes``, from a random moment of the first."""
-    every = args.minutes * 60
-    when = start + rng.uniform(0, every)
-    for board in range(args.played + 1, args.boards + 1):
-        if when >= end:
-            return
-        await asyncio.sleep(max(0.0, when - time.monotonic()))
-        stats.lag.append(time.monotonic() - when)
-        body = json.dumps(result(number, board, args.tables, rng)).encode()
-        headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json",
-                   "Idempotency-Key": uuid.uuid4().hex}
-        got = await timed(pool, stats, "save", (201,), "POST",
-                          f"/api/sessions/{sid}/results", headers, body)
-        if got is not None:
-            saved[number] = (time.monotonic(), board)
-            acked.append((board, number))
-        when += every
+def played(ns: str, ew: str, board: int, round_no: int, table: int,
+           rng: random.Random) -> dict[str, Any]:
+    contract = rng.choice(CONTRACTS)
+    level = int(contract[0])
+    return {"board": board, "ns": ns, "ew": ew, "round": round_no, "table": table,
+            "contract": contract, "declarer": rng.choice("NESW"),
+            "tricks": min(13, 6 + level + rng.choice([-2, -1, 0, 0, 1]))}
 
 
-async def follower(pool: Pool, stats: Stats, topic: str, end: float, ask: Any,
-                   heard: Any = None) -> None:
-    """A phone holding a stream (its own connection) and asking ``ask(stamp)`` when told."""
+class Phone:
+    """A table's phone: its cookies, CSRF token, page's ETag and what it saved."""
+
+    def __init__(self, number: int):
+        self.number = number
+        self.cookies: dict[str, str] = {}
+        self.token = ""
+        self.tag = ""
+        self.saved_at: float | None = None
+        self.round_at: float | None = None
+        self.round_seen = False
+
+    def keep(self, headers: dict[str, str]) -> None:
+        for pair in filter(None, headers.get("set-cookie", "").split("; ")):
+            name, _eq, value = pair.partition("=")
+            self.cookies[name] = value
+
+    def header(self) -> dict[str, str]:
+        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+
+
+async def ask(pool: Pool, stats: Stats, kind: str, expect: tuple[int, ...], method: str,
+              path: str, phone: Phone, headers: dict[str, str] | None = None,
+              body: bytes | None = None) -> tuple[int, dict[str, str], bytes] | None:
+    try:
+        status, got, data, took = await pool.request(method, path, {
+            **phone.header(), **(headers or {})}, body)
+    except Exception as e:
+        stats.errors.append(f"{kind} {path}: {e}")
+        return None
+    phone.keep(got)
+    if status not in expect:
+        stats.errors.append(f"{kind} {path}: HTTP {status}: {data[:160]!r}")
+        return None
+    stats.add(kind, took)
+    return status, got, data
+
+
+async def page(pool: Pool, stats: Stats, sid: str, phone: Phone) -> None:
+    """The table's page again, as session-table.js asks it (its ETag: 304 when unchanged)."""
+    headers = {"If-None-Match": phone.tag} if phone.tag else {}
+    got = await ask(pool, stats, "page", (200, 304), "GET", f"/s/{sid}/t/{phone.number}",
+                    phone, headers)
+    if got is not None and got[0] == 200:
+        phone.tag = got[1].get("etag", "")
+        found = CSRF.search(got[2])
+        if found:
+            phone.token = found.group(1).decode()
+        if phone.round_at is not None and not phone.round_seen and b"Round " in got[2]:
+            phone.round_seen = True
+            stats.latencies.setdefault("next round", []).append(
+                time.monotonic() - phone.round_at)
+
+
+async def table_phone(pool: Pool, stats: Stats, sid: str, key: str, phone: Phone,
+                      boards: tuple[int, ...], round_no: int, args: Any, start: float,
+                      end: float, acked: list[tuple[int, int]], rng: random.Random,
+                      ready: asyncio.Event) -> None:
+    try:
+        await _table_phone(pool, stats, sid, key, phone, boards, round_no, args, start, end,
+                           acked, rng, ready)
+    finally:
+        ready.set()  # a phone that failed is not waited for (its error is counted)
+
+
+async def _table_phone(pool: Pool, stats: Stats, sid: str, key: str, phone: Phone,
+                       boards: tuple[int, ...], round_no: int, args: Any, start: float,
+                       end: float, acked: list[tuple[int, int]], rng: random.Random,
+                       ready: asyncio.Event) -> None:
+    await asyncio.sleep(rng.uniform(0, args.warmup * 0.6))  # tables sit down over the warm-up
+    got = await ask(pool, stats, "tent", (303,), "GET", f"/s/{sid}/t/{phone.number}?k={key}",
+                    phone)
+    if got is None:
+        return
+    await page(pool, stats, sid, phone)
     try:
         reader, writer = await asyncio.open_connection(pool.host, pool.port)
     except OSError as e:
         stats.errors.append(f"stream: {e!r}")
         return
-    writer.write(f"GET /stream?{topic} HTTP/1.1\r\nHost: {pool.host}\r\n"
+    writer.write(f"GET /stream?t={sid}.{phone.number} HTTP/1.1\r\nHost: {pool.host}\r\n"
                  "Accept: text/event-stream\r\n\r\n".encode())
-    first = True
+
+    async def listen() -> None:
+        first = True
+        while True:
+            line = await reader.readline()
+            if not line:
+                if time.monotonic() < end:
+                    stats.errors.append("stream ended")
+                return
+            if not line.startswith(b"data: "):
+                continue
+            if not first:
+                if phone.saved_at is not None and stats.measuring:
+                    stats.heard.append(time.monotonic() - phone.saved_at)
+                    phone.saved_at = None
+                await page(pool, stats, sid, phone)
+            first = False
+
+    async def save() -> None:
+        every = args.minutes * 60
+        when = start + rng.uniform(0, every)
+        for board in boards:
+            if when >= end:
+                return
+            await asyncio.sleep(max(0.0, when - time.monotonic()))
+            stats.lag.append(time.monotonic() - when)
+            result = played("", "", board, round_no, phone.number, rng)
+            fields = {"csrf_token": phone.token, "submission_id": uuid.uuid4().hex,
+                      "board": board, "round": round_no, "contract": result["contract"],
+                      "declarer": result["declarer"],
+                      "result": str(result["tricks"] - 6 - int(result["contract"][0]))}
+            headers = {"Accept": "application/json",
+                       "Content-Type": "application/x-www-form-urlencoded"}
+            got = await ask(pool, stats, "save", (201,), "POST",
+                            f"/s/{sid}/t/{phone.number}/results", phone, headers,
+                            urlencode(fields).encode())
+            if got is not None:
+                phone.saved_at = time.monotonic()
+                acked.append((board, phone.number))
+                answer = {"csrf_token": phone.token, "submission_id": uuid.uuid4().hex,
+                          "board": board, "state": "accepted"}
+                await ask(pool, stats, "accept", (200,), "POST",
+                          f"/s/{sid}/t/{phone.number}/answers", phone, headers,
+                          urlencode(answer).encode())
+            when += every
+
+    head = await reader.readuntil(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 200"):
+        stats.errors.append(f"stream refused: {head[:40]!r}")
+        return
+    listening = asyncio.ensure_future(listen())
+    ready.set()
+    async def new_round() -> None:
+        while not phone.round_seen:
+            await asyncio.sleep(0.05)
+
     try:
-        head = await reader.readuntil(b"\r\n\r\n")
-        if not head.startswith(b"HTTP/1.1 200"):
-            stats.errors.append(f"stream refused: {head[:40]!r}")
-            return
+        await save()
+        await asyncio.sleep(max(0.0, end - time.monotonic()))
+        await asyncio.wait_for(new_round(), args.round_wait + args.warmup)
+    except TimeoutError:
+        pass
+    finally:
+        listening.cancel()
+        writer.close()
+
+
+async def wall(pool: Pool, stats: Stats, sid: str, end: float) -> None:
+    phone = Phone(0)
+    try:
+        reader, writer = await asyncio.open_connection(pool.host, pool.port)
+    except OSError as e:
+        stats.errors.append(f"stream: {e!r}")
+        return
+    writer.write(f"GET /stream?s={sid} HTTP/1.1\r\nHost: {pool.host}\r\n\r\n".encode())
+    try:
         while (left := end - time.monotonic()) > 0:
             try:
                 line = await asyncio.wait_for(reader.readline(), left)
             except TimeoutError:
                 break
-            if not line:
-                stats.errors.append("stream ended")
-                break
             if not line.startswith(b"data: "):
+                if not line:
+                    break
                 continue
-            if not first:
-                if heard is not None:
-                    heard()
-                await ask(json.loads(line[6:])["v"])
-            first = False
-    except (OSError, asyncio.IncompleteReadError) as e:
-        stats.errors.append(f"stream: {e!r}")
+            headers = {"If-None-Match": phone.tag} if phone.tag else {}
+            got = await ask(pool, stats, "wall", (200, 304), "GET", f"/s/{sid}/wall?part=1",
+                            phone, headers)
+            if got is not None and got[0] == 200:
+                phone.tag = got[1].get("etag", "")
     finally:
         writer.close()
 
 
-async def night(base: str, sid: str, key: str, args: Any) -> tuple[Stats, list[tuple[int, int]]]:
+async def night(base: str, sid: str, secret: str, movement: Any, database: Path,
+                args: Any) -> tuple[Stats, list[tuple[int, int]], list[Phone]]:
+    from scorekeeper.service.session_tables import table_key
+
     host, port = base.split("//")[1].split(":")
-    pool = Pool(host, int(port), args.connections)
+    pool = Phones(host, int(port), args.connections)
     stats = Stats()
-    saved: dict[int, tuple[float, int]] = {}  # each table's last save: when, which board
     acked: list[tuple[int, int]] = []
     rng = random.Random(7)
+    round_no = args.rounds_in + 1
+    sittings = {s.table: s for s in movement.rounds[round_no - 1].tables}
     start = time.monotonic() + args.warmup
     end = start + args.duration
-    tasks = []
-    for number in range(1, args.tables + 1):
-        def told(n: int = number) -> None:
-            if stats.measuring and n in saved:
-                stats.heard.append(time.monotonic() - saved[n][0])
+    phones = [Phone(n) for n in range(1, args.tables + 1)]
+    ready = [asyncio.Event() for _ in phones]
+    tasks = [table_phone(pool, stats, sid, table_key(secret, sid, p.number), p,
+                         sittings[p.number].boards, round_no, args, start, end, acked, rng,
+                         ready[i]) for i, p in enumerate(phones)]
+    tasks += [wall(pool, stats, sid, end) for _ in range(args.walls)]
 
-        async def traveller(_stamp: str, n: int = number) -> None:
-            board = saved[n][1] if n in saved else args.played
-            await timed(pool, stats, "traveller", (200,), "GET", f"/s/{sid}/boards/{board}")
-
-        tasks.append(follower(pool, stats, f"t={sid}.{number}", end, traveller, told))
-        tasks.append(table(pool, stats, sid, key, number, args, start, end, saved, acked, rng))
-    tags: dict[int, str] = {}
-    for wall in range(args.walls):
-        async def part(_stamp: str, w: int = wall) -> None:
-            headers = {"If-None-Match": tags[w]} if w in tags else {}
-            got = await timed(pool, stats, "wall", (200, 304), "GET", f"/s/{sid}/wall?part=1",
-                              headers)
-            if got is not None and got[0] == 200 and got[1].get("etag"):
-                tags[w] = got[1]["etag"]
-
-        tasks.append(follower(pool, stats, f"s={sid}", end, part))
-
-    async def measure() -> None:
+    async def measure_then_next_round() -> None:
         await asyncio.sleep(max(0.0, start - time.monotonic()))
         stats.measuring = True
+        await asyncio.sleep(max(0.0, end - time.monotonic()))
+        stats.measuring = False
+        await asyncio.gather(*(r.wait() for r in ready))
+        now = time.monotonic()
+        for phone in phones:
+            phone.round_at = now
+        conn = sqlite3.connect(database, timeout=10)  # another process starts the round
+        with conn:
+            conn.execute("UPDATE sessions SET round = round + 1, version = version + 1,"
+                         " tables_version = tables_version + 1 WHERE id = ?", [sid])
+        conn.close()
 
-    await asyncio.gather(measure(), *tasks)
+    await asyncio.gather(measure_then_next_round(), *tasks)
     await pool.close()
-    return stats, acked
+    return stats, acked, phones
 
 
 def verify(path: Path, sid: str, expected: int, acked: list[tuple[int, int]]) -> list[str]:
@@ -182,11 +349,12 @@ def verify(path: Path, sid: str, expected: int, acked: list[tuple[int, int]]) ->
         problems = []
         if conn.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
             problems.append("integrity_check failed")
-        rows = conn.execute("SELECT board, ns, count(*) FROM session_results WHERE session_id"
-                            " = ? GROUP BY board, ns", [sid]).fetchall()
+        rows = conn.execute("SELECT board, json_extract(data, '$.table'), count(*) FROM"
+                            " session_results WHERE session_id = ? GROUP BY board, ns",
+                            [sid]).fetchall()
         doubled = [r for r in rows if r[2] > 1]
-        stored = {(int(b), str(ns)) for b, ns, _n in rows}
-        lost = [a for a in acked if (a[0], f"N{a[1]}") not in stored]
+        stored = {(int(b), int(t)) for b, t, _n in rows}
+        lost = [a for a in acked if a not in stored]
         if doubled or lost or len(rows) != expected:
             problems.append(f"{len(lost)} lost, {len(doubled)} doubled, {len(rows)} stored "
                             f"against {expected}")
@@ -198,44 +366,52 @@ def verify(path: Path, sid: str, expected: int, acked: list[tuple[int, int]]) ->
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=1000)
-    parser.add_argument("--boards", type=int, default=36)
-    parser.add_argument("--played", type=int, default=18, help="boards already in")
-    parser.add_argument("--minutes", type=float, default=7.0, help="between a table's results")
+    parser.add_argument("--boards", type=int, default=27)
+    parser.add_argument("--rounds-in", type=int, default=4, help="rounds already played")
+    parser.add_argument("--minutes", type=float, default=7.0, help="between a table's boards")
     parser.add_argument("--duration", type=float, default=120.0)
-    parser.add_argument("--warmup", type=float, default=20.0)
+    parser.add_argument("--warmup", type=float, default=30.0)
+    parser.add_argument("--round-wait", type=float, default=30.0)
     parser.add_argument("--walls", type=int, default=10)
     parser.add_argument("--connections", type=int, default=256)
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args(argv)
+    from scorekeeper.web.security import load_secret_key
+
     with tempfile.TemporaryDirectory() as tmp:
         instance = Path(tmp) / "instance"
         began = time.monotonic()
-        sid, key = prepare(instance, args.tables, args.boards, args.played)
-        print(f"session of {args.tables} tables x {args.boards} boards, {args.played} boards in"
-              f" ({args.tables * args.played} results): stored in {time.monotonic() - began:.1f} s")
-        env = {"SCOREKEEPER_WRITE_LIMIT_PER_MINUTE": "0", "SCOREKEEPER_STREAMS": "20000"}
+        sid, movement = prepare(instance, args.tables, args.boards, args.rounds_in)
+        before = sum(len(s.boards) for r in movement.rounds[:args.rounds_in] for s in r.tables)
+        print(f"session of {args.tables} tables ({movement.sections} sections), "
+              f"{args.rounds_in} rounds in ({before} results): stored in "
+              f"{time.monotonic() - began:.1f} s")
+        env = {"SCOREKEEPER_STREAMS": "20000"}
         with ServeProcess(instance, workers=args.workers, env=env) as server:
             assert server.proc is not None
+            secret = load_secret_key(instance / "secret_key")
             cpu0 = group_cpu(server.proc.pid)
-            stats, acked = asyncio.run(night(server.base, sid, key, args))
+            stats, acked, phones = asyncio.run(night(
+                server.base, sid, secret, movement, instance / "scorekeeper.db", args))
             cpu = group_cpu(server.proc.pid) - cpu0
-        problems = verify(instance / "scorekeeper.db", sid, args.tables * args.played
-                          + len(acked), acked)
+        problems = verify(instance / "scorekeeper.db", sid, before + len(acked), acked)
     span = args.duration + args.warmup
-    print(f"{len(acked)} results saved in {args.duration:.0f} s (+{args.warmup:.0f} s warm-up);"
-          f" server CPU {cpu:.1f} s ({cpu / span:.2f} cores)")
+    print(f"{len(acked)} boards saved and accepted in {args.duration:.0f} s "
+          f"(+{args.warmup:.0f} s warm-up); server CPU {cpu:.1f} s ({cpu / span:.2f} cores)")
     ok = not stats.errors and not problems
     for kind, values in sorted(stats.latencies.items()):
         values.sort()
         print(f"  {kind:10} n={len(values):6}  p50 {percentile(values, 50) * 1000:7.1f} ms  "
               f"p99 {percentile(values, 99) * 1000:7.1f} ms  max {values[-1] * 1000:7.1f} ms")
+    missed = sum(1 for p in phones if not p.round_seen)
+    print(f"  next round: {args.tables - missed} of {args.tables} tables' pages")
     if stats.heard:
         heard = sorted(stats.heard)
         print(f"  heard      n={len(heard):6}  p50 {percentile(heard, 50) * 1000:7.1f} ms  "
               f"p99 {percentile(heard, 99) * 1000:7.1f} ms")
         ok = ok and percentile(heard, 99) < 0.5
     saves = sorted(stats.latencies.get("save", [1.0]))
-    ok = ok and percentile(saves, 99) < 0.1
+    ok = ok and percentile(saves, 99) < 0.1 and not missed
     lag = sorted(stats.lag) or [0.0]
     print(f"  client lag p99 {percentile(lag, 99) * 1000:.1f} ms; errors {len(stats.errors)}"
           + "".join(f"\n    {e}" for e in stats.errors[:5]))

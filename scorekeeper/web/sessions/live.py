@@ -6,10 +6,12 @@ follows them as it follows a club night's (the stream's topic ``s:<id>``)."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from cachetools import LRUCache
 from flask import abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_time
@@ -25,6 +27,11 @@ from ..events.director import Clock
 from .pages import fields, names_of
 
 WALL_PAIRS = 16  # a field's lines on the wall before the rest is left to the results page
+WALL_TABLES = 30  # past it the wall leaves where everyone goes to each table's phone
+# The wall's rendered page and part by their ETag (the session's stamp, the minute, the
+# language): ten walls of a 1,000-table session ask each version, and it takes 0.1 s.
+_WALLS: LRUCache[tuple[str, str], str] = LRUCache(maxsize=32)
+_walls_lock = threading.Lock()
 
 
 def now() -> datetime:
@@ -63,12 +70,15 @@ class WallValues:
     upcoming: NextRound | None  # where everyone goes next (None: last round, or over)
     live_url: str
     etag: str
+    on_phones: bool = False  # too many tables: each table's phone says where it goes
 
 
 def wall_values(loaded: LoadedSession) -> WallValues:
     rnd = session_live.round_now(loaded, session_live.play(get_db(), loaded.stored.id))
+    plan = loaded.stored.plan or {}
+    many = int(plan.get("tables") or 0) > WALL_TABLES
     upcoming = session_live.next_round(loaded, rnd.number) \
-        if rnd.number is not None and not rnd.over else None
+        if rnd.number is not None and not rnd.over and not many else None
     session_id = loaded.stored.id
     # only pairs with a rank: those not yet played wait (and their field, "All pairs", too)
     ranked = [(d, kept[:WALL_PAIRS]) for d, lines in fields(loaded.answer)
@@ -77,7 +87,9 @@ def wall_values(loaded: LoadedSession) -> WallValues:
         s=loaded.stored, answer=loaded.answer, fields=ranked,
         names=names_of(loaded), rnd=rnd, clock=clock(rnd), upcoming=upcoming,
         live_url=url_for("sessions.wall", session_id=session_id, part=1),
-        etag=session_tag(session_id, "wall"))
+        etag=session_tag(session_id, "wall"),
+        on_phones=many and rnd.number is not None and not rnd.over
+        and rnd.number < rnd.rounds)
 
 
 def wall(session_id: str) -> ResponseReturnValue:
@@ -87,13 +99,20 @@ def wall(session_id: str) -> ResponseReturnValue:
     unchanged = not_modified(tag, weak=True, vary=LANGUAGE_VARY)
     if unchanged is not None:
         return unchanged
+    name = "sessions/_wall_live.html" if request.args.get("part") else "sessions/wall.html"
+    with _walls_lock:
+        kept = _WALLS.get((tag, name))
+    if kept is not None:
+        return private_page(kept, tag)
     loaded = sessions.load_session(get_db(), session_id)
     if loaded is None:
         abort(404, description=_("There is no such session."))
     values = wall_values(loaded)
-    name = "sessions/_wall_live.html" if request.args.get("part") else "sessions/wall.html"
-    return private_page(render_template(name, w=values, span=session_live.board_span,
-                                  game=loaded.stored.game), values.etag)
+    html = render_template(name, w=values, span=session_live.board_span,
+                           game=loaded.stored.game)
+    with _walls_lock:
+        _WALLS[(values.etag, name)] = html
+    return private_page(html, values.etag)
 
 
 @dataclass(frozen=True, slots=True)

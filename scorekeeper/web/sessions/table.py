@@ -118,7 +118,7 @@ def _view(loaded: LoadedSession, table: int) -> TableView:
     seat = tables.sitting(movement, now.round, table)
     holds = holds_table(loaded.stored.id, table)
     lost = not holds and has_rights_for(ref(loaded.stored.id, table))
-    states = tables.states(db, loaded.stored.id)
+    states = tables.states(db, loaded.stored.id, seat.ns if seat is not None else None)
     boards: list[TableBoard] = []
     numbers = seat.boards if seat is not None else ()
     ns = seat.ns if seat is not None else ""
@@ -133,8 +133,9 @@ def _view(loaded: LoadedSession, table: int) -> TableView:
         boards.append(TableBoard(number, row, state, line if settled else None,
                                  records.get(number) if settled else None,
                                  save_label(loaded.stored.game, row) if row else ""))
-    by_table = {m.table: m for m in moves(movement, now.round)}
-    before = {m.table: m for m in moves(movement, now.round - 1)} if now.round > 1 else {}
+    by_table = {m.table: m for m in moves(movement, now.round, table)}
+    before = {m.table: m for m in moves(movement, now.round - 1, table)} \
+        if now.round > 1 else {}
     fresh = not any(b.result for b in boards)
     return TableView(loaded, table, now, seat, holds, lost, boards, by_table.get(table),
                      before.get(table) if fresh else None, len(movement.rounds))

@@ -1,0 +1,50 @@
+"""A large duplicate session (issue 41): a field in sections seen on the wall, which says
+each table's phone tells where it goes instead of listing every table, and a wall part
+rendered once a version for every wall that asks."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from scorekeeper.service import session_tables as tables
+from scorekeeper.service import sessions
+from scorekeeper.service.session_start import StartForm, start_session
+from scorekeeper.web.sessions import live
+
+
+def text(response: Any) -> str:
+    return html.unescape(" ".join(re.sub(r"<[^>]+>", " ",
+                                         response.get_data(as_text=True)).split()))
+
+
+def started(db: Any, pairs: int) -> str:
+    names = "\n".join(f"Ann{i} & Bo{i}" for i in range(1, pairs + 1))
+    outcome, problems, _file = start_session(db, StartForm(
+        "bridge", "Big", "", names, 27, "mitchell-sections", "matchpoints"))
+    assert outcome is not None and outcome.session_id is not None, problems
+    return outcome.session_id
+
+
+def test_a_wall_of_many_tables_leaves_the_moves_to_the_phones(client: Any, db: Any) -> None:
+    sid = started(db, 64)  # 32 tables: two sections of 16
+    wall = text(client.get(f"/s/{sid}/wall"))
+    assert "Next: round 2" in wall
+    assert "Each table’s phone says where its pairs and boards go." in wall
+    assert "to table" not in wall  # no table's moves listed
+
+
+def test_a_wall_part_is_rendered_once_a_version(client: Any, db: Any, monkeypatch: Any
+                                               ) -> None:
+    sid = started(db, 64)
+    live._WALLS.clear()
+    first = client.get(f"/s/{sid}/wall?part=1")
+    loads: list[str] = []
+    monkeypatch.setattr(sessions, "load_session", lambda d, i: loads.append(i))
+    again = client.get(f"/s/{sid}/wall?part=1")  # another wall, the same version
+    assert again.data == first.data and loads == []
+    monkeypatch.undo()
+    tables.next_round(db, sid)
+    after = client.get(f"/s/{sid}/wall?part=1")
+    assert after.data != first.data and "Round 2" in text(after)
