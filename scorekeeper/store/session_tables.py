@@ -89,11 +89,12 @@ def get_holder(db: Database, session_id: str, table: int) -> str | None:
 
 
 def set_holder(db: Database, session_id: str, table: int, holder_hash: str) -> None:
-    """A phone took the table's right: the version moves, so the phone that had it is told."""
+    """A phone took the table's right: the table's stamp moves, so the phone that had it is
+    told (the session's version does not: nothing but that table's page shows it, and 1,000
+    tables sitting down would redraw every wall and console 1,000 times)."""
     stamp = now()
     db.execute("INSERT OR REPLACE INTO session_tables (session_id, table_no, holder_hash, taken)"
                " VALUES (?, ?, ?, ?)", [session_id, table, holder_hash, stamp])
-    _bump(db, session_id, stamp)
     bump_table(db, session_id, table)
 
 
