@@ -48,3 +48,27 @@ def test_a_wall_part_is_rendered_once_a_version(client: Any, db: Any, monkeypatc
     tables.next_round(db, sid)
     after = client.get(f"/s/{sid}/wall?part=1")
     assert after.data != first.data and "Round 2" in text(after)
+
+
+def test_a_console_of_many_tables_counts_rounds_and_lists_what_needs_the_director(
+        client: Any, db: Any) -> None:
+    sid = started(db, 64)
+    part = client.get(f"/s/{sid}/director/live")
+    words = text(part)
+    assert "Round 1: 0 of 32 tables accepted" in words and "Round 2: 0 of 32" in words
+    assert "Below: only the tables with a late or disputed board." in words
+    assert "Tables and rounds" not in words  # nothing late or disputed yet
+    assert 'data-every="2000"' in part.get_data(as_text=True)  # asked at most every 2 s
+    assert 'data-every' in client.get(f"/s/{sid}/wall?part=1").get_data(as_text=True)
+
+
+def test_the_console_reads_only_the_last_changes(db: Any) -> None:
+    sid = started(db, 64)
+    for table, board in ((1, 1), (2, 4), (3, 7)):
+        outcome = sessions.enter_result(db, sid, {
+            "board": board, "ns": f"N{table}", "ew": f"E{table}", "round": 1,
+            "table": table, "contract": "3NT", "declarer": "N", "tricks": 9})
+        assert outcome.status is sessions.SessionStatus.CREATED, outcome.problems
+    every = sessions.history(db, sid) or []
+    last = sessions.history(db, sid, 2) or []
+    assert [c.no for c in every] == [1, 2, 3] and last == every[1:]

@@ -448,10 +448,12 @@ def try_result(loaded: LoadedSession, result: Mapping[str, Any]
     return answer, problems
 
 
-def history(db: Database, session_id: str) -> list[session_store.StoredChange] | None:
+def history(db: Database, session_id: str, last: int | None = None
+            ) -> list[session_store.StoredChange] | None:
+    """The session's changes, oldest first (``last``: the last so many), or None."""
     if session_store.get_version(db, session_id) is None:
         return None
-    return session_store.get_changes(db, session_id)
+    return session_store.get_changes(db, session_id, last)
 
 
 @dataclass(frozen=True, slots=True)

@@ -186,13 +186,20 @@ def keyed_change(db: Database, session_id: str, key: str) -> str | None:
     return None if row is None else str(row[0])
 
 
-def get_changes(db: Database, session_id: str) -> list[StoredChange]:
-    """Every change, oldest first, numbered from 1."""
+def get_changes(db: Database, session_id: str, last: int | None = None
+                ) -> list[StoredChange]:
+    """Every change (``last``: the last so many), oldest first, numbered from 1."""
+    skip = 0
+    if last is not None:
+        count = int(db.execute("SELECT count(*) FROM session_changes WHERE session_id = ?",
+                               [session_id]).fetchone()[0])
+        skip = max(0, count - last)
     rows = db.execute("SELECT at, board, ns, old, new, by_table, state FROM session_changes"
-                      " WHERE session_id = ? ORDER BY id", [session_id]).fetchall()
+                      " WHERE session_id = ? ORDER BY id LIMIT -1 OFFSET ?",
+                      [session_id, skip]).fetchall()
     return [StoredChange(no, at, board, ns, None if old is None else json.loads(old),
                          None if new is None else json.loads(new), by, state)
-            for no, (at, board, ns, old, new, by, state) in enumerate(rows, 1)]
+            for no, (at, board, ns, old, new, by, state) in enumerate(rows, skip + 1)]
 
 
 def get_hand_records(db: Database, session_id: str) -> dict[int, dict[str, Any]]:

@@ -38,9 +38,16 @@
     })).then(done, done);
   }
   function done() {
-    busy = false;
     ends();
-    if (again) { again = false; poll(true); }
+    // a part may ask to be asked at most every so often (data-every, ms: a session of many
+    // tables changes several times a second, and its console takes a while to make)
+    var every = Math.max.apply(null, [0].concat(parts().map(function (el) {
+      return +el.getAttribute('data-every') || 0;
+    })));
+    setTimeout(function () {
+      busy = false;
+      if (again) { again = false; poll(true); }
+    }, every);
   }
   function ends() {  // the next round's clock to run out, asked for just after
     var now = Date.now(), next = Infinity;

@@ -28,6 +28,9 @@ from .pages import fields, names_of
 
 WALL_PAIRS = 16  # a field's lines on the wall before the rest is left to the results page
 WALL_TABLES = 30  # past it the wall leaves where everyone goes to each table's phone
+CONSOLE_TABLES = 30  # past it the console's grid lists only the tables needing the director
+CONSOLE_CHANGES = 60
+MANY_EVERY_MS = 2000  # past those tables a wall or console asks at most every 2 s
 # The wall's rendered page and part by their ETag (the session's stamp, the minute, the
 # language): ten walls of a 1,000-table session ask each version, and it takes 0.1 s.
 _WALLS: LRUCache[tuple[str, str], str] = LRUCache(maxsize=32)
@@ -71,6 +74,7 @@ class WallValues:
     live_url: str
     etag: str
     on_phones: bool = False  # too many tables: each table's phone says where it goes
+    every: int = 0  # ms: at most how often the page asks its part (0: at each change)
 
 
 def wall_values(loaded: LoadedSession) -> WallValues:
@@ -89,7 +93,7 @@ def wall_values(loaded: LoadedSession) -> WallValues:
         live_url=url_for("sessions.wall", session_id=session_id, part=1),
         etag=session_tag(session_id, "wall"),
         on_phones=many and rnd.number is not None and not rnd.over
-        and rnd.number < rnd.rounds)
+        and rnd.number < rnd.rounds, every=MANY_EVERY_MS if many else 0)
 
 
 def wall(session_id: str) -> ResponseReturnValue:
@@ -140,9 +144,11 @@ class ConsoleValues:
     clock: Clock | None
     grid: list[list[session_live.TableRound]]
     changes: list[ChangeLine]
+    tally: list[tuple[int, int, int]]  # many tables: each round, its tables accepted, of
     board_minutes: int
     live_url: str
     etag: str
+    every: int = 0  # ms: at most how often the page asks its part (0: at each change)
 
 
 def _time(stamp: str) -> str:
@@ -150,8 +156,10 @@ def _time(stamp: str) -> str:
 
 
 def change_lines(session_id: str) -> list[ChangeLine]:
+    """The last changes, newest first (the console lists 60; a session of 1,000 tables
+    makes 70,000)."""
     out = []
-    for c in reversed(sessions.history(get_db(), session_id) or []):
+    for c in reversed(sessions.history(get_db(), session_id, CONSOLE_CHANGES) or []):
         kind = c.state or (
             "entered" if c.old is None else "removed" if c.new is None else "corrected")
         ew = (c.new or c.old or {}).get("ew")
@@ -165,9 +173,16 @@ def console_values(loaded: LoadedSession, director: bool) -> ConsoleValues:
     session_id = loaded.stored.id
     kept = session_live.play(get_db(), session_id)
     rnd = session_live.round_now(loaded, kept)
+    grid = session_live.grid(loaded, kept, now())
+    tally = [(n, sum(1 for row in grid for c in row if c.round == n and c.state == "accepted"),
+              sum(1 for row in grid for c in row if c.round == n))
+             for n in range(1, rnd.rounds + 1)] if len(grid) > CONSOLE_TABLES else []
+    if tally:  # 1,000 tables: the rows a director must see, and each round's count
+        grid = [row for row in grid if any(c.state in ("disputed", "late") for c in row)]
     return ConsoleValues(
         s=loaded.stored, director=director, rnd=rnd, clock=clock(rnd),
-        grid=session_live.grid(loaded, kept, now()), changes=change_lines(session_id),
+        grid=grid, changes=change_lines(session_id), tally=tally,
+        every=MANY_EVERY_MS if tally else 0,
         board_minutes=session_live.board_minutes(loaded),
         live_url=url_for("sessions.director_live", session_id=session_id),
         etag=session_tag(session_id, "console", director))
