@@ -18,7 +18,8 @@ def base_url(served_app) -> str:
     return served_app
 
 
-def test_a_table_follows_the_round_by_push(phone, make_phone) -> None:
+def started(phone):
+    """A 3-table Mitchell started from the form: the director's console."""
     page = phone.goto("/sessions/new")
     page.fill("#pairs", "\n".join(f"Ann{i} & Bo{i}" for i in range(1, 7)))
     page.fill("#boards", "9")
@@ -26,6 +27,11 @@ def test_a_table_follows_the_round_by_push(phone, make_phone) -> None:
     page.check("#movement-mitchell")
     page.click("button.primary")
     page.wait_for_url("**/director")
+    return page
+
+
+def test_a_table_follows_the_round_by_push(phone, make_phone) -> None:
+    page = started(phone)
     expect(page.locator("#play-h")).to_have_text("Round 1 is being played")
     page.locator("summary", has_text="Table links").click()
     link = page.locator("a", has_text="Table 1").first.get_attribute("href")
@@ -51,13 +57,7 @@ def test_a_table_is_told_of_its_own_changes_not_every_table_s(phone, make_phone)
     """At 1,000 tables the session changes 2.4 times a second: a table's phone follows its
     own stamp (topic ``t=<session>.<table>``), so another table's board asks nothing of it,
     and the round's change asks its page once."""
-    page = phone.goto("/sessions/new")
-    page.fill("#pairs", "\n".join(f"Ann{i} & Bo{i}" for i in range(1, 7)))
-    page.fill("#boards", "9")
-    page.click("button[name=check]")
-    page.check("#movement-mitchell")
-    page.click("button.primary")
-    page.wait_for_url("**/director")
+    page = started(phone)
     page.locator("summary", has_text="Table links").click()
     links = [page.locator("a", has_text=f"Table {n}").first.get_attribute("href")
              for n in (1, 2)]
