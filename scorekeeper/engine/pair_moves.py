@@ -46,14 +46,9 @@ def moves(movement: PairMovement, round_no: int, only: int | None = None
     the first table of its section that plays any of them next."""
     if not 1 <= round_no < len(movement.rounds):
         return ()
-    now, after = movement.rounds[round_no - 1], movement.rounds[round_no]
+    now = movement.rounds[round_no - 1]
     size = max(1, movement.tables // movement.sections)
-    seats: dict[str, tuple[int, str]] = {}
-    playing: dict[tuple[int, int], int] = {}  # (section, board) -> the first table playing it
-    for t in after.tables:
-        seats[t.ns], seats[t.ew] = (t.table, "NS"), (t.table, "EW")
-        for board in t.boards:
-            playing.setdefault(((t.table - 1) // size, board), t.table)
+    seats, playing = _next_seats(movement, round_no)
     out = []
     for s in now.tables if only is None else [t for t in now.tables if t.table == only]:
         pairs = []
@@ -63,6 +58,32 @@ def moves(movement: PairMovement, round_no: int, only: int | None = None
         section = (s.table - 1) // size
         going = min((playing[(section, b)] for b in s.boards if (section, b) in playing),
                     default=None)
-        relay = going is None and bool(set(after.relay) & set(s.boards))
+        relay = going is None and bool(set(movement.rounds[round_no].relay) & set(s.boards))
         out.append(TableMoves(s.table, tuple(pairs), BoardsMove(s.boards, going, relay)))
     return tuple(out)
+
+
+# A round's next seats, by movement (its identity: movements are made once a process) and
+# round: a 1,000-table session's every table page asks for them (1.3 ms each).
+_SEATS: dict[tuple[int, int], tuple[PairMovement, dict[str, tuple[int, str]],
+                                    dict[tuple[int, int], int]]] = {}
+
+
+def _next_seats(movement: PairMovement, round_no: int
+                ) -> tuple[dict[str, tuple[int, str]], dict[tuple[int, int], int]]:
+    """Where each pair sits in round ``round_no + 1``, and the first table of each section
+    playing each board then."""
+    kept = _SEATS.get((id(movement), round_no))
+    if kept is not None and kept[0] is movement:
+        return kept[1], kept[2]
+    size = max(1, movement.tables // movement.sections)
+    seats: dict[str, tuple[int, str]] = {}
+    playing: dict[tuple[int, int], int] = {}  # (section, board) -> the first table playing it
+    for t in movement.rounds[round_no].tables:
+        seats[t.ns], seats[t.ew] = (t.table, "NS"), (t.table, "EW")
+        for board in t.boards:
+            playing.setdefault(((t.table - 1) // size, board), t.table)
+    if len(_SEATS) >= 64:
+        _SEATS.clear()
+    _SEATS[(id(movement), round_no)] = (movement, seats, playing)
+    return seats, playing
