@@ -35,6 +35,20 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: `-p no:xdist` still works
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (pyproject's addopts): no workers for one test file (or tests in one file),
+    where starting two workers and a Chromium each would cost more than it saves; otherwise
+    pytest-xdist's own count (``PYTEST_XDIST_AUTO_NUM_WORKERS``, else one worker per CPU)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    files = {str(arg).split("::", 1)[0] for arg in config.args}
+    if config.args_source == pytest.Config.ArgsSource.ARGS and len(files) == 1 \
+            and next(iter(files)).endswith(".py"):
+        return 0
+    return None
+
+
 @pytest.fixture
 def instance_path(tmp_path: Path) -> Path:
     """A fresh instance folder."""
