@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.engine.games import GAMES
-from scorekeeper.service import sessions
+from scorekeeper.service import session_loads, sessions
 from scorekeeper.store import sessions as session_store
 from scorekeeper.store.db import connect
 
@@ -44,7 +44,7 @@ def test_a_version_is_loaded_once_and_a_change_loads_the_next(db: Any) -> None:
 
 def test_a_load_inside_a_write_keeps_nothing(db: Any) -> None:
     session_id = created(db)
-    sessions._LOADED.clear()
+    session_loads._LOADED.clear()
     with store.transaction(db):
         inside = sessions.load_session(db, session_id)
     assert inside is not None and sessions.load_session(db, session_id) is not inside
@@ -61,7 +61,7 @@ def test_a_game_taken_out_scores_the_kept_session_no_more(
 
 
 def whole(db: Any, session_id: str) -> sessions.LoadedSession:
-    sessions._LOADED.clear()
+    session_loads._LOADED.clear()
     loaded = sessions.load_session(db, session_id)
     assert loaded is not None
     return loaded
@@ -77,7 +77,7 @@ def test_each_new_version_from_another_process_is_what_a_whole_load_gives(
     session_id = created(db)
     other = connect(app.config["DATABASE"])  # another worker's connection
     loads: list[str] = []
-    monkeypatch.setattr(sessions, "_whole", lambda d, i, f=sessions._whole: (
+    monkeypatch.setattr(session_loads, "_whole", lambda d, i, f=session_loads._whole: (
         loads.append(i), f(d, i))[1])
     try:
         steps = [
@@ -89,13 +89,13 @@ def test_each_new_version_from_another_process_is_what_a_whole_load_gives(
         ]
         assert sessions.load_session(db, session_id) is not None
         for step in steps:
-            sessions._LOADED.clear()  # only this connection's loads are kept
+            session_loads._LOADED.clear()  # only this connection's loads are kept
             assert sessions.load_session(db, session_id) is not None
             kept_before = len(loads)
             assert step().status in (sessions.SessionStatus.CREATED,
                                      sessions.SessionStatus.CHANGED)
-            sessions._LOADED.pop(next(k for k in list(sessions._LOADED)
-                                      if k[1] == max(v for _, v in sessions._LOADED)))
+            session_loads._LOADED.pop(next(k for k in list(session_loads._LOADED)
+                                      if k[1] == max(v for _, v in session_loads._LOADED)))
             replayed = sessions.load_session(db, session_id)
             assert replayed is not None and len(loads) == kept_before  # not loaded whole
             again = whole(db, session_id)
@@ -126,15 +126,15 @@ def test_a_history_that_is_not_the_kept_one_is_loaded_whole(
     kept = sessions.load_session(db, session_id)
     assert kept is not None and kept.mark is not None and kept.mark.id > 0
     # as after a restore: the kept mark names a change this database does not have
-    sessions._LOADED.clear()
-    sessions._keep(sessions.LoadedSession(
+    session_loads._LOADED.clear()
+    session_loads._keep(sessions.LoadedSession(
         kept.stored, kept.answer, kept.checked,
         session_store.ChangeMark(kept.mark.id, "1999-01-01T00:00:00Z")))
     sessions.enter_result(db, session_id, played(3, "N2", "E1", 8))
     loads: list[str] = []
-    monkeypatch.setattr(sessions, "_whole", lambda d, i, f=sessions._whole: (
+    monkeypatch.setattr(session_loads, "_whole", lambda d, i, f=session_loads._whole: (
         loads.append(i), f(d, i))[1])
-    sessions._LOADED.pop((session_id, kept.stored.version + 1), None)
+    session_loads._LOADED.pop((session_id, kept.stored.version + 1), None)
     loaded = sessions.load_session(db, session_id)
     assert loads == [session_id] and loaded is not None
     assert len(loaded.stored.results) == len(kept.stored.results) + 1

@@ -95,7 +95,7 @@ def from_store(data: dict[str, Any]) -> tuple[float, float, float, float]:
     from sqlite_utils import Database
 
     from scorekeeper.engine.games import GAMES
-    from scorekeeper.service import sessions
+    from scorekeeper.service import session_loads, sessions
     from scorekeeper.store.db import migrate
 
     if "bridge" not in GAMES or GAMES["bridge"].session is None:
@@ -112,7 +112,7 @@ def from_store(data: dict[str, Any]) -> tuple[float, float, float, float]:
         assert created.session_id is not None, created.problems
 
         def cold() -> None:
-            sessions._LOADED.clear()
+            session_loads._LOADED.clear()
             sessions.load_session(db, session_id)
 
         took = best_of(3, cold)
@@ -128,7 +128,7 @@ def from_store(data: dict[str, Any]) -> tuple[float, float, float, float]:
             saves.append(time.perf_counter() - start)
             assert outcome.status.value in ("created", "changed"), outcome.problems
             # this process kept the version before: the new one is replayed from it
-            sessions._LOADED.pop((session_id, loaded.stored.version + 1), None)
+            session_loads._LOADED.pop((session_id, loaded.stored.version + 1), None)
             start = time.perf_counter()
             sessions.load_session(db, session_id)
             loads.append(time.perf_counter() - start)

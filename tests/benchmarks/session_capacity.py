@@ -29,7 +29,6 @@ import argparse
 import asyncio
 import random
 import re
-import sqlite3
 import sys
 import tempfile
 import time
@@ -43,6 +42,8 @@ from capacity import Pool, Stats, _Stale, group_cpu
 from load import ROOT, ServeProcess, percentile
 
 sys.path.insert(0, str(ROOT))
+from scorekeeper.store.db import sqlite3
+
 CSRF = re.compile(rb'name="csrf_token" value="([^"]+)"')
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6NT"]
 
