@@ -139,11 +139,13 @@ class Pool:
             head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
             status_line, *header_lines = head.decode("latin-1").split("\r\n")
             status = int(status_line.split(" ", 2)[1])
-            got = {}
+            got: dict[str, str] = {}
             for line in header_lines:
                 if ":" in line:
-                    k, v = line.split(":", 1)
-                    got[k.strip().lower()] = v.strip()
+                    k, v = (x.strip() for x in line.split(":", 1))
+                    if k.lower() == "set-cookie":  # every cookie's name=value, "; " between
+                        v = "; ".join(filter(None, (got.get("set-cookie"), v.split(";")[0])))
+                    got[k.lower()] = v
             length = int(got.get("content-length", "0"))
             data = await asyncio.wait_for(reader.readexactly(length), 30) if length else b""
         except (TimeoutError, OSError, asyncio.IncompleteReadError,

@@ -38,7 +38,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from capacity import Pool, Stats, _Stale, group_cpu
+from capacity import Pool, Stats, group_cpu
 from load import ROOT, ServeProcess, percentile
 
 sys.path.insert(0, str(ROOT))
@@ -46,44 +46,6 @@ from scorekeeper.store.db import sqlite3
 
 CSRF = re.compile(rb'name="csrf_token" value="([^"]+)"')
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6NT"]
-
-
-class Phones(Pool):
-    """The pool, keeping every ``Set-Cookie`` of an answer (a phone's cookies)."""
-
-    async def _request(self, method, path, headers, body, fresh):  # type: ignore[override]
-        conn, reused = await self.get(fresh)
-        reader, writer = conn
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
-        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
-        if body is not None:
-            lines.append(f"Content-Length: {len(body)}")
-        started = time.perf_counter()
-        try:
-            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + (body or b""))
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
-            status_line, *header_lines = head.decode("latin-1").split("\r\n")
-            got: dict[str, str] = {}
-            cookies = []
-            for line in header_lines:
-                if ":" in line:
-                    k, v = (x.strip() for x in line.split(":", 1))
-                    if k.lower() == "set-cookie":
-                        cookies.append(v.split(";", 1)[0])
-                    got[k.lower()] = v
-            got["set-cookie"] = "; ".join(cookies)
-            length = int(got.get("content-length", "0"))
-            data = await asyncio.wait_for(reader.readexactly(length), 30) if length else b""
-        except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as e:
-            await self.put(conn, False)
-            nothing_back = isinstance(e, ConnectionResetError | BrokenPipeError) or (
-                isinstance(e, asyncio.IncompleteReadError) and not e.partial)
-            if reused and nothing_back:
-                raise _Stale from e  # a kept-alive connection the server closed: sent again
-            raise RuntimeError(f"{type(e).__name__}: {e}") from e
-        took = time.perf_counter() - started
-        await self.put(conn, got.get("connection", "").lower() != "close")
-        return int(status_line.split(" ", 2)[1]), got, data, took
 
 
 def prepare(instance: Path, tables: int, boards: int, rounds_in: int) -> tuple[str, Any]:
@@ -309,7 +271,7 @@ async def night(base: str, sid: str, secret: str, movement: Any, database: Path,
     from scorekeeper.service.session_tables import table_key
 
     host, port = base.split("//")[1].split(":")
-    pool = Phones(host, int(port), args.connections)
+    pool = Pool(host, int(port), args.connections)
     stats = Stats()
     acked: list[tuple[int, int]] = []
     rng = random.Random(7)

@@ -7,6 +7,7 @@ follows them as it follows a club night's (the stream's topic ``s:<id>``)."""
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -169,14 +170,24 @@ def change_lines(session_id: str) -> list[ChangeLine]:
     return out
 
 
+def _tally(grid: list[list[session_live.TableRound]], rounds: int
+           ) -> list[tuple[int, int, int]]:
+    """Each round: its tables accepted, of its tables (one pass over 9,000 cells)."""
+    tables: Counter[int] = Counter()
+    accepted: Counter[int] = Counter()
+    for row in grid:
+        for cell in row:
+            tables[cell.round] += 1
+            accepted[cell.round] += cell.state == session_live.ACCEPTED
+    return [(n, accepted[n], tables[n]) for n in range(1, rounds + 1)]
+
+
 def console_values(loaded: LoadedSession, director: bool) -> ConsoleValues:
     session_id = loaded.stored.id
     kept = session_live.play(get_db(), session_id)
     rnd = session_live.round_now(loaded, kept)
     grid = session_live.grid(loaded, kept, now())
-    tally = [(n, sum(1 for row in grid for c in row if c.round == n and c.state == "accepted"),
-              sum(1 for row in grid for c in row if c.round == n))
-             for n in range(1, rnd.rounds + 1)] if len(grid) > CONSOLE_TABLES else []
+    tally = _tally(grid, rnd.rounds) if len(grid) > CONSOLE_TABLES else []
     if tally:  # 1,000 tables: the rows a director must see, and each round's count
         grid = [row for row in grid if any(c.state in ("disputed", "late") for c in row)]
     return ConsoleValues(

@@ -53,19 +53,6 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
-class Session:
-    """A checked session."""
-
-    scoring: str
-    movement: str
-    averages: str
-    pairs: Mapping[str, tuple[str, str]]  # in the file's order
-    results: tuple[Result, ...]
-    name: str | None = None
-    date: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Head:
     """Everything a session file says but its results: what each result is read against."""
 
@@ -77,19 +64,6 @@ class Head:
     named: frozenset[str] | None  # the pair ids a result may name (None: no pairs object)
     name: str | None = None
     date: str | None = None
-
-
-def read_session(data: object) -> tuple[Session | None, list[SessionProblem]]:
-    """The session in ``data`` (parsed JSON), or None and every problem found."""
-    head, problems = read_head(data)
-    if head is None or not isinstance(data, dict):
-        return None, problems
-    results = read_results(data.get("results", []), head.named, head.records, head.movement,
-                       problems)
-    if problems:
-        return None, problems
-    return Session(head.scoring, head.movement, head.averages, head.pairs, tuple(results),
-                   head.name, head.date), []
 
 
 def read_head(data: object) -> tuple[Head | None, list[SessionProblem]]:
