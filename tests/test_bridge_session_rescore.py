@@ -14,7 +14,13 @@ from typing import Any
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games.bridge.session.answer import Checked, check_session, recheck, rescore
+from scorekeeper.games.bridge.session.answer import (
+    Checked,
+    board_lines,
+    check_session,
+    recheck,
+    rescore,
+)
 from scorekeeper.games.bridge.session.messages import SessionProblem
 
 SESSIONS = Path(__file__).parent / "data" / "sessions"
@@ -106,6 +112,34 @@ def test_a_session_checked_again_is_checked_exactly(
         assert (next_kept is None) == (not answer["ok"])
         event("ok" if answer["ok"] else "refused")
         kept = next_kept if next_kept is not None else kept  # a refused change is not stored
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["matchpoints", "imps"]), st.sampled_from(["mitchell", "howell", "none"]),
+       st.lists(SEATED, max_size=12),
+       st.lists(st.tuples(EDIT, st.booleans()), min_size=1, max_size=12))
+def test_versions_scored_only_when_asked_are_checked_exactly(
+        scoring: str, movement: str, results: list[Any],
+        edits: list[tuple[tuple[Any, ...], bool]]) -> None:
+    """As the app loads versions (issue 41): each read from the read before it, scored only
+    when a page asks; a board's lines alone are the whole answer's."""
+    data = session(scoring, movement, results)
+    _problems, before = recheck(data, None)
+    for edit, asked in edits:
+        data = edited(data, edit)
+        problems, read = recheck(data, before)
+        whole = check_session(copy.deepcopy(data))[0]
+        if read is None:
+            assert not whole["ok"] and problems
+            continue  # a refused change is not stored
+        lines = board_lines(read, tuple(b["board"] for b in whole["boards"]))
+        if lines is not None:
+            assert list(lines.values()) == whole["boards"], edit
+        event("lines" if lines is not None else "lines need the pairs")
+        if asked:
+            answer, read = rescore(read)
+            assert answer == whole, edit
+        before = read
 
 
 def test_a_golden_session_entered_result_by_result_scores_as_a_whole() -> None:

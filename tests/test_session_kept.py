@@ -128,7 +128,7 @@ def test_a_history_that_is_not_the_kept_one_is_loaded_whole(
     # as after a restore: the kept mark names a change this database does not have
     session_loads._LOADED.clear()
     session_loads._keep(sessions.LoadedSession(
-        kept.stored, kept.answer, kept.checked,
+        kept.stored, kept.scoring,
         session_store.ChangeMark(kept.mark.id, "1999-01-01T00:00:00Z")))
     sessions.enter_result(db, session_id, played(3, "N2", "E1", 8))
     loads: list[str] = []

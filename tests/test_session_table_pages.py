@@ -340,3 +340,40 @@ def test_the_session_file_stays_the_specs_with_states_kept_beside_it(app, db, st
         {"board": 2, "passed": True, "ns": "N1", "ew": "E1", "round": 1, "table": 1}]
     api = client.get(f"/api/sessions/{sid}").get_json()
     assert api["results"]["ok"] is True and "state" not in str(api["results"])
+
+
+def test_a_long_traveller_is_the_tables_line_and_a_link_on_the_phone(
+        app, db, started, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past PHONE_TRAVELLER results (1,000 tables: 1,000 rows) the phone shows its own."""
+    from scorekeeper.web.sessions import table as table_page
+
+    sid, _key = started
+    client = phone(app, sid, 1)
+    assert post(client, sid, 1, board="1", **PLAYED).status_code == 201
+    assert post(client, sid, 1, "answers", board="1", state="accepted").status_code == 200
+    assert "All 1 results of board 1" not in text(client.get(f"/s/{sid}/t/1"))
+    monkeypatch.setattr(table_page, "PHONE_TRAVELLER", 0)
+    page = client.get(f"/s/{sid}/t/1").get_data(as_text=True)
+    assert "All 1 results of board 1" in html.unescape(" ".join(re.sub(r"<[^>]+>", " ",
+                                                                      page).split()))
+    assert f'href="/s/{sid}/boards/1"' in page
+    traveller = page.split("sx-traveller", 1)[1].split("</table>", 1)[0]
+    assert traveller.split("<tbody>", 1)[1].count("<tr>") == 1  # the table's own line
+    assert "第1副的全部1个结果" in text(client.get(f"/s/{sid}/t/1",
+                                              headers={"Accept-Language": "zh-Hans"}))
+    assert "第1副的全部1個結果" in text(client.get(f"/s/{sid}/t/1",
+                                              headers={"Accept-Language": "zh-Hant"}))
+
+
+def test_a_large_sessions_phones_spread_a_rounds_change(
+        app, started, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MANY_TABLES every phone hears a round's change at once: each asks within
+    SPREAD_MS_PER_TABLE a table (session-table.js), not all at the same moment."""
+    from scorekeeper.web.sessions import table as table_page
+
+    sid, _key = started
+    client = phone(app, sid, 1)
+    assert "data-spread" not in client.get(f"/s/{sid}/t/1").get_data(as_text=True)
+    monkeypatch.setattr(table_page, "MANY_TABLES", 2)
+    page = client.get(f"/s/{sid}/t/1").get_data(as_text=True)
+    assert f'data-spread="{3 * table_page.SPREAD_MS_PER_TABLE}"' in page

@@ -48,6 +48,9 @@ TableCheck = Callable[[Mapping[str, Any], Mapping[str, Any]], list[Any]]
 Recheck = Callable[[object, Any], tuple[list[Any], Any]]
 # rescore(read) -> (answer, kept): a recheck's ``ok`` answer, and what the next recheck keeps
 Rescore = Callable[[Any], tuple[dict[str, Any], Any]]
+# board_lines(read, numbers) -> those boards' lines of ``rescore``'s answer, scored without
+# the pairs' totals (a table's page shows only its boards), or None when a board needs them
+BoardLines = Callable[[Any, tuple[int, ...]], dict[int, dict[str, Any]] | None]
 # write(data, answer) -> the file's text: a session file and its ``ok`` check answer
 WriteSession = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
 
@@ -74,7 +77,8 @@ class SessionPart:
     from the director's form, and what a table's phone may not enter though a file may hold
     it (``table_check``). A game may also check a session again from what its last check kept
     (``recheck`` then ``rescore``, always ``check``'s answer): a large session's change is
-    then read and scored for the boards it changed, not all of them."""
+    then read and scored for the boards it changed, not all of them, and give some boards'
+    lines alone (``board_lines``)."""
 
     check: CheckSession
     messages: Mapping[str, str] = field(default_factory=dict)
@@ -87,6 +91,7 @@ class SessionPart:
     table_check: TableCheck | None = None
     recheck: Recheck | None = None
     rescore: Rescore | None = None
+    board_lines: BoardLines | None = None
 
 
 def is_session(data: object) -> bool:

@@ -7,6 +7,7 @@ knows a game's scoring (the game's check answer is read, never made).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -101,20 +102,45 @@ def _results(loaded: LoadedSession) -> dict[tuple[int, str], dict[str, Any]]:
     return scored or {(int(r["board"]), r["ns"]): r for r in loaded.stored.results}
 
 
+class _Unsettled(Mapping[tuple[int, str], str]):
+    """The state of each result not accepted yet (entered, disputed) by (board, NS pair),
+    read on first use: a result without one is accepted (``_state``), and a wall of 1,000
+    tables needs none until as many results are in as the movement has boards."""
+
+    def __init__(self, db: Database, session_id: str) -> None:
+        self._db, self._id = db, session_id
+        self._kept: dict[tuple[int, str], str] | None = None
+
+    def _read(self) -> dict[tuple[int, str], str]:
+        if self._kept is None:
+            self._kept = {k: v.state for k, v in table_store.get_states(
+                self._db, self._id, besides=ACCEPTED).items()}
+        return self._kept
+
+    def __getitem__(self, key: tuple[int, str]) -> str:
+        return self._read()[key]
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """The session at play (``service.session_tables``): the round under way, since when,
-    whether the director ended it, and each table-entered result's state."""
+    whether the director ended it, and each table-entered result's state but accepted."""
 
     round: int
     started: str
     ended: bool
-    states: dict[tuple[int, str], str]
+    states: Mapping[tuple[int, str], str]
 
 
 def play(db: Database, session_id: str) -> Play:
     kept = session_tables.round_state(db, session_id)
-    states = {k: v.state for k, v in session_tables.states(db, session_id).items()}
+    states = _Unsettled(db, session_id)
     if kept is None:
         return Play(1, "", False, states)
     return Play(kept.round, kept.started, kept.ended is not None, states)
@@ -133,9 +159,7 @@ def round_now(loaded: LoadedSession, at: Play) -> RoundNow:
     movement = movement_of(loaded)
     if movement is None:
         return RoundNow(None, 0, None, None, at.ended, at.ended)
-    entered = _results(loaded)
-    all_in = all((b, t.ns) in entered and _state(at, b, t.ns) == ACCEPTED
-                 for r in movement.rounds for t in r.tables for b in t.boards)
+    all_in = len(loaded.stored.results) >= _slots(movement) and _all_in(loaded, movement, at)
     ends = None
     if at.started:
         begun = datetime.fromisoformat(at.started.replace("Z", "+00:00"))
@@ -143,6 +167,30 @@ def round_now(loaded: LoadedSession, at: Play) -> RoundNow:
     number = min(max(at.round, 1), len(movement.rounds))
     return RoundNow(number, len(movement.rounds), at.started or None, ends,
                     at.ended or all_in, at.ended)
+
+
+# Each movement's number of (board, table) places, by the movement (kept: a round's wall of a
+# 1,000-table session would count 27,000 of them at every change).
+_SLOTS: dict[int, tuple[pm.PairMovement, int]] = {}
+
+
+def _slots(movement: pm.PairMovement) -> int:
+    kept = _SLOTS.get(id(movement))
+    if kept is not None and kept[0] is movement:
+        return kept[1]
+    count = sum(len(t.boards) for r in movement.rounds for t in r.tables)
+    if len(_SLOTS) > 64:
+        _SLOTS.clear()
+    _SLOTS[id(movement)] = (movement, count)
+    return count
+
+
+def _all_in(loaded: LoadedSession, movement: pm.PairMovement, at: Play) -> bool:
+    """Every board of the movement entered and accepted (asked only once there are as many
+    results as the movement's boards)."""
+    entered = _results(loaded)
+    return all((b, t.ns) in entered and _state(at, b, t.ns) == ACCEPTED
+               for r in movement.rounds for t in r.tables for b in t.boards)
 
 
 def _late(now: RoundNow, number: int, at: datetime) -> bool:

@@ -38,16 +38,72 @@ class SessionProblemText:
     params: Mapping[str, Any] = _field(default_factory=dict)
 
 
+class _Answer:
+    """A version's check answer, scored on the first ask and kept (a lock: pages on several
+    threads may ask at once). A write needs only the check's read, and at 1,000 tables
+    scoring is 25 ms a version a process: a version no page asks for is never scored."""
+
+    __slots__ = ("_answer", "_checked", "_lines", "_lock", "_part", "_read")
+
+    def __init__(self, read: Any, part: SessionPart | None,
+                 answer: dict[str, Any] | None = None) -> None:
+        self._lock = threading.Lock()
+        self._read, self._part = read, part
+        self._answer: dict[str, Any] | None = answer
+        self._checked: Any = None
+        self._lines: dict[int, dict[str, Any]] = {}  # boards' lines scored alone, kept
+
+    def answer(self) -> dict[str, Any]:
+        if self._answer is None:
+            with self._lock:
+                if self._answer is None:
+                    self._answer, self._checked = _scored(self._part, self._read)
+        return self._answer
+
+    def board_lines(self, numbers: tuple[int, ...]) -> dict[int, dict[str, Any]]:
+        """These boards' lines of the answer: from the answer once scored, else scored
+        alone when the game can (its ``board_lines``), else from the answer."""
+        if self._answer is None and self._part is not None and \
+                self._part.board_lines is not None and self._read is not None:
+            # a round's change asks a page of every table at once: each board scored once
+            missing = tuple(n for n in numbers if n not in self._lines)
+            found = self._part.board_lines(self._read, missing) if missing else {}
+            if found is not None:
+                with self._lock:
+                    self._lines.update(found)
+                    return {n: self._lines[n] for n in numbers if n in self._lines}
+        return {int(b["board"]): b for b in self.answer().get("boards", [])
+                if int(b["board"]) in numbers}
+
+    def checked(self) -> Any:
+        """What the game's next check starts from: the scored check once scored (it keeps
+        the totals), else the read (its boards are scored when an answer is asked)."""
+        if self._answer is not None and self._checked is not None:
+            return self._checked
+        return self._read if _rechecks(self._part) else None
+
+
 @dataclass(frozen=True, slots=True)
 class LoadedSession:
-    """A stored session and the game's check answer for it now; what the game's next check
-    of it starts from (``checked``, None: a whole check) and the last change it includes
-    (``mark``: the next load replays those after it)."""
+    """A stored session and the game's check answer for it now (scored when first asked);
+    what the game's next check of it starts from (``checked``, None: a whole check) and the
+    last change it includes (``mark``: the next load replays those after it)."""
 
     stored: session_store.StoredSession
-    answer: dict[str, Any]
-    checked: Any = None
+    scoring: _Answer
     mark: session_store.ChangeMark | None = None
+
+    @property
+    def answer(self) -> dict[str, Any]:
+        return self.scoring.answer()
+
+    @property
+    def checked(self) -> Any:
+        return self.scoring.checked()
+
+    def board_lines(self, numbers: tuple[int, ...]) -> dict[int, dict[str, Any]]:
+        """Boards ``numbers``' lines of the answer (a table's page: its boards alone)."""
+        return self.scoring.board_lines(numbers)
 
     @property
     def part(self) -> SessionPart | None:
@@ -57,18 +113,6 @@ class LoadedSession:
 def session_parts() -> dict[str, SessionPart | None]:
     """Each registered game's session part (None: it keeps no sessions)."""
     return {game.name: game.session for game in GAMES.values()}
-
-
-def _check(data: Mapping[str, Any], before: Any = None
-           ) -> tuple[dict[str, Any], tuple[SessionProblemText, ...], Any]:
-    """The game's answer for a session file, its refusals (none when ``ok``) and what its
-    next check starts from (None: the game checks each file whole). ``before``: what the
-    check of an earlier version of the same session kept."""
-    problems, read, part = _recheck(data, before)
-    if problems or part is None:
-        return {"ok": False, "errors": [_error(p) for p in problems]}, problems, None
-    answer, checked = _scored(part, read)
-    return answer, (), checked
 
 
 def _recheck(data: Mapping[str, Any], before: Any = None
@@ -162,8 +206,16 @@ def _whole(db: Database, session_id: str) -> LoadedSession | None:
     stored = session_store.get_session(db, session_id)
     if stored is None:
         return None
-    answer, _problems, checked = _check(stored.as_file())
-    return LoadedSession(stored, answer, checked, session_store.last_change(db, session_id))
+    return LoadedSession(stored, _answer_of(stored.as_file()),
+                         session_store.last_change(db, session_id))
+
+
+def _answer_of(data: Mapping[str, Any], before: Any = None) -> _Answer:
+    """A session file's answer to come: its refusals at once, else scored when asked."""
+    problems, read, part = _recheck(data, before)
+    if problems or part is None:
+        return _Answer(None, None, {"ok": False, "errors": [_error(p) for p in problems]})
+    return _Answer(read, part)
 
 
 def _replayed(db: Database, base: LoadedSession) -> LoadedSession | None:
@@ -174,10 +226,9 @@ def _replayed(db: Database, base: LoadedSession) -> LoadedSession | None:
         return None
     stored, mark = found
     if stored.results == base.stored.results:  # an answer at a table, a round, a phone
-        return LoadedSession(replace(stored, results=base.stored.results), base.answer,
-                             base.checked, mark)
-    answer, problems, checked = _check(stored.as_file(), base.checked)
-    return None if problems else LoadedSession(stored, answer, checked, mark)
+        return LoadedSession(replace(stored, results=base.stored.results), base.scoring, mark)
+    problems, read, part = _recheck(stored.as_file(), base.checked)
+    return None if problems else LoadedSession(stored, _Answer(read, part), mark)
 
 
 def _replay_results(db: Database, base: LoadedSession
@@ -236,12 +287,6 @@ def current(db: Database, session_id: str) -> _Current | None:
         return None
     problems, read, part = _recheck(stored.as_file())
     return _Current(stored, read if _rechecks(part) and not problems else None)
-
-
-def stored_now(db: Database, session_id: str) -> session_store.StoredSession | None:
-    """The session's results now, for a write's own check in its lock (nothing scored)."""
-    now = current(db, session_id)
-    return None if now is None else now.stored
 
 
 def _rechecks(part: SessionPart | None) -> bool:

@@ -164,9 +164,7 @@ def _table_guard(db: Database, table: int, round_no: int, board: int,
         if board not in seat.boards:
             return _refusal("table.not_board", board=board, table=table, round=round_no,
                             boards=_span(seat.boards))
-        for r in stored.results:
-            if int(r["board"]) != board:
-                continue
+        for r in session_store.board_results(db, stored.id, board):
             if r["ns"] == seat.ns and r["ew"] == seat.ew:
                 return _refusal("table.twice", board=board)
             for pair in (seat.ns, seat.ew):
@@ -211,10 +209,10 @@ def enter_at_table(db: Database, session_id: str, table: int, round_no: int,
 
 
 def preview_at_table(db: Database, session_id: str, table: int, round_no: int,
-                     result: Mapping[str, Any]) -> tuple[dict[str, Any] | None,
-                                                         SessionOutcome | None]:
-    """What entering ``result`` at the table would do, nothing stored: the game's answer
-    with it, or the refusal."""
+                     result: Mapping[str, Any]
+                     ) -> tuple[dict[int, dict[str, Any]] | None, SessionOutcome | None]:
+    """What entering ``result`` at the table would do, nothing stored: its board's line of
+    the game's answer with it, or the refusal."""
     loaded = sessions.load_session(db, session_id)
     seat = sitting(movement(loaded.stored), round_no, table) if loaded is not None else None
     board = result.get("board")
@@ -224,15 +222,10 @@ def preview_at_table(db: Database, session_id: str, table: int, round_no: int,
     refused = _table_guard(db, table, round_no, board, whole)(loaded.stored)
     if refused is not None:
         return None, refused
-    answer, problems = sessions.try_result(loaded, whole)
+    lines, problems = sessions.try_result(loaded, whole)
     if problems:
         return None, SessionOutcome(SessionStatus.ILLEGAL, problems=problems)
-    return answer, None
-
-
-def _table_result(stored: StoredSession, table: int, board: int) -> dict[str, Any] | None:
-    return next((r for r in stored.results
-                 if int(r["board"]) == board and r.get("table") == table), None)
+    return lines, None
 
 
 def answer_at_table(db: Database, session_id: str, table: int, board: int, state: str
@@ -242,14 +235,14 @@ def answer_at_table(db: Database, session_id: str, table: int, board: int, state
     to change."""
     if state not in (ACCEPTED, DISPUTED):
         raise ValueError(state)
-    with store.transaction(db):
-        stored = sessions.stored_now(db, session_id)
-        if stored is None:
+    with store.transaction(db):  # one board's rows read: the lock is held a moment
+        if session_store.get_version(db, session_id) is None:
             return SessionOutcome(SessionStatus.NOT_FOUND)
-        result = _table_result(stored, table, board)
+        result = next((r for r in session_store.board_results(db, session_id, board)
+                       if r.get("table") == table), None)
         if result is None:
             return _refusal("table.no_result", board=board)
-        now = table_store.get_states(db, session_id).get((board, result["ns"]))
+        now = table_store.get_states(db, session_id, result["ns"]).get((board, result["ns"]))
         if now is not None and now.state == state:
             return SessionOutcome(SessionStatus.UNCHANGED)
         if now is not None and now.state == DISPUTED:

@@ -27,16 +27,14 @@ from .keys import hash_key, new_key, new_match_id
 from .session_loads import (
     LoadedSession,
     SessionProblemText,
-    _check,
+    _Answer,
     _Current,
     _keep,
     _not_a_session,
     _place,
     _recheck,
-    _scored,
     load_session,
     session_parts,
-    stored_now,
 )
 from .session_loads import current as _current
 
@@ -44,7 +42,7 @@ __all__ = [  # with the loading's names, which a session's callers have always f
     "Guard", "HandRecords", "LoadedSession", "SessionOutcome", "SessionProblemText",
     "SessionStatus", "body_hash", "check_edit_key", "create_session", "enter_result",
     "hand_records", "history", "load_session", "remove_result", "session_parts",
-    "stored_now", "try_result",
+    "try_result",
 ]
 
 
@@ -82,7 +80,7 @@ def create_session(db: Database, body: Any, budget: Callable[[int], None] | None
     ILLEGAL with every problem (nothing stored)."""
     if not is_session(body):
         return SessionOutcome(SessionStatus.ILLEGAL, problems=_not_a_session())
-    _answer, problems, _checked = _check(body)
+    problems, _read, _part = _recheck(body)  # judged: the answer is scored when asked
     if problems:
         return SessionOutcome(SessionStatus.ILLEGAL, problems=problems)
     session_id, key = new_match_id(), new_key()
@@ -185,10 +183,10 @@ def enter_result(db: Database, session_id: str, result: Any, key: str | None = N
             _touch_tables(db, session_id, old, result)
     if old == result:
         return SessionOutcome(SessionStatus.UNCHANGED, load_session(db, session_id))
-    answer, checked = _scored(part, read)
     entered = LoadedSession(replace(stored, results=results, version=stored.version + 1,
-                                    updated=mark.at), answer, checked, mark)
-    _keep(entered)  # committed: the next page and the next write start from it
+                                    updated=mark.at), _Answer(read, part), mark)
+    _keep(entered)  # committed: the next page and the next write start from it (scored
+    # when a page asks)
     status = SessionStatus.CREATED if old is None else SessionStatus.CHANGED
     return SessionOutcome(status, entered)
 
@@ -225,13 +223,16 @@ def _touch_tables(db: Database, session_id: str, *results: Mapping[str, Any] | N
 
 
 def try_result(loaded: LoadedSession, result: Mapping[str, Any]
-               ) -> tuple[dict[str, Any], tuple[SessionProblemText, ...]]:
-    """The game's answer for the session with ``result`` added (nothing stored): what a
-    Save would do, for its label."""
+               ) -> tuple[dict[int, dict[str, Any]], tuple[SessionProblemText, ...]]:
+    """What a Save would do (nothing stored): the line of the result's board with it added,
+    scored alone when the game can (the Save button's label), or the refusals."""
     stored = loaded.stored
-    answer, problems, _checked = _check(
+    problems, read, part = _recheck(
         stored.as_file() | {"results": [*stored.results, dict(result)]}, loaded.checked)
-    return answer, problems
+    if problems:
+        return {}, problems
+    board = _board_of(result)
+    return _Answer(read, part).board_lines(() if board is None else (board,)), ()
 
 
 def history(db: Database, session_id: str, last: int | None = None

@@ -98,14 +98,17 @@ def set_holder(db: Database, session_id: str, table: int, holder_hash: str) -> N
     bump_table(db, session_id, table)
 
 
-def get_states(db: Database, session_id: str, ns: str | None = None
-               ) -> dict[tuple[int, str], StoredState]:
-    """Each result's state by (board, NS pair), or NS pair ``ns``'s alone; results the
-    director entered have none."""
+def get_states(db: Database, session_id: str, ns: str | None = None,
+               besides: str | None = None) -> dict[tuple[int, str], StoredState]:
+    """Each result's state by (board, NS pair), or NS pair ``ns``'s alone, or those in
+    another state than ``besides``; results the director entered have none."""
     pair = "" if ns is None else " AND ns = ?"
+    other = "" if besides is None else " AND state != ?"
     return {(int(b), str(n)): StoredState(str(s), str(at)) for b, n, s, at in db.execute(
         "SELECT board, ns, state, state_at FROM session_results WHERE session_id = ? AND"
-        f" state IS NOT NULL{pair}", [session_id, *([] if ns is None else [ns])]).fetchall()}
+        f" state IS NOT NULL{pair}{other}",
+        [session_id, *([] if ns is None else [ns]), *([] if besides is None else [besides])]
+    ).fetchall()}
 
 
 def set_state(db: Database, session_id: str, board: int, ns: str, state: str | None,

@@ -99,6 +99,14 @@ def get_session(db: Database, session_id: str) -> StoredSession | None:
                          head.version, head.plan)
 
 
+def board_results(db: Database, session_id: str, board: int) -> list[dict[str, Any]]:
+    """Board ``board``'s results, in the order entered (a write's check of one board reads
+    these, not the session's thousands)."""
+    return [json.loads(t[0]) for t in db.execute(
+        "SELECT data FROM session_results WHERE session_id = ? AND board = ? ORDER BY no",
+        [session_id, board]).fetchall()]
+
+
 def get_head(db: Database, session_id: str) -> StoredSession | None:
     """The session without its results (``results`` empty), or None."""
     row = db.execute("SELECT id, edit_key_hash, game, data, created, updated, version, plan"

@@ -249,7 +249,12 @@
   }
   if (window.SKStream && window.EventSource) {
     SKStream.watch("t", live.dataset.topic, function (v) {
-      if (v !== String(live.dataset.version)) refresh();
+      if (v === String(live.dataset.version)) return;
+      // the session's part of the stamp moved (a round, the clock, the end): every table's
+      // phone hears it at once, so each asks at its own moment within data-spread (ms)
+      var whole = String(v).split(".")[0] !== String(live.dataset.version).split(".")[0];
+      var spread = whole ? +live.dataset.spread || 0 : 0;
+      setTimeout(refresh, spread ? Math.random() * spread : 0);
     });
   }
   setInterval(poll, 3000);

@@ -14,9 +14,11 @@ round's next board as the page's script does (``POST /s/<id>/t/<table>/results``
 its CSRF token and a ``submission_id``, ``Accept: application/json``), then the opponents
 accept it (``.../answers``): two writes a board. Told by its stream, it asks its page again
 with its ETag (``heard``: from the save's answer to the stream's word). ``--walls`` walls hold
-the session's stream (``s=<id>``) and ask the wall's live part with its ETag at each change.
+the session's stream (``s=<id>``) and ask the wall's live part with its ETag at a change, at
+most every ``data-every`` as the page's script does (5 s past 30 tables).
 At the end the next round starts (written straight into the database, as another process
-would) and every table's phone is timed until it has its new page. Requests are open-loop.
+would) and every table's phone is timed until it has its new page (each asks at a moment
+within the page's ``data-spread``, as the page's script does). Requests are open-loop.
 Afterwards the SQLite file is checked: every acknowledged result stored once, nothing else,
 and ``integrity_check``.
 
@@ -45,6 +47,8 @@ sys.path.insert(0, str(ROOT))
 from scorekeeper.store.db import sqlite3
 
 CSRF = re.compile(rb'name="csrf_token" value="([^"]+)"')
+EVERY = re.compile(rb'data-every="(\d+)"')
+STAMP = re.compile(rb'data-version="([^"]*)"(?: data-spread="(\d+)")?')
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6NT"]
 
 
@@ -101,6 +105,8 @@ class Phone:
         self.saved_at: float | None = None
         self.round_at: float | None = None
         self.round_seen = False
+        self.version = ""  # the page's stamp, and the spread of a round's change (ms)
+        self.spread = 0
 
     def keep(self, headers: dict[str, str]) -> None:
         for pair in filter(None, headers.get("set-cookie", "").split("; ")):
@@ -138,6 +144,10 @@ async def page(pool: Pool, stats: Stats, sid: str, phone: Phone) -> None:
         found = CSRF.search(got[2])
         if found:
             phone.token = found.group(1).decode()
+        stamp = STAMP.search(got[2])
+        if stamp:
+            phone.version = stamp.group(1).decode()
+            phone.spread = int(stamp.group(2) or 0)
         if phone.round_at is not None and not phone.round_seen and b"Round " in got[2]:
             phone.round_seen = True
             stats.latencies.setdefault("next round", []).append(
@@ -187,6 +197,10 @@ async def _table_phone(pool: Pool, stats: Stats, sid: str, key: str, phone: Phon
                 if phone.saved_at is not None and stats.measuring:
                     stats.heard.append(time.monotonic() - phone.saved_at)
                     phone.saved_at = None
+                stamp = line[6:].strip().decode()
+                if stamp.split(".")[0] != phone.version.split(".")[0] and phone.spread:
+                    # a round's change: session-table.js asks at a moment within the spread
+                    await asyncio.sleep(random.uniform(0, phone.spread / 1000))
                 await page(pool, stats, sid, phone)
             first = False
 
@@ -240,6 +254,8 @@ async def _table_phone(pool: Pool, stats: Stats, sid: str, key: str, phone: Phon
 
 
 async def wall(pool: Pool, stats: Stats, sid: str, end: float) -> None:
+    """A wall as ``event-live.js`` follows the session: at a change it asks its live part,
+    then waits the part's ``data-every`` before it asks again (changes meanwhile: one ask)."""
     phone = Phone(0)
     try:
         reader, writer = await asyncio.open_connection(pool.host, pool.port)
@@ -247,22 +263,32 @@ async def wall(pool: Pool, stats: Stats, sid: str, end: float) -> None:
         stats.errors.append(f"stream: {e!r}")
         return
     writer.write(f"GET /stream?s={sid} HTTP/1.1\r\nHost: {pool.host}\r\n\r\n".encode())
+    changed = asyncio.Event()
+
+    async def listen() -> None:
+        while line := await reader.readline():
+            if line.startswith(b"data: "):
+                changed.set()
+
+    listening = asyncio.ensure_future(listen())
+    every = 0.0
     try:
         while (left := end - time.monotonic()) > 0:
             try:
-                line = await asyncio.wait_for(reader.readline(), left)
+                await asyncio.wait_for(changed.wait(), left)
             except TimeoutError:
                 break
-            if not line.startswith(b"data: "):
-                if not line:
-                    break
-                continue
+            changed.clear()
             headers = {"If-None-Match": phone.tag} if phone.tag else {}
             got = await ask(pool, stats, "wall", (200, 304), "GET", f"/s/{sid}/wall?part=1",
                             phone, headers)
             if got is not None and got[0] == 200:
                 phone.tag = got[1].get("etag", "")
+                found = EVERY.search(got[2])
+                every = int(found.group(1)) / 1000 if found else 0.0
+            await asyncio.sleep(every)
     finally:
+        listening.cancel()
         writer.close()
 
 
@@ -338,6 +364,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--walls", type=int, default=10)
     parser.add_argument("--connections", type=int, default=256)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--log", type=Path, default=None, help="keep the server's log here")
     args = parser.parse_args(argv)
     from scorekeeper.web.security import load_secret_key
 
@@ -350,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.rounds_in} rounds in ({before} results): stored in "
               f"{time.monotonic() - began:.1f} s")
         env = {"SCOREKEEPER_STREAMS": "20000"}
-        with ServeProcess(instance, workers=args.workers, env=env) as server:
+        with ServeProcess(instance, workers=args.workers, env=env, log=args.log) as server:
             assert server.proc is not None
             secret = load_secret_key(instance / "secret_key")
             cpu0 = group_cpu(server.proc.pid)

@@ -50,5 +50,6 @@ for _name, _step in (
     ("0031_session_change_by", session_changes.change_by),
     ("0032_session_players", session_players.session_players),
     ("0033_session_table_stamps", session_tables.table_stamps),
+    ("0034_session_pair_results", session_tables.pair_results),
 ):
     migrations(name=_name)(_step)

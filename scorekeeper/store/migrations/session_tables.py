@@ -50,3 +50,9 @@ def table_stamps(db: Database) -> None:
         )
         """
     )
+
+
+def pair_results(db: Database) -> None:
+    # A table's page reads its NS pair's results' states (issue 41): at 1,000 tables, one
+    # pair's few rows, not a scan of the session's 36,000.
+    db.execute("CREATE INDEX session_results_ns ON session_results (session_id, ns)")

@@ -31,7 +31,11 @@ WALL_PAIRS = 16  # a field's lines on the wall before the rest is left to the re
 WALL_TABLES = 30  # past it the wall leaves where everyone goes to each table's phone
 CONSOLE_TABLES = 30  # past it the console's grid lists only the tables needing the director
 CONSOLE_CHANGES = 60
-MANY_EVERY_MS = 2000  # past those tables a wall or console asks at most every 2 s
+MANY_EVERY_MS = 2000  # past those tables a console asks at most every 2 s
+# and a wall every 5 s: each ask of a new version scores the whole field again (at 1,000
+# tables 40-60 ms), and a hall of 1,000 tables has ten walls; a rank a few seconds late on a
+# projector is not missed, a save waiting behind ten walls' scoring is
+MANY_WALL_EVERY_MS = 5000
 # The wall's rendered page and part by their ETag (the session's stamp, the minute, the
 # language): ten walls of a 1,000-table session ask each version, and it takes 0.1 s.
 _WALLS: LRUCache[tuple[str, str], str] = LRUCache(maxsize=32)
@@ -94,7 +98,7 @@ def wall_values(loaded: LoadedSession) -> WallValues:
         live_url=url_for("sessions.wall", session_id=session_id, part=1),
         etag=session_tag(session_id, "wall"),
         on_phones=many and rnd.number is not None and not rnd.over
-        and rnd.number < rnd.rounds, every=MANY_EVERY_MS if many else 0)
+        and rnd.number < rnd.rounds, every=MANY_WALL_EVERY_MS if many else 0)
 
 
 def wall(session_id: str) -> ResponseReturnValue:

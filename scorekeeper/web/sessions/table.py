@@ -40,11 +40,21 @@ from ...store import session_tables as table_store
 from ...store.db import get_db
 from ...store.session_tables import StoredRound
 from ..etags import LANGUAGE_VARY, not_modified, page_etag
-from ..match.handforms import HandForm, hand_form_class
+from ..match.handforms import HandForm, HandTicket, hand_form_class
 from ..ratelimit import count_keyed_write, refuse_if_address_full
 from ..security import bounded_int, has_rights_for, remember_key_hash, rights_match
+from .kept import deal_fields
 from .pages import session_or_404
 from .words import session_problem
+
+# Past this many results a board's traveller on the table's phone is the table's own line
+# and a link to the board's page: at 1,000 tables it would be 1,000 rows on a phone.
+PHONE_TRAVELLER = 20
+# Past this many tables a round's change (heard by every table's phone at once) is asked for
+# by each phone at a random moment within 8 ms a table: at 1,000 tables 1,000 pages over 8 s
+# (about 7 ms each), not at once, which starved a worker past its 10 s heartbeat.
+MANY_TABLES = 30
+SPREAD_MS_PER_TABLE = 8
 
 
 def ref(session_id: str, table: int) -> str:
@@ -63,6 +73,7 @@ class TableBoard:
     line: dict[str, Any] | None = None
     record: dict[str, Any] | None = None
     label: str = ""
+    results: int = 0  # the board's results when the line shows only the table's own
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +90,7 @@ class TableView:
     next_moves: TableMoves | None = None  # where everyone goes when this round ends
     last_moves: TableMoves | None = None  # where everyone went when the last round ended
     rounds: int = 0
+    spread: int = 0  # ms: a round's change reaches the phones spread over it (many tables)
 
     @property
     def done(self) -> bool:
@@ -103,9 +115,9 @@ def save_label(game: str, row: dict[str, Any]) -> str:
     return " ".join(Markup(html).striptags().split())
 
 
-def _row(answer: dict[str, Any], board: int, ns: str) -> tuple[dict[str, Any] | None,
-                                                                dict[str, Any] | None]:
-    line = next((b for b in answer.get("boards", []) if b["board"] == board), None)
+def _row(lines: dict[int, dict[str, Any]], board: int, ns: str
+         ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    line = lines.get(board)
     row = next((r for r in line["results"] if r["ns"] == ns), None) if line else None
     return line, row
 
@@ -123,22 +135,29 @@ def _view(loaded: LoadedSession, table: int) -> TableView:
     numbers = seat.boards if seat is not None else ()
     ns = seat.ns if seat is not None else ""
     # the hand records of the boards this table has played (worked out once, then kept)
-    played = tuple(b for b in numbers if _row(loaded.answer, b, ns)[1])
+    lines = loaded.board_lines(tuple(numbers))  # its boards alone: no pair's total
+    played = tuple(b for b in numbers if _row(lines, b, ns)[1])
     records = sessions.hand_records(db, loaded, 2.0, played).records if played else {}
     for number in numbers:
-        line, row = _row(loaded.answer, number, ns)
+        line, row = _row(lines, number, ns)
         kept = states.get((number, ns))
         state = kept.state if kept else ("director" if row else None)
         settled = state in (tables.ACCEPTED, "director")
-        boards.append(TableBoard(number, row, state, line if settled else None,
+        many = line is not None and row is not None and len(line["results"]) > PHONE_TRAVELLER
+        boards.append(TableBoard(number, row, state,
+                                 ({**line, "results": [row]} if many else line)
+                                 if settled and line is not None else None,
                                  records.get(number) if settled else None,
-                                 save_label(loaded.stored.game, row) if row else ""))
+                                 save_label(loaded.stored.game, row) if row else "",
+                                 len(line["results"]) if many and line is not None else 0))
     by_table = {m.table: m for m in moves(movement, now.round, table)}
     before = {m.table: m for m in moves(movement, now.round - 1, table)} \
         if now.round > 1 else {}
     fresh = not any(b.result for b in boards)
     return TableView(loaded, table, now, seat, holds, lost, boards, by_table.get(table),
-                     before.get(table) if fresh else None, len(movement.rounds))
+                     before.get(table) if fresh else None, len(movement.rounds),
+                     SPREAD_MS_PER_TABLE * movement.tables if movement.tables > MANY_TABLES
+                     else 0)
 
 
 def _names(loaded: LoadedSession) -> dict[str, str]:
@@ -174,18 +193,20 @@ def table_page(session_id: str, table: int) -> ResponseReturnValue:
     if "k" in request.args:
         return _take(loaded, table)
     view = _view(loaded, table)
-    form = _form(loaded, view.seat) if view.holds and view.seat else None
-    if form is not None:
-        form.fill_defaults(1)
+    fields, ticket = None, None
+    if view.holds and view.seat is not None:
+        seat, pairs = view.seat, loaded.stored.data.get("pairs", {})
+        names = (seat.ns, seat.ew, *pairs.get(seat.ns, ["", ""]), *pairs.get(seat.ew, ["", ""]))
+        fields = deal_fields(loaded.stored.game, tuple(map(str, names)),
+                             lambda: _form(loaded, seat), seat_cols="two",
+                             seat_letters={s: str(SEAT_LABELS[s]) for s in "NESW"})
+        ticket = HandTicket(meta={"csrf": False})
+        ticket.fill_defaults(1)
     open_boards = [b.number for b in view.boards if b.result is None]
-    game = GAMES.get(loaded.stored.game)
-    seats = {"N": "", "E": "", "S": "", "W": ""}
     response = make_response(render_template(
-        "sessions/table.html", v=view, s=loaded.stored, answer=loaded.answer,
-        game=loaded.stored.game, names=_names(loaded), form=form, open_boards=open_boards,
-        hand_fields=game.templates.hand_fields if game else None,
-        seat_letters={s: str(SEAT_LABELS[s]) for s in seats}, seat_cols="two",
-        pairs=loaded.stored.data.get("pairs", {}), stamp=stamp))
+        "sessions/table.html", v=view, s=loaded.stored, answer=None,  # its boards' lines
+        game=loaded.stored.game, names=_names(loaded), fields=fields, ticket=ticket,
+        open_boards=open_boards, stamp=stamp))
     response.headers["Cache-Control"] = "no-store"
     response.set_etag(tag, weak=True)
     response.vary.update(LANGUAGE_VARY)

@@ -59,6 +59,28 @@ def rescore(read: Checked) -> tuple[dict[str, Any], Checked]:
     return _answer(read)
 
 
+def board_lines(read: Checked, numbers: tuple[int, ...]) -> dict[int, dict[str, Any]] | None:
+    """Boards ``numbers``' lines as :func:`rescore`'s answer has them, scored without the
+    pairs' totals (a table's page shows its own boards); None when one of them has an
+    artificial adjusted score (its matchpoints come from its pairs' other boards)."""
+    mp = read.read.scoring != "imps"
+    most = max((len(b.results) for b in read.boards.values()), default=0) if mp else 0
+    top = max(most - 1, 0)
+    lines: dict[int, dict[str, Any]] = {}
+    for number in numbers:
+        board = read.boards.get(number)
+        if board is None:
+            continue
+        scores = board.scores
+        if scores is None or (isinstance(scores, BoardMatchpoints) and scores.most != most):
+            board = _scored(board, matchpoints.board_scores(board.results, most) if mp
+                            else imps.board_scores(board.results), top if mp else None)
+        if board.line is None:
+            return None
+        lines[number] = board.line
+    return lines
+
+
 def directions(read: Head, sides: Counter[Side]) -> dict[str, str | None]:
     """Each pair's field: "NS" or "EW" when ranked apart, None when all rank together."""
     sat: dict[str, set[str]] = defaultdict(set)
@@ -142,9 +164,11 @@ def _printed(before: Printed | None, total: Fraction, top: int | None, played: b
     if top is None:
         return Printed(total, 0, played, total, {"imps": points(total)}, float(total))
     value = _percent(total, top)
+    # int / int is correctly rounded: the float of the exact value, without a Fraction's
+    rough = total.numerator * 100 / (total.denominator * top) if top else 50.0
     return Printed(total, top, played, value, {
         "mp": points(total), "top": top, "percent": two_decimals(value) if played else None},
-        float(value))
+        rough)
 
 
 def _mp(board: Board) -> BoardMatchpoints:
@@ -193,7 +217,7 @@ def _board_line(board: Board, scores: BoardMatchpoints | BoardImps, top: int | N
 
 def _percent(mp: Fraction, top: int) -> Fraction:
     """A pair's percentage; 50 when its boards had nothing to compare (each played once)."""
-    return mp * 100 / top if top else Fraction(50)
+    return Fraction(mp.numerator * 100, mp.denominator * top) if top else Fraction(50)
 
 
 def _result_line(result: Result, scored: Mapping[str, Any]) -> dict[str, Any]:
