@@ -364,6 +364,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--walls", type=int, default=10)
     parser.add_argument("--connections", type=int, default=256)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--log", type=Path, default=None, help="keep the server's log here")
     args = parser.parse_args(argv)
     from scorekeeper.web.security import load_secret_key
@@ -377,7 +378,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.rounds_in} rounds in ({before} results): stored in "
               f"{time.monotonic() - began:.1f} s")
         env = {"SCOREKEEPER_STREAMS": "20000"}
-        with ServeProcess(instance, workers=args.workers, env=env, log=args.log) as server:
+        with ServeProcess(instance, workers=args.workers, threads=args.threads, env=env,
+                          log=args.log) as server:
             assert server.proc is not None
             secret = load_secret_key(instance / "secret_key")
             cpu0 = group_cpu(server.proc.pid)

@@ -39,6 +39,7 @@ from ...service.sessions import LoadedSession, SessionOutcome, SessionStatus
 from ...store import session_tables as table_store
 from ...store.db import get_db
 from ...store.session_tables import StoredRound
+from ...store.sessions import StoredSession, get_head
 from ..etags import LANGUAGE_VARY, not_modified, page_etag
 from ..match.handforms import HandForm, HandTicket, hand_form_class
 from ..ratelimit import count_keyed_write, refuse_if_address_full
@@ -98,8 +99,8 @@ class TableView:
 
 
 
-def _movement(loaded: LoadedSession, table: int) -> PairMovement:
-    found = tables.movement(loaded.stored)
+def _movement(stored: StoredSession, table: int) -> PairMovement:
+    found = tables.movement(stored)
     if found is None or not 1 <= table <= found.tables:
         abort(404, description=_("This session has no table %(n)s.", n=table))
     return found
@@ -124,7 +125,7 @@ def _row(lines: dict[int, dict[str, Any]], board: int, ns: str
 
 def _view(loaded: LoadedSession, table: int) -> TableView:
     db = get_db()
-    movement = _movement(loaded, table)
+    movement = _movement(loaded.stored, table)
     now = tables.round_state(db, loaded.stored.id)
     assert now is not None
     seat = tables.sitting(movement, now.round, table)
@@ -188,10 +189,10 @@ def table_page(session_id: str, table: int) -> ResponseReturnValue:
         if unchanged is not None:
             unchanged.headers["Cache-Control"] = "no-store"
             return unchanged
+    if "k" in request.args:  # the tent's link: no result is read (1,000 tables sit down)
+        return _take(session_id, table)
     loaded = session_or_404(session_id)
-    _movement(loaded, table)
-    if "k" in request.args:
-        return _take(loaded, table)
+    _movement(loaded.stored, table)
     view = _view(loaded, table)
     fields, ticket = None, None
     if view.holds and view.seat is not None:
@@ -213,18 +214,21 @@ def table_page(session_id: str, table: int) -> ResponseReturnValue:
     return response
 
 
-def _take(loaded: LoadedSession, table: int) -> ResponseReturnValue:
+def _take(session_id: str, table: int) -> ResponseReturnValue:
     """The tent's link: this phone takes the table's right (or is told the link is wrong)."""
+    head = get_head(get_db(), session_id)
+    if head is None:
+        abort(404, description=_("There is no such session."))
+    _movement(head, table)
     holder = tables.take_table(get_db(), str(current_app.config["SECRET_KEY"]),
-                               loaded.stored.id, table, request.args.get("k"))
+                               session_id, table, request.args.get("k"))
     if holder is None:
         flash(_("That is not table %(n)s's link: scan the QR code on the table's card, or ask "
                 "the director.", n=table), "error")
     else:
-        remember_key_hash(ref(loaded.stored.id, table), holder)
+        remember_key_hash(ref(session_id, table), holder)
         flash(_("This phone scores table %(n)s now.", n=table), "ok")
-    return redirect(url_for("sessions.table_page", session_id=loaded.stored.id, table=table),
-                    303)
+    return redirect(url_for("sessions.table_page", session_id=session_id, table=table), 303)
 
 
 def _wants_json() -> bool:
@@ -248,7 +252,7 @@ def _lost_words(table: int) -> str:
 
 def _writer(session_id: str, table: int) -> tuple[LoadedSession, ResponseReturnValue | None]:
     loaded = session_or_404(session_id)
-    _movement(loaded, table)
+    _movement(loaded.stored, table)
     if not holds_table(session_id, table):
         if has_rights_for(ref(session_id, table)):
             return loaded, _answer(403, _lost_words(table), status="forbidden")
@@ -336,7 +340,7 @@ def answer(session_id: str, table: int) -> ResponseReturnValue:
 def preview(session_id: str, table: int) -> ResponseReturnValue:
     """What Save would do (nothing stored): ``{label, errors}`` for the Save button."""
     loaded = session_or_404(session_id)
-    _movement(loaded, table)
+    _movement(loaded.stored, table)
     plain = _("Save")
     if not holds_table(session_id, table):
         return jsonify(label=plain, errors=[])
