@@ -45,8 +45,13 @@ from .notify import watch as watch_writes
 PATH = "/stream"
 VERSIONED = {"m": "matches", "s": "sessions"}  # topics stamped by their row's version
 TICK = 0.05  # seconds between two looks at data_version after a write
-SETTLE = 4  # looks without a change before the watcher sleeps until the next write
+# Looks without a change before the watcher sleeps until the next write: half a second. A
+# commit's WAL frames are written (inotify wakes the watcher), then synced, then SQLite's index
+# of the WAL (a shared memory map, which inotify does not see) says so; on a busy disk the
+# sync took longer than the 0.2 s this was, and the change waited for the next write.
+SETTLE = 10
 ALIVE = 2.0  # seconds: how often a sleeping watcher checks that its worker is not stopping
+# (and looks at data_version: a change whose sync outlasted the looks is told within it)
 TOPICS = 4  # the most a page follows at once (a table's match and its club night)
 RETRY_MS = 3000  # what EventSource waits before it reconnects a dropped stream
 TOPIC_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -186,7 +191,10 @@ class Hub:
                 await asyncio.wait_for(writes.wait(), ALIVE)
                 return True
             except TimeoutError:
-                continue
+                try:
+                    self._check()
+                except sqlite3.Error:  # busy a moment: the next look
+                    pass
         return False
 
     def _stopping(self) -> bool:
