@@ -216,13 +216,13 @@ def table_page(session_id: str, table: int) -> ResponseReturnValue:
 
 def _take(session_id: str, table: int) -> ResponseReturnValue:
     """The tent's link: this phone takes the table's right (or is told the link is wrong)."""
-    head = get_head(get_db(), session_id)
-    if head is None:
-        abort(404, description=_("There is no such session."))
-    _movement(head, table)
     holder = tables.take_table(get_db(), str(current_app.config["SECRET_KEY"]),
                                session_id, table, request.args.get("k"))
-    if holder is None:
+    if holder is None:  # no such session or table (404), else a wrong key: said
+        head = get_head(get_db(), session_id)
+        if head is None:
+            abort(404, description=_("There is no such session."))
+        _movement(head, table)
         flash(_("That is not table %(n)s's link: scan the QR code on the table's card, or ask "
                 "the director.", n=table), "error")
     else:
