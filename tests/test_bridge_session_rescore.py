@@ -20,6 +20,7 @@ from scorekeeper.games.bridge.session.answer import (
     check_session,
     recheck,
     rescore,
+    standings,
 )
 from scorekeeper.games.bridge.session.messages import SessionProblem
 
@@ -117,12 +118,14 @@ def test_a_session_checked_again_is_checked_exactly(
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(["matchpoints", "imps"]), st.sampled_from(["mitchell", "howell", "none"]),
        st.lists(SEATED, max_size=12),
-       st.lists(st.tuples(EDIT, st.booleans()), min_size=1, max_size=12))
+       st.lists(st.tuples(EDIT, st.sampled_from(["nothing", "ranks", "all", "both"])),
+                min_size=1, max_size=12))
 def test_versions_scored_only_when_asked_are_checked_exactly(
         scoring: str, movement: str, results: list[Any],
-        edits: list[tuple[tuple[Any, ...], bool]]) -> None:
+        edits: list[tuple[tuple[Any, ...], str]]) -> None:
     """As the app loads versions (issue 41): each read from the read before it, scored only
-    when a page asks; a board's lines alone are the whole answer's."""
+    when a page asks, for its ranks alone (a wall) or whole; a board's lines alone are the
+    whole answer's."""
     data = session(scoring, movement, results)
     _problems, before = recheck(data, None)
     for edit, asked in edits:
@@ -136,7 +139,10 @@ def test_versions_scored_only_when_asked_are_checked_exactly(
         if lines is not None:
             assert list(lines.values()) == whole["boards"], edit
         event("lines" if lines is not None else "lines need the pairs")
-        if asked:
+        if asked in ("ranks", "both"):
+            ranks, read = standings(read)
+            assert ranks == {k: v for k, v in whole.items() if k != "boards"}, edit
+        if asked in ("all", "both"):
             answer, read = rescore(read)
             assert answer == whole, edit
         before = read

@@ -72,3 +72,26 @@ def test_the_console_reads_only_the_last_changes(db: Any) -> None:
     every = sessions.history(db, sid) or []
     last = sessions.history(db, sid, 2) or []
     assert [c.no for c in every] == [1, 2, 3] and last == every[1:]
+
+
+def test_a_wall_ranks_a_new_version_without_its_boards_lines(client: Any, db: Any) -> None:
+    """At 1,000 tables a new most results on a board moves every board's line: a wall asks
+    for the pairs' ranks alone, and they are the whole answer's."""
+    sid = started(db, 64)
+    # board 1: +400 and -50; board 2 played once (factored to 2 results: ½ of a top of 1)
+    for board, ns, ew, contract in ((1, "N1", "E1", "3NT"), (1, "N2", "E2", "4S"),
+                                    (2, "N1", "E1", "2H")):
+        outcome = sessions.enter_result(db, sid, {
+            "board": board, "ns": ns, "ew": ew, "contract": contract, "declarer": "N",
+            "tricks": 9})
+        assert outcome.session is not None, outcome.problems
+    live._WALLS.clear()
+    wall = text(client.get(f"/s/{sid}/wall?part=1"))
+    loaded = sessions.load_session(db, sid)
+    assert loaded is not None
+    assert loaded.scoring._answer is None  # ranked, no board's line made
+    ranks = loaded.standings
+    ranked = [(p["pair"], p["percent"]) for p in ranks["pairs"] if p["rank"]]
+    assert ranks["ok"] and ranked == [("N1", 75.0), ("N2", 0.0), ("E2", 100.0), ("E1", 25.0)]
+    assert "1 N1 Ann1 – Bo1 75.00% 2 N2 Ann2 – Bo2 0.00% East–West 1 E2" in wall
+    assert ranks == {k: v for k, v in loaded.answer.items() if k != "boards"}

@@ -51,6 +51,9 @@ Rescore = Callable[[Any], tuple[dict[str, Any], Any]]
 # board_lines(read, numbers) -> those boards' lines of ``rescore``'s answer, scored without
 # the pairs' totals (a table's page shows only its boards), or None when a board needs them
 BoardLines = Callable[[Any, tuple[int, ...]], dict[int, dict[str, Any]] | None]
+# standings(read) -> (answer, kept): ``rescore``'s answer without its boards' lines (a wall
+# ranks the pairs), and what the next recheck keeps
+Standings = Callable[[Any], tuple[dict[str, Any], Any]]
 # write(data, answer) -> the file's text: a session file and its ``ok`` check answer
 WriteSession = Callable[[Mapping[str, Any], Mapping[str, Any]], str]
 
@@ -78,7 +81,7 @@ class SessionPart:
     it (``table_check``). A game may also check a session again from what its last check kept
     (``recheck`` then ``rescore``, always ``check``'s answer): a large session's change is
     then read and scored for the boards it changed, not all of them, and give some boards'
-    lines alone (``board_lines``)."""
+    lines alone (``board_lines``) or the pairs' ranks alone (``standings``)."""
 
     check: CheckSession
     messages: Mapping[str, str] = field(default_factory=dict)
@@ -92,6 +95,7 @@ class SessionPart:
     recheck: Recheck | None = None
     rescore: Rescore | None = None
     board_lines: BoardLines | None = None
+    standings: Standings | None = None
 
 
 def is_session(data: object) -> bool:

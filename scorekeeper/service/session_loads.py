@@ -43,7 +43,7 @@ class _Answer:
     threads may ask at once). A write needs only the check's read, and at 1,000 tables
     scoring is 25 ms a version a process: a version no page asks for is never scored."""
 
-    __slots__ = ("_answer", "_checked", "_lines", "_lock", "_part", "_read")
+    __slots__ = ("_answer", "_checked", "_lines", "_lock", "_part", "_ranks", "_read")
 
     def __init__(self, read: Any, part: SessionPart | None,
                  answer: dict[str, Any] | None = None) -> None:
@@ -52,6 +52,7 @@ class _Answer:
         self._answer: dict[str, Any] | None = answer
         self._checked: Any = None
         self._lines: dict[int, dict[str, Any]] = {}  # boards' lines scored alone, kept
+        self._ranks: dict[str, Any] | None = None  # the answer but its boards' lines
 
     def answer(self) -> dict[str, Any]:
         if self._answer is None:
@@ -59,6 +60,21 @@ class _Answer:
                 if self._answer is None:
                     self._answer, self._checked = _scored(self._part, self._read)
         return self._answer
+
+    def standings(self) -> dict[str, Any]:
+        """The answer without its boards' lines, when the game can give it alone (its
+        ``standings``: a wall ranks the pairs, and at 1,000 tables every line moves with the
+        most results on a board), else the answer."""
+        part = self._part
+        if self._answer is not None or part is None or part.standings is None or \
+                not _rechecks(part):
+            return self.answer()
+        if self._ranks is None:
+            with self._lock:
+                if self._answer is None and self._ranks is None:
+                    # the ranked read: the next answer or version starts from its totals
+                    self._ranks, self._read = part.standings(self._read)
+        return self._ranks if self._ranks is not None else self.answer()
 
     def board_lines(self, numbers: tuple[int, ...]) -> dict[int, dict[str, Any]]:
         """These boards' lines of the answer: from the answer once scored, else scored
@@ -100,6 +116,11 @@ class LoadedSession:
     @property
     def checked(self) -> Any:
         return self.scoring.checked()
+
+    @property
+    def standings(self) -> dict[str, Any]:
+        """The answer without its boards' lines (``ok``, the scoring, the pairs' ranks)."""
+        return self.scoring.standings()
 
     def board_lines(self, numbers: tuple[int, ...]) -> dict[int, dict[str, Any]]:
         """Boards ``numbers``' lines of the answer (a table's page: its boards alone)."""

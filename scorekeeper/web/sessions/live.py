@@ -90,10 +90,11 @@ def wall_values(loaded: LoadedSession) -> WallValues:
         if rnd.number is not None and not rnd.over and not many else None
     session_id = loaded.stored.id
     # only pairs with a rank: those not yet played wait (and their field, "All pairs", too)
-    ranked = [(d, kept[:WALL_PAIRS]) for d, lines in fields(loaded.answer)
+    ranks = loaded.standings  # the pairs alone: no board's lines
+    ranked = [(d, kept[:WALL_PAIRS]) for d, lines in fields(ranks)
               if (kept := [p for p in lines if p.get("rank")])]
     return WallValues(
-        s=loaded.stored, answer=loaded.answer, fields=ranked,
+        s=loaded.stored, answer=ranks, fields=ranked,
         names=names_of(loaded), rnd=rnd, clock=clock(rnd), upcoming=upcoming,
         live_url=url_for("sessions.wall", session_id=session_id, part=1),
         etag=session_tag(session_id, "wall"),

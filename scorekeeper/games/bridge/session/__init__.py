@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ....engine.sessions import SessionPart
 from ..pbn_words import PBN_WORDS
-from .answer import board_lines, check_session, recheck, rescore
+from .answer import board_lines, check_session, recheck, rescore, standings
 from .cards import score_card
 from .exports import EXPORTS
 from .hand_records import hand_record
@@ -22,6 +22,7 @@ SESSION = SessionPart(check=check_session,
                       exports=EXPORTS, score_card=score_card, hand_record=hand_record,
                       read_boards=read_boards, boards_file="PBN",
                       result_from_form=result_from_form, table_check=table_check,
-                      recheck=recheck, rescore=rescore, board_lines=board_lines)
+                      recheck=recheck, rescore=rescore, board_lines=board_lines,
+                      standings=standings)
 
 __all__ = ["SESSION", "check_session"]

@@ -63,22 +63,27 @@ def board_lines(read: Checked, numbers: tuple[int, ...]) -> dict[int, dict[str, 
     """Boards ``numbers``' lines as :func:`rescore`'s answer has them, scored without the
     pairs' totals (a table's page shows its own boards); None when one of them has an
     artificial adjusted score (its matchpoints come from its pairs' other boards)."""
-    mp = read.read.scoring != "imps"
-    most = max((len(b.results) for b in read.boards.values()), default=0) if mp else 0
-    top = max(most - 1, 0)
+    most, top = _most(read)
     lines: dict[int, dict[str, Any]] = {}
     for number in numbers:
         board = read.boards.get(number)
         if board is None:
             continue
-        scores = board.scores
-        if scores is None or (isinstance(scores, BoardMatchpoints) and scores.most != most):
-            board = _scored(board, matchpoints.board_scores(board.results, most) if mp
-                            else imps.board_scores(board.results), top if mp else None)
+        if board.scores is None:
+            board = _scored(board, most is not None)
+        board = _lined(board, most, top)
         if board.line is None:
             return None
         lines[number] = board.line
     return lines
+
+
+def standings(read: Checked) -> tuple[dict[str, Any], Checked]:
+    """:func:`rescore`'s answer without its boards' lines (a wall ranks the pairs), and what
+    the next check keeps: at 1,000 tables a new most results on a board moves every line of
+    36,000 results, and no pair's share."""
+    checked, _adjusted = _ranked(read)
+    return _head_of(checked.read, checked), checked
 
 
 def directions(read: Head, sides: Counter[Side]) -> dict[str, str | None]:
@@ -93,47 +98,66 @@ def directions(read: Head, sides: Counter[Side]) -> dict[str, str | None]:
             for pair in read.pairs}
 
 
-def _answer(checked: Checked) -> tuple[dict[str, Any], Checked]:
-    """The ``ok`` answer, and what the next check keeps: a board is scored again only when it
-    is new or what it is factored to changed, the totals move by the changed boards' shares,
-    and a pair's numbers are printed again only when its total changed."""
+def _most(checked: Checked) -> tuple[int | None, int | None]:
+    """The most results on a board and the top (matchpoints), or None and None (IMPs)."""
+    if checked.read.scoring == "imps":
+        return None, None
+    most = max((len(b.results) for b in checked.boards.values()), default=0)
+    return most, max(most - 1, 0)
+
+
+def _ranked(checked: Checked) -> tuple[Checked, dict[tuple[int, int], matchpoints.Scored]]:
+    """``checked`` with every board scored, the pairs' totals moved by the changed boards'
+    shares, and a pair's numbers printed again only when its total changed; and each
+    artificial adjusted score's matchpoints (by board and place)."""
     read = checked.read
-    mp = read.scoring != "imps"
-    most = max((len(b.results) for b in checked.boards.values()), default=0) if mp else 0
-    top = max(most - 1, 0)
-    boards: dict[int, Board] = {}
-    for n in sorted(checked.boards):
-        board = checked.boards[n]
-        scores = board.scores
-        if scores is None or (isinstance(scores, BoardMatchpoints) and scores.most != most):
-            board = _scored(board, matchpoints.board_scores(board.results, most) if mp
-                            else imps.board_scores(board.results), top if mp else None)
-        boards[n] = board
-    kept = standing(most, {n: b.shares or {} for n, b in boards.items()}, checked.standing)
+    most, top = _most(checked)
+    mp = top is not None
+    boards = {n: b if b.scores is not None else _scored(b, mp)
+              for n, b in sorted(checked.boards.items())}
+    kept = standing({n: b.shares or {} for n, b in boards.items()}, checked.standing)
     counts: Counter[str] = Counter()
     for (pair, _side), count in checked.sides.items():
         counts[pair] += count
-    adjusted = _artificial(boards, counts, kept.totals, top, read.averages) if mp else {}
-    totals: Mapping[str, Fraction] = kept.totals
-    if adjusted:
-        totals = _with_artificial(kept.totals, boards, adjusted)
-    printed = {p: _printed(checked.pairs.get(p), totals.get(p, ZERO), top * counts[p] if mp
-                           else None, counts[p] > 0) for p in read.pairs}
+    own = kept.totals(most)
+    adjusted = _artificial(boards, counts, own, top, read.averages) \
+        if top is not None else {}
+    totals = _with_artificial(own, boards, adjusted) if adjusted else own
+    printed = {p: _printed(checked.pairs.get(p), totals.get(p, ZERO),
+                           None if top is None else top * counts[p], counts[p] > 0)
+               for p in read.pairs}
     keys = frozenset(checked.sides)
     fields = checked.fields if checked.fields is not None and checked.fields[0] == keys \
         else (keys, directions(read, checked.sides))
-    lines = [_line_of(b, top if mp else None, adjusted) for b in boards.values()]
-    answer = {"ok": True, "game": "bridge", "scoring": read.scoring, "movement": read.movement,
-              "boards": lines, "pairs": _pair_lines(read, fields[1], printed)}
-    return answer, replace(checked, boards=boards, standing=kept, pairs=printed, fields=fields)
+    return replace(checked, boards=boards, standing=kept, pairs=printed, fields=fields), adjusted
+
+
+def _head_of(read: Head, checked: Checked) -> dict[str, Any]:
+    assert checked.fields is not None
+    return {"ok": True, "game": "bridge", "scoring": read.scoring, "movement": read.movement,
+            "pairs": _pair_lines(read, checked.fields[1], checked.pairs)}
+
+
+def _answer(checked: Checked) -> tuple[dict[str, Any], Checked]:
+    """The ``ok`` answer, and what the next check keeps (:func:`_ranked`; each board's line
+    made again when it is new or the most results it is factored to changed)."""
+    checked, adjusted = _ranked(checked)
+    most, top = _most(checked)
+    boards = {n: _lined(b, most, top) for n, b in checked.boards.items()}
+    head = _head_of(checked.read, checked)
+    answer = {**{k: v for k, v in head.items() if k != "pairs"},
+              "boards": [_line_of(b, most, top, adjusted) for b in boards.values()],
+              "pairs": head["pairs"]}
+    return answer, replace(checked, boards=boards)
 
 
 def _artificial(boards: Mapping[int, Board], counts: Mapping[str, int],
                 own: Mapping[str, Fraction], top: int, averages: str
                 ) -> dict[tuple[int, int], matchpoints.Scored]:
     """Each artificial adjusted score's matchpoints, by its board and place there."""
-    found = [(n, i, r) for n, b in boards.items() if b.line is None
-             for i, (r, v) in enumerate(zip(b.results, _mp(b).scored, strict=True)) if v is None]
+    found = [(n, i, r) for n, b in boards.items() if None in _mp(b).numerators
+             for i, (r, v) in enumerate(zip(b.results, _mp(b).numerators, strict=True))
+             if v is None]
     if not found:
         return {}
     artificial: Counter[str] = Counter()
@@ -176,33 +200,49 @@ def _mp(board: Board) -> BoardMatchpoints:
     return board.scores
 
 
-def _scored(board: Board, scores: BoardMatchpoints | BoardImps, top: int | None) -> Board:
-    """``board`` with new scores and shares, and its line when it needs no other board (an
-    artificial score's matchpoints come from its pairs' other boards: made each time)."""
-    fixed = isinstance(scores, BoardImps) or all(s is not None for s in scores.scored)
-    line = _board_line(board, scores, top, {}) if fixed else None
-    return Board(board.number, board.raw, board.results, scores, line,
-                 board_shares(board.results, scores, top or 0))
+def _scored(board: Board, mp: bool) -> Board:
+    """``board`` with its scores and shares (matchpoints unfactored), its line made later."""
+    scores = matchpoints.board_scores(board.results) if mp else imps.board_scores(board.results)
+    return Board(board.number, board.raw, board.results, scores, None,
+                 board_shares(board.results, scores))
 
 
-def _line_of(board: Board, top: int | None,
-             adjusted: Mapping[tuple[int, int], matchpoints.Scored] | None) -> dict[str, Any]:
+def _lined(board: Board, most: int | None, top: int | None) -> Board:
+    """``board`` with its line for ``most`` results (IMPs: None), unless it has one or needs
+    other boards (an artificial adjusted score's matchpoints come from its pairs' totals)."""
+    scores = board.scores
+    assert scores is not None
+    if board.line is not None and board.line_at == (most or 0):
+        return board
+    if isinstance(scores, BoardMatchpoints) and None in scores.numerators:
+        return board if board.line is None else replace(board, line=None)
+    return replace(board, line=_board_line(board, most, top, {}), line_at=most or 0)
+
+
+def _line_of(board: Board, most: int | None, top: int | None,
+             adjusted: Mapping[tuple[int, int], matchpoints.Scored]) -> dict[str, Any]:
     if board.line is not None:
         return board.line
-    assert board.scores is not None
-    return _board_line(board, board.scores, top, adjusted or {})
+    return _board_line(board, most, top, adjusted)
 
 
-def _board_line(board: Board, scores: BoardMatchpoints | BoardImps, top: int | None,
+def _board_line(board: Board, most: int | None, top: int | None,
                 adjusted: Mapping[tuple[int, int], matchpoints.Scored]) -> dict[str, Any]:
     """A board's line: its dealer, vulnerability, top (matchpoints) and results, each with its
     two numbers as printed (a board's equal scores share one printed pair)."""
+    scores = board.scores
     line: dict[str, Any] = {"board": board.number, "dealer": dealer_of_board(board.number),
                             "vulnerable": vulnerable_on_board(board.number)}
     if top is not None:
         line["top"] = top
-    ns, ew = ("ns_imps", "ew_imps") if isinstance(scores, BoardImps) else ("ns_mp", "ew_mp")
-    values = scores.imped if isinstance(scores, BoardImps) else scores.scored
+    values: tuple[matchpoints.Scored | imps.Imped | None, ...]
+    if isinstance(scores, BoardImps):
+        ns, ew = "ns_imps", "ew_imps"
+        values = scores.imped
+    else:
+        assert isinstance(scores, BoardMatchpoints) and most is not None
+        ns, ew = "ns_mp", "ew_mp"
+        values = scores.scored(most)
     printed: dict[int, dict[str, Any]] = {}
     results = []
     for place, (result, value) in enumerate(zip(board.results, values, strict=True)):

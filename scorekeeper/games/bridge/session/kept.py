@@ -44,7 +44,8 @@ class Printed:
 class Board:
     """One board of a checked session: its results as the file has them (``raw``) and as read
     (``results``, each once: a result kept from an earlier check keeps its old place), its
-    scores, and its answer line when no other board can change it (None: made each time)."""
+    scores, and its answer line when no other board can change it (None: made each time; a
+    line of matchpoints is for the session's most results then, ``line_at``)."""
 
     number: int
     raw: tuple[object, ...]
@@ -52,6 +53,7 @@ class Board:
     scores: BoardMatchpoints | BoardImps | None = None
     line: dict[str, Any] | None = None
     shares: Mapping[str, Share] | None = None  # each pair's points here (standing.py)
+    line_at: int = 0  # the most results its matchpoints ``line`` was factored to
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,8 @@ a percentage of that top: A 50 %; A+ the greater of 60 % and the pair's own perc
 scored boards, A− the lesser of 40 % and it (Law 12C2); with fixed averages 60, 50 and 40 %.
 
 Speed (a 1,000-table event): a board's matchpoints are worked out once per distinct score, and
-pairs' totals are summed as integer numerators over each board's denominator, made Fractions
-once at the end.
+kept unfactored (:class:`BoardMatchpoints`): a pair's total is N × its sum of shares − ½ a
+board, so a new most results moves no board's share (:mod:`.standing`).
 """
 
 from __future__ import annotations
@@ -35,31 +35,38 @@ class Scored:
 
 @dataclass(frozen=True, slots=True)
 class BoardMatchpoints:
-    """One board's matchpoints, factored to the session's ``most`` results: each result's in
-    the board's order (None for an artificial adjusted score: it needs its pairs' other
-    boards), and NS's as a numerator over ``den`` (EW's is the top's rest). Worked out again
-    only when the board or ``most`` changes."""
+    """One board's matchpoints before they are factored: NS's on each result as a numerator
+    over ``den`` = 2n (n: the board's scored results), 2m + 1 for m matchpoints among the n
+    (None for an artificial adjusted score: it needs its pairs' other boards); EW's is
+    ``den`` minus it. In a session whose most results on a board is N, NS score
+    N × numerator / den − ½: Neuberg's (m + ½) × N / n − ½, and m itself when n = N. So a
+    board is worked out again only when its results change, never when N does."""
 
-    most: int
     den: int
-    scored: tuple[Scored | None, ...]
     numerators: tuple[int | None, ...]
 
+    def scored(self, most: int) -> tuple[Scored | None, ...]:
+        """Each result's matchpoints factored to ``most`` results (the top ``most`` − 1)."""
+        top = max(most - 1, 0)
+        n = self.den // 2
+        shown: dict[int, Scored] = {}
+        for num in set(self.numerators) - {None}:
+            assert num is not None
+            ns = Fraction(most * num - n, self.den)
+            shown[num] = Scored(ns, top - ns)
+        return tuple(None if num is None else shown[num] for num in self.numerators)
 
-def _by_score(scores: Sequence[int], most: int) -> tuple[dict[int, int], int]:
-    """NS's matchpoints for each distinct score, as numerators over the returned denominator
-    (2, or 2n when factored to ``most`` results)."""
-    n = len(scores)
+
+def _by_score(scores: Sequence[int]) -> dict[int, int]:
+    """NS's matchpoints for each distinct score, 2m + 1 (over 2n: see BoardMatchpoints)."""
     count = Counter(scores)
     below = 0
-    halves: dict[int, int] = {}  # score -> 2 × matchpoints among the n
+    odd: dict[int, int] = {}
     for score in sorted(count):
-        halves[score] = 2 * below + count[score] - 1
+        # beats ``below`` scores and ties count - 1: m = below + (count - 1) / 2
+        odd[score] = 2 * below + count[score]
         below += count[score]
-    if n == most:
-        return halves, 2
-    # (m + ½) × N / n − ½ = ((2m + 1) × N − n) / 2n
-    return {s: (h + 1) * most - n for s, h in halves.items()}, 2 * n
+    return odd
 
 
 def board_matchpoints(scores: Sequence[int], most: int) -> list[Fraction]:
@@ -67,19 +74,16 @@ def board_matchpoints(scores: Sequence[int], most: int) -> list[Fraction]:
     (Neuberg; no change when there are ``most`` scores)."""
     if not scores:
         return []
-    numerators, den = _by_score(scores, most)
-    return [Fraction(numerators[s], den) for s in scores]
+    odd, n = _by_score(scores), len(scores)
+    return [Fraction(most * odd[s] - n, 2 * n) for s in scores]
 
 
-def board_scores(results: Sequence[Result], most: int) -> BoardMatchpoints:
-    """One board's matchpoints (its results in the file's order), factored to ``most``."""
-    top = max(most - 1, 0)
-    numerators, den = _by_score([r.score for r in results if r.score is not None], most)
-    shown = {s: Scored(Fraction(num, den), top - Fraction(num, den))
-             for s, num in numerators.items()}
-    return BoardMatchpoints(
-        most, den, tuple(None if r.score is None else shown[r.score] for r in results),
-        tuple(None if r.score is None else numerators[r.score] for r in results))
+def board_scores(results: Sequence[Result]) -> BoardMatchpoints:
+    """One board's matchpoints (its results in the file's order), not yet factored."""
+    scores = [r.score for r in results if r.score is not None]
+    odd = _by_score(scores)
+    return BoardMatchpoints(2 * len(scores), tuple(
+        None if r.score is None else odd[r.score] for r in results))
 
 
 def artificial(adjusted: Iterable[tuple[int, int, Result]], own: Mapping[str, Fraction],
