@@ -54,6 +54,7 @@ def pdf_files(instance: Path, at_least: int = 0) -> list[Path]:
 def server(tmp_path: Path):
     proc = ServeProcess(tmp_path / "instance", workers=WORKERS, log=tmp_path / "serve.log",
                         env={"SCOREKEEPER_WRITE_LIMIT_PER_MINUTE": "0",
+                             "SCOREKEEPER_PDF_WARM": "1",  # the default: warm renderers
                              # all 12 asks may land on one worker: room for them to wait
                              "SCOREKEEPER_PDF_QUEUE": "16"})
     yield proc

@@ -83,7 +83,7 @@ def big_match(base: str, hands: int, note_words: int = 0) -> str:
 def test_a_killed_worker_and_a_stopped_server_leave_no_renderer(
         tmp_path: Path, worker_signal: int) -> None:
     proc = ServeProcess(tmp_path / "instance", workers=1, log=tmp_path / "serve.log",
-                        env={"SCOREKEEPER_PDF_CACHE": "0"})
+                        env={"SCOREKEEPER_PDF_CACHE": "0", "SCOREKEEPER_PDF_WARM": "1"})
     base = proc.start()
     assert proc.proc is not None
     sid = proc.proc.pid  # start_new_session: the session id is the server's pid
@@ -121,7 +121,8 @@ def test_a_killed_worker_and_a_stopped_server_leave_no_renderer(
 
 def test_a_render_past_its_time_limit_is_a_503_and_a_new_process(tmp_path: Path) -> None:
     proc = ServeProcess(tmp_path / "instance", workers=1, log=tmp_path / "serve.log",
-                        env={"SCOREKEEPER_PDF_CACHE": "0", "SCOREKEEPER_PDF_TIMEOUT": "0.75"})
+                        env={"SCOREKEEPER_PDF_CACHE": "0", "SCOREKEEPER_PDF_TIMEOUT": "0.75",
+                             "SCOREKEEPER_PDF_WARM": "1"})
     base = proc.start()
     assert proc.proc is not None
     sid = proc.proc.pid

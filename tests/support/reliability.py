@@ -1,7 +1,8 @@
 """Helpers of the reliability tests: the real server in a subprocess (from the load script),
 phones that speak HTTP with cookies and form tokens, and direct reads of the SQLite file.
 
-- ``ServeProcess``: ``scorekeeper serve`` (gunicorn) in its own process group (load.py).
+- ``ServeProcess``: ``scorekeeper serve`` (gunicorn) in its own process group (load.py), its
+  render processes started by the first PDF unless ``env`` sets ``SCOREKEEPER_PDF_WARM``.
 - ``Phone(base)``: one phone's browser: a cookie jar, form tokens read from the pages.
 - ``read_db(path)``: the stored rows, read with the ``sqlite3`` module, plus the integrity check;
   ``assert_sound(stored)``: integrity ok, hands numbered 1..n, every match replays.
@@ -41,8 +42,19 @@ def benchmark_script(stem: str):
 
 
 load = benchmark_script("load")
-ServeProcess = load.ServeProcess
 Client = load.Client
+
+
+class ServeProcess(load.ServeProcess):  # type: ignore[misc,name-defined]
+    """The load script's server with its render processes started by the first PDF
+    (``PDF_WARM=0``) unless ``env`` asks for them warm: warming a render process a worker
+    costs a start 2.4 s of CPU, and the suite starts about 100 servers. The warm start, the
+    default, is tested through the real server in test_pdf_shared.py and
+    test_pdf_supervision.py."""
+
+    def __init__(self, instance: Path, *, env: dict[str, str] | None = None,
+                 **options: Any) -> None:
+        super().__init__(instance, env={"SCOREKEEPER_PDF_WARM": "0", **(env or {})}, **options)
 
 from support.helpers import SEATS  # noqa: E402 - after the load script
 
