@@ -115,11 +115,11 @@ def _ranked(checked: Checked) -> tuple[Checked, dict[tuple[int, int], matchpoint
     mp = top is not None
     boards = {n: b if b.scores is not None else _scored(b, mp)
               for n, b in sorted(checked.boards.items())}
-    kept = standing({n: b.shares or {} for n, b in boards.items()}, checked.standing)
+    kept = standing({n: b.shares or {} for n, b in boards.items()}, checked.standing, most)
     counts: Counter[str] = Counter()
     for (pair, _side), count in checked.sides.items():
         counts[pair] += count
-    own = kept.totals(most)
+    own = kept.totals
     adjusted = _artificial(boards, counts, own, top, read.averages) \
         if top is not None else {}
     totals = _with_artificial(own, boards, adjusted) if adjusted else own

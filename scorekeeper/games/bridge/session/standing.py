@@ -4,7 +4,7 @@ A board gives each of its pairs a share: its matchpoints or IMPs there, a fracti
 total is the sum of its shares. When boards change, each of their pairs' totals moves by the
 difference of its shares (at 1,000 tables a board's 2,000 pairs, not the session's 72,000
 shares). Matchpoints' shares are unfactored, so a new most results on a board moves none: the
-totals are worked out from the sums and counts (:meth:`Standing.totals`). Artificial adjusted
+totals are worked out from the sums and counts (:func:`total`). Artificial adjusted
 matchpoints are not shares: they come from their pairs' own totals (:mod:`.matchpoints`),
 worked out each time.
 """
@@ -21,25 +21,29 @@ from .matchpoints import BoardMatchpoints
 from .reading import Result
 
 Share = tuple[int, int]  # numerator, denominator
-HALF = Fraction(1, 2)
+ZERO = Fraction(0)
 
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """Each pair's sum of shares (``sums``) and how many shares it has (``counts``), and each
-    board's shares they were summed from (by board number)."""
+    """Each pair's sum of shares (``sums``) and how many shares it has (``counts``), the
+    boards' shares they were summed from (by board number), and each pair's total for
+    ``most`` (:func:`total`)."""
 
     shares: Mapping[int, Mapping[str, Share]]
     sums: Mapping[str, Fraction]
     counts: Mapping[str, int]
+    most: int | None
+    totals: Mapping[str, Fraction]
 
-    def totals(self, most: int | None) -> dict[str, Fraction]:
-        """Each pair's total: its IMPs (``most`` None), or its matchpoints in a session whose
-        most results on a board is ``most``: N × its shares − ½ a board
-        (:class:`.matchpoints.BoardMatchpoints`)."""
-        if most is None:
-            return dict(self.sums)
-        return {p: most * s - self.counts[p] * HALF for p, s in self.sums.items()}
+
+def total(sum_: Fraction, count: int, most: int | None) -> Fraction:
+    """A pair's total: its IMPs (``most`` None), or its matchpoints in a session whose most
+    results on a board is ``most``: N × its shares − ½ a board
+    (:class:`.matchpoints.BoardMatchpoints`), made as one Fraction."""
+    if most is None:
+        return sum_
+    return Fraction(2 * most * sum_.numerator - count * sum_.denominator, 2 * sum_.denominator)
 
 
 def board_shares(results: Sequence[Result], scores: BoardMatchpoints | BoardImps
@@ -62,26 +66,37 @@ def board_shares(results: Sequence[Result], scores: BoardMatchpoints | BoardImps
     return out
 
 
-def standing(shares: Mapping[int, Mapping[str, Share]], before: Standing | None) -> Standing:
-    """The pairs' sums from every board's shares: ``before``'s moved by the boards whose
-    shares are not the ones it summed, or all summed (no ``before``)."""
+def standing(shares: Mapping[int, Mapping[str, Share]], before: Standing | None,
+             most: int | None) -> Standing:
+    """The pairs' sums from every board's shares (``before``'s moved by the boards whose
+    shares are not the ones it summed, or all summed when there is no ``before``), and their
+    totals for ``most``: worked out again for the pairs whose shares moved, or for all of
+    them when ``most`` did."""
     if before is None:
-        return Standing(shares, *_summed(shares.values()))
-    sums, counts = dict(before.sums), dict(before.counts)
-    none: Mapping[str, Share] = {}
-    for number in shares.keys() | before.shares.keys():
-        old, new = before.shares.get(number, none), shares.get(number, none)
-        if old is new:
-            continue
-        for pair in old.keys() | new.keys():
-            was, now = old.get(pair), new.get(pair)
-            if was == now:
+        sums, counts = _summed(shares.values())
+        moved: set[str] | None = None
+    else:
+        sums, counts, moved = dict(before.sums), dict(before.counts), set()
+        none: Mapping[str, Share] = {}
+        for number in shares.keys() | before.shares.keys():
+            old, new = before.shares.get(number, none), shares.get(number, none)
+            if old is new:
                 continue
-            a, b = was or (0, 1), now or (0, 1)
-            moved = Fraction(b[0] * a[1] - a[0] * b[1], a[1] * b[1])
-            sums[pair] = sums.get(pair, Fraction(0)) + moved
-            counts[pair] = counts.get(pair, 0) + (now is not None) - (was is not None)
-    return Standing(shares, sums, counts)
+            for pair in old.keys() | new.keys():
+                was, now = old.get(pair), new.get(pair)
+                if was == now:
+                    continue
+                a, b = was or (0, 1), now or (0, 1)
+                sums[pair] = sums.get(pair, ZERO) + Fraction(b[0] * a[1] - a[0] * b[1],
+                                                             a[1] * b[1])
+                counts[pair] = counts.get(pair, 0) + (now is not None) - (was is not None)
+                moved.add(pair)
+    if before is not None and moved is not None and before.most == most:
+        totals = dict(before.totals)
+        totals.update((p, total(sums[p], counts[p], most)) for p in moved)
+    else:
+        totals = {p: total(s, counts[p], most) for p, s in sums.items()}
+    return Standing(shares, sums, counts, most, totals)
 
 
 def _summed(boards: Iterable[Mapping[str, Share]]
