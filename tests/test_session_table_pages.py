@@ -168,6 +168,12 @@ REFUSED = [
     ({"board": "x"}, "Choose the board you played: one of 1–3."),
     ({"board": "2", "round": "-5"}, "Table 1 does not play in round -5."),
     ({"board": "2", "round": "99"}, "Round 99 has not started yet"),
+    # a Save left short is said in the deal form's words, not the session file's
+    ({"board": "2", "contract": "", "declarer": "", "result": ""},
+     "Board 2 was not saved: say the contract, like 4H or 3NTX (or that all four passed)"),
+    ({"board": "2", "declarer": ""}, "Board 2 was not saved: say who declared the contract"),
+    ({"board": "2", "result": ""},
+     "Board 2 was not saved: how many tricks did declarer's side take? (0 to 13)"),
 ]
 
 
@@ -184,6 +190,18 @@ def test_a_refusal_is_said_and_nothing_is_stored(app, db, started, fields: dict[
     assert response.status_code == 422, response.data
     assert says in response.get_json()["message"]
     assert sessions.load_session(db, sid).stored.version == before  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("zh-Hans", "第2副没有保存：请填定约"), ("zh-Hant", "第2副")])
+def test_a_save_left_short_is_said_in_chinese(app, started, lang: str, says: str) -> None:
+    sid, _key = started
+    client = phone(app, sid, 1)
+    response = client.post(f"/s/{sid}/t/1/results", headers={**JSON, "Accept-Language": lang},
+                           data={"board": "2", "csrf_token": token(client, f"/s/{sid}/t/1")})
+    assert response.status_code == 422
+    message = response.get_json()["message"]
+    assert says in message and "contract" not in message and "passed: true" not in message
 
 
 def test_without_a_script_a_save_is_post_redirect_get(app, db, started) -> None:

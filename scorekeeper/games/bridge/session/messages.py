@@ -12,6 +12,7 @@ from dataclasses import field as _field
 from typing import Any
 
 from ....engine.messages import N_, fill
+from ..words import MESSAGES as DEAL_WORDS
 
 SESSION_MESSAGES: dict[str, str] = {
     "session.not_object": N_("a session must be a JSON object"),
@@ -68,6 +69,9 @@ SESSION_MESSAGES: dict[str, str] = {
     "session.bad_note": N_("a note must be text of at most {most} characters"),
     "session.deal_differs": N_("this result's deal is not board {board}'s hand record: {why}"),
 }
+# A table's phone says what its Save left out in the deal form's words (session/table.py)
+SESSION_MESSAGES.update({code: DEAL_WORDS[code] for code in (
+    "deal.contract_missing", "deal.declarer_missing", "deal.tricks_missing")})
 
 
 @dataclass(slots=True)
