@@ -16,6 +16,7 @@
   var NAME = "sk-table:" + location.pathname, timer = 0, seq = 0, sending = null;
   var token = (document.querySelector("input[name=csrf_token]") || {}).value || "";
   var refused = [];  // this visit's refusals, said until the page changes round
+  var told = false;  // a refusal not yet brought into view
 
   // --- the queue on the phone ------------------------------------------------------------
   function all() {
@@ -122,7 +123,12 @@
         if (d.code === 429 || d.code >= 500) throw d;  // busy or down: later, in order
         keep(all().filter(function (x) { return x.key !== e.key; }));
         sent++;
-        if (d.code >= 400) refused.push(e.what + ": " + (d.message || ""));
+        if (d.code >= 400) {  // the server's words name the board ("Board 2 was not saved: …")
+          var m = d.message || "", label = words.dataset.board.replace("#", e.board);
+          refused.push(m && e.board && m.indexOf(label) >= 0 ? m
+                       : words.dataset.refused + " " + e.what + (m ? ": " + m : ""));
+          told = true;
+        }
         return step();
       });
     }
@@ -148,14 +154,20 @@
       ul.appendChild(li);
     });
     why.textContent = list.length ? (navigator.onLine ? words.dataset.sending : words.dataset.offline) : "";
+    var last = null;
     refused.forEach(function (r) {
       var p = document.createElement("p");
       p.className = "err";
       p.setAttribute("role", "alert");
-      p.textContent = words.dataset.refused + " " + r;
+      p.textContent = r;
       why.appendChild(p);
+      last = p;
     });
     box.hidden = !list.length && !refused.length;
+    var head = box.querySelector("h2");
+    if (head) head.hidden = !list.length;  // a refusal alone waits for nothing
+    // Save is at the thumb, the words at the top: the refusal is brought into view once
+    if (told && last) { told = false; last.scrollIntoView({ block: "center" }); }
     hide_queued();
   }
   function answers(e) {  // the opponents answer a result still waiting to be sent

@@ -169,6 +169,34 @@ def test_the_table_page_in_chinese(app: Any, browser: Any, base_url: str, locale
     assert phone.foreign == [] and phone.errors == []
 
 
+@pytest.mark.parametrize(("locale", "says"), [
+    ("en", "Board 1 was not saved: say the contract, like 4H or 3NTX (or that all four "
+     "passed)"),
+    ("zh-CN", "第1副没有保存：请填定约，例如 4H 或 3NTX（或四家都不叫）")])
+def test_a_save_left_short_is_said_once_where_the_thumb_is(
+        app: Any, browser: Any, base_url: str, locale: str, says: str) -> None:
+    """Save with only the board chosen: the deal form's words, the board named once (not
+    "Not saved: Board 1: Board 1 was not saved"), brought into view from the form's foot;
+    nothing stored."""
+    db = connect(app.config["DATABASE"])
+    sid, _key = table_session.start(db)
+    phone = Phone(browser, base_url, viewport=SIZES[1], locale=locale,
+                  extra_http_headers={"Accept-Language": locale})
+    try:
+        page = phone.goto(tent(app, sid, 1))
+        page.locator("#entry input[name=board][value='1']").check()
+        page.locator("#save").click()
+        said = page.locator("#queue .err")
+        expect(said).to_have_text(says)
+        expect(said).to_be_in_viewport()
+        phone.shot(f"session-table-short-{locale}-360")
+        assert sessions.load_session(db, sid).stored.results == []  # type: ignore[union-attr]
+    finally:
+        phone.close()
+        db.conn.close()
+    assert phone.foreign == [] and phone.errors == []
+
+
 def test_a_browser_restart_keeps_the_right_and_the_queue(app: Any, browser: Any,
                                                          base_url: str) -> None:
     """Offline, a board is saved; the browser is closed and opened again (its cookies and
