@@ -24,7 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from support.reliability import ServeProcess, api, create, get  # noqa: E402
+from support.reliability import api, create, get, load  # noqa: E402
+
+ServeProcess = load.ServeProcess  # the server as it runs (the tests' own starts renderers cold)
 
 MODES = {"before": {"SCOREKEEPER_PDF_DISK_CACHE_MB": "0", "SCOREKEEPER_PDF_WARM": "0"},
          "after": {}}
