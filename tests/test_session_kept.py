@@ -72,8 +72,11 @@ def played(board: int, ns: str, ew: str, tricks: int) -> dict[str, Any]:
             "tricks": tricks}
 
 
+@pytest.mark.parametrize("walls", [False, True], ids=["answers", "walls ranking first"])
 def test_each_new_version_from_another_process_is_what_a_whole_load_gives(
-        app: Any, db: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: Any, db: Any, monkeypatch: pytest.MonkeyPatch, walls: bool) -> None:
+    """Each version replayed from the one before (scored whole, or only ranked as a wall
+    asks: the next starts from the ranked read) is a whole load's."""
     session_id = created(db)
     other = connect(app.config["DATABASE"])  # another worker's connection
     loads: list[str] = []
@@ -90,7 +93,10 @@ def test_each_new_version_from_another_process_is_what_a_whole_load_gives(
         assert sessions.load_session(db, session_id) is not None
         for step in steps:
             session_loads._LOADED.clear()  # only this connection's loads are kept
-            assert sessions.load_session(db, session_id) is not None
+            kept = sessions.load_session(db, session_id)
+            assert kept is not None
+            if walls:
+                assert kept.standings["ok"]  # ranked alone, no board's line made
             kept_before = len(loads)
             assert step().status in (sessions.SessionStatus.CREATED,
                                      sessions.SessionStatus.CHANGED)
@@ -100,6 +106,9 @@ def test_each_new_version_from_another_process_is_what_a_whole_load_gives(
             assert replayed is not None and len(loads) == kept_before  # not loaded whole
             again = whole(db, session_id)
             assert replayed.stored == again.stored
+            if walls:
+                assert replayed.standings == {k: v for k, v in again.answer.items()
+                                              if k != "boards"}
             assert replayed.answer == again.answer
             assert replayed.mark == again.mark
     finally:
