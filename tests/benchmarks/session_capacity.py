@@ -13,7 +13,9 @@ phone opens its tent link (the table's right), loads its page and holds its stre
 round's next board as the page's script does (``POST /s/<id>/t/<table>/results``, form fields,
 its CSRF token and a ``submission_id``, ``Accept: application/json``), then the opponents
 accept it (``.../answers``): two writes a board. Told by its stream, it asks its page again
-with its ETag (``heard``: from the save's answer to the stream's word). ``--walls`` walls hold
+with its ETag, one ask at a time, while its stream goes on being read (as the page's script
+does; ``heard``: from the Save's tap to the stream's next word, which may come before the
+save's answer). ``--walls`` walls hold
 the session's stream (``s=<id>``) and ask the wall's live part with its ETag at a change, at
 most every ``data-every`` as the page's script does (5 s past 30 tables).
 At the end the next round starts (written straight into the database, as another process
@@ -183,7 +185,22 @@ async def _table_phone(pool: Pool, stats: Stats, sid: str, key: str, phone: Phon
     writer.write(f"GET /stream?t={sid}.{phone.number} HTTP/1.1\r\nHost: {pool.host}\r\n"
                  "Accept: text/event-stream\r\n\r\n".encode())
 
+    words: list[str] = []  # the newest word not followed yet
+    follower: asyncio.Future[None] | None = None
+
+    async def follow() -> None:
+        """The page asked again, one ask at a time, for the newest word (the page's script
+        does so beside its stream, which goes on being read meanwhile)."""
+        while words:
+            stamp = words[-1]
+            words.clear()
+            if stamp.split(".")[0] != phone.version.split(".")[0] and phone.spread:
+                # a round's change: session-table.js asks at a moment within the spread
+                await asyncio.sleep(random.uniform(0, phone.spread / 1000))
+            await page(pool, stats, sid, phone)
+
     async def listen() -> None:
+        nonlocal follower
         first = True
         while True:
             line = await reader.readline()
@@ -197,11 +214,9 @@ async def _table_phone(pool: Pool, stats: Stats, sid: str, key: str, phone: Phon
                 if phone.saved_at is not None and stats.measuring:
                     stats.heard.append(time.monotonic() - phone.saved_at)
                     phone.saved_at = None
-                stamp = line[6:].strip().decode()
-                if stamp.split(".")[0] != phone.version.split(".")[0] and phone.spread:
-                    # a round's change: session-table.js asks at a moment within the spread
-                    await asyncio.sleep(random.uniform(0, phone.spread / 1000))
-                await page(pool, stats, sid, phone)
+                words.append(line[6:].strip().decode())
+                if follower is None or follower.done():
+                    follower = asyncio.ensure_future(follow())
             first = False
 
     async def save() -> None:
@@ -219,11 +234,14 @@ async def _table_phone(pool: Pool, stats: Stats, sid: str, key: str, phone: Phon
                       "result": str(result["tricks"] - 6 - int(result["contract"][0]))}
             headers = {"Accept": "application/json",
                        "Content-Type": "application/x-www-form-urlencoded"}
+            # heard from the tap: the stream's word may come before the save's answer
+            phone.saved_at = time.monotonic()
             got = await ask(pool, stats, "save", (201,), "POST",
                             f"/s/{sid}/t/{phone.number}/results", phone, headers,
                             urlencode(fields).encode())
-            if got is not None:
-                phone.saved_at = time.monotonic()
+            if got is None:
+                phone.saved_at = None
+            else:
                 acked.append((board, phone.number))
                 answer = {"csrf_token": phone.token, "submission_id": uuid.uuid4().hex,
                           "board": board, "state": "accepted"}
@@ -250,6 +268,8 @@ async def _table_phone(pool: Pool, stats: Stats, sid: str, key: str, phone: Phon
         pass
     finally:
         listening.cancel()
+        if follower is not None:
+            follower.cancel()
         writer.close()
 
 
