@@ -381,6 +381,21 @@ def warm(app: Flask, stylesheets: tuple[str, ...] = ()) -> None:
             queue().warm(tuple(str(static / name) for name in stylesheets))
 
 
+def end_now() -> None:
+    """End this process's render processes now, their renders unfinished (a worker that has
+    stopped serving: nobody waits for them), and their pool with them. Python's exit would
+    join the pool, which waits for a render, or for the warm-up's load of WeasyPrint at
+    niceness 19. The pool is closed here, once it has seen its processes end: left to the
+    exit, its wake-up races the pool's own clean-up (Python 3.11: "Bad file descriptor")."""
+    with _queue_lock:
+        held = _queue
+    if held is None:
+        return
+    for child in multiprocessing.active_children():  # the pool's processes: a public list
+        child.kill()
+    held.close()
+
+
 def init_app(app: Flask) -> None:
     """Nothing to start here: the server warms the pool (:func:`warm`), else the first PDF
     starts it."""

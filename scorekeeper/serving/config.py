@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ctypes
 import gc
-import multiprocessing
 import os
 import signal
 import sys
@@ -139,11 +138,12 @@ def worker_done(_arbiter: Any, worker: Any) -> None:
     for the warm-up's load of WeasyPrint at niceness 19: a stop then took 3 s, and up to
     gunicorn's ``graceful_timeout`` on a busy machine (20.5 s measured), against 1.6 s. A
     render process returns its PDF to the worker, which writes the shared files: ending one
-    leaves no half-written PDF."""
+    leaves no half-written PDF (:func:`scorekeeper.printing.pdf_render.end_now`)."""
     if os.getpid() != worker.pid:
         return
-    for child in multiprocessing.active_children():
-        child.kill()
+    from scorekeeper.printing import pdf_render
+
+    pdf_render.end_now()
 
 
 def default_workers() -> int:
