@@ -8,6 +8,8 @@ table its moves without a reload. axe finds nothing; both Chinese scripts render
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -147,15 +149,28 @@ def test_a_three_table_mitchell_at_the_tables(app: Any, browser: Any, base_url: 
         assert p.foreign == [] and p.errors == [], (name, p.errors)
 
 
-@pytest.mark.parametrize(("locale", "words"), [("zh-TW", "第1桌"), ("zh-CN", "第1桌")])
-def test_the_table_page_in_chinese(app: Any, browser: Any, base_url: str, locale: str,
-                                   words: str) -> None:
+@contextmanager
+def table_one(app: Any, browser: Any, base_url: str, locale: str
+              ) -> Iterator[tuple[Any, str, Phone, Any]]:
+    """A new session and a phone at 360x640 in ``locale`` holding table 1 (its tent's
+    link): the database, the session, the phone and its page. It asked no other host and
+    met no script error."""
     db = connect(app.config["DATABASE"])
     sid, _key = table_session.start(db)
     phone = Phone(browser, base_url, viewport=SIZES[1], locale=locale,
                   extra_http_headers={"Accept-Language": locale})
     try:
-        page = phone.goto(tent(app, sid, 1))
+        yield db, sid, phone, phone.goto(tent(app, sid, 1))
+    finally:
+        phone.close()
+        db.conn.close()
+    assert phone.foreign == [] and phone.errors == []
+
+
+@pytest.mark.parametrize(("locale", "words"), [("zh-TW", "第1桌"), ("zh-CN", "第1桌")])
+def test_the_table_page_in_chinese(app: Any, browser: Any, base_url: str, locale: str,
+                                   words: str) -> None:
+    with table_one(app, browser, base_url, locale) as (_db, _sid, phone, page):
         expect(page.locator("h1")).to_contain_text(words)
         deal(page, 1, "4H", "S", "1", NAMES)
         expect(page.locator("#save")).to_contain_text("4♥ +1 →")
@@ -163,10 +178,6 @@ def test_the_table_page_in_chinese(app: Any, browser: Any, base_url: str, locale
         expect(page.locator("#board-1 .st-answers button").first).to_be_visible()
         fits(page)
         phone.shot(f"session-table-{locale}-360", full_page=True)
-    finally:
-        phone.close()
-        db.conn.close()
-    assert phone.foreign == [] and phone.errors == []
 
 
 @pytest.mark.parametrize(("locale", "says"), [
@@ -178,12 +189,7 @@ def test_a_save_left_short_is_said_once_where_the_thumb_is(
     """Save with only the board chosen: the deal form's words, the board named once (not
     "Not saved: Board 1: Board 1 was not saved"), brought into view from the form's foot;
     nothing stored."""
-    db = connect(app.config["DATABASE"])
-    sid, _key = table_session.start(db)
-    phone = Phone(browser, base_url, viewport=SIZES[1], locale=locale,
-                  extra_http_headers={"Accept-Language": locale})
-    try:
-        page = phone.goto(tent(app, sid, 1))
+    with table_one(app, browser, base_url, locale) as (db, sid, phone, page):
         page.locator("#entry input[name=board][value='1']").check()
         page.locator("#save").click()
         said = page.locator("#queue .err")
@@ -191,10 +197,6 @@ def test_a_save_left_short_is_said_once_where_the_thumb_is(
         expect(said).to_be_in_viewport()
         phone.shot(f"session-table-short-{locale}-360")
         assert sessions.load_session(db, sid).stored.results == []  # type: ignore[union-attr]
-    finally:
-        phone.close()
-        db.conn.close()
-    assert phone.foreign == [] and phone.errors == []
 
 
 def test_a_browser_restart_keeps_the_right_and_the_queue(app: Any, browser: Any,

@@ -407,6 +407,20 @@ def test_a_kept_alive_connection_s_next_head_has_keepalive_to_arrive(started):
         fresh.close()
 
 
+def _wait_stopped(pid: int) -> None:
+    """Until ``pid`` is stopped (state T in /proc), or gone."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return
+        if state in ("T", "t"):
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"process {pid} did not stop")
+
+
 def _write_lock_holder(db: Path) -> int | None:
     """The process holding SQLite's WAL write lock on ``db`` (a POSIX lock on byte 120 of its
     -shm file, as /proc/locks lists it), or None."""
@@ -461,6 +475,7 @@ def test_a_worker_stopped_holding_the_write_lock_holds_no_save_for_long(started)
             pid = _write_lock_holder(server.instance / "scorekeeper.db")
             if pid in children(server.proc.pid):
                 os.kill(pid, signal.SIGSTOP)
+                _wait_stopped(pid)  # the signal is asynchronous: it may commit first
                 if _write_lock_holder(server.instance / "scorekeeper.db") == pid:
                     holder = pid
                 else:
