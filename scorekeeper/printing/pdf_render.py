@@ -382,11 +382,9 @@ def warm(app: Flask, stylesheets: tuple[str, ...] = ()) -> None:
 
 
 def end_now() -> None:
-    """End this process's render processes now, their renders unfinished (a worker that has
-    stopped serving: nobody waits for them), and their pool with them. Python's exit would
-    join the pool, which waits for a render, or for the warm-up's load of WeasyPrint at
-    niceness 19. The pool is closed here, once it has seen its processes end: left to the
-    exit, its wake-up races the pool's own clean-up (Python 3.11: "Bad file descriptor")."""
+    """End this process's render processes now (a worker that stopped serving: no one waits
+    for their renders) and close their pool here: left to Python's exit, the pool's wake-up
+    races its own clean-up (3.11: "Bad file descriptor")."""
     with _queue_lock:
         held = _queue
     if held is None:
