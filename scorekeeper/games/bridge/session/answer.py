@@ -83,7 +83,7 @@ def standings(read: Checked) -> tuple[dict[str, Any], Checked]:
     the next check keeps: at 1,000 tables a new most results on a board moves every line of
     36,000 results, and no pair's share."""
     checked, _adjusted = _ranked(read)
-    return _head_of(checked.read, checked), checked
+    return _answer_of(checked), checked
 
 
 def directions(read: Head, sides: Counter[Side]) -> dict[str, str | None]:
@@ -112,17 +112,15 @@ def _ranked(checked: Checked) -> tuple[Checked, dict[tuple[int, int], matchpoint
     artificial adjusted score's matchpoints (by board and place)."""
     read = checked.read
     most, top = _most(checked)
-    mp = top is not None
-    boards = {n: b if b.scores is not None else _scored(b, mp)
+    boards = {n: b if b.scores is not None else _scored(b, top is not None)
               for n, b in sorted(checked.boards.items())}
     kept = standing({n: b.shares or {} for n, b in boards.items()}, checked.standing, most)
     counts: Counter[str] = Counter()
     for (pair, _side), count in checked.sides.items():
         counts[pair] += count
-    own = kept.totals
-    adjusted = _artificial(boards, counts, own, top, read.averages) \
+    adjusted = _artificial(boards, counts, kept.totals, top, read.averages) \
         if top is not None else {}
-    totals = _with_artificial(own, boards, adjusted) if adjusted else own
+    totals = _with_artificial(kept.totals, boards, adjusted) if adjusted else kept.totals
     printed = {p: _printed(checked.pairs.get(p), totals.get(p, ZERO),
                            None if top is None else top * counts[p], counts[p] > 0)
                for p in read.pairs}
@@ -132,22 +130,26 @@ def _ranked(checked: Checked) -> tuple[Checked, dict[tuple[int, int], matchpoint
     return replace(checked, boards=boards, standing=kept, pairs=printed, fields=fields), adjusted
 
 
-def _head_of(read: Head, checked: Checked) -> dict[str, Any]:
+def _answer_of(checked: Checked, boards: list[dict[str, Any]] | None = None
+               ) -> dict[str, Any]:
+    """The ``ok`` answer of a ranked check: with ``boards``' lines, or the pairs alone."""
+    read = checked.read
     assert checked.fields is not None
-    return {"ok": True, "game": "bridge", "scoring": read.scoring, "movement": read.movement,
-            "pairs": _pair_lines(read, checked.fields[1], checked.pairs)}
+    answer: dict[str, Any] = {"ok": True, "game": "bridge", "scoring": read.scoring,
+                              "movement": read.movement}
+    if boards is not None:
+        answer["boards"] = boards
+    answer["pairs"] = _pair_lines(read, checked.fields[1], checked.pairs)
+    return answer
 
 
 def _answer(checked: Checked) -> tuple[dict[str, Any], Checked]:
     """The ``ok`` answer, and what the next check keeps (:func:`_ranked`; each board's line
     made again when it is new or the most results it is factored to changed)."""
     checked, adjusted = _ranked(checked)
-    most, top = _most(checked)
+    most, top = _most(checked)  # a max over the boards' counts: nothing worth keeping
     boards = {n: _lined(b, most, top) for n, b in checked.boards.items()}
-    head = _head_of(checked.read, checked)
-    answer = {**{k: v for k, v in head.items() if k != "pairs"},
-              "boards": [_line_of(b, most, top, adjusted) for b in boards.values()],
-              "pairs": head["pairs"]}
+    answer = _answer_of(checked, [_line_of(b, most, top, adjusted) for b in boards.values()])
     return answer, replace(checked, boards=boards)
 
 

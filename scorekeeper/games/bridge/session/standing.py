@@ -74,29 +74,36 @@ def standing(shares: Mapping[int, Mapping[str, Share]], before: Standing | None,
     them when ``most`` did."""
     if before is None:
         sums, counts = _summed(shares.values())
-        moved: set[str] | None = None
-    else:
-        sums, counts, moved = dict(before.sums), dict(before.counts), set()
-        none: Mapping[str, Share] = {}
-        for number in shares.keys() | before.shares.keys():
-            old, new = before.shares.get(number, none), shares.get(number, none)
-            if old is new:
-                continue
-            for pair in old.keys() | new.keys():
-                was, now = old.get(pair), new.get(pair)
-                if was == now:
-                    continue
-                a, b = was or (0, 1), now or (0, 1)
-                sums[pair] = sums.get(pair, ZERO) + Fraction(b[0] * a[1] - a[0] * b[1],
-                                                             a[1] * b[1])
-                counts[pair] = counts.get(pair, 0) + (now is not None) - (was is not None)
-                moved.add(pair)
-    if before is not None and moved is not None and before.most == most:
+        return Standing(shares, sums, counts, most,
+                        {p: total(s, counts[p], most) for p, s in sums.items()})
+    sums, counts, moved = _moved(shares, before)
+    if before.most == most:
         totals = dict(before.totals)
         totals.update((p, total(sums[p], counts[p], most)) for p in moved)
     else:
         totals = {p: total(s, counts[p], most) for p, s in sums.items()}
     return Standing(shares, sums, counts, most, totals)
+
+
+def _moved(shares: Mapping[int, Mapping[str, Share]], before: Standing
+           ) -> tuple[dict[str, Fraction], dict[str, int], set[str]]:
+    """``before``'s sums and counts moved by the boards whose shares are not the ones it
+    summed, and the pairs they moved."""
+    sums, counts, moved = dict(before.sums), dict(before.counts), set()
+    none: Mapping[str, Share] = {}
+    for number in shares.keys() | before.shares.keys():
+        old, new = before.shares.get(number, none), shares.get(number, none)
+        if old is new:
+            continue
+        for pair in old.keys() | new.keys():
+            was, now = old.get(pair), new.get(pair)
+            if was == now:
+                continue
+            a, b = was or (0, 1), now or (0, 1)
+            sums[pair] = sums.get(pair, ZERO) + Fraction(b[0] * a[1] - a[0] * b[1], a[1] * b[1])
+            counts[pair] = counts.get(pair, 0) + (now is not None) - (was is not None)
+            moved.add(pair)
+    return sums, counts, moved
 
 
 def _summed(boards: Iterable[Mapping[str, Share]]
