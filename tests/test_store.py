@@ -113,6 +113,36 @@ def test_teardown_rolls_back_an_unfinished_transaction(app):
         assert store.get_match(dbmod.get_db(), "x") is None
 
 
+class _Refused(Exception):
+    pass
+
+
+def test_the_collector_waits_while_the_write_lock_is_held(database):
+    """No cyclic collection inside a write: every other writer would wait it out. On again
+    after the commit, after a rollback, and left off when it was off before."""
+    import gc
+
+    assert gc.isenabled()
+    with store.transaction(database):
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    def refused() -> None:
+        with store.transaction(database):
+            assert not gc.isenabled()
+            raise _Refused
+
+    with pytest.raises(_Refused):
+        refused()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with store.transaction(database):
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_migrations_create_the_tables(database):
     tables = set(database.table_names())
     assert {"matches", "hands", "hand_history", "idempotency", "_sqlite_migrations"} <= tables
