@@ -8,6 +8,8 @@ yet); a game taken out of the registry scores it no more."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -147,3 +149,43 @@ def test_a_history_that_is_not_the_kept_one_is_loaded_whole(
     loaded = sessions.load_session(db, session_id)
     assert loads == [session_id] and loaded is not None
     assert len(loaded.stored.results) == len(kept.stored.results) + 1
+
+
+def test_a_save_catches_up_before_its_lock(app: Any, db: Any,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another worker's change is replayed before this worker's save takes SQLite's write
+    lock (a snapshot read): in the lock nothing is replayed or read whole, and every other
+    writer waits only for the save's own writes."""
+    session_id = created(db)
+    assert sessions.load_session(db, session_id) is not None
+    other = connect(app.config["DATABASE"])  # another worker's connection
+    try:
+        sessions.enter_result(other, session_id, played(2, "N1", "E2", 9))
+    finally:
+        other.conn.close()
+    newest = max(v for i, v in session_loads._LOADED if i == session_id)
+    session_loads._LOADED.pop((session_id, newest))  # kept by the other process alone
+    holding = [False]
+    write = store.transaction
+
+    @contextmanager
+    def held(d: Any) -> Iterator[None]:
+        with write(d):
+            holding[0] = True
+            try:
+                yield
+            finally:
+                holding[0] = False
+
+    monkeypatch.setattr(store, "transaction", held)
+    locked: list[bool] = []  # for each replay or whole read: was the write lock held?
+
+    def spied(real: Any) -> Any:
+        return lambda d, x: (locked.append(holding[0]), real(d, x))[1]
+
+    monkeypatch.setattr(session_loads, "_replay_results", spied(session_loads._replay_results))
+    monkeypatch.setattr(session_loads, "_whole", spied(session_loads._whole))
+    saved = sessions.enter_result(db, session_id, played(2, "N2", "E1", 8))
+    assert saved.status in (sessions.SessionStatus.CREATED, sessions.SessionStatus.CHANGED)
+    assert locked == [False]  # one replay, outside the lock
+    assert saved.session is not None and saved.session.answer == whole(db, session_id).answer
