@@ -120,7 +120,7 @@ def _replay(body: Any, rest: bytes, more: bool, receive: Receive) -> Receive:
 
 
 def create(threads: int | None = None) -> ASGIApp:
-    """The Flask app behind a2wsgi's pool of ``threads`` (``$SCOREKEEPER_THREADS``, else 64),
+    """The Flask app behind a2wsgi's pool of ``threads`` (``$SCOREKEEPER_THREADS``, else 8),
     with whole bodies; its live streams in front, in the event loop (:mod:`.streams`)."""
     from pathlib import Path
 
