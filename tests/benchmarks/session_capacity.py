@@ -9,8 +9,9 @@ The session is started as the start form starts it: 2 x ``--tables`` pairs, ``--
 boards, a Mitchell in sections (100 sections of 10 tables at 1,000), its first ``--rounds-in``
 rounds already in (stored before the server starts: the session under way). Each table's
 phone opens its tent link (the table's right), loads its page and holds its stream
-(``GET /stream?t=<id>.<table>``). Every ``--minutes`` (7), at its own moment, it saves the
-round's next board as the page's script does (``POST /s/<id>/t/<table>/results``, form fields,
+(``GET /stream?t=<id>.<table>``). Every ``--minutes`` (7), at its own moment from the end of
+the sit-down (the warm-up's last 40%: the measure starts in a night under way), it saves
+the round's next board as the page's script does (``POST /s/<id>/t/<table>/results``, form fields,
 its CSRF token and a ``submission_id``, ``Accept: application/json``), then the opponents
 accept it (``.../answers``): two writes a board. Told by its stream, it asks its page again
 with its ETag, one ask at a time, while its stream goes on being read (as the page's script
@@ -221,7 +222,9 @@ async def _table_phone(pool: Pool, stats: Stats, sid: str, key: str, phone: Phon
 
     async def save() -> None:
         every = args.minutes * 60
-        when = start + rng.uniform(0, every)
+        # the night under way before the measure: boards saved from the end of the sit-down,
+        # so the measure does not start with every worker's first ranking of the session
+        when = start - args.warmup * 0.4 + rng.uniform(0, every)
         for board in boards:
             if when >= end:
                 return
@@ -408,8 +411,9 @@ def main(argv: list[str] | None = None) -> int:
             cpu = group_cpu(server.proc.pid) - cpu0
         problems = verify(instance / "scorekeeper.db", sid, before + len(acked), acked)
     span = args.duration + args.warmup
-    print(f"{len(acked)} boards saved and accepted in {args.duration:.0f} s "
-          f"(+{args.warmup:.0f} s warm-up); server CPU {cpu:.1f} s ({cpu / span:.2f} cores)")
+    print(f"{len(acked)} boards saved and accepted in {args.duration:.0f} s measured and the "
+          f"warm-up's last {args.warmup * 0.4:.0f} s (+{args.warmup:.0f} s warm-up); "
+          f"server CPU {cpu:.1f} s ({cpu / span:.2f} cores)")
     ok = not stats.errors and not problems
     for kind, values in sorted(stats.latencies.items()):
         values.sort()
