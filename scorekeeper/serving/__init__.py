@@ -3,5 +3,6 @@ self-signed certificate for ``--https`` (:mod:`.tls`). Nothing below the web lay
 
 # `serve --threads` and the app's default: the app's threads per worker. Idle and slow
 # connections wait in the event loop, not in a thread; more threads only lengthen each
-# process's queue for its GIL (docs/performance.md: 64 refused 81-195 of 1,000 tents, 8 none)
+# process's queue for its GIL (docs/performance.md: 1,000 tables sitting down, 64 refused
+# 81-195 tents a run, 8 none in five runs of six)
 THREADS = 8
